@@ -1,0 +1,89 @@
+/**
+ * buildApp: the whole HTTP application, assembled from its dependencies so that tests, the
+ * server and benchmarks build the same thing with their own database, clock and settings.
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { AccessTokens } from './modules/auth/tokens.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export type AppSettings = Pick<
+  AppConfig,
+  'jwtSecret' | 'allowSelfRegistration' | 'corsOrigins' | 'webDistDir' | 'trustProxy'
+>;
+
+export interface AppDependencies {
+  db: Database;
+  databaseKind: 'pglite' | 'postgres';
+  settings: AppSettings;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Content Security Policy that the built web app satisfies: everything from this origin. */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine sets inline style attributes for layout; no inline scripts are needed.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const { db, settings } = dependencies;
+  const clock = dependencies.clock ?? systemClock;
+  const app = Fastify({
+    logger: dependencies.logger ?? false,
+    trustProxy: settings.trustProxy,
+    // Request bodies are JSON forms; spreadsheets come through multipart with their own limit.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false });
+  if (settings.corsOrigins.length > 0) {
+    await app.register(cors, { origin: settings.corsOrigins, credentials: true });
+  }
+  await registerOpenApi(app);
+
+  const accessTokens = new AccessTokens(settings.jwtSecret);
+  await app.register(authPlugin, { db, clock, accessTokens });
+  const authService = new AuthService(db, clock, accessTokens);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db, clock, databaseKind: dependencies.databaseKind });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        authService,
+        allowSelfRegistration: settings.allowSelfRegistration,
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, settings.webDistDir);
+  return app;
+}

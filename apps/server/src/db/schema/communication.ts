@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bidSessions } from './bid-sessions.ts';
+import { members } from './members.ts';
+
+/** In-app notifications shown on the dashboard and bidding page. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => bidSessions.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('unread'),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    assignedStationNumber: integer('assigned_station_number'),
+    assignedShift: text('assigned_shift'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('notifications_member_idx').on(table.memberId, table.createdAt),
+    check(
+      'notifications_type_known',
+      sql`${table.type} in ('bid_success','session_completed','turn_started','system','other')`,
+    ),
+    check('notifications_status_known', sql`${table.status} in ('unread','read')`),
+  ],
+);
+
+/** What members and administrators did: sign-ins, bids, profile and administrative changes. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    /** login, bid, profile (a member's own); user, station, session, system (administration). */
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activities_member_idx').on(table.memberId, table.id),
+    check('activities_type_known', sql`${table.type} in ('login','bid','profile','user','station','session','system')`),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => bidSessions.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
+    authorFirstName: text('author_first_name').notNull(),
+    authorLastName: text('author_last_name').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('chat_messages_session_idx').on(table.sessionId, table.createdAt),
+    check('chat_messages_length', sql`length(${table.message}) between 1 and 1000`),
+  ],
+);
+
+/** Which member has read which chat message. */
+export const chatMessageReads = pgTable(
+  'chat_message_reads',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.memberId] })],
+);
+
+/**
+ * E-mail and SMS waiting to be delivered. Written in the same transaction as the event that
+ * causes it, delivered by the outbox worker with retries, so a failed message never undoes a bid.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    /** What the message is about, e.g. password_setup, turn_started, bid_confirmation. */
+    kind: text('kind').notNull(),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Keeps a message from being queued twice for the same event (e.g. one turn reminder). */
+    dedupeKey: text('dedupe_key').unique('outbox_dedupe_key_unique'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('outbox_due_idx').on(table.status, table.nextAttemptAt),
+    check('outbox_channel_known', sql`${table.channel} in ('email','sms')`),
+    check('outbox_status_known', sql`${table.status} in ('pending','sending','sent','failed')`),
+  ],
+);

@@ -1,0 +1,6 @@
+/** The whole database schema, one file per area; migrations are generated from it by drizzle-kit. */
+export * from './auth.ts';
+export * from './bid-sessions.ts';
+export * from './communication.ts';
+export * from './members.ts';
+export * from './stations.ts';

@@ -1,0 +1,92 @@
+/** Queries on refresh tokens and sign-in throttles. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { loginThrottles, refreshTokens } from '../../db/schema/index.ts';
+import { timestampParam } from '../../db/sql-helpers.ts';
+
+export async function insertRefreshToken(
+  executor: Executor,
+  values: { memberId: string; familyId: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await executor.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshTokenByHash(executor: Executor, tokenHash: string) {
+  const [row] = await executor.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Marks a token used unless it already was; false means another request used it first. */
+export async function markRefreshTokenUsed(executor: Executor, id: string, now: Date): Promise<boolean> {
+  const updated = await executor
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return updated.length === 1;
+}
+
+export async function revokeRefreshTokenFamily(executor: Executor, familyId: string, now: Date): Promise<void> {
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllRefreshTokensOfMember(executor: Executor, memberId: string, now: Date): Promise<void> {
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
+}
+
+/** True while the sign-in family has a token that is not revoked, i.e. the member has not signed out. */
+export async function isRefreshFamilyLive(executor: Executor, familyId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findThrottles(executor: Executor, keys: string[]) {
+  return executor
+    .select()
+    .from(loginThrottles)
+    .where(
+      sql`${loginThrottles.key} in (${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )})`,
+    );
+}
+
+/**
+ * Counts one failure for the key in a single statement, so concurrent failures all count. A
+ * window older than `windowMs` starts over; reaching `limit` locks the key for `lockMs`.
+ */
+export async function recordThrottleFailure(
+  executor: Executor,
+  key: string,
+  now: Date,
+  policy: { limit: number; windowMs: number; lockMs: number },
+): Promise<void> {
+  const at = timestampParam(now);
+  const windowStart = timestampParam(new Date(now.getTime() - policy.windowMs));
+  const lockedUntil = timestampParam(new Date(now.getTime() + policy.lockMs));
+  await executor.execute(sql`
+    insert into login_throttles (key, failure_count, window_started_at, locked_until)
+    values (${key}, 1, ${at}, ${policy.limit <= 1 ? lockedUntil : sql`null`})
+    on conflict (key) do update set
+      failure_count = case when login_throttles.window_started_at < ${windowStart} then 1 else login_throttles.failure_count + 1 end,
+      window_started_at = case when login_throttles.window_started_at < ${windowStart} then ${at} else login_throttles.window_started_at end,
+      locked_until = case
+        when login_throttles.window_started_at >= ${windowStart} and login_throttles.failure_count + 1 >= ${policy.limit} then ${lockedUntil}
+        else login_throttles.locked_until end
+  `);
+}
+
+export async function clearThrottle(executor: Executor, key: string): Promise<void> {
+  await executor.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}

@@ -1,0 +1,106 @@
+/** HTTP routes of sign-in, tokens and registration (spec section 7, Authentication). */
+import {
+  authResponseSchema,
+  errorResponseSchema,
+  loginRequestSchema,
+  MESSAGES,
+  messageResponseSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  registerRequestSchema,
+  userResponseSchema,
+} from '@stationbid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import type { AuthService } from './auth.service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; allowSelfRegistration: boolean }> = async (
+  app,
+  { authService, allowSelfRegistration },
+) => {
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: loginRequestSchema,
+        response: {
+          200: authResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await authService.login(request.body, request.ip);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'TOO_MANY_ATTEMPTS') {
+          reply.header('retry-after', String(error.extra.retryAfterSeconds));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new token pair (single use)',
+        body: refreshRequestSchema,
+        response: { 200: refreshResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => authService.refresh(request.body.refreshToken),
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: app.requireMember,
+      schema: { tags: ['auth'], summary: 'The signed-in member', response: { 200: userResponseSchema } },
+    },
+    async (request) => ({ user: await authService.getUser(currentMember(request).id) }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes this sign-in and its tokens',
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await authService.logout(currentMember(request).familyId);
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      // Closed registration is refused before the body is read, whatever was sent.
+      preValidation: async () => {
+        if (!allowSelfRegistration) throw new AppError('REGISTRATION_CLOSED', MESSAGES.registrationClosed);
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Self-registration; closed unless ALLOW_SELF_REGISTRATION=true',
+        body: registerRequestSchema,
+        response: { 201: authResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await authService.register(request.body, request.ip);
+      return reply.status(201).send(result);
+    },
+  );
+};

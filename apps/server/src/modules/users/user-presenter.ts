@@ -1,0 +1,68 @@
+/**
+ * Turns a member row into the User the API sends (spec section 3): no password, both `id` and
+ * `_id`, the current station as a reference, and scores computed by the domain package.
+ */
+import {
+  computeBidPriorities,
+  computeSeniorityScore,
+  type ProfessionalPosition,
+  type Rank,
+  type SeatPosition,
+  type Shift,
+  type User,
+  type UserStatus,
+} from '@stationbid/domain';
+import type { Executor } from '../../db/client.ts';
+import { listActiveMemberRankings, type MemberRow, type MemberWithSeat } from './users.repository.ts';
+
+/** A member counts as online when seen within the last five minutes. */
+export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
+
+export function getMemberStatus(member: Pick<MemberRow, 'isActive' | 'passwordHash'>): UserStatus {
+  if (!member.isActive) return 'inactive';
+  return member.passwordHash ? 'active' : 'pending';
+}
+
+export function presentUser(row: MemberWithSeat, bidPriority: number | null, now: Date): User {
+  const { member } = row;
+  return {
+    id: member.id,
+    _id: member.id,
+    email: member.email,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    phone: member.phone,
+    phoneNumber: member.phone,
+    address: member.address,
+    employeeId: member.employeeId,
+    isAdmin: member.isAdmin,
+    isActive: member.isActive,
+    status: getMemberStatus(member),
+    rank: member.rank as Rank,
+    position: member.position as ProfessionalPosition,
+    yearsOfService: member.yearsOfService,
+    currentStation:
+      row.stationId && row.stationName !== null && row.stationNumber !== null
+        ? { _id: row.stationId, id: row.stationId, name: row.stationName, number: row.stationNumber }
+        : null,
+    currentShift: (row.seatShift as Shift | null) ?? null,
+    currentSeatPosition: (row.seatPosition as SeatPosition | null) ?? null,
+    seniorityScore: computeSeniorityScore(member),
+    bidPriority,
+    manualSeniorityScore: member.manualSeniorityScore,
+    isOnline: member.lastSeenAt !== null && now.getTime() - member.lastSeenAt.getTime() < ONLINE_WINDOW_MS,
+    emergencyContact: {
+      name: member.emergencyContactName ?? '',
+      phone: member.emergencyContactPhone ?? '',
+      relationship: member.emergencyContactRelationship ?? '',
+    },
+    lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
+    createdAt: member.createdAt.toISOString(),
+    updatedAt: member.updatedAt.toISOString(),
+  };
+}
+
+/** Each active member's bid priority (their place among all active members). */
+export async function loadBidPriorities(executor: Executor): Promise<Map<string, number>> {
+  return computeBidPriorities(await listActiveMemberRankings(executor));
+}

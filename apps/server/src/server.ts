@@ -1,0 +1,79 @@
+/**
+ * Entry point: reads the configuration, opens and migrates the database, seeds a first start,
+ * listens, and shuts down cleanly on SIGINT/SIGTERM.
+ */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, demoEmail } from './db/seed/demo-data.ts';
+import { seedIfEmpty } from './db/seed/seed.ts';
+import { systemClock } from './lib/clock.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  const seed = await seedIfEmpty(database.db, {
+    admin: config.admin,
+    loadDemoData: config.loadDemoData,
+    clock: systemClock,
+  });
+
+  const app = await buildApp({
+    db: database.db,
+    databaseKind: database.kind,
+    settings: config,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken'],
+    },
+  });
+  app.addHook('onClose', async () => database.close());
+
+  let isShuttingDown = false;
+  const shutDown = async (signal: string) => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutDown('SIGINT'));
+  process.on('SIGTERM', () => void shutDown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `StationBid is running at ${address}`,
+    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (seed.seeded) {
+    lines.push(`First start: created the administrator ${seed.adminEmail}.`);
+  }
+  if (config.loadDemoData) {
+    lines.push(
+      'Demo sign-ins:',
+      `  administrator  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      `  member         ${demoEmail(DEMO_MEMBERS[0] ?? { firstName: 'elena', lastName: 'ramirez' })} / ${DEMO_MEMBER_PASSWORD}  (every member: first.last@stationbid.example)`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error('StationBid failed to start:', error);
+  process.exit(1);
+});

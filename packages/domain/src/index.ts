@@ -1,0 +1,8 @@
+/** @stationbid/domain: the rules, limits, messages and API schemas shared by server and web. */
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './messages.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/common.ts';
+export * from './schemas/user.ts';
+export * from './seniority.ts';

@@ -1,0 +1,41 @@
+/**
+ * Validation and refusal messages, word for word from product-spec.md sections 5 and 8, so that
+ * the server's errors and the forms' errors say the same thing.
+ */
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  loginPasswordTooShort: 'Password must be at least 6 characters',
+  newPasswordTooShort: 'Password must be at least 8 characters',
+  currentPasswordRequired: 'Current password is required',
+  confirmPasswordRequired: 'Please confirm your password',
+  confirmAdminPasswordRequired: 'Please confirm the password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooLong: 'Password must be at most 200 characters',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  employeeIdRequired: 'Employee ID is required',
+  yearsTooLow: 'Years must be 0 or greater',
+  yearsTooHigh: 'Years cannot exceed 50',
+  yearsNotWhole: 'Years must be a whole number',
+  shiftRequired: 'Shift is required',
+  shiftInvalid: 'Shift must be A, B or C',
+  invalidCredentials: 'Invalid email or password',
+  accountDeactivated: 'Your account has been deactivated. Contact an administrator.',
+  registrationClosed: 'Registration is closed. Contact an administrator.',
+  tokenMissing: 'Authentication required. Please sign in.',
+  tokenExpired: 'Your session has expired. Please sign in again.',
+  tokenMalformed: 'Your sign-in token is malformed. Please sign in again.',
+  tokenInvalid: 'Your sign-in is no longer valid. Please sign in again.',
+  refreshTokenInvalid: 'Invalid refresh token. Please sign in again.',
+  adminRequired: 'Access denied. Admin privileges required.',
+  notFound: 'Not found',
+  internalError: 'Something went wrong on the server. Please try again.',
+} as const;
+
+/** "Too many failed sign-in attempts. Try again in N minutes." */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+/** One `vitest run` for the whole workspace: domain rules, API tests and web components. */
+export default defineConfig({
+  test: {
+    projects: ['packages/domain', 'apps/server', 'apps/web'],
+  },
+});
