@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start copies from (tests). */
+  dumpSnapshot?: () => Promise<Blob>;
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
@@ -50,6 +52,7 @@ export async function openPglite(source: { dataDir?: string; snapshot?: Blob }):
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    dumpSnapshot: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,0 +1,325 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members, seats, stations } from '../../db/schema/index.ts';
+import {
+  createMember,
+  createTestContext,
+  injectAs,
+  signIn,
+  TEST_PASSWORD,
+  type TestContext,
+  withSettings,
+} from '../../test/test-app.ts';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+const login = (payload: unknown, remoteAddress = '10.0.0.1') =>
+  context.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress });
+
+describe('POST /api/auth/login', () => {
+  it('returns the user, an access token and a refresh token', async () => {
+    const [station] = await context.db.insert(stations).values({ number: 7, name: 'Lakeside' }).returning();
+    const [seat] = await context.db
+      .insert(seats)
+      .values({ stationId: station!.id, shift: 'B', seatPosition: 'Captain', ordinal: 1 })
+      .returning();
+    const member = await createMember(context, {
+      email: 'elena@test.example',
+      rank: 'Captain',
+      position: 'Paramedic',
+      yearsOfService: 12,
+      currentSeatId: seat!.id,
+    });
+
+    const response = await login({ email: 'Elena@Test.Example', password: TEST_PASSWORD });
+
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token.split('.')).toHaveLength(3);
+    expect(body.refreshToken.length).toBeGreaterThan(30);
+    expect(body.user).toMatchObject({
+      id: member.id,
+      _id: member.id,
+      email: 'elena@test.example',
+      rank: 'Captain',
+      seniorityScore: 312,
+      bidPriority: expect.any(Number),
+      status: 'active',
+      currentStation: { _id: station!.id, id: station!.id, name: 'Lakeside', number: 7 },
+      currentShift: 'B',
+      currentSeatPosition: 'Captain',
+    });
+    expect(body.user).not.toHaveProperty('password');
+    expect(body.user).not.toHaveProperty('passwordHash');
+  });
+
+  it('answers 401 "Invalid email or password" for a wrong password and for an unknown e-mail alike', async () => {
+    const member = await createMember(context);
+    const wrongPassword = await login({ email: member.email, password: 'not-the-password' });
+    const unknownEmail = await login({ email: 'nobody@test.example', password: 'whatever-password' });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    }
+  });
+
+  it('refuses a deactivated account with 403 and a clear message', async () => {
+    const member = await createMember(context, { isActive: false });
+    const response = await login({ email: member.email, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toMatch(/deactivated.*administrator/i);
+  });
+
+  it('refuses bad input with 400 and the form messages', async () => {
+    expect((await login({})).json()).toMatchObject({ error: 'Email is required', code: 'VALIDATION_ERROR' });
+    expect((await login({ email: 'nope', password: 'secret12' })).json().error).toBe('Invalid email address');
+    expect((await login({ email: 'a@b.co', password: '123' })).json().error).toBe(
+      'Password must be at least 6 characters',
+    );
+    expect((await login({ email: 'a@b.co', password: 42 })).statusCode).toBe(400);
+    expect((await login([1, 2, 3])).statusCode).toBe(400);
+    const invalidJson = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(invalidJson.statusCode).toBe(400);
+    expect(invalidJson.json().error).toBe('The request body is not valid JSON.');
+  });
+
+  it('pauses an account after 5 failed attempts, says how long, and lets it in again later', async () => {
+    const member = await createMember(context);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login({ email: member.email, password: 'wrong-password' }, '10.1.0.1')).statusCode).toBe(401);
+    }
+    // Even the right password is refused while paused, from any address.
+    const paused = await login({ email: member.email, password: TEST_PASSWORD }, '10.1.0.2');
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 900 });
+    expect(paused.json().error).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+    expect(paused.headers['retry-after']).toBe('900');
+
+    context.clock.advance(15 * 60_000 + 1000);
+    expect((await login({ email: member.email, password: TEST_PASSWORD }, '10.1.0.2')).statusCode).toBe(200);
+  });
+
+  it('never blocks a whole station signing in from one address, but stops guessing across many accounts', async () => {
+    const crew = await Promise.all(Array.from({ length: 30 }, () => createMember(context)));
+    for (const member of crew) {
+      expect((await login({ email: member.email, password: TEST_PASSWORD }, '10.2.0.1')).statusCode).toBe(200);
+    }
+    // 100 failures from one address (spread over accounts so no account is paused) pause the address.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      await login({ email: `guess${attempt}@test.example`, password: 'wrong-password' }, '10.3.0.1');
+    }
+    const blocked = await login({ email: crew[0]!.email, password: TEST_PASSWORD }, '10.3.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect((await login({ email: crew[0]!.email, password: TEST_PASSWORD }, '10.3.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('lets GET /api/auth/me through with a valid token', async () => {
+    const member = await createMember(context, { firstName: 'Priya' });
+    const session = await signIn(context, member.email);
+    const response = await injectAs(context, session, { method: 'GET', url: '/api/auth/me' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ id: member.id, firstName: 'Priya', isOnline: true });
+  });
+
+  it('gives every 401 a code the client can act on', async () => {
+    const me = (authorization?: string) =>
+      context.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
+    expect((await me()).json().code).toBe('TOKEN_MISSING');
+    expect((await me('Bearer short.tok')).json().code).toBe('TOKEN_MALFORMED');
+    expect((await me('Bearer nodotsinthistokenatall')).json().code).toBe('TOKEN_MALFORMED');
+    expect((await me('Bearer not-base64!!.not-json??.x')).json().code).toBe('TOKEN_MALFORMED');
+    expect((await me('Basic dXNlcjpwYXNz')).json().code).toBe('TOKEN_MALFORMED');
+
+    const member = await createMember(context);
+    const session = await signIn(context, member.email);
+    const [header, payload] = session.token.split('.');
+    const forged = await me(`Bearer ${header}.${payload}.c2lnbmF0dXJlLWJ5LXNvbWVvbmUtZWxzZQ`);
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('TOKEN_INVALID');
+
+    context.clock.advance(15 * 60_000 + 1000);
+    const expired = await me(`Bearer ${session.token}`);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('rotates refresh tokens: each is single-use, and reusing one revokes the whole sign-in', async () => {
+    const member = await createMember(context);
+    const first = await signIn(context, member.email);
+    const refresh = (refreshToken: string) =>
+      context.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+
+    const rotated = await refresh(first.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    const second = rotated.json<{ token: string; refreshToken: string }>();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${second.token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // The first token again: a replay. It fails, and so does everything of that sign-in.
+    const replay = await refresh(first.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('REFRESH_TOKEN_INVALID');
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+    const afterRevoke = await context.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${second.token}` },
+    });
+    expect(afterRevoke.statusCode).toBe(401);
+    expect(afterRevoke.json().code).toBe('TOKEN_INVALID');
+
+    // Another sign-in of the same member is untouched.
+    const other = await signIn(context, member.email);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('gives two simultaneous refreshes with one token exactly one new pair', async () => {
+    const member = await createMember(context);
+    const session = await signIn(context, member.email);
+    const responses = await Promise.all(
+      [1, 2].map(() =>
+        context.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { refreshToken: session.refreshToken },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('ends refresh at an absolute 30 days, however often it was rotated', async () => {
+    const member = await createMember(context);
+    let { refreshToken } = await signIn(context, member.email);
+    for (let day = 0; day < 3; day++) {
+      context.clock.advance(10 * 24 * 60 * 60_000 + 1000);
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken },
+      });
+      if (day < 2) {
+        expect(response.statusCode).toBe(200);
+        refreshToken = response.json().refreshToken;
+      } else {
+        expect(response.statusCode).toBe(401);
+      }
+    }
+  });
+
+  it('refuses an unknown or empty refresh token', async () => {
+    const unknown = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: 'x'.repeat(43) },
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect((await context.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: {} })).statusCode).toBe(400);
+  });
+
+  it('signs out: the refresh token and the access token stop working', async () => {
+    const member = await createMember(context);
+    const session = await signIn(context, member.email);
+    const logout = await injectAs(context, session, { method: 'POST', url: '/api/auth/logout' });
+    expect(logout.statusCode).toBe(200);
+    expect((await injectAs(context, session, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const refresh = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('stops a deactivated or deleted member at once', async () => {
+    const deactivated = await createMember(context);
+    const deleted = await createMember(context);
+    const deactivatedSession = await signIn(context, deactivated.email);
+    const deletedSession = await signIn(context, deleted.email);
+
+    await context.db.update(members).set({ isActive: false }).where(eq(members.id, deactivated.id));
+    await context.db.delete(members).where(eq(members.id, deleted.id));
+
+    const deactivatedMe = await injectAs(context, deactivatedSession, { method: 'GET', url: '/api/auth/me' });
+    expect(deactivatedMe.statusCode).toBe(403);
+    expect(deactivatedMe.json().code).toBe('ACCOUNT_DEACTIVATED');
+    expect((await injectAs(context, deletedSession, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const refresh = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: deactivatedSession.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('computes bid priority among active members only', async () => {
+    // Manual scores far above any computed one put these three at the top of the department.
+    await createMember(context, { manualSeniorityScore: 100_000, isActive: false });
+    const first = await createMember(context, { manualSeniorityScore: 90_000 });
+    const second = await createMember(context, { manualSeniorityScore: 80_000, yearsOfService: 1 });
+    const priorityOf = async (email: string) =>
+      (await injectAs(context, await signIn(context, email), { method: 'GET', url: '/api/auth/me' })).json().user
+        .bidPriority;
+    expect(await priorityOf(first.email)).toBe(1);
+    expect(await priorityOf(second.email)).toBe(2);
+  });
+});
+
+describe('POST /api/auth/register', () => {
+  const registration = {
+    email: 'new.member@test.example',
+    password: 'a-long-password',
+    firstName: 'New',
+    lastName: 'Member',
+    employeeId: 'NEW-1',
+  };
+
+  it('is closed by default, whatever is sent', async () => {
+    for (const payload of [registration, {}]) {
+      const response = await context.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        error: 'Registration is closed. Contact an administrator.',
+        code: 'REGISTRATION_CLOSED',
+      });
+    }
+  });
+
+  it('creates a member when the department allows self-registration, and refuses a duplicate', async () => {
+    await withSettings(context, { allowSelfRegistration: true }, async (open) => {
+      const created = await open.inject({ method: 'POST', url: '/api/auth/register', payload: registration });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().user).toMatchObject({ email: 'new.member@test.example', isAdmin: false });
+      expect(created.json().token).toBeTruthy();
+
+      const duplicate = await open.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { ...registration, email: 'NEW.MEMBER@test.example', employeeId: 'NEW-2' },
+      });
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json().error).toBe('An account with this email already exists.');
+    });
+  });
+});

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['./src/test/global-setup.ts'],
+    // Two workers suit a 2-core machine. Files in a worker share one booted PGlite, emptied
+    // between files (see src/test/test-app.ts), so modules are not re-isolated per file.
+    maxWorkers: 2,
+    isolate: false,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
