@@ -4,6 +4,8 @@
  */
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@stationbid/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
@@ -66,6 +68,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (settings.corsOrigins.length > 0) {
     await app.register(cors, { origin: settings.corsOrigins, credentials: true });
   }
+  // Spreadsheet imports: one file per request, refused above the import limit.
+  await app.register(multipart, { limits: { fileSize: LIMITS.importFileMaxBytes + 1, files: 1, fields: 5 } });
   await registerOpenApi(app);
 
   const accessTokens = new AccessTokens(settings.jwtSecret);
