@@ -42,10 +42,14 @@ function findFreePort() {
 buildWebIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stationbid-e2e-'));
 const port = await findFreePort();
-const result = spawnSync('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
-});
+const result = spawnSync(
+  'npx',
+  ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+  },
+);
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -1,0 +1,109 @@
+/**
+ * The frame of every signed-in page (spec section 2, Shell): a top bar with the welcome line, an
+ * Admin badge and Logout, and the main navigation. From 48em the navigation is a sidebar; below it
+ * lives in a drawer behind a burger, so off-screen links never sit in the keyboard's tab order.
+ */
+import { AppShell, Badge, Box, Burger, Button, Drawer, Group, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFlame, IconLogout } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
+import { Outlet } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import classes from './app-shell.module.css';
+import { MainNavigationLinks } from './main-navigation.tsx';
+
+/** Matches Mantine's `sm` breakpoint, below which AppShell treats the screen as mobile. */
+const SMALL_SCREEN_QUERY = '(max-width: 47.99em)';
+const NAVIGATION_LABEL = 'Main navigation';
+const MAIN_CONTENT_ID = 'main-content';
+
+/** Moves focus past the navigation without adding a #hash entry to the history. */
+function skipToMainContent(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  document.getElementById(MAIN_CONTENT_ID)?.focus();
+}
+
+export function AppLayout() {
+  const user = useCurrentUser();
+  const { logout, isLoggingOut } = useLogout();
+  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+  const [isDrawerOpen, drawer] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToMainContent}>
+        Skip to main content
+      </a>
+
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            {isSmallScreen && (
+              <Burger
+                opened={isDrawerOpen}
+                onClick={drawer.toggle}
+                size="sm"
+                aria-label="Open navigation"
+                aria-expanded={isDrawerOpen}
+              />
+            )}
+            {/* On a phone the welcome line needs the room; the drawer shows the product name. */}
+            <Group gap="xs" wrap="nowrap" visibleFrom="xs">
+              <IconFlame size={28} stroke={1.75} color="var(--mantine-primary-color-filled)" aria-hidden />
+              <Text fw={700} size="lg">
+                StationBid
+              </Text>
+            </Group>
+          </Group>
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Text size="sm" lh={1.3} lineClamp={2} miw={0}>
+              {`Welcome, ${user.firstName} ${user.lastName}`}
+            </Text>
+            {user.isAdmin && (
+              <Badge variant="filled" flex="none">
+                Admin
+              </Badge>
+            )}
+            <Button
+              variant="default"
+              size="compact-sm"
+              flex="none"
+              leftSection={isSmallScreen ? undefined : <IconLogout size={16} aria-hidden />}
+              onClick={logout}
+              disabled={isLoggingOut}
+            >
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      {isSmallScreen ? (
+        <Drawer
+          opened={isDrawerOpen}
+          onClose={drawer.close}
+          title="StationBid"
+          size={280}
+          closeButtonProps={{ 'aria-label': 'Close navigation' }}
+        >
+          <Box component="nav" aria-label={NAVIGATION_LABEL}>
+            <MainNavigationLinks isAdmin={user.isAdmin} onNavigate={drawer.close} />
+          </Box>
+        </Drawer>
+      ) : (
+        <AppShell.Navbar p="sm" aria-label={NAVIGATION_LABEL}>
+          <MainNavigationLinks isAdmin={user.isAdmin} />
+        </AppShell.Navbar>
+      )}
+
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router';
+import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
+
+/** The top route: auth state for every page, inside the router because sign-out navigates. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
+}

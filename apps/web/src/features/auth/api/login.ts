@@ -1,0 +1,32 @@
+import { type AuthResponse, authResponseSchema, type LoginRequest } from '@stationbid/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { useAuth } from '../hooks/use-auth.ts';
+
+export function login(credentials: LoginRequest): Promise<AuthResponse> {
+  // A wrong password is a 401 too; it must reach the form, not the token-refresh rules.
+  return apiRequest('/auth/login', {
+    method: 'POST',
+    body: credentials,
+    schema: authResponseSchema,
+    withToken: false,
+    recoverSession: false,
+  });
+}
+
+/** Signs in; on success keeps the session, says so and opens the dashboard (spec section 4). */
+export function useLogin() {
+  const { startSession } = useAuth();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (session) => {
+      startSession(session);
+      showSuccess('Login successful!');
+      navigate(paths.dashboard, { replace: true });
+    },
+  });
+}

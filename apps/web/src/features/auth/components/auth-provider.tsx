@@ -1,0 +1,61 @@
+/**
+ * Who is signed in, derived from the stored tokens (spec section 4, Authentication): with no token
+ * there is no user and nothing loads; with one, GET /auth/me is fetched while a spinner shows. The
+ * tokens are the single source of truth, so clearing them anywhere (sign-out, the API client's 401
+ * rules, another tab) signs the member out here too. Must sit inside the router: it navigates.
+ */
+import { type AuthResponse, isMalformedToken } from '@stationbid/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isPublicOnlyPath, paths } from '../../../config/paths.ts';
+import { setSessionEndedHandler } from '../../../lib/api-client.ts';
+import { clearTokens, getAccessToken, storeTokens, subscribeToTokens } from '../../../lib/token-storage.ts';
+import { currentUserQueryKey, useCurrentUserQuery } from '../api/get-current-user.ts';
+import { AuthContext, type AuthState } from '../hooks/use-auth.ts';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const accessToken = useSyncExternalStore(subscribeToTokens, getAccessToken);
+  const hasUsableToken = accessToken !== null && !isMalformedToken(accessToken);
+  const currentUserQuery = useCurrentUserQuery({ enabled: hasUsableToken });
+
+  // A stored token too short or without a dot can never be valid (spec section 9): drop it unsent.
+  useEffect(() => {
+    if (accessToken !== null && isMalformedToken(accessToken)) clearTokens();
+  }, [accessToken]);
+
+  // Without a session no cached answer may outlive it, or the next member could see the last one's data.
+  useEffect(() => {
+    if (!hasUsableToken) queryClient.removeQueries();
+  }, [hasUsableToken, queryClient]);
+
+  // Public pages stay put: a stale token on a reset-password link must not hide the page.
+  useEffect(
+    () =>
+      setSessionEndedHandler(() => {
+        if (!isPublicOnlyPath(pathname)) navigate(paths.login, { replace: true });
+      }),
+    [navigate, pathname],
+  );
+
+  const startSession = useCallback(
+    (session: AuthResponse) => {
+      // The user goes in first so the new token never finds an empty cache and shows the spinner.
+      queryClient.setQueryData(currentUserQueryKey, session.user);
+      storeTokens(session);
+    },
+    [queryClient],
+  );
+
+  const user = hasUsableToken ? (currentUserQuery.data ?? null) : null;
+  const isLoading = hasUsableToken && currentUserQuery.isPending;
+  const auth = useMemo<AuthState>(
+    () => ({ user, isLoading, startSession, endSession: clearTokens }),
+    [user, isLoading, startSession],
+  );
+
+  return <AuthContext value={auth}>{children}</AuthContext>;
+}

@@ -1,0 +1,75 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type LoginRequest, loginRequestSchema } from '@stationbid/domain';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+/** Sign-in (spec sections 2 and 5). There is no self-registration: accounts come from administrators. */
+export function LoginPage() {
+  const login = useLogin();
+  const form = useForm<LoginRequest>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    // The same schema the server checks, so both say the same words.
+    validate: schemaResolver(loginRequestSchema, { sync: true }),
+    // Runs only after validation passed; sends the trimmed, lower-cased e-mail the schema produces.
+    transformValues: (values) => loginRequestSchema.parse(values),
+  });
+
+  const handleSubmit = form.onSubmit(
+    (credentials) => login.mutate(credentials),
+    // Put keyboard and screen-reader users on the first field to fix.
+    (errors) => {
+      const firstInvalidField = Object.keys(errors)[0];
+      if (firstInvalidField !== undefined) form.getInputNode(firstInvalidField)?.focus();
+    },
+  );
+
+  return (
+    <AuthLayout title="Sign in">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          {login.isError && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+              {getErrorMessage(login.error, 'Login failed')}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            withAsterisk={false}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            withAsterisk={false}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Need an account? Contact an administrator.
+      </Text>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,29 @@
+import type { AuthResponse, User } from '@stationbid/domain';
+import { createContext, use } from 'react';
+
+export interface AuthState {
+  /** The signed-in member, or null when signed out or while loading. */
+  user: User | null;
+  /** True while the member behind a stored token is being fetched. */
+  isLoading: boolean;
+  /** Keeps the user and both tokens of a successful sign-in. */
+  startSession: (session: AuthResponse) => void;
+  /** Forgets the tokens and every cached answer, e.g. after sign-out. */
+  endSession: () => void;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+/** The current member and session actions; only inside <AuthProvider>. */
+export function useAuth(): AuthState {
+  const auth = use(AuthContext);
+  if (auth === null) throw new Error('useAuth must be used inside <AuthProvider>.');
+  return auth;
+}
+
+/** The signed-in member, for screens behind the logged-in guard where a user always exists. */
+export function useCurrentUser(): User {
+  const { user } = useAuth();
+  if (user === null) throw new Error('useCurrentUser must be used on a page behind the logged-in guard.');
+  return user;
+}

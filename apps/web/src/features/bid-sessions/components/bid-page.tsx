@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title.tsx';
+
+export function BidPage() {
+  return <PageTitle>Place Your Bid</PageTitle>;
+}

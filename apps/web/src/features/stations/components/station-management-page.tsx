@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title.tsx';
+
+export function StationManagementPage() {
+  return <PageTitle>Station Management</PageTitle>;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title.tsx';
+
+export function UserManagementPage() {
+  return <PageTitle>User Management</PageTitle>;
+}

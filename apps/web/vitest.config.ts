@@ -1,0 +1,18 @@
+/**
+ * Component tests of the web app, in jsdom. Standalone so it runs on its own
+ * (`vitest run --config apps/web/vitest.config.ts`) and as the "web" project of the root config.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
