@@ -3,8 +3,9 @@
  * content really is what its name says. A file that cannot be read is refused whole, so an
  * import never half-reads a damaged file.
  */
-import { LIMITS } from '@stationbid/domain';
+
 import * as XLSX from '@e965/xlsx';
+import { LIMITS } from '@stationbid/domain';
 import { AppError, badRequest } from './app-error.ts';
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
@@ -42,9 +43,14 @@ export function detectSpreadsheetKind(fileName: string, content: Buffer): Spread
   const kind = kindFromName(fileName);
   if (!kind) throw badRequest('Please select a valid spreadsheet file (.xlsx, .xls or .csv)');
   if (content.length === 0) throw badRequest('The file is empty.');
-  if (content.length > LIMITS.importFileMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'File size must be less than 5MB');
+  if (content.length > LIMITS.importFileMaxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'File size must be less than 5MB');
   const isContentRight =
-    kind === 'xlsx' ? startsWith(content, ZIP_MAGIC) : kind === 'xls' ? startsWith(content, OLE_MAGIC) : looksLikeText(content);
+    kind === 'xlsx'
+      ? startsWith(content, ZIP_MAGIC)
+      : kind === 'xls'
+        ? startsWith(content, OLE_MAGIC)
+        : looksLikeText(content);
   if (!isContentRight) {
     throw badRequest(`The file's content is not a valid .${kind} spreadsheet. Save it again as .${kind} and retry.`);
   }
@@ -55,7 +61,11 @@ export function detectSpreadsheetKind(fileName: string, content: Buffer): Spread
  * The first sheet's rows, keyed by the header row. Formulas are never evaluated: cells are
  * read as the text they show.
  */
-export function readSpreadsheetRows(fileName: string, content: Buffer, requiredColumns: readonly string[]): SpreadsheetRow[] {
+export function readSpreadsheetRows(
+  fileName: string,
+  content: Buffer,
+  requiredColumns: readonly string[],
+): SpreadsheetRow[] {
   const kind = detectSpreadsheetKind(fileName, content);
   let workbook: XLSX.WorkBook;
   try {
