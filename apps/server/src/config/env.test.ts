@@ -1,0 +1,78 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+const directories: string[] = [];
+const dataDir = () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'stationbid-config-'));
+  directories.push(directory);
+  return directory;
+};
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('needs no configuration: port 5000, embedded database, demo data, a generated secret kept on disk', () => {
+    const directory = dataDir();
+    const config = loadConfig({ DATA_DIR: directory });
+    expect(config).toMatchObject({
+      port: 5000,
+      databaseUrl: undefined,
+      loadDemoData: true,
+      allowSelfRegistration: false,
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(48);
+    expect(readFileSync(path.join(directory, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    // A restart reads the same secret, so sign-ins survive it.
+    expect(loadConfig({ DATA_DIR: directory }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('refuses to start in production without JWT_SECRET, saying what to set', () => {
+    const directory = dataDir();
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: directory })).toThrow(
+      /JWT_SECRET: required when NODE_ENV=production/,
+    );
+    expect(existsSync(path.join(directory, 'jwt-secret'))).toBe(false);
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: directory }).jwtSecret).toBe(secret);
+  });
+
+  it('lists every wrong setting at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://localhost/db', JWT_SECRET: 'short', DATA_DIR: dataDir() });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/DATABASE_URL: must be a postgres/);
+      expect(problems).toMatch(/JWT_SECRET: must be at least 32 characters/);
+    }
+  });
+
+  it('turns demo data off when the department names its administrator, unless DEMO_DATA=1', () => {
+    const admin = { ADMIN_EMAIL: 'chief@dept.example', ADMIN_PASSWORD: 'a-long-password', DATA_DIR: dataDir() };
+    expect(loadConfig(admin)).toMatchObject({
+      admin: { email: 'chief@dept.example', password: 'a-long-password' },
+      loadDemoData: false,
+    });
+    expect(loadConfig({ ...admin, DEMO_DATA: '1' }).loadDemoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: '0', DATA_DIR: dataDir() }).loadDemoData).toBe(false);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'chief@dept.example', DATA_DIR: dataDir() })).toThrow(
+      /set both, or neither/,
+    );
+  });
+
+  it('reads CORS origins as a list and self-registration as a flag', () => {
+    const config = loadConfig({
+      CORS_ORIGIN: 'https://a.example, https://b.example',
+      ALLOW_SELF_REGISTRATION: 'true',
+      DATA_DIR: dataDir(),
+    });
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.allowSelfRegistration).toBe(true);
+  });
+});

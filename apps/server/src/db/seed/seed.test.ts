@@ -1,0 +1,83 @@
+import { count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../lib/clock.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { bidSessions, members, participants, type seats, stations } from '../schema/index.ts';
+import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD } from './demo-data.ts';
+import { seedIfEmpty } from './seed.ts';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+const total = async (table: typeof members | typeof stations | typeof seats | typeof bidSessions) =>
+  (await context.db.select({ total: count() }).from(table))[0]?.total;
+
+describe('first-start seed', () => {
+  it('creates the demo department once, and its sign-ins work', async () => {
+    const clock = new ManualClock('2026-03-01T12:00:00Z');
+    const result = await seedIfEmpty(context.db, { admin: undefined, loadDemoData: true, clock });
+    expect(result).toEqual({ seeded: true, adminEmail: DEMO_ADMIN.email, demoData: true });
+
+    expect(await total(members)).toBe(31);
+    expect(await total(stations)).toBe(6);
+    const [session] = await context.db.select().from(bidSessions);
+    expect(session).toMatchObject({ status: 'draft', year: 2026 });
+    const sessionParticipants = await context.db
+      .select()
+      .from(participants)
+      .where(eq(participants.sessionId, session!.id))
+      .orderBy(participants.queuePosition);
+    expect(sessionParticipants).toHaveLength(10);
+    expect(sessionParticipants.map((participant) => participant.bidPriority)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const scores = sessionParticipants.map((participant) => participant.seniorityScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const seated = await context.db.select({ total: count() }).from(members).where(isNotNull(members.currentSeatId));
+    expect(seated[0]?.total).toBeGreaterThan(10);
+
+    for (const [email, password] of [
+      [DEMO_ADMIN.email, DEMO_ADMIN.password],
+      ['elena.ramirez@stationbid.example', DEMO_MEMBER_PASSWORD],
+      ['jack.fernandes@stationbid.example', DEMO_MEMBER_PASSWORD],
+    ] as const) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
+      expect(response.statusCode, email).toBe(200);
+    }
+
+    // A second start finds members and changes nothing.
+    expect(await seedIfEmpty(context.db, { admin: undefined, loadDemoData: true, clock })).toEqual({ seeded: false });
+    expect(await total(members)).toBe(31);
+  });
+
+  it('creates only the configured administrator when the department names one', async () => {
+    const fresh = await createTestContext();
+    try {
+      const result = await seedIfEmpty(fresh.db, {
+        admin: { email: 'Chief@Dept.Example', password: 'a-long-password' },
+        loadDemoData: false,
+        clock: new ManualClock(),
+      });
+      expect(result).toEqual({ seeded: true, adminEmail: 'chief@dept.example', demoData: false });
+      const everyone = await fresh.db.select().from(members);
+      expect(everyone).toHaveLength(1);
+      expect(everyone[0]).toMatchObject({ email: 'chief@dept.example', isAdmin: true });
+      expect((await fresh.db.select({ total: count() }).from(stations))[0]?.total).toBe(0);
+      const login = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'chief@dept.example', password: 'a-long-password' },
+      });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
