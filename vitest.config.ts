@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/domain', 'apps/server', 'apps/web'],
+    // Two workers suit our 2-core machines (set here: Vitest wants one value for all projects).
+    maxWorkers: 2,
   },
 });

@@ -6,9 +6,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['./src/test/global-setup.ts'],
-    // Two workers suit a 2-core machine. Files in a worker share one booted PGlite, emptied
-    // between files (see src/test/test-app.ts), so modules are not re-isolated per file.
-    maxWorkers: 2,
+    // Files in a worker share one booted PGlite, emptied between files (see
+    // src/test/test-app.ts), so modules are not re-isolated per file.
     isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,

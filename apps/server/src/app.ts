@@ -11,10 +11,17 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
+import { AdminUsersService } from './modules/admin-users/admin-users.service.ts';
+import { MemberImportService } from './modules/admin-users/member-import.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
+import { StationsService } from './modules/stations/stations.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -83,6 +90,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         prefix: '/auth',
         authService,
         allowSelfRegistration: settings.allowSelfRegistration,
+      });
+      const stationsService = new StationsService(db, clock);
+      await api.register(stationRoutes, { prefix: '/stations', stationsService });
+      await api.register(stationImportRoutes, { prefix: '/admin', stationsService });
+      await api.register(usersRoutes, { prefix: '/users', usersService: new UsersService(db, clock, app.log) });
+      await api.register(adminUsersRoutes, {
+        prefix: '/admin',
+        adminUsersService: new AdminUsersService(db, clock, app.log),
+        memberImportService: new MemberImportService(db, clock, app.log),
       });
     },
     { prefix: '/api' },

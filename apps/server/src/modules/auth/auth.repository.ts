@@ -1,5 +1,5 @@
 /** Queries on refresh tokens and sign-in throttles. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { loginThrottles, refreshTokens } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
@@ -89,4 +89,23 @@ export async function recordThrottleFailure(
 
 export async function clearThrottle(executor: Executor, key: string): Promise<void> {
   await executor.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}
+
+/** Signs the member out everywhere except the sign-in `keepFamilyId` (e.g. after a password change). */
+export async function revokeOtherRefreshFamilies(
+  executor: Executor,
+  memberId: string,
+  keepFamilyId: string,
+  now: Date,
+): Promise<void> {
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.memberId, memberId),
+        ne(refreshTokens.familyId, keepFamilyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }

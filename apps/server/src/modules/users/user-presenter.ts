@@ -13,7 +13,12 @@ import {
   type UserStatus,
 } from '@stationbid/domain';
 import type { Executor } from '../../db/client.ts';
-import { listActiveMemberRankings, type MemberRow, type MemberWithSeat } from './users.repository.ts';
+import {
+  findMemberWithSeatById,
+  listActiveMemberRankings,
+  type MemberRow,
+  type MemberWithSeat,
+} from './users.repository.ts';
 
 /** A member counts as online when seen within the last five minutes. */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
@@ -65,4 +70,13 @@ export function presentUser(row: MemberWithSeat, bidPriority: number | null, now
 /** Each active member's bid priority (their place among all active members). */
 export async function loadBidPriorities(executor: Executor): Promise<Map<string, number>> {
   return computeBidPriorities(await listActiveMemberRankings(executor));
+}
+
+/** The member as the API sends it, with their current bid priority; undefined when not found. */
+export async function loadPresentedUser(executor: Executor, memberId: string, now: Date): Promise<User | undefined> {
+  const [row, priorities] = await Promise.all([
+    findMemberWithSeatById(executor, memberId),
+    loadBidPriorities(executor),
+  ]);
+  return row ? presentUser(row, priorities.get(memberId) ?? null, now) : undefined;
 }

@@ -1,0 +1,400 @@
+/**
+ * Stations: reading them with their derived seat counts, the administrators' changes, and the
+ * station import. Seats are the truth: changing a station's seat counts adds or removes seat
+ * rows, and a seat a member holds is never removed from under them.
+ */
+import {
+  type CreateStationRequest,
+  emptySeatCounts,
+  occupiedSeatsMessage,
+  parseStationImportRow,
+  requestedSeatCounts,
+  SEAT_POSITIONS,
+  type SeatCounts,
+  SHIFTS,
+  type Shift,
+  STATION_MESSAGES,
+  type Station,
+  type StationAvailabilityResponse,
+  type StationImportResponse,
+  type StationPositions,
+  stationHasMembersMessage,
+  stationNumberTakenMessage,
+  sumSeatCounts,
+  totalCapacityMismatchMessage,
+  type UpdateStationRequest,
+} from '@stationbid/domain';
+import type { Database, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SpreadsheetRow } from '../../lib/spreadsheet.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { presentStationPositions, presentStations } from './station-presenter.ts';
+import {
+  clearAllSeatAssignments,
+  countMembersAtStation,
+  deleteFreeSeats,
+  deleteStation,
+  findStationById,
+  insertSeats,
+  insertStation,
+  listSeatAssignments,
+  listSeatsWithHolder,
+  listStationNumbers,
+  listStations,
+  lockStationById,
+  type StationChanges,
+  type StationRow,
+  summarizeSeats,
+  updateStation,
+} from './stations.repository.ts';
+
+/** Who makes a change, for the activity log. */
+export interface StationActor {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Who reads: inactive stations are visible to administrators only. */
+export interface StationReader {
+  isAdmin: boolean;
+}
+
+const STATION_NUMBER_CONSTRAINT = 'stations_number_unique';
+
+const actorName = (actor: StationActor) => `${actor.firstName} ${actor.lastName}`;
+const stationLabel = (station: { number: number; name: string }) => `Station ${station.number} (${station.name})`;
+
+export class StationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Active stations; an administrator may ask for inactive ones too. */
+  async list(reader: StationReader, options: { includeInactive: boolean }): Promise<Station[]> {
+    const rows = await listStations(this.db, { includeInactive: reader.isAdmin && options.includeInactive });
+    return this.present(this.db, rows);
+  }
+
+  async get(reader: StationReader, id: string): Promise<Station> {
+    const row = await findStationById(this.db, id);
+    // An inactive station does not exist for members: same answer as an unknown id.
+    if (!row || (!row.isActive && !reader.isAdmin)) throw new AppError('NOT_FOUND', STATION_MESSAGES.stationNotFound);
+    const [station] = await this.present(this.db, [row]);
+    if (!station) throw new AppError('NOT_FOUND', STATION_MESSAGES.stationNotFound);
+    return station;
+  }
+
+  async availability(reader: StationReader, id: string): Promise<StationAvailabilityResponse> {
+    const station = await this.get(reader, id);
+    const availability = {
+      A: this.shiftAvailability(station, 'A'),
+      B: this.shiftAvailability(station, 'B'),
+      C: this.shiftAvailability(station, 'C'),
+    };
+    return {
+      station: { id: station.id, _id: station._id, number: station.number, name: station.name },
+      availability,
+      totalCapacity: station.totalCapacity,
+      totalOccupied: station.totalOccupancy,
+      totalAvailable: station.totalCapacity - station.totalOccupancy,
+    };
+  }
+
+  async positions(reader: StationReader, id: string): Promise<StationPositions> {
+    return presentStationPositions(await this.get(reader, id));
+  }
+
+  /** Active stations with at least one free seat. */
+  async listAvailable(): Promise<Station[]> {
+    const stations = await this.present(this.db, await listStations(this.db, { includeInactive: false }));
+    return stations.filter((station) => station.totalCapacity > station.totalOccupancy);
+  }
+
+  /** Free seats per shift and position of every active station. */
+  async listAvailablePositions(): Promise<StationPositions[]> {
+    const stations = await this.present(this.db, await listStations(this.db, { includeInactive: false }));
+    return stations.map(presentStationPositions);
+  }
+
+  async create(body: CreateStationRequest, actor: StationActor): Promise<Station> {
+    const seatCounts = requestedSeatCounts(body) ?? emptySeatCounts();
+    this.checkTotalCapacity(body.totalCapacity, seatCounts);
+    const now = this.clock.now();
+    const row = await this.refuseTakenNumber(body.number, () =>
+      this.db.transaction(async (tx) => {
+        const created = await insertStation(tx, {
+          number: body.number,
+          name: body.name,
+          address: body.address,
+          location: body.location ?? null,
+          description: body.description ?? null,
+          phoneNumber: body.phoneNumber ?? null,
+          email: body.email ?? null,
+          isActive: body.isActive ?? true,
+          preferredRanks: body.preferredRanks ?? [],
+          createdAt: now,
+          updatedAt: now,
+        });
+        await insertSeats(tx, newSeatRows(created.id, seatCounts));
+        await recordActivity(tx, {
+          memberId: actor.id,
+          actorName: actorName(actor),
+          type: 'station',
+          title: 'Station created',
+          description: `${actorName(actor)} created ${stationLabel(created)} with ${sumSeatCounts(seatCounts)} seats`,
+          details: { stationId: created.id, action: 'create' },
+          at: now,
+        });
+        return created;
+      }),
+    );
+    return this.get({ isAdmin: true }, row.id);
+  }
+
+  async update(id: string, body: UpdateStationRequest, actor: StationActor): Promise<Station> {
+    const seatCounts = requestedSeatCounts(body);
+    const now = this.clock.now();
+    await this.refuseTakenNumber(body.number, () =>
+      this.db.transaction(async (tx) => {
+        const existing = await lockStationById(tx, id);
+        if (!existing) throw new AppError('NOT_FOUND', STATION_MESSAGES.stationNotFound);
+        const changes: StationChanges = { updatedAt: now };
+        if (body.number !== undefined) changes.number = body.number;
+        if (body.name !== undefined) changes.name = body.name;
+        if (body.address !== undefined) changes.address = body.address;
+        if (body.location !== undefined) changes.location = body.location;
+        if (body.description !== undefined) changes.description = body.description;
+        if (body.phoneNumber !== undefined) changes.phoneNumber = body.phoneNumber;
+        if (body.email !== undefined) changes.email = body.email;
+        if (body.isActive !== undefined) changes.isActive = body.isActive;
+        if (body.preferredRanks !== undefined) changes.preferredRanks = body.preferredRanks;
+        await updateStation(tx, id, changes);
+
+        const seatsNow = await listSeatsWithHolder(tx, id);
+        if (seatCounts) {
+          this.checkTotalCapacity(body.totalCapacity, seatCounts);
+          await this.syncSeats(tx, id, seatsNow, seatCounts);
+        } else if (body.totalCapacity !== undefined && body.totalCapacity !== seatsNow.length) {
+          throw badRequest(totalCapacityMismatchMessage(body.totalCapacity, seatsNow.length));
+        }
+        const label = stationLabel({ number: changes.number ?? existing.number, name: changes.name ?? existing.name });
+        await recordActivity(tx, {
+          memberId: actor.id,
+          actorName: actorName(actor),
+          type: 'station',
+          title: 'Station updated',
+          description: `${actorName(actor)} updated ${label}`,
+          details: { stationId: id, action: 'edit' },
+          at: now,
+        });
+      }),
+    );
+    return this.get({ isAdmin: true }, id);
+  }
+
+  /** Deletes a station nobody is assigned to; with members assigned, suggests deactivating. */
+  async delete(id: string, actor: StationActor): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const station = await lockStationById(tx, id);
+      if (!station) throw new AppError('NOT_FOUND', STATION_MESSAGES.stationNotFound);
+      const assignedCount = await countMembersAtStation(tx, id);
+      if (assignedCount > 0) {
+        throw conflict(stationHasMembersMessage(station.number, station.name, assignedCount), { assignedCount });
+      }
+      await deleteStation(tx, id);
+      await recordActivity(tx, {
+        memberId: actor.id,
+        actorName: actorName(actor),
+        type: 'station',
+        title: 'Station deleted',
+        description: `${actorName(actor)} deleted ${stationLabel(station)}`,
+        details: { stationId: id, action: 'delete' },
+        at: now,
+      });
+    });
+  }
+
+  /** Frees every seat at every station; answers how many members lost theirs. */
+  async clearAllAssignments(actor: StationActor): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const cleared = await clearAllSeatAssignments(tx, now);
+      await recordActivity(tx, {
+        memberId: actor.id,
+        actorName: actorName(actor),
+        type: 'station',
+        title: 'Station assignments cleared',
+        description: `${actorName(actor)} cleared all station assignments (${cleared} members)`,
+        details: { action: 'clear-assignments', cleared },
+        at: now,
+      });
+      return cleared;
+    });
+  }
+
+  /**
+   * Creates a station per good row, each in its own transaction, so a bad or duplicate row never
+   * stops the others. Every row not created is counted as skipped, with its reason in `errors`.
+   */
+  async importStations(rows: SpreadsheetRow[], actor: StationActor): Promise<StationImportResponse['results']> {
+    const errors: { row: number; error: string }[] = [];
+    const takenNumbers = new Set(await listStationNumbers(this.db));
+    const fileRowByNumber = new Map<number, number>();
+    let created = 0;
+    for (const row of rows) {
+      const parsed = parseStationImportRow(row.values);
+      if (!parsed.ok) {
+        errors.push({ row: row.rowNumber, error: parsed.error });
+        continue;
+      }
+      const station = parsed.station;
+      if (takenNumbers.has(station.number)) {
+        const earlierRow = fileRowByNumber.get(station.number);
+        errors.push({
+          row: row.rowNumber,
+          error:
+            earlierRow === undefined
+              ? `Skipped: ${stationNumberTakenMessage(station.number)}`
+              : `Skipped: station number ${station.number} is already used in row ${earlierRow} of this file`,
+        });
+        continue;
+      }
+      const now = this.clock.now();
+      try {
+        await this.db.transaction(async (tx) => {
+          const inserted = await insertStation(tx, {
+            number: station.number,
+            name: station.name,
+            address: station.address,
+            description: station.description,
+            phoneNumber: station.phoneNumber,
+            email: station.email,
+            isActive: station.isActive,
+            preferredRanks: station.preferredRanks,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await insertSeats(tx, newSeatRows(inserted.id, station.seats));
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error, STATION_NUMBER_CONSTRAINT)) throw error;
+        // Created by someone else since the numbers were read.
+        errors.push({ row: row.rowNumber, error: `Skipped: ${stationNumberTakenMessage(station.number)}` });
+        continue;
+      }
+      takenNumbers.add(station.number);
+      fileRowByNumber.set(station.number, row.rowNumber);
+      created += 1;
+    }
+    if (created > 0) {
+      await recordActivity(this.db, {
+        memberId: actor.id,
+        actorName: actorName(actor),
+        type: 'station',
+        title: 'Stations imported',
+        description: `${actorName(actor)} imported ${created} stations (${rows.length - created} skipped)`,
+        details: { action: 'import', created, skipped: rows.length - created },
+        at: this.clock.now(),
+      });
+    }
+    return { created, skipped: rows.length - created, total: rows.length, errors };
+  }
+
+  private shiftAvailability(station: Station, shift: Shift) {
+    return {
+      capacity: station.shiftCapacity[shift],
+      occupied: station.occupancy[shift],
+      available: station.shiftCapacity[shift] - station.occupancy[shift],
+      availablePositions: station.availablePositions[shift],
+    };
+  }
+
+  private async present(executor: Executor, rows: StationRow[]): Promise<Station[]> {
+    const ids = rows.map((row) => row.id);
+    const [summaries, assignments] = await Promise.all([
+      summarizeSeats(executor, ids),
+      listSeatAssignments(executor, ids),
+    ]);
+    return presentStations(rows, summaries, assignments);
+  }
+
+  private checkTotalCapacity(totalCapacity: number | undefined, seatCounts: SeatCounts): void {
+    const seatTotal = sumSeatCounts(seatCounts);
+    if (totalCapacity !== undefined && totalCapacity !== seatTotal) {
+      throw badRequest(totalCapacityMismatchMessage(totalCapacity, seatTotal));
+    }
+  }
+
+  /** Runs a write; a taken station number becomes 409 with the number in the message. */
+  private async refuseTakenNumber<T>(number: number | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (number !== undefined && isUniqueViolation(error, STATION_NUMBER_CONSTRAINT)) {
+        throw conflict(stationNumberTakenMessage(number));
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Adds or removes seat rows until each shift and position has the requested count. Only free
+   * seats are removed (the highest numbers first); if members hold too many, nothing changes.
+   */
+  private async syncSeats(
+    tx: Executor,
+    stationId: string,
+    seatsNow: Awaited<ReturnType<typeof listSeatsWithHolder>>,
+    requested: SeatCounts,
+  ): Promise<void> {
+    const toAdd: { stationId: string; shift: string; seatPosition: string; ordinal: number }[] = [];
+    const toRemove: string[] = [];
+    for (const shift of SHIFTS) {
+      for (const position of SEAT_POSITIONS) {
+        const group = seatsNow.filter((seat) => seat.shift === shift && seat.seatPosition === position);
+        const wanted = requested[shift][position];
+        if (wanted > group.length) {
+          // New seats take the lowest free numbers, filling gaps left by removed seats.
+          const usedOrdinals = new Set(group.map((seat) => seat.ordinal));
+          let missing = wanted - group.length;
+          for (let ordinal = 1; missing > 0; ordinal++) {
+            if (usedOrdinals.has(ordinal)) continue;
+            toAdd.push({ stationId, shift, seatPosition: position, ordinal });
+            missing -= 1;
+          }
+        } else if (wanted < group.length) {
+          const free = group.filter((seat) => seat.holderId === null).sort((a, b) => b.ordinal - a.ordinal);
+          const removeCount = group.length - wanted;
+          if (free.length < removeCount) {
+            throw conflict(occupiedSeatsMessage(shift, position, wanted, group.length - free.length));
+          }
+          toRemove.push(...free.slice(0, removeCount).map((seat) => seat.id));
+        }
+      }
+    }
+    const removed = await deleteFreeSeats(tx, toRemove);
+    if (removed !== toRemove.length) {
+      throw conflict('A member took one of the seats being removed. Reload the station and try again.');
+    }
+    await insertSeats(tx, toAdd);
+  }
+}
+
+/** Seat rows numbered 1..N for each shift and position of a new station. */
+function newSeatRows(stationId: string, counts: SeatCounts) {
+  return SHIFTS.flatMap((shift) =>
+    SEAT_POSITIONS.flatMap((position) =>
+      Array.from({ length: counts[shift][position] }, (_, index) => ({
+        stationId,
+        shift,
+        seatPosition: position,
+        ordinal: index + 1,
+      })),
+    ),
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * A member's own account: profile, password and seniority. Rank, position, years of service and
+ * employee ID decide bid priority, so only an administrator may change them; the refusal is made
+ * here, on the server, whatever the client shows.
+ */
+import {
+  buildSeniorityReport,
+  type ChangePasswordRequest,
+  manualSeniorityScoreSchema,
+  PROFESSIONAL_POSITIONS,
+  PROFILE_MESSAGES,
+  type ProfessionalPosition,
+  RANKS,
+  type Rank,
+  type SeniorityInfo,
+  type UpdateProfileRequest,
+  type User,
+  yearsOfServiceSchema,
+} from '@stationbid/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { violatedConstraint } from '../../db/errors.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuthenticatedMember } from '../../plugins/auth.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { revokeOtherRefreshFamilies } from '../auth/auth.repository.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { loadBidPriorities, loadPresentedUser } from './user-presenter.ts';
+import {
+  findMemberById,
+  findMembersByEmailOrEmployeeId,
+  type MemberChanges,
+  type MemberRow,
+  updateMember,
+} from './users.repository.ts';
+
+/** Values that decide priority or authority, normalised so "12" equals 12 and 0 equals no override. */
+function normaliseProtected(field: string, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  switch (field) {
+    case 'yearsOfService':
+      return value === null || value === '' ? null : Number(value);
+    case 'manualSeniorityScore':
+      return value === null || value === '' || Number(value) === 0 ? null : Number(value);
+    case 'employeeId':
+    case 'rank':
+    case 'position':
+      return typeof value === 'string' ? value.trim() : value;
+    default:
+      return value;
+  }
+}
+
+const PRIORITY_FIELDS = ['rank', 'position', 'yearsOfService', 'employeeId', 'manualSeniorityScore'] as const;
+const AUTHORITY_FIELDS = ['isAdmin', 'isActive'] as const;
+
+export class UsersService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async getProfile(memberId: string): Promise<User> {
+    const user = await loadPresentedUser(this.db, memberId, this.clock.now());
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return user;
+  }
+
+  async updateProfile(actor: AuthenticatedMember, request: UpdateProfileRequest): Promise<User> {
+    const now = this.clock.now();
+    const stored = await findMemberById(this.db, actor.id);
+    if (!stored) throw new AppError('NOT_FOUND', 'User not found');
+
+    const changedPriorityFields = PRIORITY_FIELDS.filter((field) => {
+      const sent = normaliseProtected(field, request[field]);
+      return sent !== undefined && sent !== normaliseProtected(field, stored[field]);
+    });
+    const changedAuthorityFields = AUTHORITY_FIELDS.filter(
+      (field) => request[field] !== undefined && request[field] !== stored[field],
+    );
+    // Nobody grants or removes their own authority from the profile, administrators included.
+    if (changedAuthorityFields.length > 0) throw forbidden(PROFILE_MESSAGES.ownAdminOrActiveFlag);
+    if (changedPriorityFields.length > 0 && !actor.isAdmin) throw forbidden(PROFILE_MESSAGES.protectedFieldsAdminOnly);
+
+    const changes: MemberChanges = { updatedAt: now };
+    if (request.firstName !== undefined) changes.firstName = request.firstName;
+    if (request.lastName !== undefined) changes.lastName = request.lastName;
+    if (request.email !== undefined) changes.email = request.email;
+    const phone = request.phone !== undefined ? request.phone : request.phoneNumber;
+    if (phone !== undefined) changes.phone = phone;
+    if (request.address !== undefined) changes.address = request.address;
+    if (request.emergencyContact) {
+      const contact = request.emergencyContact;
+      if (contact.name !== undefined) changes.emergencyContactName = contact.name || null;
+      if (contact.phone !== undefined) changes.emergencyContactPhone = contact.phone || null;
+      if (contact.relationship !== undefined) changes.emergencyContactRelationship = contact.relationship || null;
+    }
+    // An administrator editing their own record may change what only administrators may change.
+    if (actor.isAdmin && changedPriorityFields.length > 0) Object.assign(changes, parseAdminOwnFields(request));
+
+    if (changes.email && changes.email !== stored.email) {
+      const [holder] = await findMembersByEmailOrEmployeeId(this.db, { email: changes.email }, stored.id);
+      if (holder) throw conflict(PROFILE_MESSAGES.emailTaken);
+    }
+    try {
+      await this.db.transaction(async (tx) => {
+        await updateMember(tx, stored.id, changes);
+        await recordActivity(tx, {
+          memberId: stored.id,
+          actorName: `${changes.firstName ?? stored.firstName} ${changes.lastName ?? stored.lastName}`,
+          type: 'profile',
+          title: 'Profile updated',
+          description: describeChangedFields(stored, changes),
+          at: now,
+        });
+      });
+    } catch (error) {
+      const constraint = violatedConstraint(error);
+      if (constraint === 'members_email_lower_unique') throw conflict(PROFILE_MESSAGES.emailTaken);
+      if (constraint === 'members_employee_id_unique') throw conflict('A user with this employee ID already exists.');
+      throw error;
+    }
+    return this.getProfile(stored.id);
+  }
+
+  async changePassword(actor: AuthenticatedMember, request: ChangePasswordRequest): Promise<void> {
+    const now = this.clock.now();
+    const stored = await findMemberById(this.db, actor.id);
+    const isCurrentRight = stored?.passwordHash
+      ? await verifyPassword(stored.passwordHash, request.currentPassword)
+      : false;
+    if (!stored || !isCurrentRight) {
+      throw new AppError('CURRENT_PASSWORD_INCORRECT', PROFILE_MESSAGES.currentPasswordIncorrect);
+    }
+    const passwordHash = await hashPassword(request.newPassword);
+    await this.db.transaction(async (tx) => {
+      await updateMember(tx, stored.id, { passwordHash, updatedAt: now });
+      // Anyone who knew the old password is signed out; this device stays signed in.
+      await revokeOtherRefreshFamilies(tx, stored.id, actor.familyId, now);
+      await recordActivity(tx, {
+        memberId: stored.id,
+        actorName: `${stored.firstName} ${stored.lastName}`,
+        type: 'profile',
+        title: 'Password changed',
+        description: `${stored.firstName} ${stored.lastName} changed their password`,
+        at: now,
+      });
+    });
+    this.log.info({ memberId: stored.id }, 'member changed their password');
+  }
+
+  async getSeniority(memberId: string): Promise<SeniorityInfo> {
+    const [stored, priorities] = await Promise.all([findMemberById(this.db, memberId), loadBidPriorities(this.db)]);
+    if (!stored) throw new AppError('NOT_FOUND', 'User not found');
+    return buildSeniorityReport({
+      yearsOfService: stored.yearsOfService,
+      rank: stored.rank as Rank,
+      position: stored.position as ProfessionalPosition,
+      manualSeniorityScore: stored.manualSeniorityScore,
+      queuePosition: priorities.get(stored.id) ?? null,
+      totalActiveMembers: priorities.size,
+    });
+  }
+}
+
+const adminOwnFieldsSchema = z.object({
+  rank: z.enum(RANKS).optional(),
+  position: z.enum(PROFESSIONAL_POSITIONS).optional(),
+  yearsOfService: yearsOfServiceSchema.optional(),
+  employeeId: z.string().trim().min(1, 'Employee ID is required').max(50).optional(),
+  manualSeniorityScore: manualSeniorityScoreSchema.optional(),
+});
+
+function parseAdminOwnFields(request: UpdateProfileRequest): MemberChanges {
+  const parsed = adminOwnFieldsSchema.safeParse({
+    rank: request.rank ?? undefined,
+    position: request.position ?? undefined,
+    yearsOfService: request.yearsOfService ?? undefined,
+    employeeId: request.employeeId ?? undefined,
+    manualSeniorityScore: request.manualSeniorityScore === undefined ? undefined : request.manualSeniorityScore,
+  });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid value');
+  const changes: MemberChanges = {};
+  for (const [field, value] of Object.entries(parsed.data)) {
+    if (value !== undefined) Object.assign(changes, { [field]: value });
+  }
+  return changes;
+}
+
+function describeChangedFields(stored: MemberRow, changes: MemberChanges): string {
+  const changed = Object.keys(changes).filter(
+    (field) => field !== 'updatedAt' && changes[field as keyof MemberChanges] !== stored[field as keyof MemberRow],
+  );
+  return changed.length > 0 ? `Changed: ${changed.join(', ')}` : 'No changes';
+}

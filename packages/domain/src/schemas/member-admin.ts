@@ -1,0 +1,174 @@
+/**
+ * Request and response shapes of the administrators' member calls (spec section 7, Admin) and of
+ * the member import, with the messages they answer with.
+ */
+import { z } from 'zod';
+import { LIMITS, PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { emailSchema, shiftSchema, yearsOfServiceSchema } from './common.ts';
+import { userSchema } from './user.ts';
+
+/** Messages of the member administration, worded for the person reading them. */
+export const MEMBER_ADMIN_MESSAGES = {
+  emailTaken: 'A user with this email already exists.',
+  employeeIdTaken: 'A user with this employee ID already exists.',
+  emailTakenByInactive:
+    'A deactivated user with this email already exists. Reactivate them instead of creating a new account.',
+  employeeIdTakenByInactive:
+    'A deactivated user with this employee ID already exists. Reactivate them instead of creating a new account.',
+  userNotFound: 'User not found. They may have already been deleted.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotRemoveOwnAdmin: 'You cannot remove your own administrator rights. Ask another administrator.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account. Ask another administrator.',
+  userDeleted: 'User deleted successfully',
+  userCreatedWithPassword: 'User created successfully with the provided password.',
+  userCreatedSetupQueued:
+    'User created. E-mail delivery is not configured yet, so the password-setup e-mail is queued in the outbox; until it is sent, give the user their setup link or set a password with Update Password.',
+  userCreatedNoEmail:
+    'User created without a password. Set one with Update Password, or send them a password-setup e-mail later.',
+  emailNotConfigured: 'E-mail delivery is not configured yet; the password-setup message is queued in the outbox.',
+  passwordUpdated: 'Password updated successfully',
+  passwordUpdatedEmailQueued:
+    'Password updated successfully. E-mail delivery is not configured yet; the notice to the user is queued in the outbox.',
+  stationNotFound: 'Station not found',
+  stationInactive: 'That station is inactive. Activate it before assigning members to it.',
+  seatTaken: 'That seat is no longer available',
+} as const;
+
+/** "No free Captain seat on shift B at Station 3 (Lakeside)." */
+export function noFreeSeatMessage(seatPosition: string, shift: string, stationNumber: number, stationName: string) {
+  return `No free ${seatPosition} seat on shift ${shift} at Station ${stationNumber} (${stationName}). Free a seat or choose another station or shift.`;
+}
+
+const nameSchema = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
+/** A password an administrator sets for someone else: at least 6 characters (spec section 5). */
+export const adminPasswordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(LIMITS.adminResetPasswordMinLength, MESSAGES.loginPasswordTooShort)
+  .max(LIMITS.passwordMaxLength, MESSAGES.passwordTooLong);
+
+/** 0 (or empty) means "use the automatic score" and is stored as null. */
+export const manualSeniorityScoreSchema = z.coerce
+  .number({ error: 'Manual score must be a number' })
+  .int('Manual score must be a whole number')
+  .min(0, 'Manual score must be 0 or greater')
+  .max(1_000_000, 'Manual score is too large')
+  .nullable()
+  .transform((value) => (value === 0 ? null : value));
+
+const emergencyContactInputSchema = z.object({
+  name: z.string().trim().max(200).optional(),
+  phone: z.string().trim().max(50).optional(),
+  relationship: z.string().trim().max(100).optional(),
+});
+
+export const createMemberRequestSchema = z.object({
+  firstName: nameSchema(MESSAGES.firstNameRequired),
+  lastName: nameSchema(MESSAGES.lastNameRequired),
+  email: emailSchema,
+  employeeId: z.string({ error: MESSAGES.employeeIdRequired }).trim().min(1, MESSAGES.employeeIdRequired).max(50),
+  rank: z.enum(RANKS).default('Firefighter'),
+  position: z.enum(PROFESSIONAL_POSITIONS).default('Firefighter'),
+  yearsOfService: yearsOfServiceSchema.default(0),
+  phone: optionalText(50),
+  phoneNumber: optionalText(50),
+  address: optionalText(500),
+  isAdmin: z.boolean().default(false),
+  isActive: z.boolean().default(true),
+  // The form omits a blank password; an empty string is treated the same way.
+  password: z.preprocess((value) => (value === '' ? undefined : value), adminPasswordSchema.optional()),
+  sendPasswordEmail: z.boolean().default(true),
+  emergencyContact: emergencyContactInputSchema.optional(),
+});
+export type CreateMemberRequest = z.infer<typeof createMemberRequestSchema>;
+
+export const createMemberResponseSchema = z.object({
+  user: userSchema,
+  message: z.string(),
+  emailSent: z.boolean(),
+  emailError: z.string().nullable(),
+  /** True when the member has no password yet and must set one through the setup link. */
+  passwordSetupRequired: z.boolean(),
+  /** True when a password-setup e-mail waits in the outbox. */
+  emailQueued: z.boolean(),
+});
+export type CreateMemberResponse = z.infer<typeof createMemberResponseSchema>;
+
+/** Every field optional: the edit form sends the user, the seniority form only a few fields. */
+export const updateMemberRequestSchema = z.object({
+  firstName: nameSchema(MESSAGES.firstNameRequired).optional(),
+  lastName: nameSchema(MESSAGES.lastNameRequired).optional(),
+  email: emailSchema.optional(),
+  employeeId: z.string().trim().min(1, MESSAGES.employeeIdRequired).max(50).optional(),
+  rank: z.enum(RANKS).optional(),
+  position: z.enum(PROFESSIONAL_POSITIONS).optional(),
+  yearsOfService: yearsOfServiceSchema.optional(),
+  /** Accepted as `years` too, the seniority form's name for it. */
+  years: yearsOfServiceSchema.optional(),
+  manualSeniorityScore: manualSeniorityScoreSchema.optional(),
+  phone: optionalText(50),
+  phoneNumber: optionalText(50),
+  address: optionalText(500),
+  isAdmin: z.boolean().optional(),
+  isActive: z.boolean().optional(),
+  emergencyContact: emergencyContactInputSchema.optional(),
+});
+export type UpdateMemberRequest = z.infer<typeof updateMemberRequestSchema>;
+
+export const assignStationRequestSchema = z
+  .object({
+    /** null (or empty) releases the member's seat. */
+    stationId: z.preprocess((value) => (value === '' ? null : value), z.uuid({ error: 'Invalid station' }).nullable()),
+    shift: z.preprocess((value) => (value === '' ? undefined : value), shiftSchema.optional()),
+    /** Defaults to the seat position the member's rank sits in. */
+    seatPosition: z.preprocess((value) => (value === '' ? undefined : value), z.enum(SEAT_POSITIONS).optional()),
+  })
+  .refine((body) => body.stationId === null || body.shift !== undefined, {
+    message: MESSAGES.shiftRequired,
+    path: ['shift'],
+  });
+export type AssignStationRequest = z.infer<typeof assignStationRequestSchema>;
+
+export const adminSetPasswordRequestSchema = z.object({
+  newPassword: adminPasswordSchema,
+  sendEmail: z.boolean().default(false),
+});
+export type AdminSetPasswordRequest = z.infer<typeof adminSetPasswordRequestSchema>;
+
+export const usersListResponseSchema = z.object({ users: z.array(userSchema) });
+
+/** Columns of the member import (spec section 3, User import columns). */
+export const MEMBER_IMPORT_REQUIRED_COLUMNS = ['firstName', 'lastName', 'email', 'employeeId'] as const;
+export const MEMBER_IMPORT_TEMPLATE_COLUMNS = [
+  ...MEMBER_IMPORT_REQUIRED_COLUMNS,
+  'rank',
+  'position',
+  'yearsOfService',
+] as const;
+
+export const importRowErrorSchema = z.object({ row: z.number().int(), error: z.string() });
+
+export const memberImportResultSchema = z.object({
+  created: z.number().int(),
+  skipped: z.number().int(),
+  /** Always 0 until e-mail delivery exists; see emailsQueued. */
+  emailsSent: z.number().int(),
+  emailsFailed: z.number().int(),
+  /** Password-setup e-mails waiting in the outbox, one per created member. */
+  emailsQueued: z.number().int(),
+  total: z.number().int(),
+  errors: z.array(importRowErrorSchema),
+});
+export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
+
+export const memberImportResponseSchema = z.object({ results: memberImportResultSchema, message: z.string() });

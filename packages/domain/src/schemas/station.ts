@@ -1,0 +1,443 @@
+/**
+ * Stations as the API sends and receives them (spec sections 3, 5 and 7, Stations), the station
+ * import's row rules and result, and the messages they answer with. A station's capacity is its
+ * seats, one per place to work (shift + seat position); every count here is derived from them.
+ */
+import { z } from 'zod';
+import { RANKS, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS, type Shift } from '../constants.ts';
+
+/** Messages of the station form (spec section 5) and of the station calls. */
+export const STATION_MESSAGES = {
+  nameRequired: 'Station name is required',
+  numberRequired: 'Station number is required',
+  numberWhole: 'Station number must be a whole number',
+  numberMin: 'Station number must be at least 1',
+  addressRequired: 'Address is required',
+  capacityRequired: 'Capacity is required',
+  seatCountInvalid: 'Seat counts must be whole numbers of 0 or more',
+  emailInvalid: 'Invalid email address',
+  stationNotFound: 'Station not found',
+  stationCreated: 'Station created successfully',
+  stationUpdated: 'Station updated successfully',
+  stationDeleted: 'Station deleted successfully',
+  assignmentsCleared: 'Station assignments cleared successfully',
+  fileRequired: 'Please select a file to upload',
+} as const;
+
+/** Upper bound of seats of one position on one shift: a typo must not create thousands of seats. */
+export const MAX_SEATS_PER_POSITION = 50;
+
+/** "Station number 3 already exists" */
+export function stationNumberTakenMessage(number: number): string {
+  return `Station number ${number} already exists`;
+}
+
+/** "Total capacity (10) must equal the sum of the seats (9)." */
+export function totalCapacityMismatchMessage(totalCapacity: number, seatTotal: number): string {
+  return `Total capacity (${totalCapacity}) must equal the sum of the seats per shift and position (${seatTotal}).`;
+}
+
+/** The deletion refusal, which suggests what to do instead. */
+export function stationHasMembersMessage(stationNumber: number, stationName: string, assignedCount: number): string {
+  const members = assignedCount === 1 ? '1 member is' : `${assignedCount} members are`;
+  return `Cannot delete Station ${stationNumber} (${stationName}): ${members} assigned to it. Deactivate it instead, or move them first.`;
+}
+
+/** The refusal to remove seats that members hold. */
+export function occupiedSeatsMessage(
+  shift: Shift,
+  seatPosition: SeatPosition,
+  requested: number,
+  assignedCount: number,
+): string {
+  const members = assignedCount === 1 ? '1 member is' : `${assignedCount} members are`;
+  return `Cannot reduce ${seatPosition} seats on shift ${shift} to ${requested}: ${members} assigned to them. Move them first.`;
+}
+
+/** Seat counts of one shift, by seat position. */
+export type PositionCounts = Record<SeatPosition, number>;
+/** Seat counts of a station, by shift and seat position. */
+export type SeatCounts = Record<Shift, PositionCounts>;
+
+export function emptyPositionCounts(): PositionCounts {
+  return { Captain: 0, Lieutenant: 0, Engineer: 0, Firefighter: 0 };
+}
+
+export function emptySeatCounts(): SeatCounts {
+  return { A: emptyPositionCounts(), B: emptyPositionCounts(), C: emptyPositionCounts() };
+}
+
+export function sumPositionCounts(counts: PositionCounts): number {
+  return SEAT_POSITIONS.reduce((sum, position) => sum + counts[position], 0);
+}
+
+export function sumSeatCounts(counts: SeatCounts): number {
+  return SHIFTS.reduce((sum, shift) => sum + sumPositionCounts(counts[shift]), 0);
+}
+
+/**
+ * How a shift's seat count from the import file (which gives only a number per shift) is spread
+ * over seat positions: each crew gets 1 Captain, then 1 Engineer (the driver), and the rest are
+ * Firefighters. No Lieutenant seats are created; an administrator adds them in the station form.
+ * 0 gives nothing, 1 a Captain, 2 a Captain and an Engineer.
+ */
+export function distributeShiftSeats(seatCount: number): PositionCounts {
+  const count = Math.max(0, Math.floor(seatCount));
+  return {
+    Captain: Math.min(count, 1),
+    Lieutenant: 0,
+    Engineer: Math.min(Math.max(count - 1, 0), 1),
+    Firefighter: Math.max(count - 2, 0),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+const positionEntrySchema = z.object({
+  _id: z.string(),
+  position: z.enum(SEAT_POSITIONS),
+  /** Free seats of this position on this shift. */
+  count: z.number().int(),
+  /** Seats of this position on this shift. */
+  total: z.number().int(),
+  /** Seats of this position on this shift that members hold. */
+  occupied: z.number().int(),
+});
+export type PositionAvailability = z.infer<typeof positionEntrySchema>;
+
+const perShift = <T extends z.ZodType>(schema: T) => z.object({ A: schema, B: schema, C: schema });
+
+const assignmentSchema = z.object({
+  memberId: z.string(),
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The seat position the member holds. */
+  position: z.enum(SEAT_POSITIONS),
+});
+
+const positionCountsSchema = z.object({
+  Captain: z.number().int(),
+  Lieutenant: z.number().int(),
+  Engineer: z.number().int(),
+  Firefighter: z.number().int(),
+});
+
+/** A station as the API sends it (spec section 3, Station); `id` and `_id` are the same. */
+export const stationSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  number: z.number().int(),
+  name: z.string(),
+  location: z.string().nullable(),
+  address: z.string(),
+  description: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  isActive: z.boolean(),
+  preferredRanks: z.array(z.string()),
+  /** Seats per shift. */
+  shiftCapacity: perShift(z.number().int()),
+  /** The same as shiftCapacity, for clients that read `capacity`. */
+  capacity: perShift(z.number().int()),
+  totalCapacity: z.number().int(),
+  /** Seats held per shift. */
+  occupancy: perShift(z.number().int()),
+  totalOccupancy: z.number().int(),
+  currentAssignments: perShift(z.array(assignmentSchema)),
+  /** Free seats per shift and position, for every position that has seats on that shift. */
+  availablePositions: perShift(z.array(positionEntrySchema)),
+  /** Configured seats per shift and position (what the station form edits). */
+  seats: perShift(positionCountsSchema),
+  /** Rounded occupancy / capacity in percent; 0 for a station without seats. */
+  fillRate: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Station = z.infer<typeof stationSchema>;
+
+export const stationResponseSchema = z.object({ station: stationSchema });
+export const stationMutationResponseSchema = z.object({ station: stationSchema, message: z.string() });
+export const stationListResponseSchema = z.object({ stations: z.array(stationSchema) });
+
+const shiftAvailabilitySchema = z.object({
+  capacity: z.number().int(),
+  occupied: z.number().int(),
+  available: z.number().int(),
+  availablePositions: z.array(positionEntrySchema),
+});
+
+const stationReferenceFields = {
+  id: z.string(),
+  _id: z.string(),
+  number: z.number().int(),
+  name: z.string(),
+};
+
+/** GET /stations/:id/availability */
+export const stationAvailabilityResponseSchema = z.object({
+  station: z.object(stationReferenceFields),
+  availability: perShift(shiftAvailabilitySchema),
+  totalCapacity: z.number().int(),
+  totalOccupied: z.number().int(),
+  totalAvailable: z.number().int(),
+});
+export type StationAvailabilityResponse = z.infer<typeof stationAvailabilityResponseSchema>;
+
+const stationPositionsSchema = z.object({
+  ...stationReferenceFields,
+  /** Per shift, every position that has seats, with its free count. */
+  positions: perShift(z.array(positionEntrySchema)),
+  totalAvailable: z.number().int(),
+});
+
+/** GET /stations/:id/positions */
+export const stationPositionsResponseSchema = z.object({ station: stationPositionsSchema });
+/** GET /stations/available/positions */
+export const availablePositionsListResponseSchema = z.object({ stations: z.array(stationPositionsSchema) });
+export type StationPositions = z.infer<typeof stationPositionsSchema>;
+
+export const clearAssignmentsResponseSchema = z.object({ message: z.string(), cleared: z.number().int() });
+
+export const stationListQuerySchema = z.object({
+  includeInactive: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+const seatCountSchema = z
+  .number({ error: STATION_MESSAGES.seatCountInvalid })
+  .int(STATION_MESSAGES.seatCountInvalid)
+  .min(0, STATION_MESSAGES.seatCountInvalid)
+  .max(MAX_SEATS_PER_POSITION, `At most ${MAX_SEATS_PER_POSITION} seats of one position per shift`);
+
+const positionCountsInputSchema = z.object({
+  Captain: seatCountSchema.default(0),
+  Lieutenant: seatCountSchema.default(0),
+  Engineer: seatCountSchema.default(0),
+  Firefighter: seatCountSchema.default(0),
+});
+
+const seatsInputSchema = z.object({
+  A: positionCountsInputSchema.default(emptyPositionCounts),
+  B: positionCountsInputSchema.default(emptyPositionCounts),
+  C: positionCountsInputSchema.default(emptyPositionCounts),
+});
+
+const positionListInputSchema = z
+  .array(z.object({ position: z.enum(SEAT_POSITIONS, { error: 'Unknown seat position' }), count: seatCountSchema }))
+  .default([]);
+
+/** The spec client's form of the seats: `{A: [{position, count}], ...}`. */
+const availablePositionsInputSchema = z.object({
+  A: positionListInputSchema,
+  B: positionListInputSchema,
+  C: positionListInputSchema,
+});
+
+const optionalTextSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/**
+ * The fields of the station form. Seats come as `seats` (counts by shift and position) or, from
+ * spec clients, as `availablePositions` (lists of {position, count}); `seats` wins if both come.
+ * `totalCapacity`, when sent, must equal the seats' sum; the service checks it, since on an
+ * update without seats it is compared with the seats already there.
+ */
+const stationFieldsSchema = z.object({
+  name: z.string({ error: STATION_MESSAGES.nameRequired }).trim().min(1, STATION_MESSAGES.nameRequired).max(100),
+  number: z
+    .number({ error: STATION_MESSAGES.numberRequired })
+    .int(STATION_MESSAGES.numberWhole)
+    .min(1, STATION_MESSAGES.numberMin)
+    .max(1_000_000, 'Station number is too large'),
+  address: z
+    .string({ error: STATION_MESSAGES.addressRequired })
+    .trim()
+    .min(1, STATION_MESSAGES.addressRequired)
+    .max(500),
+  location: optionalTextSchema,
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  phoneNumber: optionalTextSchema,
+  email: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value.toLowerCase() : null))
+    .pipe(z.email({ error: STATION_MESSAGES.emailInvalid }).nullable()),
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  preferredRanks: z.array(z.enum(RANKS, { error: 'Unknown rank' })).transform((ranks) => [...new Set(ranks)]),
+  seats: seatsInputSchema,
+  availablePositions: availablePositionsInputSchema,
+  totalCapacity: z
+    .number({ error: STATION_MESSAGES.capacityRequired })
+    .int(STATION_MESSAGES.seatCountInvalid)
+    .min(0, STATION_MESSAGES.seatCountInvalid),
+});
+
+/** POST /stations: name, number and address are required; everything else has a default. */
+export const createStationRequestSchema = stationFieldsSchema.partial().extend({
+  name: stationFieldsSchema.shape.name,
+  number: stationFieldsSchema.shape.number,
+  address: stationFieldsSchema.shape.address,
+});
+export type CreateStationRequest = z.infer<typeof createStationRequestSchema>;
+
+/** PUT /stations/:id: only the fields sent change; seats sent replace the seat counts. */
+export const updateStationRequestSchema = stationFieldsSchema.partial();
+export type UpdateStationRequest = z.infer<typeof updateStationRequestSchema>;
+
+/** The seat counts a create or update asks for, or undefined when it sends none. */
+export function requestedSeatCounts(body: UpdateStationRequest): SeatCounts | undefined {
+  if (body.seats) return body.seats;
+  if (!body.availablePositions) return undefined;
+  const counts = emptySeatCounts();
+  for (const shift of SHIFTS) {
+    // A position listed twice counts both entries.
+    for (const entry of body.availablePositions[shift]) counts[shift][entry.position] += entry.count;
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+/** Columns the station import needs (spec section 3, Station import columns). */
+export const STATION_IMPORT_REQUIRED_COLUMNS = [
+  'name',
+  'number',
+  'address',
+  'totalCapacity',
+  'shiftACapacity',
+  'shiftBCapacity',
+  'shiftCCapacity',
+] as const;
+export const STATION_IMPORT_OPTIONAL_COLUMNS = [
+  'description',
+  'phoneNumber',
+  'email',
+  'isActive',
+  'preferredRanks',
+] as const;
+
+/** One valid row of the station import, ready to create. */
+export interface StationImportRow {
+  name: string;
+  number: number;
+  address: string;
+  description: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+  isActive: boolean;
+  preferredRanks: Rank[];
+  seats: SeatCounts;
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/**
+ * Checks one import row (cells as text) and gives the station to create, or the reason the row
+ * is refused. Capacities must be whole numbers of 0 or more, and the shifts must add up to the
+ * total; each shift's seats are spread over positions by `distributeShiftSeats`.
+ */
+export function parseStationImportRow(
+  values: Record<string, string>,
+): { ok: true; station: StationImportRow } | { ok: false; error: string } {
+  const cell = (column: string) => (values[column] ?? '').trim();
+  const name = cell('name');
+  if (!name) return { ok: false, error: STATION_MESSAGES.nameRequired };
+  if (name.length > 100) return { ok: false, error: 'Station name is too long (at most 100 characters)' };
+  const numberText = cell('number');
+  if (!numberText) return { ok: false, error: STATION_MESSAGES.numberRequired };
+  if (!WHOLE_NUMBER.test(numberText) || Number(numberText) < 1 || Number(numberText) > 1_000_000) {
+    return { ok: false, error: `Station number must be a whole number of at least 1 (got "${numberText}")` };
+  }
+  const address = cell('address');
+  if (!address) return { ok: false, error: STATION_MESSAGES.addressRequired };
+
+  const capacities: Record<string, number> = {};
+  for (const column of ['totalCapacity', 'shiftACapacity', 'shiftBCapacity', 'shiftCCapacity']) {
+    const text = cell(column);
+    if (!WHOLE_NUMBER.test(text)) {
+      return { ok: false, error: `${column} must be a whole number of 0 or more (got "${text}")` };
+    }
+    capacities[column] = Number(text);
+  }
+  const shiftTotal = SHIFTS.reduce((sum, shift) => sum + (capacities[`shift${shift}Capacity`] ?? 0), 0);
+  if (shiftTotal !== capacities.totalCapacity) {
+    return {
+      ok: false,
+      error: `Shift capacities (A + B + C = ${shiftTotal}) must add up to totalCapacity (${capacities.totalCapacity})`,
+    };
+  }
+  for (const shift of SHIFTS) {
+    const count = capacities[`shift${shift}Capacity`] ?? 0;
+    if (count > MAX_SEATS_PER_POSITION + 3) {
+      return { ok: false, error: `shift${shift}Capacity is too large (at most ${MAX_SEATS_PER_POSITION + 3})` };
+    }
+  }
+
+  const email = cell('email').toLowerCase();
+  if (email && !z.email().safeParse(email).success) {
+    return { ok: false, error: `Invalid email address "${cell('email')}"` };
+  }
+  const isActiveText = cell('isActive').toLowerCase();
+  if (isActiveText && isActiveText !== 'true' && isActiveText !== 'false') {
+    return { ok: false, error: `isActive must be true or false (got "${cell('isActive')}")` };
+  }
+  const preferredRanks: Rank[] = [];
+  for (const rankText of cell('preferredRanks')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const rank = RANKS.find((known) => known.toLowerCase() === rankText.toLowerCase());
+    if (!rank) return { ok: false, error: `Unknown rank "${rankText}" in preferredRanks` };
+    if (!preferredRanks.includes(rank)) preferredRanks.push(rank);
+  }
+
+  return {
+    ok: true,
+    station: {
+      name,
+      number: Number(numberText),
+      address,
+      description: cell('description') || null,
+      phoneNumber: cell('phoneNumber') || null,
+      email: email || null,
+      isActive: isActiveText !== 'false',
+      preferredRanks,
+      seats: {
+        A: distributeShiftSeats(capacities.shiftACapacity ?? 0),
+        B: distributeShiftSeats(capacities.shiftBCapacity ?? 0),
+        C: distributeShiftSeats(capacities.shiftCCapacity ?? 0),
+      },
+    },
+  };
+}
+
+/** The import's answer (spec section 3, Station import result), under `results`. */
+export const stationImportResponseSchema = z.object({
+  results: z.object({
+    created: z.number().int(),
+    /** Rows not created: duplicates and invalid rows; each has its reason in `errors`. */
+    skipped: z.number().int(),
+    total: z.number().int(),
+    errors: z.array(z.object({ row: z.number().int(), error: z.string() })),
+  }),
+  message: z.string(),
+});
+export type StationImportResponse = z.infer<typeof stationImportResponseSchema>;
