@@ -34,3 +34,13 @@ export const errorResponseSchema = z
 
 /** ISO 8601 time in UTC with Z. */
 export const isoDateTimeSchema = z.string();
+
+/** Optional free text: trimmed, at most `max` characters, and blank stored as null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));

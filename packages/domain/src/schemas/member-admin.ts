@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LIMITS, PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { emailSchema, shiftSchema, yearsOfServiceSchema } from './common.ts';
+import { emailSchema, optionalText, shiftSchema, yearsOfServiceSchema } from './common.ts';
 import { userSchema } from './user.ts';
 
 /** Messages of the member administration, worded for the person reading them. */
@@ -41,14 +41,6 @@ export function noFreeSeatMessage(seatPosition: string, shift: string, stationNu
 }
 
 const nameSchema = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
 
 /** A password an administrator sets for someone else: at least 6 characters (spec section 5). */
 export const adminPasswordSchema = z

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EXPERIENCE_LEVELS, PROFESSIONAL_POSITIONS, RANKS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { newPasswordSchema } from './auth.ts';
-import { emailSchema } from './common.ts';
+import { emailSchema, optionalText } from './common.ts';
 import { userSchema } from './user.ts';
 
 export const PROFILE_MESSAGES = {
@@ -18,14 +18,6 @@ export const PROFILE_MESSAGES = {
   emailTaken: 'A user with this email already exists.',
 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
 
 /**
  * The profile form's fields. The fields that decide bid priority or authority are accepted so a
