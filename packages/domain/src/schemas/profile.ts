@@ -18,7 +18,6 @@ export const PROFILE_MESSAGES = {
   emailTaken: 'A user with this email already exists.',
 } as const;
 
-
 /**
  * The profile form's fields. The fields that decide bid priority or authority are accepted so a
  * client can send the whole user back, but the service refuses a member who changes them; they
