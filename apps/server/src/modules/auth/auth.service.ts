@@ -20,7 +20,7 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { loadBidPriorities, presentUser } from '../users/user-presenter.ts';
-import { findMemberByEmail, findMemberWithSeatById } from '../users/users.repository.ts';
+import { findMemberByEmail, findMemberWithSeatById, insertMember } from '../users/users.repository.ts';
 import {
   clearThrottle,
   findRefreshTokenByHash,
@@ -97,7 +97,7 @@ export class AuthService {
   async register(request: RegisterRequest, clientAddress: string): Promise<AuthResponse> {
     const passwordHash = await hashPassword(request.password);
     try {
-      await this.db.insert(members).values({
+      await insertMember(this.db, {
         email: request.email,
         passwordHash,
         firstName: request.firstName,
