@@ -10,3 +10,4 @@ export * from './schemas/station.ts';
 export * from './schemas/user.ts';
 export * from './seniority.ts';
 export * from './seniority-report.ts';
+export * from './spreadsheet-import.ts';

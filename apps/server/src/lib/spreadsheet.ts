@@ -5,7 +5,7 @@
  */
 
 import * as XLSX from '@e965/xlsx';
-import { LIMITS } from '@stationbid/domain';
+import { findImportFileProblem, IMPORT_MESSAGES } from '@stationbid/domain';
 import { AppError, badRequest } from './app-error.ts';
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
@@ -40,11 +40,11 @@ function looksLikeText(buffer: Buffer): boolean {
 
 /** Checks name, size and content; answers which kind of spreadsheet it is. */
 export function detectSpreadsheetKind(fileName: string, content: Buffer): SpreadsheetKind {
+  const problem = findImportFileProblem({ name: fileName, size: content.length });
+  if (problem === IMPORT_MESSAGES.fileTooLarge) throw new AppError('PAYLOAD_TOO_LARGE', problem);
+  if (problem !== null) throw badRequest(problem);
   const kind = kindFromName(fileName);
-  if (!kind) throw badRequest('Please select a valid spreadsheet file (.xlsx, .xls or .csv)');
-  if (content.length === 0) throw badRequest('The file is empty.');
-  if (content.length > LIMITS.importFileMaxBytes)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'File size must be less than 5MB');
+  if (!kind) throw badRequest(IMPORT_MESSAGES.fileTypeInvalid);
   const isContentRight =
     kind === 'xlsx'
       ? startsWith(content, ZIP_MAGIC)

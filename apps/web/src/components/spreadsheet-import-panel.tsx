@@ -1,0 +1,271 @@
+/**
+ * The spreadsheet import both administrators' imports share (members and stations, spec section 2):
+ * a drop zone with a Choose File button, the template download, the columns and notes, the upload,
+ * and a results card that lists each refused row, so a chief can fix the sheet and upload it again.
+ * The file is checked here before it is sent (type, size), and again by the server, which also
+ * checks its content.
+ */
+import { Alert, Badge, Box, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { findImportFileProblem, IMPORT_FILE_EXTENSIONS, IMPORT_MESSAGES, LIMITS } from '@stationbid/domain';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { getErrorMessage } from '../lib/api-client.ts';
+import { downloadCsv } from '../lib/download-csv.ts';
+
+export interface ImportOutcome {
+  /** The figures of the results card, in order, e.g. Created 18, Skipped 0. */
+  figures: readonly { label: string; value: number }[];
+  /** The rows that were refused, as the API reports them (row = the spreadsheet's row number). */
+  errors: readonly { row: number; error: string }[];
+}
+
+export interface SpreadsheetImportPanelProps {
+  /** Plural noun of what is imported, e.g. "stations" or "members". */
+  subject: string;
+  templateFileName: string;
+  templateColumns: readonly string[];
+  templateExampleRows: readonly (readonly (string | number)[])[];
+  requiredColumns: readonly string[];
+  optionalColumns?: readonly string[];
+  notes: readonly string[];
+  /** Sends the file; resolves to what the results card shows, rejects with the API's error. */
+  upload: (file: File) => Promise<ImportOutcome>;
+}
+
+const ACCEPTED_TYPES = IMPORT_FILE_EXTENSIONS.join(',');
+const MAX_MEGABYTES = LIMITS.importFileMaxBytes / (1024 * 1024);
+
+function formatFileSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function SpreadsheetImportPanel({
+  subject,
+  templateFileName,
+  templateColumns,
+  templateExampleRows,
+  requiredColumns,
+  optionalColumns = [],
+  notes,
+  upload,
+}: SpreadsheetImportPanelProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isDragging, setIsDragging] = useState(false);
+  const [isUploading, setIsUploading] = useState(false);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+
+  function choose(chosen: File | null): void {
+    setFile(chosen);
+    setOutcome(null);
+    setProblem(chosen === null ? null : findImportFileProblem(chosen));
+  }
+
+  function handleDrop(event: DragEvent<HTMLDivElement>): void {
+    event.preventDefault();
+    setIsDragging(false);
+    choose(event.dataTransfer.files[0] ?? null);
+  }
+
+  async function handleUpload(): Promise<void> {
+    const fileProblem = findImportFileProblem(file);
+    if (file === null || fileProblem !== null) {
+      setProblem(fileProblem);
+      return;
+    }
+    setIsUploading(true);
+    setProblem(null);
+    try {
+      setOutcome(await upload(file));
+      // The same file can be chosen again (e.g. after fixing it) only if the input forgets it.
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
+    } catch (error) {
+      console.error(IMPORT_MESSAGES.uploadFailed, error);
+      setProblem(getErrorMessage(error, IMPORT_MESSAGES.uploadFailed));
+    } finally {
+      setIsUploading(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Title order={2} size="h3">
+              Upload a spreadsheet of {subject}
+            </Title>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => downloadCsv(templateFileName, [templateColumns, ...templateExampleRows])}
+            >
+              Download Template
+            </Button>
+          </Group>
+
+          <Box
+            onDragOver={(event) => {
+              event.preventDefault();
+              setIsDragging(true);
+            }}
+            onDragLeave={() => setIsDragging(false)}
+            onDrop={handleDrop}
+            data-testid="import-drop-zone"
+            p="xl"
+            style={{
+              border: `2px dashed var(--mantine-color-${isDragging ? 'blue-6' : 'gray-4'})`,
+              borderRadius: 'var(--mantine-radius-md)',
+              background: isDragging ? 'var(--mantine-color-blue-0)' : undefined,
+              textAlign: 'center',
+            }}
+          >
+            <Stack align="center" gap="xs">
+              <IconFileSpreadsheet size={40} stroke={1.5} aria-hidden />
+              <Text fw={500}>Drag a spreadsheet here, or choose one</Text>
+              <Text size="sm" c="dimmed">
+                .xlsx, .xls or .csv, up to {MAX_MEGABYTES} MB
+              </Text>
+              <input
+                ref={inputRef}
+                id={inputId}
+                type="file"
+                accept={ACCEPTED_TYPES}
+                aria-label="Spreadsheet file"
+                style={{ display: 'none' }}
+                onChange={(event) => choose(event.currentTarget.files?.[0] ?? null)}
+              />
+              <Button variant="default" onClick={() => inputRef.current?.click()}>
+                Choose File
+              </Button>
+              {file !== null && (
+                <Text size="sm" aria-live="polite">
+                  Selected: <strong>{file.name}</strong> ({formatFileSize(file.size)})
+                </Text>
+              )}
+            </Stack>
+          </Box>
+
+          {problem !== null && (
+            <Alert color="red" title="The file was not imported" role="alert">
+              {problem}
+            </Alert>
+          )}
+
+          <Group justify="flex-end">
+            <Button
+              leftSection={<IconUpload size={16} aria-hidden />}
+              onClick={handleUpload}
+              loading={isUploading}
+              disabled={file === null || problem !== null}
+            >
+              Upload
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {outcome !== null && <ImportResultsCard outcome={outcome} />}
+
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              Required columns
+            </Title>
+            <List size="sm">
+              {requiredColumns.map((column) => (
+                <List.Item key={column}>
+                  <code>{column}</code>
+                </List.Item>
+              ))}
+            </List>
+            {optionalColumns.length > 0 && (
+              <>
+                <Title order={3} size="h4" mt="sm">
+                  Optional columns
+                </Title>
+                <List size="sm">
+                  {optionalColumns.map((column) => (
+                    <List.Item key={column}>
+                      <code>{column}</code>
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+          </Stack>
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              Notes
+            </Title>
+            <List size="sm" spacing={4}>
+              {notes.map((note) => (
+                <List.Item key={note}>{note}</List.Item>
+              ))}
+            </List>
+          </Stack>
+        </SimpleGrid>
+      </Paper>
+    </Stack>
+  );
+}
+
+function ImportResultsCard({ outcome }: { outcome: ImportOutcome }) {
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="import-results">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="import-results">
+          Import Results
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: Math.min(outcome.figures.length, 6) }} spacing="sm">
+          {outcome.figures.map((figure) => (
+            <Paper key={figure.label} withBorder p="sm" radius="sm">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {figure.label}
+              </Text>
+              <Text size="xl" fw={700}>
+                {figure.value}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        {outcome.errors.length === 0 ? (
+          <Text c="green.8">No row was refused.</Text>
+        ) : (
+          <Stack gap="xs">
+            <Group gap="xs">
+              <Title order={3} size="h4">
+                Rows not imported
+              </Title>
+              <Badge color="red" variant="light">
+                {outcome.errors.length}
+              </Badge>
+            </Group>
+            <Table.ScrollContainer minWidth={320}>
+              <Table striped aria-label="Rows not imported">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Row</Table.Th>
+                    <Table.Th scope="col">Error</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {outcome.errors.map((rowError) => (
+                    <Table.Tr key={`${rowError.row}-${rowError.error}`}>
+                      <Table.Td>{rowError.row}</Table.Td>
+                      <Table.Td>{rowError.error}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
