@@ -6,19 +6,15 @@
 import {
   buildSeniorityReport,
   type ChangePasswordRequest,
-  manualSeniorityScoreSchema,
-  PROFESSIONAL_POSITIONS,
   PROFILE_MESSAGES,
   type ProfessionalPosition,
-  RANKS,
   type Rank,
   type SeniorityInfo,
   type UpdateProfileRequest,
   type User,
-  yearsOfServiceSchema,
+  updateMemberRequestSchema,
 } from '@stationbid/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.ts';
@@ -166,12 +162,13 @@ export class UsersService {
   }
 }
 
-const adminOwnFieldsSchema = z.object({
-  rank: z.enum(RANKS).optional(),
-  position: z.enum(PROFESSIONAL_POSITIONS).optional(),
-  yearsOfService: yearsOfServiceSchema.optional(),
-  employeeId: z.string().trim().min(1, 'Employee ID is required').max(50).optional(),
-  manualSeniorityScore: manualSeniorityScoreSchema.optional(),
+/** The fields that decide bid priority, with the rules the administrator's member form applies. */
+const adminOwnFieldsSchema = updateMemberRequestSchema.pick({
+  rank: true,
+  position: true,
+  yearsOfService: true,
+  employeeId: true,
+  manualSeniorityScore: true,
 });
 
 function parseAdminOwnFields(request: UpdateProfileRequest): MemberChanges {
