@@ -76,7 +76,8 @@ describe('route guards', () => {
     ['/admin/stations', 'Station Management'],
     ['/admin/bid-sessions', 'Bid Session Management'],
     ['/admin/notifications', 'Notification Management'],
-    ['/admin/seniority', 'Seniority Management'],
+    // The admin dashboard's seniority link opens member management on its Seniority Management tab.
+    ['/admin/seniority', 'User Management'],
   ])('opens %s for an administrator with the title "%s"', async (path, title) => {
     const { router } = renderApp({ path, signedInAs: adminUser });
 

@@ -4,6 +4,8 @@ export interface MockRequest {
   method: string;
   path: string;
   body: unknown;
+  /** The multipart body of an upload, e.g. to check which file was sent; null otherwise. */
+  formData: FormData | null;
   headers: Headers;
   signal: AbortSignal | null;
 }
@@ -34,6 +36,7 @@ export function mockApi(handlers: Record<string, MockHandler>) {
       method: init.method ?? 'GET',
       path: readPath(input),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      formData: init.body instanceof FormData ? init.body : null,
       headers: new Headers(init.headers),
       signal: init.signal ?? null,
     };

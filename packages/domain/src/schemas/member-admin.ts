@@ -137,6 +137,21 @@ export const adminSetPasswordRequestSchema = z.object({
 });
 export type AdminSetPasswordRequest = z.infer<typeof adminSetPasswordRequestSchema>;
 
+/** The Update Password form: the request plus the confirmation, which must repeat the password. */
+export const adminSetPasswordFormSchema = adminSetPasswordRequestSchema
+  .extend({
+    confirmPassword: z
+      .string({ error: MESSAGES.confirmAdminPasswordRequired })
+      .min(1, MESSAGES.confirmAdminPasswordRequired),
+  })
+  .refine((form) => form.confirmPassword === form.newPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    // Checked even while the password itself is still too short, so both problems show at once.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
+export type AdminSetPasswordForm = z.input<typeof adminSetPasswordFormSchema>;
+
 export const usersListResponseSchema = z.object({ users: z.array(userSchema) });
 
 /** Columns of the member import (spec section 3, User import columns). */
@@ -164,3 +179,4 @@ export const memberImportResultSchema = z.object({
 export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
 
 export const memberImportResponseSchema = z.object({ results: memberImportResultSchema, message: z.string() });
+export type MemberImportResponse = z.infer<typeof memberImportResponseSchema>;

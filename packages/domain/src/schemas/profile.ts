@@ -63,6 +63,18 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
+/**
+ * The profile's password form (spec section 5): the request plus a confirmation that must match.
+ * The confirmation stays in the browser; the request schema strips it before sending.
+ */
+export const changePasswordFormSchema = changePasswordRequestSchema
+  .extend({ confirmPassword: z.string().min(1, MESSAGES.confirmPasswordRequired) })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
 const experienceLevelSchema = z.enum(EXPERIENCE_LEVELS.map((entry) => entry.level) as [string, ...string[]]);
 
 export const seniorityInfoSchema = z.object({

@@ -1,5 +1,67 @@
+/**
+ * The member's own profile (spec section 2, Profile): personal and professional information,
+ * emergency contact, a summary, account status and the password change. Bid statistics, current
+ * sessions and bid history join this page with the bidding features.
+ */
+import { Alert, Button, Center, Grid, Loader, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useProfileQuery } from '../api/get-profile.ts';
+import { AccountStatusSection } from './profile/account-status-section.tsx';
+import { ChangePasswordSection } from './profile/change-password-section.tsx';
+import { ProfileForm } from './profile/profile-form.tsx';
+import { ProfileSummarySection } from './profile/profile-summary-section.tsx';
 
 export function ProfilePage() {
-  return <PageTitle>Profile</PageTitle>;
+  return (
+    <Stack gap="lg">
+      <PageTitle>Profile</PageTitle>
+      <ProfileContent />
+    </Stack>
+  );
+}
+
+function ProfileContent() {
+  const profileQuery = useProfileQuery();
+
+  if (profileQuery.isPending) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading profile" />
+      </Center>
+    );
+  }
+  if (profileQuery.isError) {
+    return (
+      <Alert color="red" title="Failed to load profile" icon={<IconAlertCircle aria-hidden />}>
+        <Stack gap="sm" align="flex-start">
+          {getErrorMessage(profileQuery.error, 'Your profile could not be loaded.')}
+          <Button variant="default" onClick={() => profileQuery.refetch()} loading={profileQuery.isFetching}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const profile = profileQuery.data;
+  return (
+    <Grid gap="lg">
+      {/* First in reading order (and on top on a phone); beside the form on wide screens. */}
+      <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+        <Stack gap="md">
+          <ProfileSummarySection profile={profile} />
+          <AccountStatusSection profile={profile} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        <Stack gap="md">
+          {/* Keyed by member: after a sign-in as someone else the form starts from their values. */}
+          <ProfileForm key={profile.id} profile={profile} />
+          <ChangePasswordSection />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
 }

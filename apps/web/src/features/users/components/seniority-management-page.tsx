@@ -1,5 +1,6 @@
-import { PageTitle } from '../../../components/page-title.tsx';
+import { UserManagementPage } from './user-management-page.tsx';
 
+/** /admin/seniority, linked from the admin dashboard: member management on its Seniority Management tab. */
 export function SeniorityManagementPage() {
-  return <PageTitle>Seniority Management</PageTitle>;
+  return <UserManagementPage initialTab="seniority" />;
 }

@@ -1,5 +1,85 @@
+/**
+ * Seniority Information (/seniority, spec sections 2 and 9): the member's score and where it comes
+ * from, so they can check the figures that decide their place in every bid queue, and what would
+ * raise it. Every figure comes from GET /users/seniority, worked out by the same rules as the queue.
+ */
+import { Alert, Button, Center, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { SeniorityInfo } from '@stationbid/domain';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
+import { useSeniorityQuery } from '../api/get-seniority.ts';
+import { MultiplierTable } from './seniority/multiplier-table.tsx';
+import { PersonalInformationCard } from './seniority/personal-information-card.tsx';
+import { ScoreCalculationCard } from './seniority/score-calculation-card.tsx';
+import { SeniorityOverview } from './seniority/seniority-overview.tsx';
+
+const LOAD_FAILED_MESSAGE = 'Failed to load seniority information';
 
 export function SeniorityPage() {
-  return <PageTitle>Seniority Information</PageTitle>;
+  const seniority = useSeniorityQuery();
+  return (
+    <Stack gap="lg">
+      <PageTitle>Seniority Information</PageTitle>
+      {seniority.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading seniority information" />
+        </Center>
+      ) : seniority.isError ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={LOAD_FAILED_MESSAGE}>
+          <Stack gap="sm" align="flex-start">
+            {/* The server's reason, when it gave one, says more than the heading alone. */}
+            {seniority.error instanceof ApiError && seniority.error.serverMessage !== undefined && (
+              <Text size="sm">{seniority.error.serverMessage}</Text>
+            )}
+            <Button variant="default" onClick={() => seniority.refetch()} loading={seniority.isFetching}>
+              Try Again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <SeniorityReport seniority={seniority.data} />
+      )}
+    </Stack>
+  );
+}
+
+function SeniorityReport({ seniority }: { seniority: SeniorityInfo }) {
+  const user = useCurrentUser();
+  return (
+    <>
+      <SeniorityOverview seniority={seniority} />
+      <PersonalInformationCard user={user} seniority={seniority} />
+      <ScoreCalculationCard seniority={seniority} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <MultiplierTable
+          title="Rank Multipliers"
+          nameHeader="Rank"
+          rows={seniority.multipliers.ranks.map(({ rank, multiplier }) => ({ name: rank, multiplier }))}
+          memberValue={seniority.rank}
+          memberMarker="Your rank"
+        />
+        <MultiplierTable
+          title="Position Multipliers"
+          nameHeader="Position"
+          rows={seniority.multipliers.positions.map(({ position, multiplier }) => ({ name: position, multiplier }))}
+          memberValue={seniority.position}
+          memberMarker="Your position"
+        />
+      </SimpleGrid>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="improvement-tips-heading">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="improvement-tips-heading">
+            Improvement Tips
+          </Title>
+          <List spacing="xs" size="sm">
+            {seniority.tips.map((tip) => (
+              <List.Item key={tip}>{tip}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      </Paper>
+    </>
+  );
 }

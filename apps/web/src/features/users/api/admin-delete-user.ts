@@ -1,0 +1,49 @@
+import { MEMBER_ADMIN_MESSAGES, messageResponseSchema, type User } from '@stationbid/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, getErrorMessage } from '../../../lib/api-client.ts';
+import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { adminUsersQueryKey } from './admin-list-users.ts';
+
+export async function deleteUser(id: string): Promise<string> {
+  const { message } = await apiRequest(`/admin/users/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: messageResponseSchema,
+  });
+  return message;
+}
+
+/** The delete refusals the spec words by status (section 8, Delete user); others show the server's text. */
+export function describeDeleteFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 404) return MEMBER_ADMIN_MESSAGES.userNotFound;
+    if (error.status === 403) return 'You do not have permission to delete this user.';
+    if (error.status === 500) return 'Server error occurred while deleting user. Please try again.';
+  }
+  return getErrorMessage(error, 'Failed to delete user');
+}
+
+/**
+ * Deletes a member. The row leaves the list at once when the delete worked, and also on a 404:
+ * then someone else deleted them already, and the list is read again either way.
+ */
+export function useDeleteUser({ onSettled }: { onSettled?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const dropFromList = async (id: string) => {
+    queryClient.setQueryData<User[]>(adminUsersQueryKey, (users) => users?.filter((user) => user.id !== id));
+    await queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+  };
+  return useMutation({
+    mutationFn: (user: User) => deleteUser(user.id),
+    onSuccess: async (message, user) => {
+      showSuccess(message);
+      await dropFromList(user.id);
+    },
+    onError: async (error, user) => {
+      const message = describeDeleteFailure(error);
+      // showError prefers a server's text; wrapped, the spec's wording by status shows instead.
+      showError(new Error(message, { cause: error }), message);
+      if (error instanceof ApiError && error.status === 404) await dropFromList(user.id);
+    },
+    onSettled,
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * What the profile form holds and what it sends. The rules are the domain's own schemas: the
+ * member's editable fields from the profile request, and for an administrator the priority fields
+ * with the same rules as the member administration, since the server lets an administrator change
+ * their own rank, position, years of service and employee ID.
+ */
+import {
+  type ProfessionalPosition,
+  type Rank,
+  type User,
+  updateMemberRequestSchema,
+  updateProfileRequestSchema,
+} from '@stationbid/domain';
+import type { UpdateProfileBody } from '../../api/update-profile.ts';
+
+export interface ProfileFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  emergencyContact: { name: string; phone: string; relationship: string };
+  rank: Rank;
+  position: ProfessionalPosition;
+  /** A number, or '' while the administrator has emptied the field. */
+  yearsOfService: number | string;
+  employeeId: string;
+}
+
+/** A member's PUT carries only these: the server refuses a member who sends the priority fields. */
+const memberProfileSchema = updateProfileRequestSchema.pick({
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  address: true,
+  emergencyContact: true,
+});
+
+const adminProfileSchema = memberProfileSchema.extend(
+  updateMemberRequestSchema.pick({ rank: true, position: true, yearsOfService: true, employeeId: true }).shape,
+);
+
+/** The schema that checks the form and shapes the request; unknown keys are stripped by parsing. */
+export function getProfileFormSchema(canEditPriorityFields: boolean) {
+  return canEditPriorityFields ? adminProfileSchema : memberProfileSchema;
+}
+
+export function toProfileFormValues(user: User): ProfileFormValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone ?? '',
+    address: user.address ?? '',
+    emergencyContact: { ...user.emergencyContact },
+    rank: user.rank,
+    position: user.position,
+    yearsOfService: user.yearsOfService,
+    employeeId: user.employeeId,
+  };
+}
+
+/** The request body for valid form values: trimmed, blanks as null, and only the fields this member may change. */
+export function toProfileRequest(values: ProfileFormValues, canEditPriorityFields: boolean): UpdateProfileBody {
+  return getProfileFormSchema(canEditPriorityFields).parse(values);
+}
