@@ -1,0 +1,36 @@
+import {
+  STATION_MESSAGES,
+  type Station,
+  stationMutationResponseSchema,
+  type UpdateStationRequest,
+} from '@stationbid/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { stationsQueryKey } from './get-stations.ts';
+
+export async function updateStation({ id, body }: { id: string; body: UpdateStationRequest }): Promise<Station> {
+  const { station } = await apiRequest(`/stations/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+    schema: stationMutationResponseSchema,
+  });
+  return station;
+}
+
+/**
+ * Changes a station, says so and refreshes every station list. A refusal (a taken number, or seats
+ * removed that members hold) shows the server's reason.
+ */
+export function useUpdateStation({ onSuccess }: { onSuccess?: (station: Station) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStation,
+    onSuccess: async (station) => {
+      showSuccess(STATION_MESSAGES.stationUpdated);
+      onSuccess?.(station);
+      await queryClient.invalidateQueries({ queryKey: stationsQueryKey });
+    },
+    onError: (error) => showError(error, 'Failed to update station'),
+  });
+}
