@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useStationsQuery } from '../api/get-stations.ts';
 import {
   countPages,
@@ -34,7 +35,6 @@ import {
   summarizeStations,
 } from '../utils/station-rules.ts';
 import { type StationActions, StationCardGrid, StationTable } from './station-list-views.tsx';
-import { StationsLoadError } from './stations-load-error.tsx';
 
 type Layout = 'grid' | 'list';
 
@@ -84,7 +84,8 @@ export function StationListTab({ onCreate, ...actions }: StationListTabProps) {
   }
   if (stationsQuery.isError) {
     return (
-      <StationsLoadError
+      <LoadError
+        title="Failed to load stations"
         error={stationsQuery.error}
         onRetry={() => stationsQuery.refetch()}
         isRetrying={stationsQuery.isFetching}

@@ -5,11 +5,11 @@
 import { Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Station } from '@stationbid/domain';
 import { IconMapPin } from '@tabler/icons-react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useStationsQuery } from '../api/get-stations.ts';
 import { countAllFreeSeats } from '../utils/station-rules.ts';
 import { ShiftCapacityList } from './shift-capacity-list.tsx';
-import { StationsLoadError } from './stations-load-error.tsx';
 
 export function StationsPage() {
   const stationsQuery = useStationsQuery();
@@ -34,7 +34,14 @@ function StationCards({ query }: { query: ReturnType<typeof useStationsQuery> })
     );
   }
   if (query.isError) {
-    return <StationsLoadError error={query.error} onRetry={() => query.refetch()} isRetrying={query.isFetching} />;
+    return (
+      <LoadError
+        title="Failed to load stations"
+        error={query.error}
+        onRetry={() => query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
   }
   // The server sends only active stations here; the spec's rule is kept anyway, so a change there cannot list closed ones.
   const stations = query.data.filter((station) => station.isActive);

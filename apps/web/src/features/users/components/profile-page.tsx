@@ -3,10 +3,9 @@
  * emergency contact, a summary, account status and the password change. Bid statistics, current
  * sessions and bid history join this page with the bidding features.
  */
-import { Alert, Button, Center, Grid, Loader, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Center, Grid, Loader, Stack } from '@mantine/core';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useProfileQuery } from '../api/get-profile.ts';
 import { AccountStatusSection } from './profile/account-status-section.tsx';
 import { ChangePasswordSection } from './profile/change-password-section.tsx';
@@ -34,14 +33,12 @@ function ProfileContent() {
   }
   if (profileQuery.isError) {
     return (
-      <Alert color="red" title="Failed to load profile" icon={<IconAlertCircle aria-hidden />}>
-        <Stack gap="sm" align="flex-start">
-          {getErrorMessage(profileQuery.error, 'Your profile could not be loaded.')}
-          <Button variant="default" onClick={() => profileQuery.refetch()} loading={profileQuery.isFetching}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        title="Failed to load profile"
+        error={profileQuery.error}
+        onRetry={() => profileQuery.refetch()}
+        isRetrying={profileQuery.isFetching}
+      />
     );
   }
 

@@ -3,11 +3,10 @@
  * from, so they can check the figures that decide their place in every bid queue, and what would
  * raise it. Every figure comes from GET /users/seniority, worked out by the same rules as the queue.
  */
-import { Alert, Button, Center, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Center, List, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { SeniorityInfo } from '@stationbid/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
 import { useSeniorityQuery } from '../api/get-seniority.ts';
 import { MultiplierTable } from './seniority/multiplier-table.tsx';
@@ -27,17 +26,12 @@ export function SeniorityPage() {
           <Loader role="status" aria-label="Loading seniority information" />
         </Center>
       ) : seniority.isError ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={LOAD_FAILED_MESSAGE}>
-          <Stack gap="sm" align="flex-start">
-            {/* The server's reason, when it gave one, says more than the heading alone. */}
-            {seniority.error instanceof ApiError && seniority.error.serverMessage !== undefined && (
-              <Text size="sm">{seniority.error.serverMessage}</Text>
-            )}
-            <Button variant="default" onClick={() => seniority.refetch()} loading={seniority.isFetching}>
-              Try Again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title={LOAD_FAILED_MESSAGE}
+          error={seniority.error}
+          onRetry={() => seniority.refetch()}
+          isRetrying={seniority.isFetching}
+        />
       ) : (
         <SeniorityReport seniority={seniority.data} />
       )}

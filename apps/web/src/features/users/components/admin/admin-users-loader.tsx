@@ -1,8 +1,7 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import type { User } from '@stationbid/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { getErrorMessage } from '../../../../lib/api-client.ts';
+import { LoadError } from '../../../../components/load-error.tsx';
 import { useAdminUsersQuery } from '../../api/admin-list-users.ts';
 
 /** Loads every member and renders `children` with them, or the loader, or the error with Try Again. */
@@ -17,14 +16,12 @@ export function AdminUsersLoader({ children }: { children: (users: User[]) => Re
   }
   if (query.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{getErrorMessage(query.error, 'Failed to load users')}</Text>
-          <Button variant="light" color="red" onClick={() => query.refetch()} loading={query.isFetching}>
-            Try Again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        title="Failed to load users"
+        error={query.error}
+        onRetry={() => query.refetch()}
+        isRetrying={query.isFetching}
+      />
     );
   }
   return children(query.data);

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   getSeatPositionForRank,
@@ -10,8 +10,7 @@ import {
   type Station,
   type User,
 } from '@stationbid/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { getErrorMessage } from '../../../../lib/api-client.ts';
+import { LoadError } from '../../../../components/load-error.tsx';
 import { useAssignStation } from '../../api/admin-assign-station.ts';
 import { useActiveStationsQuery } from '../../api/admin-list-stations.ts';
 import { focusFirstInvalidField } from '../profile/focus-first-invalid-field.ts';
@@ -75,14 +74,12 @@ export function AssignStationModal({ user, onClose }: { user: User; onClose: () 
             <Loader aria-label="Loading stations" />
           </Center>
         ) : stations.isError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{getErrorMessage(stations.error, 'Failed to load stations')}</Text>
-              <Button variant="light" color="red" onClick={() => stations.refetch()}>
-                Try Again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            title="Failed to load stations"
+            error={stations.error}
+            onRetry={() => stations.refetch()}
+            isRetrying={stations.isFetching}
+          />
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
