@@ -14,6 +14,8 @@ export const STATION_MESSAGES = {
   numberMin: 'Station number must be at least 1',
   addressRequired: 'Address is required',
   capacityRequired: 'Capacity is required',
+  /** The form's rule (spec section 5); the API and the import accept a station with no seats yet. */
+  capacityMin: 'Capacity must be at least 1',
   seatCountInvalid: 'Seat counts must be whole numbers of 0 or more',
   emailInvalid: 'Invalid email address',
   stationNotFound: 'Station not found',

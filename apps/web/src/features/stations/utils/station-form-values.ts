@@ -38,10 +38,6 @@ export interface StationFormValues {
   preferredRanks: Rank[];
 }
 
-/** The spec's form minimum for total capacity; the domain has no message for it, so it lives here. */
-export const CAPACITY_MINIMUM = 1;
-export const CAPACITY_MINIMUM_MESSAGE = `Capacity must be at least ${CAPACITY_MINIMUM}`;
-
 /** A new station: everything empty, no seats, active (spec: isActive is checked on create). */
 export function emptyStationFormValues(): StationFormValues {
   return {
@@ -142,7 +138,7 @@ export function toStationRequest(values: StationFormValues): CreateStationReques
 function findCapacityProblem(values: StationFormValues): string | null {
   const totalCapacity = readNumber(values.totalCapacity);
   if (totalCapacity === undefined) return STATION_MESSAGES.capacityRequired;
-  if (totalCapacity < CAPACITY_MINIMUM) return CAPACITY_MINIMUM_MESSAGE;
+  if (totalCapacity < 1) return STATION_MESSAGES.capacityMin;
   const seatTotal = sumSeatCounts(readSeatCounts(values));
   if (totalCapacity !== seatTotal) return totalCapacityMismatchMessage(totalCapacity, seatTotal);
   return null;
