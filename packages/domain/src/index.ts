@@ -1,8 +1,12 @@
 /** @stationbid/domain: the rules, limits, messages and API schemas shared by server and web. */
+
+export * from './bid-engine/messages.ts';
+export * from './bid-engine/types.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/bid-session.ts';
 export * from './schemas/common.ts';
 export * from './schemas/member-admin.ts';
 export * from './schemas/profile.ts';

@@ -1,0 +1,53 @@
+/**
+ * What the engine and the bid-session calls answer with (issue "The bid engine", product-spec.md
+ * sections 5 and 8). One place, so the server's refusals and the screens' texts agree.
+ */
+import type { SeatPosition } from '../constants.ts';
+
+export const BID_MESSAGES = {
+  notYourTurn: 'It is not your turn',
+  timeExpired: 'Time expired! Your turn has passed.',
+  seatUnavailable: 'That seat is no longer available',
+  sessionPaused: 'Session is paused',
+  sessionNotActive: 'This session is not running',
+  sessionNotFound: 'Session not found',
+  notParticipant: 'You are not a participant in this session',
+  noParticipants: 'Add at least one participant before starting the session',
+  stationNotOffered: 'That station is not part of this session',
+  cannotExport: 'Cannot export this session',
+  cannotSendReminders: 'Cannot send reminders for this session',
+  adminOnlyProxy: 'Only an administrator can bid for another member',
+  sessionStarted: 'Bid session started successfully',
+  sessionPausedSuccess: 'Bid session paused successfully',
+  sessionResumed: 'Bid session resumed successfully',
+  sessionEnded: 'Bid session ended',
+  movedToBack: 'User moved to back of queue successfully',
+  turnSkipped: 'Turn skipped successfully!',
+  sessionCreated: 'Bid session created successfully',
+  sessionUpdated: 'Bid session updated successfully',
+  sessionDeleted: 'Bid session deleted successfully',
+  completedSessionDeleted: 'Completed bid session deleted successfully',
+  // Session form (spec section 5).
+  nameRequired: 'Session name is required',
+  yearRequired: 'Year is required',
+  yearMin: 'Year must be 2024 or later',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  endBeforeStart: 'End date must be on or after the start date',
+  bidWindowRequired: 'Bid window duration is required',
+  autoAssignRequired: 'Auto-assign timeout is required',
+  minimumOneMinute: 'Minimum 1 minute',
+  maximumSixtyMinutes: 'Maximum 60 minutes',
+  maximumThirtyMinutes: 'Maximum 30 minutes',
+  participantsRequired: 'Select at least one participant',
+} as const;
+
+/** "You are not eligible for a Captain seat" */
+export function notEligibleMessage(seatPosition: SeatPosition): string {
+  return `You are not eligible for a ${seatPosition} seat`;
+}
+
+/** "Bid submitted successfully! Station: Downtown, Shift: A, Position: Captain" (spec section 8). */
+export function bidSubmittedMessage(stationName: string, shift: string, seatPosition: string): string {
+  return `Bid submitted successfully! Station: ${stationName}, Shift: ${shift}, Position: ${seatPosition}`;
+}

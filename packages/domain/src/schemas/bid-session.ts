@@ -1,0 +1,359 @@
+/**
+ * Bid sessions as the API sends and receives them (product-spec.md sections 3, 5 and 7, "Bid
+ * sessions"; the paths and shapes the engine issue fixes). Both `id` and `_id` are sent because
+ * clients written against the spec read either. Times are ISO 8601 in UTC with Z.
+ */
+import { z } from 'zod';
+import { BID_MESSAGES } from '../bid-engine/messages.ts';
+import {
+  BID_SESSION_STATUSES,
+  ELIGIBILITY_MODES,
+  HISTORY_ACTIONS,
+  PARTICIPANT_OUTCOMES,
+  TIE_BREAK_LINKS,
+} from '../bid-engine/types.ts';
+import { LIMITS, PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
+import { shiftSchema } from './common.ts';
+
+const nullableTime = z.string().nullable();
+
+const stationSummarySchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  number: z.number().int(),
+});
+
+/** A participant (spec section 3, Participant), in queue order. */
+export const participantSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  /** The member; `id` and `_id` are null when the member has since been deleted. */
+  user: z.object({
+    id: z.string().nullable(),
+    _id: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    employeeId: z.string(),
+    rank: z.enum(RANKS),
+    position: z.enum(PROFESSIONAL_POSITIONS),
+    isAdmin: z.boolean(),
+  }),
+  /** 0-based place in the queue. */
+  position: z.number().int(),
+  bidPriority: z.number().int(),
+  seniorityScore: z.number().int(),
+  yearsOfService: z.number().int(),
+  /** True when they won a seat in this session (Assigned in results). */
+  hasBid: z.boolean(),
+  outcome: z.enum(PARTICIPANT_OUTCOMES).nullable(),
+  movedToBack: z.boolean(),
+  /** The seat won in this session. */
+  assignedStation: stationSummarySchema.nullable(),
+  assignedShift: z.enum(SHIFTS).nullable(),
+  assignedPosition: z.enum(SEAT_POSITIONS).nullable(),
+  /** The seat the member holds now (before or after the session). */
+  currentStation: stationSummarySchema.nullable(),
+  currentShift: z.enum(SHIFTS).nullable(),
+  currentPosition: z.enum(SEAT_POSITIONS).nullable(),
+  /** The participant's current or last turn. */
+  timeWindow: z.object({ start: nullableTime, end: nullableTime }),
+  isCurrentTurn: z.boolean(),
+  /** Joined the live session and seen in the last 2 minutes. */
+  isConnected: z.boolean(),
+  /** Accepted bids of this participant in this session (at most one). */
+  bidHistory: z.array(
+    z.object({
+      station: stationSummarySchema,
+      shift: z.enum(SHIFTS),
+      position: z.enum(SEAT_POSITIONS),
+      kind: z.enum(['own', 'proxy', 'auto']),
+      timestamp: z.string(),
+    }),
+  ),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+/** A bid session (spec section 3, Bid session). */
+export const bidSessionSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  year: z.number().int(),
+  status: z.enum(BID_SESSION_STATUSES),
+  participantCount: z.number().int(),
+  totalParticipants: z.number().int(),
+  /** 1-based turn number; 0 before the start; participantCount + 1 once everyone is done. */
+  currentParticipant: z.number().int(),
+  currentBidEnd: nullableTime,
+  /** Seconds left in the turn while paused. */
+  pausedRemainingSeconds: z.number().int().nullable(),
+  completedBids: z.number().int(),
+  /** Minutes. */
+  bidWindowDuration: z.number().int(),
+  /** Seconds (bidWindowDuration x 60). */
+  bidTimeLimit: z.number().int(),
+  /** Minutes. */
+  autoAssignTimeout: z.number().int(),
+  movedToBackCount: z.number().int(),
+  startDate: nullableTime,
+  endDate: nullableTime,
+  scheduledStart: nullableTime,
+  scheduledEnd: nullableTime,
+  actualStart: nullableTime,
+  actualEnd: nullableTime,
+  clearAssignments: z.boolean(),
+  eligibilityMode: z.enum(ELIGIBILITY_MODES),
+  tieBreakChain: z.array(z.enum(TIE_BREAK_LINKS)),
+  randomSeed: z.string().nullable(),
+  /** The stations offered; `stationIds` is empty when every active station is. */
+  stationIds: z.array(z.string()),
+  /** The turn holder, and who comes next, while the session runs. */
+  currentTurn: participantSchema.nullable(),
+  nextParticipant: participantSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BidSession = z.infer<typeof bidSessionSchema>;
+
+/** GET /bid-sessions/:id also sends the participants and the stations with live availability. */
+export const bidSessionDetailSchema = bidSessionSchema.extend({
+  participants: z.array(participantSchema),
+  availableStations: z.array(
+    stationSummarySchema.extend({
+      address: z.string(),
+      /** Free seats per shift and seat position in the session's offer. */
+      availablePositions: z.object({
+        A: z.array(z.object({ position: z.enum(SEAT_POSITIONS), count: z.number().int(), total: z.number().int() })),
+        B: z.array(z.object({ position: z.enum(SEAT_POSITIONS), count: z.number().int(), total: z.number().int() })),
+        C: z.array(z.object({ position: z.enum(SEAT_POSITIONS), count: z.number().int(), total: z.number().int() })),
+      }),
+      /** Free seats in total. */
+      available: z.number().int(),
+      totalCapacity: z.number().int(),
+    }),
+  ),
+});
+export type BidSessionDetail = z.infer<typeof bidSessionDetailSchema>;
+
+export const bidSessionListResponseSchema = z.object({ sessions: z.array(bidSessionSchema) });
+export const bidSessionResponseSchema = z.object({ session: bidSessionDetailSchema });
+export const bidSessionMutationResponseSchema = z.object({ session: bidSessionDetailSchema, message: z.string() });
+/** GET /bid-sessions/current: the first active or paused session (else scheduled), or null. */
+export const currentBidSessionResponseSchema = z.object({
+  session: bidSessionDetailSchema.nullable(),
+  sessions: z.array(bidSessionSchema),
+});
+export const participantListResponseSchema = z.object({ participants: z.array(participantSchema) });
+
+/** One entry of a session's history (spec section 3, Session history entry). */
+export const sessionHistoryEntrySchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  action: z.enum(HISTORY_ACTIONS),
+  /** The participant the entry is about, or null. */
+  userName: z.string().nullable(),
+  /** Who caused it: a member, an administrator, or "system". */
+  actorName: z.string(),
+  stationName: z.string().nullable(),
+  stationNumber: z.number().int().nullable(),
+  shift: z.enum(SHIFTS).nullable(),
+  position: z.enum(SEAT_POSITIONS).nullable(),
+  bidPriority: z.number().int().nullable(),
+  timestamp: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type SessionHistoryEntry = z.infer<typeof sessionHistoryEntrySchema>;
+export const sessionHistoryResponseSchema = z.object({ history: z.array(sessionHistoryEntrySchema) });
+
+export const sessionStatisticsSchema = z.object({
+  successfulAssignments: z.number().int(),
+  autoAssignments: z.number().int(),
+  totalBidsSubmitted: z.number().int(),
+  averageBidsPerParticipant: z.number(),
+  participantsMovedToBack: z.number().int(),
+  skipped: z.number().int(),
+  notAssigned: z.number().int(),
+});
+export type SessionStatistics = z.infer<typeof sessionStatisticsSchema>;
+
+/** GET /bid-sessions/:id/results (spec section 3, Session results). */
+export const sessionResultsSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  year: z.number().int(),
+  status: z.enum(BID_SESSION_STATUSES),
+  totalParticipants: z.number().int(),
+  completedBids: z.number().int(),
+  statistics: sessionStatisticsSchema,
+  /** Minutes from actualStart to actualEnd; null until both exist. */
+  sessionDuration: z.number().int().nullable(),
+  scheduledStart: nullableTime,
+  scheduledEnd: nullableTime,
+  actualStart: nullableTime,
+  actualEnd: nullableTime,
+  participants: z.array(participantSchema),
+  sessionHistory: z.array(sessionHistoryEntrySchema),
+});
+export type SessionResults = z.infer<typeof sessionResultsSchema>;
+export const sessionResultsResponseSchema = z.object({ results: sessionResultsSchema });
+
+/** GET /bid-sessions/:id/export-status (spec section 3, Export status). */
+export const exportStatusSchema = z.object({
+  canExport: z.boolean(),
+  canSendReminders: z.boolean(),
+  totalParticipants: z.number().int(),
+  participantsWithEmail: z.number().int(),
+  participantsWithoutEmail: z.number().int(),
+});
+export type ExportStatus = z.infer<typeof exportStatusSchema>;
+
+/** GET /bid-sessions/:id/my-participation: the signed-in member's place, or null when not a participant. */
+export const myParticipationResponseSchema = z.object({
+  participant: participantSchema.nullable(),
+  isUserTurn: z.boolean(),
+  /** Participants still to bid before this member's turn; 0 when it is their turn or they are done. */
+  peopleAhead: z.number().int(),
+  /** Seconds left in the member's turn; 0 when it is not their turn. */
+  timeRemaining: z.number().int(),
+});
+
+/** GET /users/bid-status (spec section 3, Bid status) plus the session it is about. */
+export const bidStatusResponseSchema = z.object({
+  /** 1-based place in the queue of the current session, or null when not in one. */
+  position: z.number().int().nullable(),
+  isUserTurn: z.boolean(),
+  /** Seconds. */
+  timeRemaining: z.number().int(),
+  session: bidSessionSchema.nullable(),
+});
+
+/** GET /users/bid-history: the member's own accepted bids (spec section 3, Bid history entry). */
+export const userBidHistoryEntrySchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  createdAt: z.string(),
+  timestamp: z.string(),
+  session: z.object({ _id: z.string(), id: z.string(), name: z.string(), year: z.number().int() }),
+  station: z.object({ name: z.string(), number: z.number().int() }),
+  shift: z.enum(SHIFTS),
+  position: z.enum(SEAT_POSITIONS),
+  kind: z.enum(['own', 'proxy', 'auto']),
+  status: z.enum(['completed', 'active', 'pending', 'cancelled']),
+  bidPriority: z.number().int(),
+});
+export const userBidHistoryResponseSchema = z.object({ bidHistory: z.array(userBidHistoryEntrySchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+const minutesSchema = (requiredMessage: string, max: number, maxMessage: string) =>
+  z.coerce
+    .number({ error: requiredMessage })
+    .int(requiredMessage)
+    .min(1, BID_MESSAGES.minimumOneMinute)
+    .max(max, maxMessage);
+
+const dateSchema = (requiredMessage: string) =>
+  z.iso.datetime({ offset: true, error: requiredMessage }).or(z.iso.date({ error: requiredMessage }));
+
+/** The session form's fields (spec section 5, Session form). */
+const bidSessionFieldsSchema = z.object({
+  name: z.string({ error: BID_MESSAGES.nameRequired }).trim().min(1, BID_MESSAGES.nameRequired).max(200),
+  description: z.string().trim().max(2000).default(''),
+  year: z.coerce
+    .number({ error: BID_MESSAGES.yearRequired })
+    .int(BID_MESSAGES.yearRequired)
+    .min(LIMITS.sessionYearMin, BID_MESSAGES.yearMin)
+    .max(2100),
+  startDate: dateSchema(BID_MESSAGES.startDateRequired),
+  endDate: dateSchema(BID_MESSAGES.endDateRequired),
+  /** When set, the session is scheduled and starts by itself at this time. */
+  scheduledStart: z.iso.datetime({ offset: true }).nullable().optional(),
+  scheduledEnd: z.iso.datetime({ offset: true }).nullable().optional(),
+  bidWindowDuration: minutesSchema(
+    BID_MESSAGES.bidWindowRequired,
+    LIMITS.bidWindowMinutesMax,
+    BID_MESSAGES.maximumSixtyMinutes,
+  ).default(LIMITS.bidWindowMinutesDefault),
+  autoAssignTimeout: minutesSchema(
+    BID_MESSAGES.autoAssignRequired,
+    LIMITS.autoAssignTimeoutMinutesMax,
+    BID_MESSAGES.maximumThirtyMinutes,
+  ).default(LIMITS.autoAssignTimeoutMinutesDefault),
+  /** Active members only; the order is decided by seniority, not by this list. */
+  participantIds: z.array(z.uuid()).max(10_000),
+  /** Stations offered; empty means every active station. */
+  stationIds: z.array(z.uuid()).max(5_000).default([]),
+  clearAssignments: z.boolean().default(false),
+  eligibilityMode: z.enum(ELIGIBILITY_MODES).default('rank'),
+  tieBreakChain: z
+    .array(z.enum(TIE_BREAK_LINKS))
+    .max(3)
+    .refine((chain) => !chain.slice(0, -1).includes('random'), 'A random draw can only be the last tie-break')
+    .refine((chain) => new Set(chain).size === chain.length, 'Each tie-break can be used once')
+    .default(['yearsOfService', 'employeeId']),
+});
+
+/** POST /bid-sessions. */
+export const createBidSessionRequestSchema = bidSessionFieldsSchema.refine(
+  (session) => session.endDate >= session.startDate,
+  { message: BID_MESSAGES.endBeforeStart, path: ['endDate'] },
+);
+export type CreateBidSessionRequest = z.input<typeof createBidSessionRequestSchema>;
+
+/**
+ * PUT /bid-sessions/:id: any field. Draft and scheduled sessions change freely; active and paused
+ * ones only name, description, bid window and auto-assign timeout (bidding-rules.md).
+ */
+export const updateBidSessionRequestSchema = bidSessionFieldsSchema.partial();
+export type UpdateBidSessionRequest = z.input<typeof updateBidSessionRequestSchema>;
+
+export const sessionIdBodySchema = z.object({ sessionId: z.uuid({ error: BID_MESSAGES.sessionNotFound }) });
+
+/** POST /bid-sessions/:id/participants. */
+export const addParticipantsRequestSchema = z.object({ userIds: z.array(z.uuid()).min(1).max(10_000) });
+
+/**
+ * POST /bid-sessions/submit-bid: `station` is the station's id (or its number); `position` is the seat
+ * position. An administrator may add `userId` to bid for the member holding the turn (a phone-in bid).
+ */
+export const submitBidRequestSchema = z.object({
+  sessionId: z.uuid({ error: BID_MESSAGES.sessionNotFound }),
+  bidData: z.object(
+    {
+      station: z.union([z.uuid(), z.coerce.number().int().min(1)], { error: 'Please choose a station' }),
+      shift: shiftSchema,
+      position: z.enum(SEAT_POSITIONS, { error: 'Please choose a position' }),
+    },
+    { error: 'Please fill in all bid details' },
+  ),
+  userId: z.uuid().optional(),
+});
+export type SubmitBidRequest = z.input<typeof submitBidRequestSchema>;
+
+export const submitBidResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  station: stationSummarySchema,
+  shift: z.enum(SHIFTS),
+  position: z.enum(SEAT_POSITIONS),
+  session: bidSessionSchema,
+});
+
+/** POST /bid-sessions/session-actions (spec section 7). */
+export const sessionActionRequestSchema = z.object({
+  sessionId: z.uuid({ error: BID_MESSAGES.sessionNotFound }),
+  action: z.enum(['pause', 'resume', 'move-to-back']),
+  userId: z.uuid().optional(),
+});
+
+/** POST /bid-sessions/:id/move-to-back: the turn holder unless `userId` names them. */
+export const moveToBackRequestSchema = z.object({ userId: z.uuid().optional() });
+
+export const checkTimeExpirationResponseSchema = z.object({ timeExpired: z.boolean() });
+
+/** POST /bid-sessions/:id/send-reminders (spec section 3, Reminder result). */
+export const sendRemindersRequestSchema = z.object({ customMessage: z.string().max(2000).nullable().optional() });
