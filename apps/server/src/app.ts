@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { TurnClock } from './jobs/turn-clock.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { AdminUsersService } from './modules/admin-users/admin-users.service.ts';
@@ -17,6 +18,11 @@ import { MemberImportService } from './modules/admin-users/member-import.service
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
+import { bidSessionRoutes, completedSessionAdminRoutes } from './modules/bid-sessions/bid-sessions.routes.ts';
+import { BidSessionsService } from './modules/bid-sessions/bid-sessions.service.ts';
+import { memberBidStatusRoutes } from './modules/bid-sessions/member-bid-status.routes.ts';
+import { sessionActionRoutes } from './modules/bid-sessions/session-actions.routes.ts';
+import { SessionEngineService } from './modules/bid-sessions/session-engine.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
 import { StationsService } from './modules/stations/stations.service.ts';
@@ -31,6 +37,13 @@ export type AppSettings = Pick<
   AppConfig,
   'jwtSecret' | 'allowSelfRegistration' | 'corsOrigins' | 'webDistDir' | 'trustProxy'
 >;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Processes expired turns and scheduled starts: `start()` for a timer, `tick()` in tests. */
+    turnClock: TurnClock;
+  }
+}
 
 export interface AppDependencies {
   db: Database;
@@ -82,6 +95,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const accessTokens = new AccessTokens(settings.jwtSecret);
   await app.register(authPlugin, { db, clock, accessTokens });
   const authService = new AuthService(db, clock, accessTokens);
+  const sessionEngine = new SessionEngineService(db, clock, app.log);
+  // Built with every app but started only by the server process (server.ts), so tests and
+  // benchmarks move turns themselves; stopped before the database closes.
+  const turnClock = new TurnClock(db, clock, sessionEngine, app.log);
+  app.decorate('turnClock', turnClock);
+  app.addHook('preClose', async () => turnClock.stop());
 
   await app.register(
     async (api) => {
@@ -100,6 +119,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         adminUsersService: new AdminUsersService(db, clock, app.log),
         memberImportService: new MemberImportService(db, clock, app.log),
       });
+      await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
+      const bidSessionsService = new BidSessionsService(db, clock);
+      await api.register(bidSessionRoutes, { prefix: '/bid-sessions', bidSessionsService, clock });
+      await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });
+      await api.register(memberBidStatusRoutes, { prefix: '/users', bidSessionsService });
     },
     { prefix: '/api' },
   );

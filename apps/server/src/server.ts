@@ -54,6 +54,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutDown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Expired turns and scheduled starts are processed from the stored deadlines, also those that
+  // passed while the server was down.
+  app.turnClock.start();
   const address = `http://localhost:${config.port}`;
   const lines = [
     '',

@@ -1,6 +1,10 @@
 /** @stationbid/domain: the rules, limits, messages and API schemas shared by server and web. */
 
+export * from './bid-engine/apply-command.ts';
 export * from './bid-engine/messages.ts';
+export * from './bid-engine/queue-order.ts';
+export * from './bid-engine/seat-availability.ts';
+export * from './bid-engine/session-statistics.ts';
 export * from './bid-engine/types.ts';
 export * from './constants.ts';
 export * from './errors.ts';

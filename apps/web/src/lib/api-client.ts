@@ -8,6 +8,7 @@
  */
 import { ERROR_STATUS, type ErrorCode, LIMITS, refreshResponseSchema } from '@stationbid/domain';
 import type { z } from 'zod';
+import { recordServerDate } from './server-clock.ts';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './token-storage.ts';
 
 export const API_BASE_PATH = '/api';
@@ -116,15 +117,77 @@ export async function apiRequest(
   });
 }
 
+/** A file the API answered with (an export), and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the server named none. */
+  fileName: string | null;
+}
+
+/**
+ * Calls an endpoint that answers with a file (an .xlsx export) rather than JSON, with the same
+ * token, time limit and 401 rules as `apiRequest`. A failure is still a JSON `{ error, code }`, and
+ * becomes the same `ApiError`.
+ */
+export async function apiDownload(
+  path: string,
+  options: Omit<ApiRequestOptions, 'withToken' | 'recoverSession'> = {},
+): Promise<DownloadedFile> {
+  const sendOptions: SendOptions = { ...options, expectFile: true };
+  const tokenSent = getAccessToken();
+  let answer = await send(path, sendOptions, tokenSent);
+  if (answer.status === 401 && tokenSent !== null) {
+    answer = await recoverFromRejectedToken(path, sendOptions, tokenSent, answer);
+  }
+  if (!answer.ok) throw toApiError(answer);
+  if (answer.file === undefined) {
+    throw new ApiError({
+      status: answer.status,
+      code: 'INVALID_RESPONSE',
+      message: CLIENT_ERROR_MESSAGES.invalidResponse,
+    });
+  }
+  return answer.file;
+}
+
+/**
+ * The file name of a Content-Disposition header: the RFC 6266 `filename*` (UTF-8, percent-encoded)
+ * when present, since it carries names `filename` cannot, else the plain `filename`.
+ */
+export function readFileNameFromContentDisposition(header: string | null): string | null {
+  if (header === null) return null;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim();
+  if (extended !== undefined) {
+    const encoded = extended.replace(/^"(.*)"$/, '$1').replace(/^[\w-]*'[^']*'/, '');
+    try {
+      const decoded = decodeURIComponent(encoded);
+      if (decoded !== '') return decoded;
+    } catch {
+      // A malformed encoding: fall back to the plain name below.
+    }
+  }
+  const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
+  if (plain === null) return null;
+  const name = (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '')).trim();
+  return name === '' ? null : name;
+}
+
 interface HttpAnswer {
   status: number;
   ok: boolean;
   /** Parsed JSON, raw text when the body is not JSON, undefined when empty. */
   data: unknown;
+  /** The body of a successful file download. */
+  file?: DownloadedFile;
 }
 
-async function send(path: string, options: ApiRequestOptions, token: string | null): Promise<HttpAnswer> {
-  const headers = new Headers({ Accept: 'application/json' });
+interface SendOptions extends ApiRequestOptions {
+  /** Read a successful answer as a file instead of JSON (errors are still JSON). */
+  expectFile?: boolean;
+}
+
+async function send(path: string, options: SendOptions, token: string | null): Promise<HttpAnswer> {
+  const headers = new Headers({ Accept: options.expectFile ? '*/*' : 'application/json' });
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -146,13 +209,20 @@ async function send(path: string, options: ApiRequestOptions, token: string | nu
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel);
   try {
+    const sentAtMs = Date.now();
     const response = await fetch(`${API_BASE_PATH}${path}`, {
       method: options.method ?? 'GET',
       headers,
       body,
       signal: controller.signal,
     });
+    // Turn countdowns run on the server's clock; every answer's Date header helps estimate it.
+    recordServerDate(response.headers.get('Date'), sentAtMs, Date.now());
     // Reading the body stays inside the time limit: a stalled body is as bad as a stalled answer.
+    if (options.expectFile && response.ok) {
+      const fileName = readFileNameFromContentDisposition(response.headers.get('Content-Disposition'));
+      return { status: response.status, ok: true, data: undefined, file: { blob: await response.blob(), fileName } };
+    }
     const text = await response.text();
     return { status: response.status, ok: response.ok, data: parseBody(text) };
   } catch (error) {
@@ -212,7 +282,7 @@ function isMalformedTokenError(error: ApiError): boolean {
 
 async function recoverFromRejectedToken(
   path: string,
-  options: ApiRequestOptions,
+  options: SendOptions,
   rejectedToken: string,
   rejection: HttpAnswer,
 ): Promise<HttpAnswer> {

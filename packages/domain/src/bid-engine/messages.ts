@@ -17,6 +17,12 @@ export const BID_MESSAGES = {
   cannotExport: 'Cannot export this session',
   cannotSendReminders: 'Cannot send reminders for this session',
   adminOnlyProxy: 'Only an administrator can bid for another member',
+  participantNotFound: 'That member is not a participant in this session',
+  sessionAlreadyStarted: 'This session has already started',
+  sessionNotPaused: 'This session is not paused',
+  onlyTurnHolderSkips: 'Only the member holding the turn can skip it',
+  onlyTurnHolderMovedToBack: 'Only the member holding the turn can be moved to the back',
+  alreadyMovedToBack: 'This member has already been moved to the back once',
   sessionStarted: 'Bid session started successfully',
   sessionPausedSuccess: 'Bid session paused successfully',
   sessionResumed: 'Bid session resumed successfully',
@@ -42,12 +48,18 @@ export const BID_MESSAGES = {
   participantsRequired: 'Select at least one participant',
 } as const;
 
-/** "You are not eligible for a Captain seat" */
+/** "You are not eligible for a Captain seat", "... for an Engineer seat" */
 export function notEligibleMessage(seatPosition: SeatPosition): string {
-  return `You are not eligible for a ${seatPosition} seat`;
+  const article = /^[AEIOU]/.test(seatPosition) ? 'an' : 'a';
+  return `You are not eligible for ${article} ${seatPosition} seat`;
 }
 
 /** "Bid submitted successfully! Station: Downtown, Shift: A, Position: Captain" (spec section 8). */
 export function bidSubmittedMessage(stationName: string, shift: string, seatPosition: string): string {
   return `Bid submitted successfully! Station: ${stationName}, Shift: ${shift}, Position: ${seatPosition}`;
+}
+
+/** "This station has no Captain seat on shift B in this session" */
+export function seatNotOfferedMessage(shift: string, seatPosition: SeatPosition): string {
+  return `This station has no ${seatPosition} seat on shift ${shift} in this session`;
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BID_MESSAGES } from '../bid-engine/messages.ts';
 import {
   BID_SESSION_STATUSES,
+  DEFAULT_TIE_BREAK_CHAIN,
   ELIGIBILITY_MODES,
   HISTORY_ACTIONS,
   PARTICIPANT_OUTCOMES,
@@ -259,10 +260,13 @@ const minutesSchema = (requiredMessage: string, max: number, maxMessage: string)
 const dateSchema = (requiredMessage: string) =>
   z.iso.datetime({ offset: true, error: requiredMessage }).or(z.iso.date({ error: requiredMessage }));
 
-/** The session form's fields (spec section 5, Session form). */
+/**
+ * The session form's fields (spec section 5, Session form), without defaults: an update changes only
+ * the fields it sends. Creating a session fills in the defaults (`createBidSessionRequestSchema`).
+ */
 const bidSessionFieldsSchema = z.object({
   name: z.string({ error: BID_MESSAGES.nameRequired }).trim().min(1, BID_MESSAGES.nameRequired).max(200),
-  description: z.string().trim().max(2000).default(''),
+  description: z.string().trim().max(2000),
   year: z.coerce
     .number({ error: BID_MESSAGES.yearRequired })
     .int(BID_MESSAGES.yearRequired)
@@ -277,31 +281,42 @@ const bidSessionFieldsSchema = z.object({
     BID_MESSAGES.bidWindowRequired,
     LIMITS.bidWindowMinutesMax,
     BID_MESSAGES.maximumSixtyMinutes,
-  ).default(LIMITS.bidWindowMinutesDefault),
+  ),
   autoAssignTimeout: minutesSchema(
     BID_MESSAGES.autoAssignRequired,
     LIMITS.autoAssignTimeoutMinutesMax,
     BID_MESSAGES.maximumThirtyMinutes,
-  ).default(LIMITS.autoAssignTimeoutMinutesDefault),
+  ),
   /** Active members only; the order is decided by seniority, not by this list. */
   participantIds: z.array(z.uuid()).max(10_000),
   /** Stations offered; empty means every active station. */
-  stationIds: z.array(z.uuid()).max(5_000).default([]),
-  clearAssignments: z.boolean().default(false),
-  eligibilityMode: z.enum(ELIGIBILITY_MODES).default('rank'),
+  stationIds: z.array(z.uuid()).max(5_000),
+  clearAssignments: z.boolean(),
+  eligibilityMode: z.enum(ELIGIBILITY_MODES),
   tieBreakChain: z
     .array(z.enum(TIE_BREAK_LINKS))
     .max(3)
     .refine((chain) => !chain.slice(0, -1).includes('random'), 'A random draw can only be the last tie-break')
-    .refine((chain) => new Set(chain).size === chain.length, 'Each tie-break can be used once')
-    .default(['yearsOfService', 'employeeId']),
+    .refine((chain) => new Set(chain).size === chain.length, 'Each tie-break can be used once'),
 });
 
+const fields = bidSessionFieldsSchema.shape;
+
 /** POST /bid-sessions. */
-export const createBidSessionRequestSchema = bidSessionFieldsSchema.refine(
-  (session) => session.endDate >= session.startDate,
-  { message: BID_MESSAGES.endBeforeStart, path: ['endDate'] },
-);
+export const createBidSessionRequestSchema = bidSessionFieldsSchema
+  .extend({
+    description: fields.description.default(''),
+    bidWindowDuration: fields.bidWindowDuration.default(LIMITS.bidWindowMinutesDefault),
+    autoAssignTimeout: fields.autoAssignTimeout.default(LIMITS.autoAssignTimeoutMinutesDefault),
+    stationIds: fields.stationIds.default([]),
+    clearAssignments: fields.clearAssignments.default(false),
+    eligibilityMode: fields.eligibilityMode.default('rank'),
+    tieBreakChain: fields.tieBreakChain.default([...DEFAULT_TIE_BREAK_CHAIN]),
+  })
+  .refine((session) => session.endDate >= session.startDate, {
+    message: BID_MESSAGES.endBeforeStart,
+    path: ['endDate'],
+  });
 export type CreateBidSessionRequest = z.input<typeof createBidSessionRequestSchema>;
 
 /**
@@ -312,6 +327,19 @@ export const updateBidSessionRequestSchema = bidSessionFieldsSchema.partial();
 export type UpdateBidSessionRequest = z.input<typeof updateBidSessionRequestSchema>;
 
 export const sessionIdBodySchema = z.object({ sessionId: z.uuid({ error: BID_MESSAGES.sessionNotFound }) });
+
+/** GET /bid-sessions?status=: one status, or every status the caller may see. */
+export const bidSessionListQuerySchema = z.object({
+  status: z
+    .enum(BID_SESSION_STATUSES, { error: `Status must be one of ${BID_SESSION_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+/** DELETE /bid-sessions/:id/participants/:userId. */
+export const participantParamsSchema = z.object({
+  id: z.uuid({ error: 'Invalid id' }),
+  userId: z.uuid({ error: 'Invalid user id' }),
+});
 
 /** POST /bid-sessions/:id/participants. */
 export const addParticipantsRequestSchema = z.object({ userIds: z.array(z.uuid()).min(1).max(10_000) });

@@ -1,0 +1,116 @@
+/**
+ * The turn clock: processes expired turns and scheduled starts by itself, with no client asking
+ * (bidding-rules.md, "When a turn's deadline passes").
+ *
+ * Every tick reads the deadlines stored in the database, so a restarted process carries on from
+ * them, and several processes can run a clock each on one PostgreSQL: every session is locked with
+ * SKIP LOCKED and checked again under the lock, so each deadline is processed exactly once and no
+ * clock ever waits for another. Tests call `tick()` with a manual clock; `start()` runs it on a
+ * timer in production.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { listDueSessionIds } from '../modules/bid-sessions/engine-state.repository.ts';
+import type { DueSessionOutcome, SessionEngineService } from '../modules/bid-sessions/session-engine.service.ts';
+
+export interface TurnClockOptions {
+  /** Time between the end of one tick and the start of the next. */
+  intervalMs?: number;
+  /** Sessions looked at in one tick; the rest wait for the next one. */
+  sessionsPerTick?: number;
+  /**
+   * Steps one session may take in one tick while it stays due (e.g. catching up after downtime,
+   * when the next turn is due at once too). Bounded so one session cannot hold a tick forever.
+   */
+  stepsPerSessionPerTick?: number;
+}
+
+export interface TickReport {
+  /** Steps applied in this tick (expired turns and scheduled starts). */
+  processed: number;
+  /** Sessions skipped because another transaction held them. */
+  busy: number;
+  /** Sessions whose step failed; each failure is logged. */
+  failed: number;
+}
+
+const DEFAULT_INTERVAL_MS = 250;
+
+export class TurnClock {
+  private readonly intervalMs: number;
+  private readonly sessionsPerTick: number;
+  private readonly stepsPerSessionPerTick: number;
+  private timer: NodeJS.Timeout | undefined;
+  private isRunning = false;
+  private tickInFlight: Promise<TickReport> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly sessionEngine: SessionEngineService,
+    private readonly log: FastifyBaseLogger,
+    options: TurnClockOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+    this.sessionsPerTick = options.sessionsPerTick ?? 100;
+    this.stepsPerSessionPerTick = options.stepsPerSessionPerTick ?? 20;
+  }
+
+  /** Ticks on a timer until `stop()`. The timer never keeps the process alive by itself. */
+  start(): void {
+    if (this.isRunning) return;
+    this.isRunning = true;
+    this.schedule(0);
+  }
+
+  /** Stops the timer and waits for a tick in flight, so the database can close after it. */
+  async stop(): Promise<void> {
+    this.isRunning = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.tickInFlight?.catch(() => undefined);
+  }
+
+  /**
+   * Processes everything due at the clock's now. A tick asked for while one runs shares it, so
+   * ticks never overlap within a process.
+   */
+  tick(): Promise<TickReport> {
+    this.tickInFlight ??= this.runTick().finally(() => {
+      this.tickInFlight = undefined;
+    });
+    return this.tickInFlight;
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.isRunning) return;
+    this.timer = setTimeout(() => {
+      this.tick()
+        .catch((error: unknown) => this.log.error({ err: error }, 'turn clock: tick failed'))
+        .finally(() => this.schedule(this.intervalMs));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async runTick(): Promise<TickReport> {
+    const report: TickReport = { processed: 0, busy: 0, failed: 0 };
+    const dueIds = await listDueSessionIds(this.db, this.clock.now(), this.sessionsPerTick);
+    for (const sessionId of dueIds) {
+      for (let step = 0; step < this.stepsPerSessionPerTick; step++) {
+        let outcome: DueSessionOutcome;
+        try {
+          outcome = await this.sessionEngine.processDueSession(sessionId);
+        } catch (error) {
+          report.failed += 1;
+          this.log.error({ err: error, sessionId }, 'turn clock: processing a due session failed');
+          break;
+        }
+        if (outcome === 'busy') report.busy += 1;
+        if (outcome !== 'processed') break;
+        report.processed += 1;
+      }
+    }
+    return report;
+  }
+}

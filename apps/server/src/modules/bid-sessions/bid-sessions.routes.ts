@@ -1,0 +1,305 @@
+/**
+ * HTTP routes of bid-session management and reading (spec section 7, Bid sessions; the paths the
+ * engine issue fixes). The engine steps (start, pause, bids, turns) are in session-actions.routes.
+ */
+import {
+  addParticipantsRequestSchema,
+  BID_MESSAGES,
+  bidSessionListQuerySchema,
+  bidSessionListResponseSchema,
+  bidSessionMutationResponseSchema,
+  bidSessionResponseSchema,
+  createBidSessionRequestSchema,
+  currentBidSessionResponseSchema,
+  errorResponseSchema,
+  exportStatusSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  myParticipationResponseSchema,
+  participantListResponseSchema,
+  participantParamsSchema,
+  sessionHistoryResponseSchema,
+  sessionIdBodySchema,
+  sessionResultsResponseSchema,
+  updateBidSessionRequestSchema,
+} from '@stationbid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import type { BidSessionsService } from './bid-sessions.service.ts';
+import { buildSessionWorkbook, exportFileName, XLSX_CONTENT_TYPE } from './session-export.ts';
+
+// Authentication runs onRequest, before the body is parsed and validated: a caller without the
+// right gets 401/403, never a validation answer.
+const refusals = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSessionsService; clock: Clock }> = async (
+  app,
+  { bidSessionsService, clock },
+) => {
+  app.get(
+    '/',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Sessions, newest first; members see every status but draft; ?status= filters',
+        querystring: bidSessionListQuerySchema,
+        response: { 200: bidSessionListResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      sessions: await bidSessionsService.list(currentMember(request), request.query.status),
+    }),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Create a session; participants (active members) are queued by seniority and tie-break chain',
+        body: createBidSessionRequestSchema,
+        response: { 201: bidSessionMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const session = await bidSessionsService.create(request.body, currentMember(request));
+      return reply.status(201).send({ session, message: BID_MESSAGES.sessionCreated });
+    },
+  );
+
+  app.get(
+    '/current',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'The first active or paused session, else the next scheduled one; and all of them',
+        response: { 200: currentBidSessionResponseSchema, ...refusals },
+      },
+    },
+    async () => bidSessionsService.current(),
+  );
+
+  app.get(
+    '/history',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: "A session's history, oldest first (administrators and the session's participants)",
+        querystring: sessionIdBodySchema,
+        response: { 200: sessionHistoryResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      history: await bidSessionsService.history(currentMember(request), request.query.sessionId),
+    }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'One session with participants and live station availability; drafts are for administrators',
+        params: idParamsSchema,
+        response: { 200: bidSessionResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ session: await bidSessionsService.get(currentMember(request), request.params.id) }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          'Change a session: anything before it starts; only name, description, bid window and auto-assign timeout while it runs',
+        params: idParamsSchema,
+        body: updateBidSessionRequestSchema,
+        response: { 200: bidSessionMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      session: await bidSessionsService.update(request.params.id, request.body, currentMember(request)),
+      message: BID_MESSAGES.sessionUpdated,
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Delete a draft, scheduled or completed session (its results go with it); never a running one',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ message: await bidSessionsService.delete(request.params.id, currentMember(request)) }),
+  );
+
+  app.get(
+    '/:id/participants',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: "The session's participants in queue order (administrators and the session's participants)",
+        params: idParamsSchema,
+        response: { 200: participantListResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      participants: await bidSessionsService.participants(currentMember(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/:id/participants',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Add active members to a draft or scheduled session; the queue is ordered again',
+        params: idParamsSchema,
+        body: addParticipantsRequestSchema,
+        response: { 200: participantListResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      participants: await bidSessionsService.addParticipants(request.params.id, request.body.userIds),
+    }),
+  );
+
+  app.delete(
+    '/:id/participants/:userId',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Remove a member from a draft or scheduled session; the others move up',
+        params: participantParamsSchema,
+        response: { 200: participantListResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      participants: await bidSessionsService.removeParticipant(request.params.id, request.params.userId),
+    }),
+  );
+
+  app.get(
+    '/:id/my-participation',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: "The signed-in member's place, turn and time left in a session",
+        params: idParamsSchema,
+        response: { 200: myParticipationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => bidSessionsService.myParticipation(currentMember(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/join',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'A participant or administrator joins the live session and shows as connected',
+        params: idParamsSchema,
+        response: { 200: bidSessionMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => bidSessionsService.join(currentMember(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/results',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: "Results with statistics, participants and history (administrators and the session's participants)",
+        params: idParamsSchema,
+        response: { 200: sessionResultsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ results: await bidSessionsService.results(currentMember(request), request.params.id) }),
+  );
+
+  app.get(
+    '/:id/export-status',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Whether the session can be exported and reminded, and how many participants have an e-mail',
+        params: idParamsSchema,
+        response: { 200: exportStatusSchema, ...refusals },
+      },
+    },
+    async (request) => bidSessionsService.exportStatus(request.params.id),
+  );
+
+  app.post(
+    '/:id/export',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'The results of a completed session as .xlsx (sheets Summary, Participants, Session History)',
+        params: idParamsSchema,
+        // The body is the file's bytes, sent as they are (a Buffer is never serialised).
+        response: { 200: z.any().describe('The .xlsx file'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { results, session } = await bidSessionsService.resultsForExport(request.params.id);
+      const exportedAt = clock.now();
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${exportFileName(results.name, exportedAt)}"`)
+        .send(buildSessionWorkbook(results, session, exportedAt));
+    },
+  );
+};
+
+/** DELETE /admin/delete-completed-session (spec section 7): completed sessions only. */
+export const completedSessionAdminRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSessionsService }> = async (
+  app,
+  { bidSessionsService },
+) => {
+  app.delete(
+    '/delete-completed-session',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Delete a completed session and its results (for testing)',
+        body: sessionIdBodySchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await bidSessionsService.deleteCompleted(request.body.sessionId, currentMember(request));
+      return { message: BID_MESSAGES.completedSessionDeleted };
+    },
+  );
+};

@@ -1,0 +1,366 @@
+/**
+ * The engine steps of a live session: start, pause, resume, end, bids, skips, moves to the back and
+ * expired turns. Each step is one transaction: lock the session row, load its state, apply one
+ * command of the pure engine, write back what changed. The lock serialises every step of a session
+ * (across server processes too); the unique seat reference in the database stands behind the rule
+ * that no seat is ever given twice.
+ */
+import {
+  type Actor,
+  applyCommand,
+  BID_MESSAGES,
+  type BidSession,
+  type BidSessionDetail,
+  bidSubmittedMessage,
+  type EngineCommand,
+  type EngineEvent,
+  type EngineState,
+  getTurnHolder,
+  type SeatPosition,
+  type SeatRef,
+  type Shift,
+  SYSTEM_ACTOR,
+} from '@stationbid/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError, conflict } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { findParticipantByMember, findSessionById } from './bid-sessions.repository.ts';
+import {
+  countEngineStep,
+  type LoadedEngineState,
+  loadEngineState,
+  lockSessionRow,
+  markEngineStep,
+  readEngineDataVersion,
+  type SessionRow,
+  saveEngineStep,
+  toEngineSession,
+} from './engine-state.repository.ts';
+import { EngineStateCache } from './engine-state-cache.ts';
+import { presentSession, presentSessionSummary } from './session-presenter.ts';
+
+/** Who asks for a step: a signed-in member (an administrator or not). */
+export interface SessionActor {
+  id: string;
+  isAdmin: boolean;
+  firstName: string;
+  lastName: string;
+}
+
+/** What one step did: the state before and after, and its events (none when nothing changed). */
+export interface EngineStepResult {
+  loaded: LoadedEngineState;
+  after: EngineState;
+  events: readonly EngineEvent[];
+  now: Date;
+  hasChanged: boolean;
+}
+
+/** What the turn clock found when it looked at one due session. */
+export type DueSessionOutcome =
+  /** A step was applied (an expired turn or a scheduled start). */
+  | 'processed'
+  /** Nothing was due any more once the session was locked. */
+  | 'not_due'
+  /** Another transaction (a request, or another process's clock) holds the session; try next tick. */
+  | 'busy';
+
+export interface SubmitBidInput {
+  sessionId: string;
+  bidData: { station: string | number; shift: Shift; position: SeatPosition };
+  userId?: string | undefined;
+}
+
+const notFound = () => new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+
+function toActor(member: SessionActor): Actor {
+  return { memberId: member.id, name: `${member.firstName} ${member.lastName}`, isAdmin: member.isAdmin };
+}
+
+/**
+ * A seat taken outside the session in the same instant (an administrator's assignment, which the
+ * step's snapshot could not see), or a seat deleted meanwhile: the database refuses, and so do we.
+ */
+function isSeatRaceLost(error: unknown): boolean {
+  if (isUniqueViolation(error, 'members_current_seat_unique')) return true;
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23503' && candidate.constraint === 'members_current_seat_id_seats_id_fk') return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+export class SessionEngineService {
+  /** Participants and seats of the sessions this process stepped last, so a big session is not read whole every step. */
+  private readonly stateCache = new EngineStateCache();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * One engine step in one transaction. `buildCommand` sees the locked state and the server's time,
+   * and may refuse by throwing; an engine refusal becomes an AppError with its code and message.
+   */
+  async runEngineCommand(
+    sessionId: string,
+    buildCommand: (loaded: LoadedEngineState, now: number) => EngineCommand,
+  ): Promise<EngineStepResult> {
+    try {
+      const { step, cacheVersion } = await this.db.transaction(async (tx) => {
+        const locked = await lockSessionRow(tx, sessionId);
+        if (!locked) throw notFound();
+        const loaded = await this.loadLockedState(tx, locked);
+        // Read after the lock: steps of one session are then in time order, whatever waited for the lock.
+        const now = this.clock.now();
+        const result = applyCommand(loaded.state, buildCommand(loaded, now.getTime()));
+        if (!result.ok) throw new AppError(result.refusal.code, result.refusal.message);
+        return this.saveStep(tx, loaded, result, now);
+      });
+      this.keepStateAfterCommit(sessionId, step, cacheVersion);
+      return step;
+    } catch (error) {
+      // A refusal wrote nothing, so the state kept is still right; anything else may have been a
+      // change the state did not know of (a seat taken meanwhile), so it is read afresh next time.
+      if (!(error instanceof AppError)) this.stateCache.forget(sessionId);
+      if (isSeatRaceLost(error)) throw conflict(BID_MESSAGES.seatUnavailable);
+      throw error;
+    }
+  }
+
+  async start(member: SessionActor, sessionId: string) {
+    return this.steer(member, sessionId, 'start', BID_MESSAGES.sessionStarted);
+  }
+
+  async pause(member: SessionActor, sessionId: string) {
+    return this.steer(member, sessionId, 'pause', BID_MESSAGES.sessionPausedSuccess);
+  }
+
+  async resume(member: SessionActor, sessionId: string) {
+    return this.steer(member, sessionId, 'resume', BID_MESSAGES.sessionResumed);
+  }
+
+  async end(member: SessionActor, sessionId: string) {
+    return this.steer(member, sessionId, 'end', BID_MESSAGES.sessionEnded);
+  }
+
+  /** Sends the turn holder to the back; `memberId`, when given, must name them. */
+  async moveToBack(
+    member: SessionActor,
+    sessionId: string,
+    memberId: string | undefined,
+  ): Promise<{ session: BidSessionDetail; message: string }> {
+    const actor = toActor(member);
+    await this.runEngineCommand(sessionId, ({ state }, now) => {
+      const participant = memberId
+        ? state.participants.find((candidate) => candidate.memberId === memberId)
+        : getTurnHolder(state);
+      if (memberId && !participant) throw new AppError('NOT_FOUND', BID_MESSAGES.participantNotFound);
+      // With no turn held, the engine answers why (the session is not running).
+      return { type: 'move_to_back', now, actor, participantId: participant?.participantId ?? '' };
+    });
+    return { session: await this.present(sessionId), message: BID_MESSAGES.movedToBack };
+  }
+
+  /**
+   * A bid for the member's own turn, or an administrator's phone-in bid for the turn holder named
+   * by `userId`. The station is named by its id or its number.
+   */
+  async submitBid(member: SessionActor, input: SubmitBidInput) {
+    const actor = toActor(member);
+    const targetMemberId = input.userId ?? member.id;
+    if (targetMemberId !== member.id && !member.isAdmin) throw new AppError('FORBIDDEN', BID_MESSAGES.adminOnlyProxy);
+    const step = await this.runEngineCommand(input.sessionId, ({ state }, now) => {
+      const participant = state.participants.find((candidate) => candidate.memberId === targetMemberId);
+      if (!participant) {
+        throw targetMemberId === member.id
+          ? new AppError('FORBIDDEN', BID_MESSAGES.notParticipant)
+          : new AppError('NOT_FOUND', BID_MESSAGES.participantNotFound);
+      }
+      const station = input.bidData.station;
+      const offeredSeat =
+        typeof station === 'number'
+          ? state.seats.find((seat) => seat.stationNumber === station)
+          : state.seats.find((seat) => seat.stationId === station);
+      if (!offeredSeat) throw new AppError('BAD_REQUEST', BID_MESSAGES.stationNotOffered);
+      return {
+        type: 'bid',
+        now,
+        actor,
+        participantId: participant.participantId,
+        seat: { stationId: offeredSeat.stationId, shift: input.bidData.shift, seatPosition: input.bidData.position },
+      };
+    });
+    const seat = findAwardedSeat(step);
+    const station = { id: seat.stationId, _id: seat.stationId, name: seat.stationName, number: seat.stationNumber };
+    const session: BidSession = await presentSessionSummary(this.db, input.sessionId, { now: this.clock.now() });
+    return {
+      success: true as const,
+      message: bidSubmittedMessage(seat.stationName, seat.shift, seat.seatPosition),
+      station,
+      shift: seat.shift,
+      position: seat.seatPosition,
+      session,
+    };
+  }
+
+  /** The turn holder passes, keeping the seat they hold. */
+  async skipTurn(member: SessionActor, sessionId: string): Promise<void> {
+    const actor = toActor(member);
+    await this.runEngineCommand(sessionId, ({ state }, now) => {
+      const participant = state.participants.find((candidate) => candidate.memberId === member.id);
+      if (!participant) throw new AppError('FORBIDDEN', BID_MESSAGES.notParticipant);
+      return { type: 'skip', now, actor, participantId: participant.participantId };
+    });
+  }
+
+  /**
+   * The clients' trigger for an expired turn, for participants and administrators. It does what the
+   * turn clock does, so calling it twice, or together with the clock, processes a deadline once.
+   * True when this call processed a deadline, or the current turn's deadline has passed.
+   */
+  async checkTimeExpiration(member: SessionActor, sessionId: string): Promise<boolean> {
+    const session = await findSessionById(this.db, sessionId);
+    if (!session) throw notFound();
+    if (!member.isAdmin && !(await findParticipantByMember(this.db, sessionId, member.id))) {
+      throw new AppError('FORBIDDEN', BID_MESSAGES.notParticipant);
+    }
+    const now = this.clock.now().getTime();
+    // Most calls find nothing due: answered without taking the session's lock.
+    if (!isTurnOverdue(session.status, session.currentBidEnd, now)) return false;
+    const step = await this.runEngineCommand(sessionId, (_, lockedNow) => ({ type: 'expire', now: lockedNow }));
+    if (step.hasChanged) return true;
+    const { status, currentBidEnd } = step.after.session;
+    return status === 'active' && currentBidEnd !== null && currentBidEnd < step.now.getTime();
+  }
+
+  /**
+   * The turn clock's step for one session: an expired turn, or a scheduled start that has come.
+   * The session is locked without waiting (a busy one is left for the next tick) and checked again
+   * under the lock, so a deadline processed by someone else meanwhile is not processed twice.
+   */
+  async processDueSession(sessionId: string): Promise<DueSessionOutcome> {
+    try {
+      const outcome = await this.db.transaction(async (tx) => {
+        const locked = await lockSessionRow(tx, sessionId, { skipLocked: true });
+        if (!locked) return 'busy' as const;
+        const now = this.clock.now();
+        const isScheduledStartDue =
+          locked.status === 'scheduled' && locked.scheduledStart !== null && locked.scheduledStart <= now;
+        if (!isScheduledStartDue && !isTurnOverdue(locked.status, locked.currentBidEnd, now.getTime())) {
+          return 'not_due' as const;
+        }
+        const loaded = await this.loadLockedState(tx, locked);
+        const command: EngineCommand = isScheduledStartDue
+          ? { type: 'start', now: now.getTime(), actor: SYSTEM_ACTOR }
+          : { type: 'expire', now: now.getTime() };
+        const result = applyCommand(loaded.state, command);
+        if (!result.ok) {
+          this.log.warn({ sessionId, refusal: result.refusal }, 'turn clock: the scheduled start was refused');
+          return 'not_due' as const;
+        }
+        return this.saveStep(tx, loaded, result, now);
+      });
+      if (outcome === 'busy' || outcome === 'not_due') return outcome;
+      this.keepStateAfterCommit(sessionId, outcome.step, outcome.cacheVersion);
+      return outcome.step.hasChanged ? 'processed' : 'not_due';
+    } catch (error) {
+      this.stateCache.forget(sessionId);
+      if (isSeatRaceLost(error)) {
+        // An administrator took the seat the clock was giving; the next tick decides again.
+        this.log.info({ sessionId }, 'turn clock: a seat was taken meanwhile; retrying on the next tick');
+        return 'busy';
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The locked session's state: its participants and seats from the cache when nothing they are
+   * read from has changed since (the engine data version says so), else read afresh and kept.
+   */
+  private async loadLockedState(tx: Executor, locked: SessionRow): Promise<LoadedEngineState & { version: number }> {
+    const version = await readEngineDataVersion(tx);
+    const cached = this.stateCache.get(locked.id, version);
+    if (cached) {
+      return {
+        session: locked,
+        state: { session: toEngineSession(locked), participants: cached.participants, seats: cached.seats },
+        version,
+      };
+    }
+    const loaded = await loadEngineState(tx, locked.id, { lockedRow: locked });
+    if (!loaded) throw notFound();
+    this.stateCache.set(locked.id, version, loaded.state);
+    return { ...loaded, version };
+  }
+
+  /**
+   * Writes a step that changed something, counted as one change of the engine data. Answers the
+   * version the new state can be kept at, or null when someone else changed the data meanwhile.
+   */
+  private async saveStep(
+    tx: Executor,
+    loaded: LoadedEngineState & { version: number },
+    result: { state: EngineState; events: readonly EngineEvent[] },
+    now: Date,
+  ): Promise<{ step: EngineStepResult; cacheVersion: number | null }> {
+    const hasChanged = result.state !== loaded.state;
+    const step = { loaded, after: result.state, events: result.events, now, hasChanged };
+    if (!hasChanged) return { step, cacheVersion: loaded.version };
+    await markEngineStep(tx);
+    await saveEngineStep(tx, {
+      sessionId: loaded.session.id,
+      session: loaded.session,
+      before: loaded.state,
+      after: result.state,
+      events: result.events,
+      now,
+    });
+    const version = await countEngineStep(tx);
+    return { step, cacheVersion: version === loaded.version + 1 ? version : null };
+  }
+
+  /** After the commit: the step's new state is what the next step starts from, unless stale. */
+  private keepStateAfterCommit(sessionId: string, step: EngineStepResult, cacheVersion: number | null): void {
+    if (cacheVersion === null || step.after.session.status === 'completed') {
+      this.stateCache.forget(sessionId);
+      return;
+    }
+    if (step.hasChanged) this.stateCache.set(sessionId, cacheVersion, step.after);
+  }
+
+  private async steer(
+    member: SessionActor,
+    sessionId: string,
+    type: 'start' | 'pause' | 'resume' | 'end',
+    message: string,
+  ): Promise<{ session: BidSessionDetail; message: string }> {
+    const actor = toActor(member);
+    await this.runEngineCommand(sessionId, (_, now) => ({ type, now, actor }));
+    return { session: await this.present(sessionId), message };
+  }
+
+  private present(sessionId: string): Promise<BidSessionDetail> {
+    return presentSession(this.db, sessionId, { now: this.clock.now() });
+  }
+}
+
+/** An active session whose turn deadline has passed (a bid exactly at the deadline still counts). */
+function isTurnOverdue(status: string, currentBidEnd: Date | null, now: number): boolean {
+  return status === 'active' && currentBidEnd !== null && currentBidEnd.getTime() < now;
+}
+
+/** The seat a successful bid step awarded. */
+function findAwardedSeat(step: EngineStepResult): SeatRef {
+  for (const event of step.events) {
+    if (event.kind === 'history' && event.entry.action === 'bid_submitted' && event.entry.seat) return event.entry.seat;
+  }
+  throw new Error('a successful bid step recorded no awarded seat');
+}

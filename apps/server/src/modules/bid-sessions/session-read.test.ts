@@ -1,0 +1,388 @@
+import type { BidSessionDetail, SessionResults } from '@stationbid/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bids, members, participants, sessionHistory } from '../../db/schema/index.ts';
+import {
+  createAdmin,
+  createMember,
+  createTestContext,
+  injectAs,
+  type SignedIn,
+  signIn,
+  type TestContext,
+} from '../../test/test-app.ts';
+import {
+  createStationWithSeats,
+  createTestSession,
+  listStationSeats,
+  type MemberRow,
+  type StationRow,
+  setSessionState,
+} from './test-sessions.ts';
+
+let context: TestContext;
+let adminSignIn: SignedIn;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  adminSignIn = await signIn(context, (await createAdmin(context)).email);
+});
+afterAll(async () => {
+  await context.close();
+});
+
+const asAdmin = (options: Parameters<typeof injectAs>[2]) => injectAs(context, adminSignIn, options);
+
+/** Three members who can sign in, and a session of them, the most senior first. */
+async function sessionOfThree(request: Record<string, unknown> = {}) {
+  const trio = [
+    await createMember(context, { lastName: 'First', yearsOfService: 30 }),
+    await createMember(context, { lastName: 'Second', yearsOfService: 20 }),
+    await createMember(context, { lastName: 'Third', yearsOfService: 10 }),
+  ];
+  const signIns = await Promise.all(trio.map((member) => signIn(context, member.email)));
+  const { session } = await createTestSession(context, adminSignIn, { members: trio, request });
+  return { session, trio, signIns };
+}
+
+/** Ends every running session, so the next test's "current session" is its own. */
+async function completeSession(sessionId: string) {
+  await setSessionState(context, sessionId, { status: 'completed', currentBidEnd: null, pausedRemainingMs: null });
+}
+
+/** Records what the engine writes when a participant wins a seat: the participant's outcome and the bid. */
+async function awardSeat(
+  participantId: string,
+  member: MemberRow,
+  station: StationRow,
+  seat: { id: string; shift: string; seatPosition: string },
+  outcome: 'bid' | 'proxy_bid' | 'auto_assigned',
+) {
+  const [participant] = await context.db.select().from(participants).where(eq(participants.id, participantId));
+  await context.db.update(members).set({ currentSeatId: seat.id }).where(eq(members.id, member.id));
+  await context.db
+    .update(participants)
+    .set({
+      outcome,
+      doneAt: context.clock.now(),
+      assignedStationId: station.id,
+      assignedStationName: station.name,
+      assignedStationNumber: station.number,
+      assignedShift: seat.shift,
+      assignedSeatPosition: seat.seatPosition,
+    })
+    .where(eq(participants.id, participantId));
+  await context.db.insert(bids).values({
+    sessionId: participant?.sessionId ?? '',
+    participantId,
+    memberId: member.id,
+    seatId: seat.id,
+    stationId: station.id,
+    stationName: station.name,
+    stationNumber: station.number,
+    shift: seat.shift,
+    seatPosition: seat.seatPosition,
+    kind: outcome === 'bid' ? 'own' : outcome === 'proxy_bid' ? 'proxy' : 'auto',
+    createdAt: context.clock.now(),
+  });
+}
+
+describe('GET /api/users/bid-status and /:id/my-participation', () => {
+  it('answers no place when the member is in no session', async () => {
+    const loner = await signIn(context, (await createMember(context)).email);
+    const response = await injectAs(context, loner, { method: 'GET', url: '/api/users/bid-status' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ position: null, isUserTurn: false, timeRemaining: 0, session: null });
+  });
+
+  it('tells each participant their place, their turn and the seconds left by the server clock', async () => {
+    const { session, signIns } = await sessionOfThree();
+    const [first, second, third] = session.participants;
+    const beforeStart = await injectAs(context, signIns[2] as SignedIn, {
+      method: 'GET',
+      url: '/api/users/bid-status',
+    });
+    expect(beforeStart.json()).toMatchObject({ position: null, session: null });
+
+    // The engine's state after the first participant skipped: the second holds the turn for 90.4 s.
+    await context.db
+      .update(participants)
+      .set({ outcome: 'skipped' })
+      .where(eq(participants.id, first?.id ?? ''));
+    const deadline = new Date(context.clock.now().getTime() + 90_400);
+    await setSessionState(context, session.id, { status: 'active', currentParticipant: 2, currentBidEnd: deadline });
+
+    const statusOf = async (who: SignedIn) =>
+      (await injectAs(context, who, { method: 'GET', url: '/api/users/bid-status' })).json();
+    expect(await statusOf(signIns[1] as SignedIn)).toMatchObject({
+      position: 1,
+      isUserTurn: true,
+      timeRemaining: 91,
+      session: { id: session.id, status: 'active', currentParticipant: 2, currentTurn: { id: second?.id } },
+    });
+    expect(await statusOf(signIns[2] as SignedIn)).toMatchObject({ position: 2, isUserTurn: false, timeRemaining: 0 });
+    expect(await statusOf(signIns[0] as SignedIn)).toMatchObject({ position: 1, isUserTurn: false, timeRemaining: 0 });
+
+    const mine = await injectAs(context, signIns[2] as SignedIn, {
+      method: 'GET',
+      url: `/api/bid-sessions/${session.id}/my-participation`,
+    });
+    expect(mine.json()).toMatchObject({
+      participant: { id: third?.id },
+      isUserTurn: false,
+      peopleAhead: 1,
+      timeRemaining: 0,
+    });
+
+    context.clock.advance(30_000);
+    expect((await statusOf(signIns[1] as SignedIn)).timeRemaining).toBe(61);
+    context.clock.advance(120_000);
+    expect((await statusOf(signIns[1] as SignedIn)).timeRemaining).toBe(0);
+
+    await setSessionState(context, session.id, { status: 'paused', currentBidEnd: null, pausedRemainingMs: 45_500 });
+    expect(await statusOf(signIns[1] as SignedIn)).toMatchObject({ isUserTurn: true, timeRemaining: 46 });
+    const paused = await injectAs(context, signIns[1] as SignedIn, {
+      method: 'GET',
+      url: `/api/bid-sessions/${session.id}/my-participation`,
+    });
+    expect(paused.json()).toMatchObject({ isUserTurn: true, peopleAhead: 0, timeRemaining: 46 });
+    await completeSession(session.id);
+  });
+
+  it('answers a non-participant with no place in a session they can see', async () => {
+    const { session } = await sessionOfThree();
+    await setSessionState(context, session.id, { status: 'scheduled' });
+    const other = await signIn(context, (await createMember(context)).email);
+    const response = await injectAs(context, other, {
+      method: 'GET',
+      url: `/api/bid-sessions/${session.id}/my-participation`,
+    });
+    expect(response.json()).toEqual({ participant: null, isUserTurn: false, peopleAhead: 0, timeRemaining: 0 });
+    await completeSession(session.id);
+  });
+});
+
+describe('station availability and seats in a presented session', () => {
+  it('offers free seats per shift and position: seats minus the members holding them, live', async () => {
+    const offered = await createStationWithSeats(context, { A: { Firefighter: 2, Captain: 1 }, B: { Engineer: 1 } });
+    const notOffered = await createStationWithSeats(context, { A: { Firefighter: 5 } });
+    const inactive = await createStationWithSeats(context, { C: { Firefighter: 1 } }, { isActive: false });
+    const [firefighterSeat] = (await listStationSeats(context, offered.id)).filter(
+      (seat) => seat.shift === 'A' && seat.seatPosition === 'Firefighter',
+    );
+    const holder = await createMember(context, { currentSeatId: firefighterSeat?.id });
+    const { session } = await createTestSession(context, adminSignIn, {
+      members: [holder],
+      request: { stationIds: [offered.id, inactive.id] },
+    });
+
+    expect(session.availableStations).toEqual([
+      {
+        id: offered.id,
+        _id: offered.id,
+        name: offered.name,
+        number: offered.number,
+        address: offered.address,
+        availablePositions: {
+          A: [
+            { position: 'Captain', count: 1, total: 1 },
+            { position: 'Firefighter', count: 1, total: 2 },
+          ],
+          B: [{ position: 'Engineer', count: 1, total: 1 }],
+          C: [],
+        },
+        available: 3,
+        totalCapacity: 4,
+      },
+    ]);
+    expect(session.participants[0]).toMatchObject({
+      currentStation: { id: offered.id, name: offered.name, number: offered.number },
+      currentShift: 'A',
+      currentPosition: 'Firefighter',
+    });
+
+    // Every station that is active when none is chosen; an award shows at once.
+    const { session: everywhere } = await createTestSession(context, adminSignIn, { count: 1 });
+    expect(everywhere.availableStations.map((station) => station.id)).toEqual(
+      expect.arrayContaining([offered.id, notOffered.id]),
+    );
+    expect(everywhere.availableStations.map((station) => station.id)).not.toContain(inactive.id);
+    await context.db.update(members).set({ currentSeatId: null }).where(eq(members.id, holder.id));
+    const freed = (await asAdmin({ method: 'GET', url: `/api/bid-sessions/${session.id}` })).json<{
+      session: BidSessionDetail;
+    }>().session;
+    expect(freed.availableStations[0]?.availablePositions.A).toContainEqual({
+      position: 'Firefighter',
+      count: 2,
+      total: 2,
+    });
+    expect(freed.availableStations[0]?.available).toBe(4);
+  });
+});
+
+describe('history, results and bid history', () => {
+  it('gives history oldest first and results with statistics to administrators and participants', async () => {
+    const station = await createStationWithSeats(context, { A: { Firefighter: 3 } });
+    const seatRows = await listStationSeats(context, station.id);
+    const { session, trio, signIns } = await sessionOfThree();
+    const [first, second, third] = session.participants;
+    const start = context.clock.now();
+    await setSessionState(context, session.id, { status: 'active', currentParticipant: 1, actualStart: start });
+
+    await context.db.insert(sessionHistory).values([
+      { sessionId: session.id, action: 'session_started', actorName: 'Ada Admin', createdAt: start },
+      {
+        sessionId: session.id,
+        action: 'bid_submitted',
+        actorName: 'First',
+        participantId: first?.id,
+        userName: 'Test First',
+        stationName: station.name,
+        stationNumber: station.number,
+        shift: 'A',
+        seatPosition: 'Firefighter',
+        bidPriority: 1,
+        details: { proxy: false },
+        createdAt: new Date(start.getTime() + 60_000),
+      },
+    ]);
+    await awardSeat(first?.id ?? '', trio[0] as MemberRow, station, seatRows[0] as (typeof seatRows)[number], 'bid');
+    context.clock.advance(60_000);
+    await awardSeat(
+      second?.id ?? '',
+      trio[1] as MemberRow,
+      station,
+      seatRows[1] as (typeof seatRows)[number],
+      'auto_assigned',
+    );
+    await context.db
+      .update(participants)
+      .set({ outcome: 'skipped', movedToBack: true })
+      .where(eq(participants.id, third?.id ?? ''));
+    await setSessionState(context, session.id, {
+      status: 'completed',
+      currentParticipant: 4,
+      actualEnd: new Date(start.getTime() + 47 * 60_000 + 20_000),
+    });
+
+    const history = await injectAs(context, signIns[2] as SignedIn, {
+      method: 'GET',
+      url: `/api/bid-sessions/history?sessionId=${session.id}`,
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().history.map((entry: { action: string }) => entry.action)).toEqual([
+      'session_started',
+      'bid_submitted',
+    ]);
+    expect(history.json().history[1]).toMatchObject({
+      userName: 'Test First',
+      stationNumber: station.number,
+      shift: 'A',
+      position: 'Firefighter',
+      bidPriority: 1,
+      details: { proxy: false },
+      timestamp: new Date(start.getTime() + 60_000).toISOString(),
+    });
+
+    const response = await asAdmin({ method: 'GET', url: `/api/bid-sessions/${session.id}/results` });
+    expect(response.statusCode).toBe(200);
+    const results = response.json<{ results: SessionResults }>().results;
+    expect(results).toMatchObject({
+      id: session.id,
+      status: 'completed',
+      totalParticipants: 3,
+      completedBids: 3,
+      sessionDuration: 47,
+      statistics: {
+        successfulAssignments: 1,
+        autoAssignments: 1,
+        totalBidsSubmitted: 2,
+        averageBidsPerParticipant: 0.67,
+        participantsMovedToBack: 1,
+        skipped: 1,
+        notAssigned: 0,
+      },
+    });
+    expect(results.participants.map((participant) => participant.hasBid)).toEqual([true, true, false]);
+    expect(results.participants[0]).toMatchObject({
+      assignedStation: { id: station.id, name: station.name },
+      assignedShift: 'A',
+      assignedPosition: 'Firefighter',
+      bidHistory: [{ kind: 'own', shift: 'A', position: 'Firefighter', station: { number: station.number } }],
+    });
+    expect(results.sessionHistory).toHaveLength(2);
+
+    const outsider = await signIn(context, (await createMember(context)).email);
+    for (const url of [
+      `/api/bid-sessions/history?sessionId=${session.id}`,
+      `/api/bid-sessions/${session.id}/results`,
+    ]) {
+      expect((await injectAs(context, outsider, { method: 'GET', url })).statusCode).toBe(403);
+    }
+    const missing = await asAdmin({ method: 'GET', url: '/api/bid-sessions/history' });
+    expect(missing.statusCode).toBe(400);
+
+    // The member's own bid history, newest first, marked completed with the session.
+    const { session: later } = await createTestSession(context, adminSignIn, { members: [trio[0] as MemberRow] });
+    await setSessionState(context, later.id, { status: 'active', currentParticipant: 1 });
+    context.clock.advance(60_000);
+    await awardSeat(
+      later.participants[0]?.id ?? '',
+      trio[0] as MemberRow,
+      station,
+      seatRows[2] as (typeof seatRows)[number],
+      'proxy_bid',
+    );
+    const bidHistory = await injectAs(context, signIns[0] as SignedIn, {
+      method: 'GET',
+      url: '/api/users/bid-history',
+    });
+    expect(bidHistory.statusCode).toBe(200);
+    expect(bidHistory.json().bidHistory).toMatchObject([
+      { session: { id: later.id, name: later.name }, kind: 'proxy', status: 'active', bidPriority: 1 },
+      {
+        session: { id: session.id, year: 2026 },
+        station: { name: station.name, number: station.number },
+        shift: 'A',
+        position: 'Firefighter',
+        kind: 'own',
+        status: 'completed',
+        bidPriority: 1,
+      },
+    ]);
+    await completeSession(later.id);
+  });
+});
+
+describe('a session of real size', () => {
+  it('presents 5,000 participants in a fixed number of queries, well within a second', async () => {
+    const department = await context.db
+      .insert(members)
+      .values(
+        Array.from({ length: 5_000 }, (_, index) => ({
+          email: `size${index}@test.example`,
+          firstName: 'Size',
+          lastName: `Member${index}`,
+          employeeId: `S-${String(index).padStart(5, '0')}`,
+          yearsOfService: index % 40,
+        })),
+      )
+      .returning({ id: members.id });
+    const { session } = await createTestSession(context, adminSignIn, { members: department as MemberRow[] });
+    await setSessionState(context, session.id, { status: 'active', currentParticipant: 1 });
+
+    const started = performance.now();
+    const response = await asAdmin({ method: 'GET', url: `/api/bid-sessions/${session.id}` });
+    const list = await asAdmin({ method: 'GET', url: '/api/bid-sessions' });
+    const elapsed = performance.now() - started;
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().session.participants).toHaveLength(5_000);
+    expect(list.json().sessions.find((listed: { id: string }) => listed.id === session.id).participantCount).toBe(
+      5_000,
+    );
+    // A query per participant would take many seconds; the budget leaves room for a busy machine.
+    expect(elapsed).toBeLessThan(1_500);
+    await completeSession(session.id);
+  });
+});

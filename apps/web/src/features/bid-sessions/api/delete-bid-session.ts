@@ -1,0 +1,30 @@
+import { BID_MESSAGES, type BidSession } from '@stationbid/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { bidSessionsQueryKey } from './bid-session-query-keys.ts';
+
+/** Draft and scheduled sessions. */
+export async function deleteBidSession(sessionId: string): Promise<void> {
+  await apiRequest(`/bid-sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
+}
+
+/** A completed session and its results: a separate, administrators-only call (spec section 7). */
+export async function deleteCompletedBidSession(sessionId: string): Promise<void> {
+  await apiRequest('/admin/delete-completed-session', { method: 'DELETE', body: { sessionId } });
+}
+
+/** Deletes a session by the call its status needs; the toast says which kind went. */
+export function useDeleteBidSession({ onSettled }: { onSettled?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (session: Pick<BidSession, 'id' | 'status'>) =>
+      session.status === 'completed' ? deleteCompletedBidSession(session.id) : deleteBidSession(session.id),
+    onSuccess: async (_, session) => {
+      showSuccess(session.status === 'completed' ? BID_MESSAGES.completedSessionDeleted : BID_MESSAGES.sessionDeleted);
+      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+    },
+    onError: (error) => showError(error, 'Failed to delete bid session'),
+    onSettled,
+  });
+}

@@ -1,0 +1,31 @@
+import { type SubmitBidRequest, submitBidResponseSchema } from '@stationbid/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { bidSessionsQueryKey } from './bid-session-query-keys.ts';
+
+type SubmitBidResponse = z.output<typeof submitBidResponseSchema>;
+
+/** A bid placed by an administrator for the member holding the turn (`userId` names them). */
+export async function submitPhoneInBid(body: SubmitBidRequest & { userId: string }): Promise<SubmitBidResponse> {
+  return apiRequest('/bid-sessions/submit-bid', { method: 'POST', body, schema: submitBidResponseSchema });
+}
+
+/**
+ * The refusal ("It is not your turn", "That seat is no longer available", ...) is shown by the form
+ * itself, beside the seat it is about, rather than as a toast that vanishes.
+ */
+export function useSubmitPhoneInBid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitPhoneInBid,
+    onSuccess: async (answer) => {
+      showSuccess(answer.message);
+      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+    },
+    onError: async () => {
+      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+    },
+  });
+}

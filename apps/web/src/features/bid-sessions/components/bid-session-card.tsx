@@ -1,0 +1,259 @@
+/**
+ * One bid session on /admin/bid-sessions (spec section 2): what it is, when, who, how far it got,
+ * and the actions its status allows (getSessionActions). Buttons name the session they act on, so
+ * a screen reader's list of buttons stays unambiguous across cards.
+ */
+import { ActionIcon, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { BidSession } from '@stationbid/domain';
+import {
+  IconDownload,
+  IconEye,
+  IconHistory,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { SessionAction } from '../api/run-session-action.ts';
+import { getSessionActions } from '../utils/session-actions.ts';
+import { formatDateTime, formatMinutes, formatSessionDates, getSessionProgress } from '../utils/session-format.ts';
+import { SessionStatusBadge } from './session-status-badge.tsx';
+
+/** The card asks the page to act; the page owns the calls, confirmations and dialogs. */
+export interface SessionCardHandlers {
+  /** Start, Pause and Resume run at once; End asks first. */
+  onAction: (session: BidSession, action: Extract<SessionAction, 'start' | 'pause' | 'resume'>) => void;
+  onEnd: (session: BidSession) => void;
+  onViewDetails: (session: BidSession) => void;
+  onEdit: (session: BidSession) => void;
+  onViewHistory: (session: BidSession) => void;
+  onDelete: (session: BidSession) => void;
+  onExport: (session: BidSession) => void;
+}
+
+interface BidSessionCardProps extends SessionCardHandlers {
+  session: BidSession;
+  /** The action under way on this session, to show it as loading and hold the others. */
+  pendingAction: SessionAction | 'export' | null;
+}
+
+export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessionCardProps) {
+  const actions = getSessionActions(session.status);
+  const titleId = `bid-session-${session.id}-name`;
+  const isBusy = pendingAction !== null;
+  const progress = getSessionProgress(session);
+  const isRunning = session.status === 'active' || session.status === 'paused';
+
+  return (
+    <Card withBorder padding="md" component="article" aria-labelledby={titleId}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            {session.name}
+          </Title>
+          <SessionStatusBadge status={session.status} />
+        </Group>
+        {session.description !== '' && (
+          <Text size="sm" c="dimmed" lineClamp={3}>
+            {session.description}
+          </Text>
+        )}
+
+        <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing={4} m={0}>
+          <Fact label="Year">{session.year}</Fact>
+          <Fact label="Participants">{session.participantCount}</Fact>
+          <Fact label="Dates">{formatSessionDates(session)}</Fact>
+          <Fact label="Bid window">{formatMinutes(session.bidWindowDuration)}</Fact>
+          {session.status === 'scheduled' && session.scheduledStart !== null && (
+            <Fact label="Starts">{formatDateTime(session.scheduledStart)}</Fact>
+          )}
+          {session.status === 'completed' && session.actualEnd !== null && (
+            <Fact label="Ended">{formatDateTime(session.actualEnd)}</Fact>
+          )}
+        </SimpleGrid>
+
+        {isRunning && (
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs">
+              <Text size="xs" c="dimmed">
+                Progress
+              </Text>
+              <Text size="xs" fw={600}>
+                {progress.completed} / {progress.total} done
+              </Text>
+            </Group>
+            <Progress value={progress.percent} aria-label={`${session.name} progress`} size="sm" />
+          </Stack>
+        )}
+
+        <Group gap="xs" mt="auto" justify="space-between" wrap="wrap">
+          <Group gap="xs" wrap="wrap">
+            {actions.canStart && (
+              <CardButton
+                label="Start"
+                sessionName={session.name}
+                icon={<IconPlayerPlay size={16} aria-hidden />}
+                color="green"
+                isLoading={pendingAction === 'start'}
+                isDisabled={isBusy}
+                onClick={() => handlers.onAction(session, 'start')}
+              />
+            )}
+            {actions.canPause && (
+              <CardButton
+                label="Pause"
+                sessionName={session.name}
+                icon={<IconPlayerPause size={16} aria-hidden />}
+                color="yellow"
+                isLoading={pendingAction === 'pause'}
+                isDisabled={isBusy}
+                onClick={() => handlers.onAction(session, 'pause')}
+              />
+            )}
+            {actions.canResume && (
+              <CardButton
+                label="Resume"
+                sessionName={session.name}
+                icon={<IconPlayerPlay size={16} aria-hidden />}
+                color="green"
+                isLoading={pendingAction === 'resume'}
+                isDisabled={isBusy}
+                onClick={() => handlers.onAction(session, 'resume')}
+              />
+            )}
+            {actions.canEnd && (
+              <CardButton
+                label="End"
+                sessionName={session.name}
+                icon={<IconPlayerStop size={16} aria-hidden />}
+                color="red"
+                variant="light"
+                isLoading={pendingAction === 'end'}
+                isDisabled={isBusy}
+                onClick={() => handlers.onEnd(session)}
+              />
+            )}
+            {actions.canExport && (
+              <CardButton
+                label="Export"
+                sessionName={session.name}
+                icon={<IconDownload size={16} aria-hidden />}
+                color="blue"
+                variant="light"
+                isLoading={pendingAction === 'export'}
+                isDisabled={isBusy}
+                onClick={() => handlers.onExport(session)}
+              />
+            )}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <IconAction
+              tooltip="View details"
+              label={`View details of ${session.name}`}
+              onClick={() => handlers.onViewDetails(session)}
+            >
+              <IconEye size={18} aria-hidden />
+            </IconAction>
+            {actions.editScope !== null && (
+              <IconAction
+                tooltip="Edit"
+                label={`Edit ${session.name}`}
+                color="blue"
+                onClick={() => handlers.onEdit(session)}
+              >
+                <IconPencil size={18} aria-hidden />
+              </IconAction>
+            )}
+            <IconAction
+              tooltip="History"
+              label={`History of ${session.name}`}
+              onClick={() => handlers.onViewHistory(session)}
+            >
+              <IconHistory size={18} aria-hidden />
+            </IconAction>
+            {actions.deleteKind !== null && (
+              <IconAction
+                tooltip="Delete"
+                label={`Delete ${session.name}`}
+                color="red"
+                onClick={() => handlers.onDelete(session)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </IconAction>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+interface CardButtonProps {
+  label: string;
+  sessionName: string;
+  icon: ReactNode;
+  color: string;
+  variant?: 'filled' | 'light';
+  isLoading: boolean;
+  isDisabled: boolean;
+  onClick: () => void;
+}
+
+function CardButton({
+  label,
+  sessionName,
+  icon,
+  color,
+  variant = 'filled',
+  isLoading,
+  isDisabled,
+  onClick,
+}: CardButtonProps) {
+  return (
+    <Button
+      size="xs"
+      color={color}
+      variant={variant}
+      leftSection={icon}
+      loading={isLoading}
+      disabled={isDisabled && !isLoading}
+      onClick={onClick}
+      aria-label={`${label} ${sessionName}`}
+    >
+      {label}
+    </Button>
+  );
+}
+
+interface IconActionProps {
+  tooltip: string;
+  label: string;
+  color?: string;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+function IconAction({ tooltip, label, color = 'gray', onClick, children }: IconActionProps) {
+  return (
+    <Tooltip label={tooltip}>
+      <ActionIcon variant="subtle" color={color} size="lg" aria-label={label} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

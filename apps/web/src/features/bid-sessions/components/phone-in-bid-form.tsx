@@ -1,0 +1,140 @@
+/**
+ * A phone-in bid: the administrator places the bid of the member holding the turn, who called in
+ * their choice. The picker offers only free seats of the session's stations, and only the position
+ * the member's rank may take when the session matches positions to rank. The server decides; its
+ * refusal ("That seat is no longer available", "Time expired! Your turn has passed.") stays on
+ * screen beside the form.
+ */
+import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { BidSessionDetail, Participant, SeatPosition, Shift } from '@stationbid/domain';
+import { IconPhoneCall } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useSubmitPhoneInBid } from '../api/submit-phone-in-bid.ts';
+import {
+  getEligibleSeatPosition,
+  listPositionChoices,
+  listShiftChoices,
+  listStationChoices,
+} from '../utils/seat-options.ts';
+import { getParticipantName } from '../utils/session-format.ts';
+
+const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
+
+interface PhoneInBidFormProps {
+  session: BidSessionDetail;
+  turnHolder: Participant;
+}
+
+export function PhoneInBidForm({ session, turnHolder }: PhoneInBidFormProps) {
+  const submitBid = useSubmitPhoneInBid();
+  const [stationId, setStationId] = useState('');
+  const [shift, setShift] = useState<Shift | null>(null);
+  const [position, setPosition] = useState<SeatPosition | null>(null);
+  const name = getParticipantName(turnHolder);
+  const memberId = turnHolder.user.id;
+  const isPaused = session.status === 'paused';
+
+  const eligiblePosition = getEligibleSeatPosition(session.eligibilityMode, turnHolder.user.rank);
+  const stationChoices = listStationChoices(session.availableStations, eligiblePosition);
+  const station = session.availableStations.find((candidate) => candidate.id === stationId);
+  const shiftChoices = listShiftChoices(station, eligiblePosition);
+  const positionChoices = listPositionChoices(station, shift, eligiblePosition);
+  // A seat taken meanwhile (the list follows every award) leaves the choice empty again.
+  const chosenStation = stationChoices.some((choice) => choice.value === stationId) ? stationId : '';
+  const chosenShift = shiftChoices.some((choice) => choice.value === shift) ? shift : null;
+  const chosenPosition = positionChoices.some((choice) => choice.value === position) ? position : null;
+  const isComplete = chosenStation !== '' && chosenShift !== null && chosenPosition !== null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isComplete || memberId === null) return;
+    submitBid.mutate({
+      sessionId: session.id,
+      bidData: { station: chosenStation, shift: chosenShift, position: chosenPosition },
+      userId: memberId,
+    });
+  };
+
+  if (memberId === null) {
+    return (
+      <Text size="sm">
+        This member's account was deleted: nobody can bid for them. Move them to the back or end the session.
+      </Text>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} aria-label={`Phone-in bid for ${name}`}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {eligiblePosition === null
+            ? `Any free seat of the session's stations.`
+            : `${name} is a ${turnHolder.user.rank}: only ${eligiblePosition} seats are offered.`}
+        </Text>
+        {stationChoices.length === 0 ? (
+          <Alert color="yellow" variant="light">
+            No free seat is left that {name} may take. Move them to the back or let the turn run out.
+          </Alert>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <NativeSelect
+              label="Station"
+              value={chosenStation}
+              onChange={(event) => {
+                setStationId(event.currentTarget.value);
+                setShift(null);
+                setPosition(null);
+              }}
+              data={[{ value: '', label: 'Choose a station' }, ...stationChoices]}
+              disabled={isPaused}
+            />
+            <NativeSelect
+              label="Shift"
+              value={chosenShift ?? ''}
+              onChange={(event) => {
+                setShift((event.currentTarget.value || null) as Shift | null);
+                setPosition(null);
+              }}
+              data={[
+                { value: '', label: station === undefined ? 'Choose a station first' : 'Choose a shift' },
+                ...shiftChoices,
+              ]}
+              disabled={isPaused || chosenStation === ''}
+            />
+            <NativeSelect
+              label="Position"
+              value={chosenPosition ?? ''}
+              onChange={(event) => setPosition((event.currentTarget.value || null) as SeatPosition | null)}
+              data={[
+                { value: '', label: chosenShift === null ? 'Choose a shift first' : 'Choose a position' },
+                ...positionChoices,
+              ]}
+              disabled={isPaused || chosenShift === null}
+            />
+          </SimpleGrid>
+        )}
+        {submitBid.isError && (
+          <Alert color="red" variant="light" role="alert" title="The bid was not accepted">
+            {getErrorMessage(submitBid.error, BID_FAILURE_MESSAGE)}
+          </Alert>
+        )}
+        {isPaused && (
+          <Text size="sm" c="dimmed">
+            Bids wait while the session is paused: resume it first.
+          </Text>
+        )}
+        <div>
+          <Button
+            type="submit"
+            leftSection={<IconPhoneCall size={16} aria-hidden />}
+            disabled={!isComplete || isPaused}
+            loading={submitBid.isPending}
+          >
+            Submit Bid for {name}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

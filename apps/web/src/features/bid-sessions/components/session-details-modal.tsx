@@ -1,0 +1,189 @@
+/**
+ * The details of a session: its settings, and its participants in queue order with bid priority,
+ * seniority score and what became of them (the seat won, or their place in the queue).
+ */
+import { Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { BidSession, Participant } from '@stationbid/domain';
+import type { ReactNode } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useSessionParticipantsQuery } from '../api/get-session-participants.ts';
+import { useIsSmallScreen } from '../hooks/use-is-small-screen.ts';
+import {
+  describeParticipantResult,
+  describeTieBreakChain,
+  ELIGIBILITY_MODE_LABELS,
+  formatDateTime,
+  formatMinutes,
+  formatSeat,
+  formatSessionDates,
+  getParticipantName,
+} from '../utils/session-format.ts';
+import { SessionModal } from './session-modal.tsx';
+import { SessionStatusBadge } from './session-status-badge.tsx';
+
+export function SessionDetailsModal({ session, onClose }: { session: BidSession | null; onClose: () => void }) {
+  return (
+    <SessionModal opened={session !== null} onClose={onClose} title={session?.name ?? 'Session details'} size="xl">
+      {session !== null && <SessionDetails session={session} />}
+    </SessionModal>
+  );
+}
+
+function SessionDetails({ session }: { session: BidSession }) {
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <SessionStatusBadge status={session.status} />
+        {session.description !== '' && <Text size="sm">{session.description}</Text>}
+      </Group>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
+        <Setting label="Year">{session.year}</Setting>
+        <Setting label="Dates">{formatSessionDates(session)}</Setting>
+        <Setting label="Participants">{session.participantCount}</Setting>
+        <Setting label="Bid window">{formatMinutes(session.bidWindowDuration)}</Setting>
+        <Setting label="Auto-assign timeout">{formatMinutes(session.autoAssignTimeout)}</Setting>
+        <Setting label="Eligibility">{ELIGIBILITY_MODE_LABELS[session.eligibilityMode]}</Setting>
+        <Setting label="Tie-break">{describeTieBreakChain(session.tieBreakChain)}</Setting>
+        <Setting label="Stations offered">
+          {session.stationIds.length === 0 ? 'All active stations' : `${session.stationIds.length} chosen stations`}
+        </Setting>
+        <Setting label="Clear assignments at start">{session.clearAssignments ? 'Yes' : 'No'}</Setting>
+        {session.scheduledStart !== null && (
+          <Setting label="Scheduled start">{formatDateTime(session.scheduledStart)}</Setting>
+        )}
+        {session.actualStart !== null && <Setting label="Started">{formatDateTime(session.actualStart)}</Setting>}
+        {session.actualEnd !== null && <Setting label="Ended">{formatDateTime(session.actualEnd)}</Setting>}
+        {session.randomSeed !== null && <Setting label="Random draw seed">{session.randomSeed}</Setting>}
+      </SimpleGrid>
+      <ParticipantsSection sessionId={session.id} />
+    </Stack>
+  );
+}
+
+function Setting({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function ParticipantsSection({ sessionId }: { sessionId: string }) {
+  const participantsQuery = useSessionParticipantsQuery(sessionId);
+  const isSmallScreen = useIsSmallScreen();
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="session-participants-heading">
+      <Title order={3} size="h4" id="session-participants-heading">
+        Participants
+      </Title>
+      {participantsQuery.isPending ? (
+        <Center py="md">
+          <Loader role="status" aria-label="Loading participants" size="sm" />
+        </Center>
+      ) : participantsQuery.isError ? (
+        <LoadError
+          title="Failed to load session data"
+          error={participantsQuery.error}
+          onRetry={() => participantsQuery.refetch()}
+          isRetrying={participantsQuery.isFetching}
+        />
+      ) : participantsQuery.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No participants yet. Edit the session to add members.
+        </Text>
+      ) : isSmallScreen ? (
+        <ParticipantList participants={participantsQuery.data} />
+      ) : (
+        <ParticipantTable participants={participantsQuery.data} />
+      )}
+    </Stack>
+  );
+}
+
+function inQueueOrder(participants: Participant[]): Participant[] {
+  return [...participants].sort((a, b) => a.position - b.position);
+}
+
+/** On a phone: one card per participant, in queue order. */
+function ParticipantList({ participants }: { participants: Participant[] }) {
+  return (
+    <Stack component="ol" gap="xs" p={0} m={0} aria-label="Participants in queue order" style={{ listStyle: 'none' }}>
+      {inQueueOrder(participants).map((participant) => (
+        <Paper key={participant.id} component="li" withBorder p="sm">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Text size="sm" fw={700}>
+              {participant.position + 1}.
+            </Text>
+            <Stack gap={2} miw={0}>
+              <Text size="sm" fw={600}>
+                {getParticipantName(participant)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {participant.user.rank} · {participant.user.employeeId} · Priority #{participant.bidPriority} · Score{' '}
+                {participant.seniorityScore}
+              </Text>
+              <Text size="sm">{describeParticipantResult(participant)}</Text>
+              {participant.movedToBack && (
+                <Badge size="xs" variant="light" color="orange">
+                  Moved to back
+                </Badge>
+              )}
+            </Stack>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function ParticipantTable({ participants }: { participants: Participant[] }) {
+  const ordered = inQueueOrder(participants);
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped verticalSpacing="xs" aria-label="Participants in queue order">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Queue</Table.Th>
+            <Table.Th scope="col">Member</Table.Th>
+            <Table.Th scope="col">Priority</Table.Th>
+            <Table.Th scope="col">Score</Table.Th>
+            <Table.Th scope="col">Result</Table.Th>
+            <Table.Th scope="col">Seat held now</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ordered.map((participant) => (
+            <Table.Tr key={participant.id}>
+              <Table.Td>{participant.position + 1}</Table.Td>
+              <Table.Th scope="row" fw={400}>
+                <Text size="sm" fw={600}>
+                  {getParticipantName(participant)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {participant.user.rank} · {participant.user.employeeId}
+                </Text>
+                {participant.movedToBack && (
+                  <Badge size="xs" variant="light" color="orange">
+                    Moved to back
+                  </Badge>
+                )}
+              </Table.Th>
+              <Table.Td>#{participant.bidPriority}</Table.Td>
+              <Table.Td>{participant.seniorityScore}</Table.Td>
+              <Table.Td>{describeParticipantResult(participant)}</Table.Td>
+              <Table.Td>
+                {formatSeat(participant.currentStation, participant.currentShift, participant.currentPosition) ??
+                  'None'}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,8 @@
+import { useMediaQuery } from '@mantine/hooks';
+
+/** Below Mantine's `sm` breakpoint (a phone), where dialogs fill the screen and tables become lists. */
+const SMALL_SCREEN_QUERY = '(max-width: 47.99em)';
+
+export function useIsSmallScreen(): boolean {
+  return useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { findControlledSession, getSessionActions } from './session-actions.ts';
+
+describe('getSessionActions', () => {
+  it.each([
+    [
+      'draft',
+      {
+        canStart: true,
+        canPause: false,
+        canResume: false,
+        canEnd: false,
+        canExport: false,
+        editScope: 'full',
+        deleteKind: 'standard',
+      },
+    ],
+    [
+      'scheduled',
+      {
+        canStart: true,
+        canPause: false,
+        canResume: false,
+        canEnd: false,
+        canExport: false,
+        editScope: 'full',
+        deleteKind: 'standard',
+      },
+    ],
+    [
+      'active',
+      {
+        canStart: false,
+        canPause: true,
+        canResume: false,
+        canEnd: true,
+        canExport: false,
+        editScope: 'running',
+        deleteKind: null,
+      },
+    ],
+    [
+      'paused',
+      {
+        canStart: false,
+        canPause: false,
+        canResume: true,
+        canEnd: true,
+        canExport: false,
+        editScope: 'running',
+        deleteKind: null,
+      },
+    ],
+    [
+      'completed',
+      {
+        canStart: false,
+        canPause: false,
+        canResume: false,
+        canEnd: false,
+        canExport: true,
+        editScope: null,
+        deleteKind: 'completed',
+      },
+    ],
+  ] as const)('a %s session offers %o', (status, expected) => {
+    expect(getSessionActions(status)).toEqual(expected);
+  });
+});
+
+describe('findControlledSession', () => {
+  it('follows the first active or paused session, before any scheduled one', () => {
+    const sessions = [
+      { id: 'a', status: 'scheduled' as const },
+      { id: 'b', status: 'completed' as const },
+      { id: 'c', status: 'paused' as const },
+      { id: 'd', status: 'active' as const },
+    ];
+    expect(findControlledSession(sessions)?.id).toBe('c');
+  });
+
+  it('falls back to the first scheduled session, and to none', () => {
+    expect(
+      findControlledSession([
+        { id: 'a', status: 'draft' as const },
+        { id: 'b', status: 'scheduled' as const },
+      ])?.id,
+    ).toBe('b');
+    expect(findControlledSession([{ id: 'a', status: 'completed' as const }])).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Which actions a session offers by its status (spec sections 2 and 4, bidding-rules.md "Session
+ * lifecycle"). The card and the control panel both ask here, so a button never offers what the
+ * server would refuse.
+ */
+import type { BidSessionStatus } from '@stationbid/domain';
+
+/**
+ * "full": everything, participants included (draft, scheduled). "running": only name, description,
+ * bid window and auto-assign timeout (active, paused). null: no editing (completed).
+ */
+export type EditScope = 'full' | 'running';
+
+/** "standard": draft or scheduled. "completed": removes results too, for testing only. */
+export type DeleteKind = 'standard' | 'completed';
+
+export interface SessionActionSet {
+  canStart: boolean;
+  canPause: boolean;
+  canResume: boolean;
+  canEnd: boolean;
+  canExport: boolean;
+  editScope: EditScope | null;
+  deleteKind: DeleteKind | null;
+}
+
+export function getSessionActions(status: BidSessionStatus): SessionActionSet {
+  const isWaiting = status === 'draft' || status === 'scheduled';
+  const isRunning = status === 'active' || status === 'paused';
+  return {
+    canStart: isWaiting,
+    canPause: status === 'active',
+    canResume: status === 'paused',
+    canEnd: isRunning,
+    canExport: status === 'completed',
+    editScope: isWaiting ? 'full' : isRunning ? 'running' : null,
+    deleteKind: isWaiting ? 'standard' : status === 'completed' ? 'completed' : null,
+  };
+}
+
+/** The session the Admin Session Control follows: the first active or paused one, else the first scheduled. */
+export function findControlledSession<T extends { status: BidSessionStatus }>(sessions: readonly T[]): T | null {
+  return (
+    sessions.find((session) => session.status === 'active' || session.status === 'paused') ??
+    sessions.find((session) => session.status === 'scheduled') ??
+    null
+  );
+}

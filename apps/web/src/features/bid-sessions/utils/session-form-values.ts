@@ -1,0 +1,275 @@
+/**
+ * The session form (spec section 5) as plain values, and the two ways out of it: the request it
+ * sends, and the errors that keep it from sending. The messages are the domain's (BID_MESSAGES),
+ * checked by the same schema the server uses, plus the checks only the form can make (a blank
+ * number is "required", not a silent default).
+ */
+import {
+  BID_MESSAGES,
+  type BidSessionDetail,
+  type CreateBidSessionRequest,
+  createBidSessionRequestSchema,
+  DEFAULT_TIE_BREAK_CHAIN,
+  type EligibilityMode,
+  LIMITS,
+  TIE_BREAK_LINKS,
+  type TieBreakLink,
+  type UpdateBidSessionRequest,
+} from '@stationbid/domain';
+import type { EditScope } from './session-actions.ts';
+import { describeTieBreakChain } from './session-format.ts';
+
+export type StationOffer = 'all' | 'chosen';
+
+export interface SessionFormValues {
+  name: string;
+  description: string;
+  /** NumberInput gives '' while empty. */
+  year: number | string;
+  /** "YYYY-MM-DD". */
+  startDate: string;
+  endDate: string;
+  /** A local date and time, "YYYY-MM-DDTHH:mm", or '' for a session started by hand. */
+  scheduledStart: string;
+  bidWindowDuration: number | string;
+  autoAssignTimeout: number | string;
+  clearAssignments: boolean;
+  eligibilityMode: EligibilityMode;
+  /** The tie-break links joined by commas, e.g. "yearsOfService,employeeId". */
+  tieBreakChain: string;
+  stationOffer: StationOffer;
+  stationIds: string[];
+  participantIds: string[];
+}
+
+export type SessionFormField = keyof SessionFormValues;
+
+/** The fields as the form shows them, top to bottom. */
+export const SESSION_FORM_FIELD_ORDER: readonly SessionFormField[] = [
+  'name',
+  'description',
+  'year',
+  'startDate',
+  'endDate',
+  'scheduledStart',
+  'bidWindowDuration',
+  'autoAssignTimeout',
+  'eligibilityMode',
+  'tieBreakChain',
+  'clearAssignments',
+  'stationOffer',
+  'stationIds',
+  'participantIds',
+];
+
+/** The fields an active or paused session may still change (bidding-rules.md). */
+const RUNNING_SESSION_FIELDS = ['name', 'description', 'bidWindowDuration', 'autoAssignTimeout'] as const;
+
+export function isFieldEditable(field: SessionFormField, scope: EditScope): boolean {
+  return scope === 'full' || (RUNNING_SESSION_FIELDS as readonly string[]).includes(field);
+}
+
+export const STATIONS_REQUIRED_MESSAGE = 'Choose at least one station';
+export const SCHEDULED_START_PAST_MESSAGE = 'The scheduled start must be in the future';
+
+export interface TieBreakOption {
+  value: string;
+  label: string;
+  description: string;
+}
+
+/** The tie-break chains the form offers; the default first. */
+const TIE_BREAK_OPTIONS: readonly TieBreakOption[] = [
+  {
+    value: DEFAULT_TIE_BREAK_CHAIN.join(','),
+    label: 'Years of service, then employee ID',
+    description: 'Equal scores: more years of service first, then the lower employee ID.',
+  },
+  {
+    value: 'yearsOfService,random',
+    label: 'Years of service, then a seeded random draw',
+    description: 'Equal scores and service are drawn at random; the seed is written to the session history.',
+  },
+  {
+    value: 'random',
+    label: 'A seeded random draw',
+    description: 'Equal scores are drawn at random; the seed is written to the session history.',
+  },
+];
+
+/** The options, plus the session's own chain when it is none of them (set through the API). */
+export function listTieBreakOptions(currentValue: string): TieBreakOption[] {
+  if (TIE_BREAK_OPTIONS.some((option) => option.value === currentValue)) return [...TIE_BREAK_OPTIONS];
+  const chain = parseTieBreakChain(currentValue);
+  return [
+    ...TIE_BREAK_OPTIONS,
+    {
+      value: currentValue,
+      label: describeTieBreakChain(chain),
+      description: 'The chain this session was created with.',
+    },
+  ];
+}
+
+function isTieBreakLink(value: string): value is TieBreakLink {
+  return (TIE_BREAK_LINKS as readonly string[]).includes(value);
+}
+
+export function parseTieBreakChain(value: string): TieBreakLink[] {
+  return value.split(',').filter(isTieBreakLink);
+}
+
+export function emptySessionFormValues(today: Date): SessionFormValues {
+  return {
+    name: '',
+    description: '',
+    year: Math.max(today.getFullYear(), LIMITS.sessionYearMin),
+    startDate: '',
+    endDate: '',
+    scheduledStart: '',
+    bidWindowDuration: LIMITS.bidWindowMinutesDefault,
+    autoAssignTimeout: LIMITS.autoAssignTimeoutMinutesDefault,
+    clearAssignments: false,
+    eligibilityMode: 'rank',
+    tieBreakChain: DEFAULT_TIE_BREAK_CHAIN.join(','),
+    stationOffer: 'all',
+    stationIds: [],
+    participantIds: [],
+  };
+}
+
+/** "YYYY-MM-DD" of a calendar day the API sent as a date or as its UTC midnight. */
+function toDateInput(value: string | null): string {
+  return value === null ? '' : (/^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] ?? '');
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** A moment as the browser's datetime-local input shows it, in the viewer's zone. */
+export function toDateTimeLocalInput(value: string | null): string {
+  if (value === null) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value, read in the viewer's zone, as ISO 8601 UTC; null when blank or unreadable. */
+export function fromDateTimeLocalInput(value: string): string | null {
+  if (value.trim() === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export function sessionToFormValues(session: BidSessionDetail): SessionFormValues {
+  return {
+    name: session.name,
+    description: session.description,
+    year: session.year,
+    startDate: toDateInput(session.startDate),
+    endDate: toDateInput(session.endDate),
+    scheduledStart: toDateTimeLocalInput(session.scheduledStart),
+    bidWindowDuration: session.bidWindowDuration,
+    autoAssignTimeout: session.autoAssignTimeout,
+    clearAssignments: session.clearAssignments,
+    eligibilityMode: session.eligibilityMode,
+    tieBreakChain: session.tieBreakChain.join(','),
+    stationOffer: session.stationIds.length === 0 ? 'all' : 'chosen',
+    stationIds: [...session.stationIds],
+    participantIds: session.participants.flatMap((participant) =>
+      participant.user.id === null ? [] : [participant.user.id],
+    ),
+  };
+}
+
+function toNumber(value: number | string): number {
+  return typeof value === 'number' ? value : Number(value.trim() === '' ? Number.NaN : value);
+}
+
+export function toCreateSessionRequest(values: SessionFormValues): CreateBidSessionRequest {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    year: toNumber(values.year),
+    startDate: values.startDate,
+    endDate: values.endDate,
+    scheduledStart: fromDateTimeLocalInput(values.scheduledStart),
+    bidWindowDuration: toNumber(values.bidWindowDuration),
+    autoAssignTimeout: toNumber(values.autoAssignTimeout),
+    participantIds: [...values.participantIds],
+    stationIds: values.stationOffer === 'all' ? [] : [...values.stationIds],
+    clearAssignments: values.clearAssignments,
+    eligibilityMode: values.eligibilityMode,
+    tieBreakChain: parseTieBreakChain(values.tieBreakChain),
+  };
+}
+
+/** Everything for a draft or scheduled session; only the four changeable fields for a running one. */
+export function toUpdateSessionRequest(values: SessionFormValues, scope: EditScope): UpdateBidSessionRequest {
+  const request = toCreateSessionRequest(values);
+  if (scope === 'full') return request;
+  return {
+    name: request.name,
+    description: request.description,
+    bidWindowDuration: request.bidWindowDuration,
+    autoAssignTimeout: request.autoAssignTimeout,
+  };
+}
+
+const REQUIRED_MESSAGES: Partial<Record<SessionFormField, string>> = {
+  year: BID_MESSAGES.yearRequired,
+  startDate: BID_MESSAGES.startDateRequired,
+  endDate: BID_MESSAGES.endDateRequired,
+  bidWindowDuration: BID_MESSAGES.bidWindowRequired,
+  autoAssignTimeout: BID_MESSAGES.autoAssignRequired,
+};
+
+function isBlank(value: SessionFormValues[SessionFormField]): boolean {
+  return typeof value === 'string' && value.trim() === '';
+}
+
+interface ValidationContext {
+  scope: EditScope;
+  /** Browser time, to refuse a scheduled start in the past (only when it was changed or is new). */
+  nowMs: number;
+  /** The scheduled start the session already had, which may have passed without the form's fault. */
+  initialScheduledStart?: string;
+}
+
+/** Errors by field, each the first message of that field; empty when the form can be sent. */
+export function validateSessionForm(
+  values: SessionFormValues,
+  { scope, nowMs, initialScheduledStart = '' }: ValidationContext,
+): Partial<Record<SessionFormField, string>> {
+  const errors: Partial<Record<SessionFormField, string>> = {};
+  const setError = (field: SessionFormField, message: string) => {
+    if (errors[field] === undefined && isFieldEditable(field, scope)) errors[field] = message;
+  };
+
+  for (const [field, message] of Object.entries(REQUIRED_MESSAGES) as [SessionFormField, string][]) {
+    if (isBlank(values[field])) setError(field, message);
+  }
+
+  const parsed = createBidSessionRequestSchema.safeParse(toCreateSessionRequest(values));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && field in values) setError(field as SessionFormField, issue.message);
+    }
+  }
+
+  if (values.participantIds.length === 0) setError('participantIds', BID_MESSAGES.participantsRequired);
+  if (values.stationOffer === 'chosen' && values.stationIds.length === 0) {
+    setError('stationIds', STATIONS_REQUIRED_MESSAGE);
+  }
+  const scheduledStart = fromDateTimeLocalInput(values.scheduledStart);
+  if (
+    scheduledStart !== null &&
+    values.scheduledStart !== initialScheduledStart &&
+    Date.parse(scheduledStart) <= nowMs
+  ) {
+    setError('scheduledStart', SCHEDULED_START_PAST_MESSAGE);
+  }
+  return errors;
+}

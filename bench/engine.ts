@@ -1,0 +1,338 @@
+/**
+ * bench/engine: a whole bid session of a large department, run to completion through the API.
+ *
+ * It builds a department (by default 5,000 members and 300 stations with a seat for everyone),
+ * creates a session with every member, starts it, and lets each turn holder bid in turn for a free
+ * seat they are eligible for, through POST /api/bid-sessions/submit-bid with their own token. It
+ * prints bids per second and the p50 and p99 time per bid.
+ *
+ * Requests go through `app.inject` on the app `buildApp` makes, which is exactly what the server
+ * runs (routing, validation, authentication, the engine's transaction, the response) minus the
+ * socket and HTTP parsing.
+ *
+ *   npm run bench:engine                                   # PGlite in a temporary directory
+ *   npm run bench:engine -- --participants 1000            # a smaller department
+ *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:engine
+ *
+ * On PostgreSQL the bench creates a database of its own on that server and drops it afterwards.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { getSeatPositionForRank, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS } from '@stationbid/domain';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { members, refreshTokens, seats, stations } from '../apps/server/src/db/schema/index.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { AccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    participants: { type: 'string', default: '5000' },
+    stations: { type: 'string', default: '300' },
+    /** Stop after this many bids (the session is then ended); all of them by default. */
+    bids: { type: 'string' },
+  },
+});
+const participantCount = Number(options.participants);
+const stationCount = Number(options.stations);
+const bidLimit = options.bids ? Number(options.bids) : participantCount;
+
+const JWT_SECRET = randomBytes(32).toString('hex');
+const ADMIN_PASSWORD = 'bench-admin-password';
+
+/** Seats of each station per shift, by position: 7 per shift, 21 per station. */
+const SEATS_PER_SHIFT: Record<SeatPosition, number> = { Captain: 1, Lieutenant: 1, Engineer: 2, Firefighter: 3 };
+/** The department's ranks, in proportions the seats above can hold. */
+const RANK_MIX: [Rank, number][] = [
+  ['Firefighter', 0.5],
+  ['Engineer', 0.25],
+  ['Lieutenant', 0.15],
+  ['Captain', 0.1],
+];
+
+/** A small deterministic generator, so every run builds the same department and bids alike. */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: string; dispose(): Promise<void> }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    const name = `stationbid_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const handle = await openPostgres(url.toString());
+    await handle.migrate();
+    const version = await admin.query('show server_version');
+    return {
+      handle,
+      label: `PostgreSQL ${version.rows[0]?.server_version ?? ''}`.trim(),
+      dispose: async () => {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  // A data directory on disk, as `npm start` uses, rather than an in-memory database.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stationbid-bench-'));
+  const handle = await openPglite({ dataDir });
+  await handle.migrate();
+  return {
+    handle,
+    label: 'PGlite (embedded, data directory on disk)',
+    dispose: async () => {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface BenchMember {
+  id: string;
+  rank: Rank;
+  familyId: string;
+}
+
+async function buildDepartment(handle: DatabaseHandle) {
+  const { db } = handle;
+  const random = createRandom(2026);
+  const stationRows = Array.from({ length: stationCount }, (_, index) => ({
+    number: index + 1,
+    name: `Station ${index + 1}`,
+    address: `${index + 1} Main Street`,
+  }));
+  const createdStations = [];
+  for (let start = 0; start < stationRows.length; start += 500) {
+    createdStations.push(
+      ...(await db
+        .insert(stations)
+        .values(stationRows.slice(start, start + 500))
+        .returning()),
+    );
+  }
+  const seatRows = createdStations.flatMap((station) =>
+    SHIFTS.flatMap((shift) =>
+      SEAT_POSITIONS.flatMap((seatPosition) =>
+        Array.from({ length: SEATS_PER_SHIFT[seatPosition] }, (_, index) => ({
+          stationId: station.id,
+          shift,
+          seatPosition,
+          ordinal: index + 1,
+        })),
+      ),
+    ),
+  );
+  for (let start = 0; start < seatRows.length; start += 2000) {
+    await db.insert(seats).values(seatRows.slice(start, start + 2000));
+  }
+
+  const adminId = randomUUID();
+  await db.insert(members).values({
+    id: adminId,
+    email: 'bench-admin@stationbid.example',
+    passwordHash: await hashPassword(ADMIN_PASSWORD),
+    firstName: 'Bench',
+    lastName: 'Admin',
+    employeeId: 'ADMIN-1',
+    isAdmin: true,
+    rank: 'Battalion Chief',
+  });
+
+  const benchMembers: BenchMember[] = [];
+  const memberRows = [];
+  let rankIndex = 0;
+  let rankQuota = 0;
+  for (let index = 0; index < participantCount; index++) {
+    while (rankIndex < RANK_MIX.length - 1 && index >= rankQuota + participantCount * (RANK_MIX[rankIndex]?.[1] ?? 0)) {
+      rankQuota += participantCount * (RANK_MIX[rankIndex]?.[1] ?? 0);
+      rankIndex += 1;
+    }
+    const rank = RANK_MIX[rankIndex]?.[0] ?? 'Firefighter';
+    const id = randomUUID();
+    benchMembers.push({ id, rank, familyId: randomUUID() });
+    memberRows.push({
+      id,
+      email: `member${index + 1}@bench.example`,
+      firstName: 'Member',
+      lastName: String(index + 1),
+      employeeId: `E${String(index + 1).padStart(6, '0')}`,
+      rank,
+      yearsOfService: Math.floor(random() * 31),
+    });
+  }
+  for (let start = 0; start < memberRows.length; start += 1000) {
+    await db.insert(members).values(memberRows.slice(start, start + 1000));
+  }
+  // Each member has a live sign-in (a refresh-token family), so their access tokens pass the
+  // same checks as after a real sign-in, without 5,000 password hashes.
+  const familyRows = benchMembers.map((member) => ({
+    memberId: member.id,
+    familyId: member.familyId,
+    tokenHash: randomBytes(32).toString('hex'),
+    expiresAt: new Date(Date.now() + 24 * 3600_000),
+  }));
+  for (let start = 0; start < familyRows.length; start += 1000) {
+    await db.insert(refreshTokens).values(familyRows.slice(start, start + 1000));
+  }
+  return { benchMembers, seatRows };
+}
+
+/** The free seats of one station, shift and position, as the bench counts them. */
+interface SeatGroup {
+  stationId: string;
+  shift: string;
+  position: SeatPosition;
+  free: number;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+}
+
+const format = (milliseconds: number) => milliseconds.toFixed(1);
+
+async function inject(app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+async function main(): Promise<void> {
+  const database = await openBenchDatabase();
+  const app = await buildApp({
+    db: database.handle.db,
+    databaseKind: database.handle.kind,
+    clock: systemClock,
+    settings: {
+      jwtSecret: JWT_SECRET,
+      allowSelfRegistration: false,
+      corsOrigins: [],
+      webDistDir: '/nonexistent-web-dist',
+      trustProxy: false,
+    },
+  });
+  try {
+    console.log(`bench/engine on ${database.label}`);
+    console.log(`department: ${participantCount} members, ${stationCount} stations`);
+    let started = performance.now();
+    const { benchMembers, seatRows } = await buildDepartment(database.handle);
+    console.log(`  built in ${format(performance.now() - started)} ms (${seatRows.length} seats)`);
+
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'bench-admin@stationbid.example', password: ADMIN_PASSWORD },
+    });
+    const adminToken = login.json<{ token: string }>().token;
+
+    started = performance.now();
+    const created = await inject(app, adminToken, 'POST', '/api/bid-sessions', {
+      name: 'Bench session',
+      year: 2026,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      bidWindowDuration: 60,
+      participantIds: benchMembers.map((member) => member.id),
+    });
+    const sessionId: string = created.session.id;
+    console.log(`  session created in ${format(performance.now() - started)} ms`);
+    started = performance.now();
+    const startedSession = await inject(app, adminToken, 'POST', `/api/bid-sessions/${sessionId}/start`);
+    console.log(`  session started in ${format(performance.now() - started)} ms`);
+
+    // The queue order the server decided; the bench keeps its own count of free seats.
+    const queue: string[] = startedSession.session.participants.map(
+      (participant: { user: { id: string } }) => participant.user.id,
+    );
+    const memberById = new Map(benchMembers.map((member) => [member.id, member]));
+    const freeSeats = new Map<SeatPosition, SeatGroup[]>();
+    const groups = new Map<string, SeatGroup>();
+    for (const seat of seatRows) {
+      const key = `${seat.stationId}|${seat.shift}|${seat.seatPosition}`;
+      const group = groups.get(key) ?? {
+        stationId: seat.stationId,
+        shift: seat.shift,
+        position: seat.seatPosition,
+        free: 0,
+      };
+      group.free += 1;
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      const list = freeSeats.get(group.position) ?? [];
+      list.push(group);
+      freeSeats.set(group.position, list);
+    }
+
+    const accessTokens = new AccessTokens(JWT_SECRET);
+    const random = createRandom(7);
+    const latencies: number[] = [];
+    const bidCount = Math.min(bidLimit, queue.length);
+    const bidPhaseStart = performance.now();
+    for (let turn = 0; turn < bidCount; turn++) {
+      const member = memberById.get(queue[turn] ?? '');
+      if (!member) throw new Error(`turn ${turn + 1}: unknown member`);
+      const position = getSeatPositionForRank(member.rank);
+      const candidates = (freeSeats.get(position) ?? []).filter((group) => group.free > 0);
+      const group = candidates[Math.floor(random() * candidates.length)];
+      if (!group) throw new Error(`turn ${turn + 1}: no free ${position} seat left`);
+      const token = await accessTokens.sign({ memberId: member.id, familyId: member.familyId }, systemClock.now());
+      const before = performance.now();
+      await inject(app, token, 'POST', '/api/bid-sessions/submit-bid', {
+        sessionId,
+        bidData: { station: group.stationId, shift: group.shift, position },
+      });
+      latencies.push(performance.now() - before);
+      group.free -= 1;
+      if ((turn + 1) % 500 === 0 || turn + 1 === bidCount) {
+        const recent = [...latencies.slice(-500)].sort((a, b) => a - b);
+        console.log(
+          `  ${String(turn + 1).padStart(5)} bids: last 500 p50 ${format(percentile(recent, 0.5))} ms, p99 ${format(percentile(recent, 0.99))} ms`,
+        );
+      }
+    }
+    const bidPhaseMs = performance.now() - bidPhaseStart;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const final = await inject(app, adminToken, 'GET', `/api/bid-sessions/${sessionId}`);
+    if (bidCount < queue.length) await inject(app, adminToken, 'POST', `/api/bid-sessions/${sessionId}/end`);
+
+    console.log('');
+    console.log(`bids: ${latencies.length} in ${format(bidPhaseMs / 1000)} s`);
+    console.log(`bids/second: ${(latencies.length / (bidPhaseMs / 1000)).toFixed(1)}`);
+    console.log(`time per bid: p50 ${format(percentile(sorted, 0.5))} ms, p99 ${format(percentile(sorted, 0.99))} ms`);
+    console.log(
+      `session status after the last bid: ${final.session.status}, completedBids ${final.session.completedBids}`,
+    );
+  } finally {
+    await app.close();
+    await database.dispose();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
