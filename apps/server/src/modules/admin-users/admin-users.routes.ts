@@ -14,18 +14,11 @@ import {
   usersListResponseSchema,
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 import { describeImportResult, type MemberImportService } from './member-import.service.ts';
-
-const refusals = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
 
 export const adminUsersRoutes: FastifyPluginAsyncZod<{
   adminUsersService: AdminUsersService;
@@ -47,7 +40,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: 'Create a member; without a password they get a password-setup e-mail',
         body: createMemberRequestSchema,
-        response: { 201: createMemberResponseSchema, ...refusals },
+        response: { 201: createMemberResponseSchema, ...refusalResponses },
       },
     },
     async (request, reply) =>
@@ -62,7 +55,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
         summary: 'Edit a member, including rank, years of service and the manual seniority score',
         params: idParamsSchema,
         body: updateMemberRequestSchema,
-        response: { 200: userResponseSchema, ...refusals },
+        response: { 200: userResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({
@@ -77,7 +70,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: 'Delete a member; past sessions keep their name',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, ...refusals },
+        response: { 200: messageResponseSchema, ...refusalResponses },
       },
     },
     async (request) => {
@@ -94,7 +87,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
         summary: 'Assign the member to a free seat of a station and shift, or release their seat',
         params: idParamsSchema,
         body: assignStationRequestSchema,
-        response: { 200: userResponseSchema, ...refusals },
+        response: { 200: userResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({
@@ -109,7 +102,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: 'Reactivate a deactivated member',
         params: idParamsSchema,
-        response: { 200: userResponseSchema, ...refusals },
+        response: { 200: userResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({ user: await adminUsersService.reactivateUser(currentMember(request), request.params.id) }),
@@ -123,7 +116,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
         summary: 'Set a member’s password; signs them out everywhere',
         params: idParamsSchema,
         body: adminSetPasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...refusals },
+        response: { 200: messageResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({
@@ -138,7 +131,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: 'Import members from .xlsx, .xls or .csv (multipart field "file", at most 5 MB)',
         consumes: ['multipart/form-data'],
-        response: { 200: memberImportResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...refusals },
+        response: {
+          200: memberImportResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          ...refusalResponses,
+        },
       },
     },
     async (request) => {

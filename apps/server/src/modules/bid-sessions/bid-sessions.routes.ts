@@ -11,7 +11,6 @@ import {
   bidSessionResponseSchema,
   createBidSessionRequestSchema,
   currentBidSessionResponseSchema,
-  errorResponseSchema,
   exportStatusSchema,
   idParamsSchema,
   messageResponseSchema,
@@ -26,19 +25,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
+import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import type { BidSessionsService } from './bid-sessions.service.ts';
 import { buildSessionWorkbook, exportFileName, XLSX_CONTENT_TYPE } from './session-export.ts';
-
-// Authentication runs onRequest, before the body is parsed and validated: a caller without the
-// right gets 401/403, never a validation answer.
-const refusals = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
 
 export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSessionsService; clock: Clock }> = async (
   app,
@@ -52,7 +42,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: 'Sessions, newest first; members see every status but draft; ?status= filters',
         querystring: bidSessionListQuerySchema,
-        response: { 200: bidSessionListResponseSchema, ...refusals },
+        response: { 200: bidSessionListResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({
@@ -68,7 +58,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: 'Create a session; participants (active members) are queued by seniority and tie-break chain',
         body: createBidSessionRequestSchema,
-        response: { 201: bidSessionMutationResponseSchema, ...refusals },
+        response: { 201: bidSessionMutationResponseSchema, ...refusalResponses },
       },
     },
     async (request, reply) => {
@@ -84,7 +74,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
       schema: {
         tags: ['bid-sessions'],
         summary: 'The first active or paused session, else the next scheduled one; and all of them',
-        response: { 200: currentBidSessionResponseSchema, ...refusals },
+        response: { 200: currentBidSessionResponseSchema, ...refusalResponses },
       },
     },
     async () => bidSessionsService.current(),
@@ -98,7 +88,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: "A session's history, oldest first (administrators and the session's participants)",
         querystring: sessionIdBodySchema,
-        response: { 200: sessionHistoryResponseSchema, ...refusals },
+        response: { 200: sessionHistoryResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({
@@ -114,7 +104,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: 'One session with participants and live station availability; drafts are for administrators',
         params: idParamsSchema,
-        response: { 200: bidSessionResponseSchema, ...refusals },
+        response: { 200: bidSessionResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({ session: await bidSessionsService.get(currentMember(request), request.params.id) }),
@@ -130,7 +120,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
           'Change a session: anything before it starts; only name, description, bid window and auto-assign timeout while it runs',
         params: idParamsSchema,
         body: updateBidSessionRequestSchema,
-        response: { 200: bidSessionMutationResponseSchema, ...refusals },
+        response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({
@@ -147,7 +137,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: 'Delete a draft, scheduled or completed session (its results go with it); never a running one',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, ...refusals },
+        response: { 200: messageResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({ message: await bidSessionsService.delete(request.params.id, currentMember(request)) }),
@@ -161,7 +151,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: "The session's participants in queue order (administrators and the session's participants)",
         params: idParamsSchema,
-        response: { 200: participantListResponseSchema, ...refusals },
+        response: { 200: participantListResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({
@@ -178,7 +168,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         summary: 'Add active members to a draft or scheduled session; the queue is ordered again',
         params: idParamsSchema,
         body: addParticipantsRequestSchema,
-        response: { 200: participantListResponseSchema, ...refusals },
+        response: { 200: participantListResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({
@@ -194,7 +184,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: 'Remove a member from a draft or scheduled session; the others move up',
         params: participantParamsSchema,
-        response: { 200: participantListResponseSchema, ...refusals },
+        response: { 200: participantListResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({
@@ -210,7 +200,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: "The signed-in member's place, turn and time left in a session",
         params: idParamsSchema,
-        response: { 200: myParticipationResponseSchema, ...refusals },
+        response: { 200: myParticipationResponseSchema, ...refusalResponses },
       },
     },
     async (request) => bidSessionsService.myParticipation(currentMember(request), request.params.id),
@@ -224,7 +214,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: 'A participant or administrator joins the live session and shows as connected',
         params: idParamsSchema,
-        response: { 200: bidSessionMutationResponseSchema, ...refusals },
+        response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
       },
     },
     async (request) => bidSessionsService.join(currentMember(request), request.params.id),
@@ -238,7 +228,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: "Results with statistics, participants and history (administrators and the session's participants)",
         params: idParamsSchema,
-        response: { 200: sessionResultsResponseSchema, ...refusals },
+        response: { 200: sessionResultsResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({ results: await bidSessionsService.results(currentMember(request), request.params.id) }),
@@ -252,7 +242,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         tags: ['bid-sessions'],
         summary: 'Whether the session can be exported and reminded, and how many participants have an e-mail',
         params: idParamsSchema,
-        response: { 200: exportStatusSchema, ...refusals },
+        response: { 200: exportStatusSchema, ...refusalResponses },
       },
     },
     async (request) => bidSessionsService.exportStatus(request.params.id),
@@ -267,7 +257,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         summary: 'The results of a completed session as .xlsx (sheets Summary, Participants, Session History)',
         params: idParamsSchema,
         // The body is the file's bytes, sent as they are (a Buffer is never serialised).
-        response: { 200: z.any().describe('The .xlsx file'), ...refusals },
+        response: { 200: z.any().describe('The .xlsx file'), ...refusalResponses },
       },
     },
     async (request, reply) => {
@@ -294,7 +284,7 @@ export const completedSessionAdminRoutes: FastifyPluginAsyncZod<{ bidSessionsSer
         tags: ['bid-sessions'],
         summary: 'Delete a completed session and its results (for testing)',
         body: sessionIdBodySchema,
-        response: { 200: messageResponseSchema, ...refusals },
+        response: { 200: messageResponseSchema, ...refusalResponses },
       },
     },
     async (request) => {

@@ -8,7 +8,6 @@ import {
   BID_MESSAGES,
   bidSessionMutationResponseSchema,
   checkTimeExpirationResponseSchema,
-  errorResponseSchema,
   idParamsSchema,
   moveToBackRequestSchema,
   sessionActionRequestSchema,
@@ -18,18 +17,9 @@ import {
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import type { SessionEngineService } from './session-engine.service.ts';
-
-// Authentication runs onRequest, before the body is validated: a caller without the right gets
-// 401/403, never a validation answer.
-const refusals = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
 
 const skipTurnResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
@@ -52,7 +42,7 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
           tags: ['bid-sessions'],
           summary: step.summary,
           params: idParamsSchema,
-          response: { 200: bidSessionMutationResponseSchema, ...refusals },
+          response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
         },
       },
       async (request) => sessionEngine[step.run](currentMember(request), request.params.id),
@@ -69,7 +59,7 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
         params: idParamsSchema,
         // The admin screen sends no body at all for the turn holder.
         body: moveToBackRequestSchema.nullish(),
-        response: { 200: bidSessionMutationResponseSchema, ...refusals },
+        response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
       },
     },
     async (request) => sessionEngine.moveToBack(currentMember(request), request.params.id, request.body?.userId),
@@ -83,7 +73,7 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
         tags: ['bid-sessions'],
         summary: 'Start a session (the spec path of POST /bid-sessions/:id/start)',
         body: sessionIdBodySchema,
-        response: { 200: bidSessionMutationResponseSchema, ...refusals },
+        response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
       },
     },
     async (request) => sessionEngine.start(currentMember(request), request.body.sessionId),
@@ -97,7 +87,7 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
         tags: ['bid-sessions'],
         summary: 'Pause, resume, or move the turn holder (userId) to the back',
         body: sessionActionRequestSchema,
-        response: { 200: bidSessionMutationResponseSchema, ...refusals },
+        response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
       },
     },
     async (request) => {
@@ -117,7 +107,7 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
         tags: ['bid-sessions'],
         summary: 'Bid for a seat on your own turn; an administrator may add userId for a phone-in bid',
         body: submitBidRequestSchema,
-        response: { 200: submitBidResponseSchema, ...refusals },
+        response: { 200: submitBidResponseSchema, ...refusalResponses },
       },
     },
     async (request) => sessionEngine.submitBid(currentMember(request), request.body),
@@ -131,7 +121,7 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
         tags: ['bid-sessions'],
         summary: 'Pass your turn, keeping the seat you hold',
         body: sessionIdBodySchema,
-        response: { 200: skipTurnResponseSchema, ...refusals },
+        response: { 200: skipTurnResponseSchema, ...refusalResponses },
       },
     },
     async (request) => {
@@ -143,7 +133,7 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
   const checkTimeExpirationSchema = {
     tags: ['bid-sessions'],
     summary: 'Process the current turn if its deadline has passed (idempotent; the turn clock does it too)',
-    response: { 200: checkTimeExpirationResponseSchema, ...refusals },
+    response: { 200: checkTimeExpirationResponseSchema, ...refusalResponses },
   };
 
   app.post(
