@@ -15,7 +15,7 @@ import {
   readHistory,
   readParticipants,
   startSession,
-} from '../modules/bid-sessions/engine-test-fixtures.ts';
+} from '../modules/bid-sessions/test-sessions.ts';
 import {
   createAdmin,
   createMember,
@@ -173,7 +173,7 @@ describe('a scheduled session', () => {
   it('starts by itself at its scheduled start', async () => {
     const member = await createMember(context);
     const scheduledStart = new Date(context.clock.now().getTime() + 30 * MINUTE);
-    const sessionId = await createSession(context, admin, {
+    const { id: sessionId } = await createSession(context, admin, {
       participantIds: [member.id],
       scheduledStart: scheduledStart.toISOString(),
     });

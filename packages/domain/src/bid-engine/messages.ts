@@ -23,6 +23,11 @@ export const BID_MESSAGES = {
   onlyTurnHolderSkips: 'Only the member holding the turn can skip it',
   onlyTurnHolderMovedToBack: 'Only the member holding the turn can be moved to the back',
   alreadyMovedToBack: 'This member has already been moved to the back once',
+  // Session lifecycle refusals (bidding-rules.md, "Session lifecycle").
+  completedSessionCannotChange: 'A completed session cannot be changed',
+  runningSessionCannotBeDeleted: 'An active or paused session cannot be deleted. End it first.',
+  onlyCompletedSessionDeletedHere: 'Only a completed session can be deleted here',
+  participantsChangeOnlyBeforeStart: 'Participants can only be changed before the session starts',
   sessionStarted: 'Bid session started successfully',
   sessionPausedSuccess: 'Bid session paused successfully',
   sessionResumed: 'Bid session resumed successfully',
@@ -33,6 +38,8 @@ export const BID_MESSAGES = {
   sessionUpdated: 'Bid session updated successfully',
   sessionDeleted: 'Bid session deleted successfully',
   completedSessionDeleted: 'Completed bid session deleted successfully',
+  /** DELETE /bid-sessions/:id on a completed session, whose bids and history go with it. */
+  sessionDeletedWithResults: 'Bid session deleted successfully, together with its results',
   // Session form (spec section 5).
   nameRequired: 'Session name is required',
   yearRequired: 'Year is required',
@@ -46,6 +53,8 @@ export const BID_MESSAGES = {
   maximumSixtyMinutes: 'Maximum 60 minutes',
   maximumThirtyMinutes: 'Maximum 30 minutes',
   participantsRequired: 'Select at least one participant',
+  scheduledStartInPast: 'The scheduled start must be in the future',
+  scheduledEndBeforeStart: 'The scheduled end must be after the scheduled start',
 } as const;
 
 /** "You are not eligible for a Captain seat", "... for an Engineer seat" */

@@ -76,16 +76,6 @@ const MEMBER_VISIBLE_STATUSES: readonly BidSessionStatus[] = ['scheduled', 'acti
 /** Fields a running session may still change (bidding-rules.md, "Session lifecycle"). */
 const LIVE_EDITABLE_FIELDS = ['name', 'description', 'bidWindowDuration', 'autoAssignTimeout'] as const;
 
-const SESSION_MESSAGES = {
-  completedCannotChange: 'A completed session cannot be changed',
-  runningCannotDelete: 'An active or paused session cannot be deleted. End it first.',
-  completedDeleted: 'Bid session deleted successfully, together with its results',
-  onlyCompletedHere: 'Only a completed session can be deleted here',
-  participantsOnlyBeforeStart: 'Participants can only be changed before the session starts',
-  scheduledStartInPast: 'The scheduled start must be in the future',
-  scheduledEndBeforeStart: 'The scheduled end must be after the scheduled start',
-} as const;
-
 const viewerName = (viewer: SessionViewer) => `${viewer.firstName} ${viewer.lastName}`;
 const isBeforeStart = (status: string) => status === 'draft' || status === 'scheduled';
 const toDate = (value: string | null | undefined) => (value ? new Date(value) : null);
@@ -314,7 +304,7 @@ export class BidSessionsService {
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const session = await this.lockSessionOrRefuse(tx, sessionId);
-      if (session.status === 'completed') throw conflict(SESSION_MESSAGES.completedCannotChange);
+      if (session.status === 'completed') throw conflict(BID_MESSAGES.completedSessionCannotChange);
       const changed = await this.changedFields(tx, session, body);
       if (isRunningStatus(session.status)) {
         const refused = changed.filter((field) => !(LIVE_EDITABLE_FIELDS as readonly string[]).includes(field));
@@ -360,9 +350,9 @@ export class BidSessionsService {
   async delete(sessionId: string, actor: SessionViewer): Promise<string> {
     return this.db.transaction(async (tx) => {
       const session = await this.lockSessionOrRefuse(tx, sessionId);
-      if (isRunningStatus(session.status)) throw conflict(SESSION_MESSAGES.runningCannotDelete);
+      if (isRunningStatus(session.status)) throw conflict(BID_MESSAGES.runningSessionCannotBeDeleted);
       await this.deleteLocked(tx, session, actor);
-      return session.status === 'completed' ? SESSION_MESSAGES.completedDeleted : BID_MESSAGES.sessionDeleted;
+      return session.status === 'completed' ? BID_MESSAGES.sessionDeletedWithResults : BID_MESSAGES.sessionDeleted;
     });
   }
 
@@ -370,7 +360,7 @@ export class BidSessionsService {
   async deleteCompleted(sessionId: string, actor: SessionViewer): Promise<void> {
     await this.db.transaction(async (tx) => {
       const session = await this.lockSessionOrRefuse(tx, sessionId);
-      if (session.status !== 'completed') throw conflict(SESSION_MESSAGES.onlyCompletedHere);
+      if (session.status !== 'completed') throw conflict(BID_MESSAGES.onlyCompletedSessionDeletedHere);
       await this.deleteLocked(tx, session, actor);
     });
   }
@@ -432,7 +422,7 @@ export class BidSessionsService {
 
   private async lockSessionBeforeStart(executor: Executor, sessionId: string): Promise<SessionRow> {
     const session = await this.lockSessionOrRefuse(executor, sessionId);
-    if (!isBeforeStart(session.status)) throw conflict(SESSION_MESSAGES.participantsOnlyBeforeStart);
+    if (!isBeforeStart(session.status)) throw conflict(BID_MESSAGES.participantsChangeOnlyBeforeStart);
     return session;
   }
 
@@ -487,9 +477,9 @@ export class BidSessionsService {
   }
 
   private checkSchedule(scheduledStart: Date | null, scheduledEnd: Date | null, now: Date): void {
-    if (scheduledStart && scheduledStart <= now) throw badRequest(SESSION_MESSAGES.scheduledStartInPast);
+    if (scheduledStart && scheduledStart <= now) throw badRequest(BID_MESSAGES.scheduledStartInPast);
     if (scheduledStart && scheduledEnd && scheduledEnd <= scheduledStart) {
-      throw badRequest(SESSION_MESSAGES.scheduledEndBeforeStart);
+      throw badRequest(BID_MESSAGES.scheduledEndBeforeStart);
     }
   }
 

@@ -18,8 +18,8 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import {
+  createSessionWithMembers,
   createStationWithSeats,
-  createTestSession,
   type MemberRow,
   sessionRequest,
   setSessionState,
@@ -48,10 +48,10 @@ const asAdmin = (options: Parameters<typeof injectAs>[2]) => injectAs(context, a
 const asOutsider = (options: Parameters<typeof injectAs>[2]) => injectAs(context, outsiderSignIn, options);
 const names = (participants: Participant[]) => participants.map((participant) => participant.user.lastName);
 
-async function createSession(options: Parameters<typeof createTestSession>[2] = {}) {
+async function createSession(options: Parameters<typeof createSessionWithMembers>[2] = {}) {
   // Each session is a little newer than the last, so "newest first" has one answer.
   context.clock.advance(1_000);
-  return createTestSession(context, adminSignIn, options);
+  return createSessionWithMembers(context, adminSignIn, options);
 }
 
 describe('guards', () => {
@@ -103,7 +103,7 @@ describe('POST /api/bid-sessions', () => {
     const junior = await createMember(context, { lastName: 'Junior', yearsOfService: 2 });
     const captain = await createMember(context, { lastName: 'Captain', rank: 'Captain', yearsOfService: 10 });
     const veteran = await createMember(context, { lastName: 'Veteran', yearsOfService: 20 });
-    const station = await createStationWithSeats(context, { A: { Firefighter: 1 } });
+    const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 1 } });
 
     const response = await asAdmin({
       method: 'POST',
@@ -225,7 +225,7 @@ describe('reading sessions', () => {
   it('lists every session newest first to administrators, and hides drafts from members', async () => {
     const { session: draft } = await createSession();
     const { session: completed } = await createSession({ request: { name: 'Done' } });
-    await setSessionState(context, completed.id, { status: 'completed' });
+    await setSessionState(context.db, completed.id, { status: 'completed' });
 
     const adminList = (await asAdmin({ method: 'GET', url: '/api/bid-sessions' })).json<{ sessions: BidSession[] }>();
     const adminIds = adminList.sessions.map((session) => session.id);
@@ -249,7 +249,7 @@ describe('reading sessions', () => {
     const { session } = await createSession();
     const hidden = await asOutsider({ method: 'GET', url: `/api/bid-sessions/${session.id}` });
     expect(hidden.statusCode).toBe(404);
-    await setSessionState(context, session.id, { status: 'scheduled' });
+    await setSessionState(context.db, session.id, { status: 'scheduled' });
     const visible = await asOutsider({ method: 'GET', url: `/api/bid-sessions/${session.id}` });
     expect(visible.statusCode).toBe(200);
     expect(visible.json().session.participants).toHaveLength(3);
@@ -257,10 +257,10 @@ describe('reading sessions', () => {
 
   it('answers the running session as current, before scheduled ones, with its turn holder and next', async () => {
     const { session: scheduled } = await createSession();
-    await setSessionState(context, scheduled.id, { status: 'scheduled' });
+    await setSessionState(context.db, scheduled.id, { status: 'scheduled' });
     const { session: running } = await createSession();
     const deadline = new Date(context.clock.now().getTime() + 120_000);
-    await setSessionState(context, running.id, {
+    await setSessionState(context.db, running.id, {
       status: 'active',
       currentParticipant: 1,
       currentBidEnd: deadline,
@@ -278,8 +278,8 @@ describe('reading sessions', () => {
     expect(summary?.currentTurn?.id).toBe(running.participants[0]?.id);
     expect(summary?.nextParticipant?.id).toBe(running.participants[1]?.id);
     expect(body.sessions.map((session) => session.id)).toContain(scheduled.id);
-    await setSessionState(context, running.id, { status: 'completed', currentBidEnd: null });
-    await setSessionState(context, scheduled.id, { status: 'completed' });
+    await setSessionState(context.db, running.id, { status: 'completed', currentBidEnd: null });
+    await setSessionState(context.db, scheduled.id, { status: 'completed' });
   });
 });
 
@@ -288,7 +288,7 @@ describe('PUT /api/bid-sessions/:id', () => {
     asAdmin({ method: 'PUT', url: `/api/bid-sessions/${id}`, payload });
 
   it('changes only the fields sent', async () => {
-    const station = await createStationWithSeats(context, { B: { Engineer: 1 } });
+    const { station } = await createStationWithSeats(context.db, { B: { Engineer: 1 } });
     const { session } = await createSession({
       request: { bidWindowDuration: 9, stationIds: [station.id], eligibilityMode: 'any' },
     });
@@ -328,7 +328,11 @@ describe('PUT /api/bid-sessions/:id', () => {
 
   it('lets a running session change name, description, bid window and auto-assign timeout only', async () => {
     const { session } = await createSession();
-    await setSessionState(context, session.id, { status: 'paused', currentParticipant: 1, pausedRemainingMs: 90_000 });
+    await setSessionState(context.db, session.id, {
+      status: 'paused',
+      currentParticipant: 1,
+      pausedRemainingMs: 90_000,
+    });
 
     const allowed = await put(session.id, {
       name: 'Live rename',
@@ -348,7 +352,7 @@ describe('PUT /api/bid-sessions/:id', () => {
     expect(refused.json().error).toBe(
       'While a session is running only its name, description, bid window and auto-assign timeout can change (not: year, clearAssignments)',
     );
-    await setSessionState(context, session.id, { status: 'completed' });
+    await setSessionState(context.db, session.id, { status: 'completed' });
   });
 
   it('refuses to change a completed session, an end before the start, and an unknown session', async () => {
@@ -357,7 +361,7 @@ describe('PUT /api/bid-sessions/:id', () => {
     expect(badDates.statusCode).toBe(400);
     expect(badDates.json().error).toBe(BID_MESSAGES.endBeforeStart);
 
-    await setSessionState(context, session.id, { status: 'completed' });
+    await setSessionState(context.db, session.id, { status: 'completed' });
     const completed = await put(session.id, { name: 'Too late' });
     expect(completed.statusCode).toBe(409);
     expect(completed.json().error).toBe('A completed session cannot be changed');
@@ -375,12 +379,12 @@ describe('deleting sessions', () => {
     expect((await asAdmin({ method: 'GET', url: `/api/bid-sessions/${draft.id}` })).statusCode).toBe(404);
 
     const { session: running } = await createSession();
-    await setSessionState(context, running.id, { status: 'active', currentParticipant: 1 });
+    await setSessionState(context.db, running.id, { status: 'active', currentParticipant: 1 });
     const refused = await asAdmin({ method: 'DELETE', url: `/api/bid-sessions/${running.id}` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('An active or paused session cannot be deleted. End it first.');
 
-    await setSessionState(context, running.id, { status: 'completed' });
+    await setSessionState(context.db, running.id, { status: 'completed' });
     const completed = await asAdmin({ method: 'DELETE', url: `/api/bid-sessions/${running.id}` });
     expect(completed.json().message).toBe('Bid session deleted successfully, together with its results');
   });
@@ -393,7 +397,7 @@ describe('deleting sessions', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('Only a completed session can be deleted here');
 
-    await setSessionState(context, session.id, { status: 'completed' });
+    await setSessionState(context.db, session.id, { status: 'completed' });
     const deleted = await remove();
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe('Completed bid session deleted successfully');
@@ -413,7 +417,7 @@ describe('participants', () => {
     const participant = await createMember(context);
     const participantSignIn = await signIn(context, participant.email);
     const { session } = await createSession({ members: [participant, await createMember(context)] });
-    await setSessionState(context, session.id, { status: 'scheduled' });
+    await setSessionState(context.db, session.id, { status: 'scheduled' });
     const url = `/api/bid-sessions/${session.id}/participants`;
 
     expect((await asAdmin({ method: 'GET', url })).json().participants).toHaveLength(2);
@@ -456,18 +460,18 @@ describe('participants', () => {
     const refusedInactive = await asAdmin({ method: 'POST', url, payload: { userIds: [inactive.id] } });
     expect(refusedInactive.statusCode).toBe(400);
 
-    await setSessionState(context, session.id, { status: 'active', currentParticipant: 1 });
+    await setSessionState(context.db, session.id, { status: 'active', currentParticipant: 1 });
     const refused = await asAdmin({ method: 'POST', url, payload: { userIds: [outsider.id] } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('Participants can only be changed before the session starts');
     expect((await asAdmin({ method: 'DELETE', url: `${url}/${senior.id}` })).statusCode).toBe(409);
-    await setSessionState(context, session.id, { status: 'completed' });
+    await setSessionState(context.db, session.id, { status: 'completed' });
   });
 
   it('keeps the participants and the history naming a member who was deleted', async () => {
     const leaving = await createMember(context, { firstName: 'Lea', lastName: 'Leaving', yearsOfService: 45 });
     const { session } = await createSession({ members: [leaving, await createMember(context)] });
-    await setSessionState(context, session.id, { status: 'completed' });
+    await setSessionState(context.db, session.id, { status: 'completed' });
     await context.db.insert(sessionHistory).values({
       sessionId: session.id,
       action: 'turn_skipped',
@@ -496,7 +500,7 @@ describe('joining', () => {
     const participant = await createMember(context);
     const participantSignIn = await signIn(context, participant.email);
     const { session } = await createSession({ members: [participant], request: { name: 'Night Bid' } });
-    await setSessionState(context, session.id, { status: 'active', currentParticipant: 1 });
+    await setSessionState(context.db, session.id, { status: 'active', currentParticipant: 1 });
 
     const joined = await injectAs(context, participantSignIn, {
       method: 'POST',
@@ -515,7 +519,7 @@ describe('joining', () => {
     const refused = await asOutsider({ method: 'POST', url: `/api/bid-sessions/${session.id}/join` });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(BID_MESSAGES.notParticipant);
-    await setSessionState(context, session.id, { status: 'completed' });
+    await setSessionState(context.db, session.id, { status: 'completed' });
   });
 
   it('answers 404 to a member joining a draft', async () => {

@@ -26,7 +26,7 @@ import {
   readParticipants,
   type SessionOptions,
   startSession,
-} from './engine-test-fixtures.ts';
+} from './test-sessions.ts';
 
 const MINUTE = 60_000;
 
@@ -106,7 +106,7 @@ const getSession = async (sessionId: string) =>
 
 describe('starting a session', () => {
   it('starts the first turn with its deadline, in history and as a notification', async () => {
-    const sessionId = await createSession(context, admin, {
+    const { id: sessionId } = await createSession(context, admin, {
       participantIds: department.people.map((member) => member.id),
     });
     const now = context.clock.now().getTime();
@@ -139,7 +139,7 @@ describe('starting a session', () => {
       .update(members)
       .set({ currentSeatId: heldSeat?.id })
       .where(eq(members.id, person(2).id));
-    const sessionId = await createSession(context, admin, {
+    const { id: sessionId } = await createSession(context, admin, {
       participantIds: department.people.map((member) => member.id),
       clearAssignments: true,
     });
@@ -436,7 +436,7 @@ describe('pause and resume', () => {
   it('refuses to resume a session that is not paused, and to pause one that is not running', async () => {
     const sessionId = await startDepartmentSession();
     expect((await post(admin, `/api/bid-sessions/${sessionId}/resume`)).statusCode).toBe(409);
-    const draftId = await createSession(context, admin, { participantIds: [person(0).id] });
+    const { id: draftId } = await createSession(context, admin, { participantIds: [person(0).id] });
     expect((await post(admin, `/api/bid-sessions/${draftId}/pause`)).statusCode).toBe(409);
   });
 });

@@ -4,9 +4,7 @@
  * server process killed mid-turn and restarted. PGlite has a single connection, so nothing runs at
  * the same time there and these tests are skipped on it; run them with TEST_DATABASE_URL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BID_MESSAGES } from '@stationbid/domain';
@@ -17,6 +15,7 @@ import { bidSessions, members, participants } from '../../db/schema/index.ts';
 import { TurnClock } from '../../jobs/turn-clock.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { withDatabaseName } from '../../test/global-setup.ts';
+import { type ServerProcess, startServerProcess } from '../../test/server-process.ts';
 import {
   createAdmin,
   createMember,
@@ -26,6 +25,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
+import { SessionEngineService } from './session-engine.service.ts';
 import {
   completeRunningSessions,
   createStationWithSeats,
@@ -33,9 +33,9 @@ import {
   readHistory,
   readParticipants,
   readSeatHolders,
+  type SeatLayout,
   startSession,
-} from './engine-test-fixtures.ts';
-import { SessionEngineService } from './session-engine.service.ts';
+} from './test-sessions.ts';
 
 const MINUTE = 60_000;
 const isPostgres = inject('databaseSource').kind === 'postgres';
@@ -63,12 +63,10 @@ beforeEach(async () => {
 afterAll(async () => context?.close());
 
 /** A turn holder and a second participant, in their own session over their own station. */
-async function createRunningSession(
-  seatCounts: Parameters<typeof createStationWithSeats>[1] = { A: { Firefighter: 1 } },
-) {
+async function createRunningSession(seatLayout: SeatLayout = { A: { Firefighter: 1 } }) {
   const holderRow = await createMember(context, { yearsOfService: 30 });
   const nextRow = await createMember(context, { yearsOfService: 1 });
-  const { station, seats } = await createStationWithSeats(context.db, seatCounts);
+  const { station, seats } = await createStationWithSeats(context.db, seatLayout);
   const sessionId = await startSession(context, admin, {
     participantIds: [holderRow.id, nextRow.id],
     stationIds: [station.id],
@@ -319,58 +317,23 @@ describe.skipIf(!isPostgres)('two turn clocks on one database', () => {
 // ---------------------------------------------------------------------------------------------
 // A real server process, killed mid-turn
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServerProcess(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../server.ts')], {
+/** The real server on the test database, with a fixed secret so a restart keeps signed-in users. */
+function startServerOnTestDatabase(dataDir: string, port?: number): Promise<ServerProcess> {
+  return startServerProcess({
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       DEMO_DATA: '0',
       JWT_SECRET: 'restart-test-secret-that-is-long-enough-for-hs256',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const giveUpAt = Date.now() + 60_000;
-  while (!output.includes('StationBid is running')) {
-    if (child.exitCode !== null || Date.now() > giveUpAt) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return child;
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
+    port,
   });
 }
 
 describe.skipIf(!isPostgres)('a server process killed mid-turn', () => {
   it('is restarted and processes the turn from its stored deadline, once', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'stationbid-restart-'));
-    const port = await freePort();
-    let child: ChildProcess | undefined;
+    let server: ServerProcess | undefined;
     try {
       await completeRunningSessions(context.db);
       const { sessionId, holderRow } = await createRunningSession();
@@ -384,19 +347,20 @@ describe.skipIf(!isPostgres)('a server process killed mid-turn', () => {
           .where(eq(participants.memberId, holderRow.id));
       };
       await setDeadline(new Date(Date.now() + 120_000));
-      child = await startServerProcess(port, dataDir);
+      server = await startServerOnTestDatabase(dataDir);
+      const { port } = server;
 
       // ...then one ending a second and a half from now, and the process dies mid-turn.
       const deadline = new Date(Date.now() + 1500);
       await setDeadline(deadline);
-      await killHard(child);
-      child = undefined;
+      await server.kill();
+      server = undefined;
 
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline.getTime() - Date.now()) + 300));
       const whileDown = (await readHistory(context.db, sessionId)).filter((entry) => entry.action === 'moved_to_back');
       expect(whileDown).toHaveLength(0);
 
-      child = await startServerProcess(port, dataDir);
+      server = await startServerOnTestDatabase(dataDir, port);
       const giveUpAt = Date.now() + 15_000;
       let expiries = 0;
       while (expiries === 0 && Date.now() < giveUpAt) {
@@ -416,7 +380,7 @@ describe.skipIf(!isPostgres)('a server process killed mid-turn', () => {
       expect(session.status).toBe('active');
       expect(session.currentBidEnd?.getTime()).toBeGreaterThan(Date.now());
     } finally {
-      if (child) await killHard(child);
+      if (server) await server.kill();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);

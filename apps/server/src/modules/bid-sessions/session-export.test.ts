@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { exportFileName, HISTORY_SHEET_NAME, XLSX_CONTENT_TYPE } from './session-export.ts';
-import { createStationWithSeats, createTestSession, setSessionState } from './test-sessions.ts';
+import { createSessionWithMembers, createStationWithSeats, setSessionState } from './test-sessions.ts';
 
 let context: TestContext;
 let adminSignIn: SignedIn;
@@ -48,7 +48,7 @@ describe('export of a session', () => {
   it('reports export status and refuses to export a session that is not completed', async () => {
     const withEmail = await createMember(context);
     const deletedLater = await createMember(context, { yearsOfService: 1 });
-    const { session } = await createTestSession(context, adminSignIn, { members: [withEmail, deletedLater] });
+    const { session } = await createSessionWithMembers(context, adminSignIn, { members: [withEmail, deletedLater] });
     await context.db.delete(members).where(eq(members.id, deletedLater.id));
 
     const status = await asAdmin({ method: 'GET', url: `/api/bid-sessions/${session.id}/export-status` });
@@ -62,13 +62,13 @@ describe('export of a session', () => {
     });
 
     for (const state of ['draft', 'scheduled', 'active', 'paused'] as const) {
-      await setSessionState(context, session.id, { status: state });
+      await setSessionState(context.db, session.id, { status: state });
       const refused = await asAdmin({ method: 'POST', url: `/api/bid-sessions/${session.id}/export` });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toBe(BID_MESSAGES.cannotExport);
     }
 
-    await setSessionState(context, session.id, { status: 'completed' });
+    await setSessionState(context.db, session.id, { status: 'completed' });
     const completed = await asAdmin({ method: 'GET', url: `/api/bid-sessions/${session.id}/export-status` });
     expect(completed.json()).toMatchObject({ canExport: true, canSendReminders: true });
     const unknown = '00000000-0000-4000-8000-000000000000';
@@ -76,7 +76,7 @@ describe('export of a session', () => {
   });
 
   it('downloads an .xlsx with Summary, Participants in queue order and History, no cell a formula', async () => {
-    const station = await createStationWithSeats(context, { B: { Firefighter: 1 } }, { name: '@Downtown' });
+    const { station } = await createStationWithSeats(context.db, { B: { Firefighter: 1 } }, { name: '@Downtown' });
     const attacker = await createMember(context, {
       firstName: '=HYPERLINK("http://evil.example","x")',
       lastName: '+1',
@@ -84,7 +84,7 @@ describe('export of a session', () => {
       yearsOfService: 25,
     });
     const plain = await createMember(context, { firstName: 'Pat', lastName: 'Plain', yearsOfService: 3 });
-    const { session } = await createTestSession(context, adminSignIn, {
+    const { session } = await createSessionWithMembers(context, adminSignIn, {
       members: [plain, attacker],
       request: { name: 'Fall Bid 2026' },
     });
@@ -119,7 +119,7 @@ describe('export of a session', () => {
       details: { proxy: false },
       createdAt: start,
     });
-    await setSessionState(context, session.id, {
+    await setSessionState(context.db, session.id, {
       status: 'completed',
       actualStart: start,
       actualEnd: new Date(start.getTime() + 12 * 60_000),

@@ -1,4 +1,4 @@
-import type { BidSessionDetail, SessionResults } from '@stationbid/domain';
+import type { BidSessionDetail, CreateBidSessionRequest, SessionResults } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids, members, participants, sessionHistory } from '../../db/schema/index.ts';
@@ -12,8 +12,8 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import {
+  createSessionWithMembers,
   createStationWithSeats,
-  createTestSession,
   listStationSeats,
   type MemberRow,
   type StationRow,
@@ -34,20 +34,20 @@ afterAll(async () => {
 const asAdmin = (options: Parameters<typeof injectAs>[2]) => injectAs(context, adminSignIn, options);
 
 /** Three members who can sign in, and a session of them, the most senior first. */
-async function sessionOfThree(request: Record<string, unknown> = {}) {
+async function sessionOfThree(request: Partial<CreateBidSessionRequest> = {}) {
   const trio = [
     await createMember(context, { lastName: 'First', yearsOfService: 30 }),
     await createMember(context, { lastName: 'Second', yearsOfService: 20 }),
     await createMember(context, { lastName: 'Third', yearsOfService: 10 }),
   ];
   const signIns = await Promise.all(trio.map((member) => signIn(context, member.email)));
-  const { session } = await createTestSession(context, adminSignIn, { members: trio, request });
+  const { session } = await createSessionWithMembers(context, adminSignIn, { members: trio, request });
   return { session, trio, signIns };
 }
 
 /** Ends every running session, so the next test's "current session" is its own. */
 async function completeSession(sessionId: string) {
-  await setSessionState(context, sessionId, { status: 'completed', currentBidEnd: null, pausedRemainingMs: null });
+  await setSessionState(context.db, sessionId, { status: 'completed', currentBidEnd: null, pausedRemainingMs: null });
 }
 
 /** Records what the engine writes when a participant wins a seat: the participant's outcome and the bid. */
@@ -110,7 +110,7 @@ describe('GET /api/users/bid-status and /:id/my-participation', () => {
       .set({ outcome: 'skipped' })
       .where(eq(participants.id, first?.id ?? ''));
     const deadline = new Date(context.clock.now().getTime() + 90_400);
-    await setSessionState(context, session.id, { status: 'active', currentParticipant: 2, currentBidEnd: deadline });
+    await setSessionState(context.db, session.id, { status: 'active', currentParticipant: 2, currentBidEnd: deadline });
 
     const statusOf = async (who: SignedIn) =>
       (await injectAs(context, who, { method: 'GET', url: '/api/users/bid-status' })).json();
@@ -139,7 +139,7 @@ describe('GET /api/users/bid-status and /:id/my-participation', () => {
     context.clock.advance(120_000);
     expect((await statusOf(signIns[1] as SignedIn)).timeRemaining).toBe(0);
 
-    await setSessionState(context, session.id, { status: 'paused', currentBidEnd: null, pausedRemainingMs: 45_500 });
+    await setSessionState(context.db, session.id, { status: 'paused', currentBidEnd: null, pausedRemainingMs: 45_500 });
     expect(await statusOf(signIns[1] as SignedIn)).toMatchObject({ isUserTurn: true, timeRemaining: 46 });
     const paused = await injectAs(context, signIns[1] as SignedIn, {
       method: 'GET',
@@ -151,7 +151,7 @@ describe('GET /api/users/bid-status and /:id/my-participation', () => {
 
   it('answers a non-participant with no place in a session they can see', async () => {
     const { session } = await sessionOfThree();
-    await setSessionState(context, session.id, { status: 'scheduled' });
+    await setSessionState(context.db, session.id, { status: 'scheduled' });
     const other = await signIn(context, (await createMember(context)).email);
     const response = await injectAs(context, other, {
       method: 'GET',
@@ -164,14 +164,21 @@ describe('GET /api/users/bid-status and /:id/my-participation', () => {
 
 describe('station availability and seats in a presented session', () => {
   it('offers free seats per shift and position: seats minus the members holding them, live', async () => {
-    const offered = await createStationWithSeats(context, { A: { Firefighter: 2, Captain: 1 }, B: { Engineer: 1 } });
-    const notOffered = await createStationWithSeats(context, { A: { Firefighter: 5 } });
-    const inactive = await createStationWithSeats(context, { C: { Firefighter: 1 } }, { isActive: false });
-    const [firefighterSeat] = (await listStationSeats(context, offered.id)).filter(
+    const { station: offered } = await createStationWithSeats(context.db, {
+      A: { Firefighter: 2, Captain: 1 },
+      B: { Engineer: 1 },
+    });
+    const { station: notOffered } = await createStationWithSeats(context.db, { A: { Firefighter: 5 } });
+    const { station: inactive } = await createStationWithSeats(
+      context.db,
+      { C: { Firefighter: 1 } },
+      { isActive: false },
+    );
+    const [firefighterSeat] = (await listStationSeats(context.db, offered.id)).filter(
       (seat) => seat.shift === 'A' && seat.seatPosition === 'Firefighter',
     );
     const holder = await createMember(context, { currentSeatId: firefighterSeat?.id });
-    const { session } = await createTestSession(context, adminSignIn, {
+    const { session } = await createSessionWithMembers(context, adminSignIn, {
       members: [holder],
       request: { stationIds: [offered.id, inactive.id] },
     });
@@ -202,7 +209,7 @@ describe('station availability and seats in a presented session', () => {
     });
 
     // Every station that is active when none is chosen; an award shows at once.
-    const { session: everywhere } = await createTestSession(context, adminSignIn, { count: 1 });
+    const { session: everywhere } = await createSessionWithMembers(context, adminSignIn, { count: 1 });
     expect(everywhere.availableStations.map((station) => station.id)).toEqual(
       expect.arrayContaining([offered.id, notOffered.id]),
     );
@@ -222,12 +229,12 @@ describe('station availability and seats in a presented session', () => {
 
 describe('history, results and bid history', () => {
   it('gives history oldest first and results with statistics to administrators and participants', async () => {
-    const station = await createStationWithSeats(context, { A: { Firefighter: 3 } });
-    const seatRows = await listStationSeats(context, station.id);
+    const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 3 } });
+    const seatRows = await listStationSeats(context.db, station.id);
     const { session, trio, signIns } = await sessionOfThree();
     const [first, second, third] = session.participants;
     const start = context.clock.now();
-    await setSessionState(context, session.id, { status: 'active', currentParticipant: 1, actualStart: start });
+    await setSessionState(context.db, session.id, { status: 'active', currentParticipant: 1, actualStart: start });
 
     await context.db.insert(sessionHistory).values([
       { sessionId: session.id, action: 'session_started', actorName: 'Ada Admin', createdAt: start },
@@ -259,7 +266,7 @@ describe('history, results and bid history', () => {
       .update(participants)
       .set({ outcome: 'skipped', movedToBack: true })
       .where(eq(participants.id, third?.id ?? ''));
-    await setSessionState(context, session.id, {
+    await setSessionState(context.db, session.id, {
       status: 'completed',
       currentParticipant: 4,
       actualEnd: new Date(start.getTime() + 47 * 60_000 + 20_000),
@@ -323,8 +330,10 @@ describe('history, results and bid history', () => {
     expect(missing.statusCode).toBe(400);
 
     // The member's own bid history, newest first, marked completed with the session.
-    const { session: later } = await createTestSession(context, adminSignIn, { members: [trio[0] as MemberRow] });
-    await setSessionState(context, later.id, { status: 'active', currentParticipant: 1 });
+    const { session: later } = await createSessionWithMembers(context, adminSignIn, {
+      members: [trio[0] as MemberRow],
+    });
+    await setSessionState(context.db, later.id, { status: 'active', currentParticipant: 1 });
     context.clock.advance(60_000);
     await awardSeat(
       later.participants[0]?.id ?? '',
@@ -368,8 +377,8 @@ describe('a session of real size', () => {
         })),
       )
       .returning({ id: members.id });
-    const { session } = await createTestSession(context, adminSignIn, { members: department as MemberRow[] });
-    await setSessionState(context, session.id, { status: 'active', currentParticipant: 1 });
+    const { session } = await createSessionWithMembers(context, adminSignIn, { members: department as MemberRow[] });
+    await setSessionState(context.db, session.id, { status: 'active', currentParticipant: 1 });
 
     const started = performance.now();
     const response = await asAdmin({ method: 'GET', url: `/api/bid-sessions/${session.id}` });

@@ -5,7 +5,6 @@ import {
   emptySessionFormValues,
   fromDateTimeLocalInput,
   listTieBreakOptions,
-  SCHEDULED_START_PAST_MESSAGE,
   type SessionFormValues,
   STATIONS_REQUIRED_MESSAGE,
   sessionToFormValues,
@@ -169,7 +168,7 @@ describe('validateSessionForm', () => {
     ).toEqual({
       endDate: BID_MESSAGES.endBeforeStart,
       stationIds: STATIONS_REQUIRED_MESSAGE,
-      scheduledStart: SCHEDULED_START_PAST_MESSAGE,
+      scheduledStart: 'The scheduled start must be in the future',
     });
   });
 

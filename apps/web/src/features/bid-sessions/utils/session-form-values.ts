@@ -70,7 +70,6 @@ export function isFieldEditable(field: SessionFormField, scope: EditScope): bool
 }
 
 export const STATIONS_REQUIRED_MESSAGE = 'Choose at least one station';
-export const SCHEDULED_START_PAST_MESSAGE = 'The scheduled start must be in the future';
 
 export interface TieBreakOption {
   value: string;
@@ -269,7 +268,7 @@ export function validateSessionForm(
     values.scheduledStart !== initialScheduledStart &&
     Date.parse(scheduledStart) <= nowMs
   ) {
-    setError('scheduledStart', SCHEDULED_START_PAST_MESSAGE);
+    setError('scheduledStart', BID_MESSAGES.scheduledStartInPast);
   }
   return errors;
 }
