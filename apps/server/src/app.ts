@@ -24,6 +24,10 @@ import { memberBidStatusRoutes } from './modules/bid-sessions/member-bid-status.
 import { sessionActionRoutes } from './modules/bid-sessions/session-actions.routes.ts';
 import { SessionEngineService } from './modules/bid-sessions/session-engine.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
+import { PreferencesService } from './modules/preferences/preferences.service.ts';
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
 import { StationsService } from './modules/stations/stations.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -114,6 +118,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(stationRoutes, { prefix: '/stations', stationsService });
       await api.register(stationImportRoutes, { prefix: '/admin', stationsService });
       await api.register(usersRoutes, { prefix: '/users', usersService: new UsersService(db, clock, app.log) });
+      await api.register(preferencesRoutes, { prefix: '/users', preferencesService: new PreferencesService(db) });
       await api.register(adminUsersRoutes, {
         prefix: '/admin',
         adminUsersService: new AdminUsersService(db, clock, app.log),
@@ -124,6 +129,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(bidSessionRoutes, { prefix: '/bid-sessions', bidSessionsService, clock });
       await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });
       await api.register(memberBidStatusRoutes, { prefix: '/users', bidSessionsService });
+      await api.register(notificationsRoutes, {
+        prefix: '/users',
+        notificationsService: new NotificationsService(db, clock),
+      });
     },
     { prefix: '/api' },
   );

@@ -349,8 +349,10 @@ export function parseBidPreferences(
   const isShift = (value: unknown): value is Shift => SHIFTS.includes(value as Shift);
   const isSeatPosition = (value: unknown): value is SeatPosition => SEAT_POSITIONS.includes(value as SeatPosition);
 
+  // `seatChoices` is what the Bid Preferences API stores (schemas/bid-preferences.ts); `choices` came first.
+  const storedChoices = Array.isArray(stored.seatChoices) ? stored.seatChoices : stored.choices;
   const choices: SeatChoice[] = [];
-  for (const entry of Array.isArray(stored.choices) ? stored.choices : []) {
+  for (const entry of Array.isArray(storedChoices) ? storedChoices : []) {
     if (!isRecord(entry)) continue;
     const stationId = toStationId(entry.stationId ?? entry.station);
     const seatPosition = entry.seatPosition ?? entry.position;

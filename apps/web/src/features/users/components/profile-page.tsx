@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useProfileQuery } from '../api/get-profile.ts';
 import { AccountStatusSection } from './profile/account-status-section.tsx';
+import { BidPreferencesButton } from './profile/bid-preferences-dialog.tsx';
 import { ChangePasswordSection } from './profile/change-password-section.tsx';
 import { ProfileForm } from './profile/profile-form.tsx';
 import { ProfileSummarySection } from './profile/profile-summary-section.tsx';
@@ -50,6 +51,7 @@ function ProfileContent() {
         <Stack gap="md">
           <ProfileSummarySection profile={profile} />
           <AccountStatusSection profile={profile} />
+          <BidPreferencesButton rank={profile.rank} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>

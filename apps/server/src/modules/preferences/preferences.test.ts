@@ -1,0 +1,192 @@
+/**
+ * GET and PUT /api/users/preferences: defaults, a round trip, every refusal, and the engine using
+ * what was saved when a turn runs out. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { BID_PREFERENCE_LIMITS, BID_PREFERENCE_MESSAGES, DEFAULT_BID_PREFERENCES, LIMITS } from '@stationbid/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../../db/schema/index.ts';
+import {
+  createAdmin,
+  createMember,
+  createTestContext,
+  injectAs,
+  type SignedIn,
+  signIn,
+  type TestContext,
+} from '../../test/test-app.ts';
+import { createStationWithSeats, readCurrentSeatId, readHistory, startSession } from '../bid-sessions/test-sessions.ts';
+
+const MINUTE = 60_000;
+const URL = '/api/users/preferences';
+
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => context?.close());
+
+async function signedInMember(values: Parameters<typeof createMember>[1] = {}) {
+  const row = await createMember(context, values);
+  return { row, auth: await signIn(context, row.email) };
+}
+
+const getPreferences = (who: SignedIn) => injectAs(context, who, { method: 'GET', url: URL });
+const putPreferences = (who: SignedIn, payload: Record<string, unknown>) =>
+  injectAs(context, who, { method: 'PUT', url: URL, payload });
+
+describe('reading preferences', () => {
+  it('answers the defaults when none are stored', async () => {
+    const { auth } = await signedInMember();
+    const response = await getPreferences(auth);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ preferences: DEFAULT_BID_PREFERENCES });
+  });
+
+  it('reads an older or damaged record field by field', async () => {
+    const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 1 } });
+    const { auth } = await signedInMember({
+      bidPreferences: {
+        autoBid: true,
+        choices: [{ stationId: station.id, shift: 'A', seatPosition: 'Firefighter' }],
+        preferredShifts: ['Day'],
+        maxBidAttempts: 99,
+      },
+    });
+    const { preferences } = (await getPreferences(auth)).json();
+    expect(preferences.autoBid).toBe(true);
+    expect(preferences.seatChoices).toEqual([{ stationId: station.id, shift: 'A', seatPosition: 'Firefighter' }]);
+    expect(preferences.preferredShifts).toEqual([]);
+    expect(preferences.maxBidAttempts).toBe(LIMITS.maxBidAttemptsDefault);
+  });
+});
+
+describe('saving preferences', () => {
+  it('stores what was sent and answers it, with the success message', async () => {
+    const one = await createStationWithSeats(context.db, { A: { Firefighter: 1 }, B: { Firefighter: 1 } });
+    const two = await createStationWithSeats(context.db, { C: { Engineer: 1 } });
+    const { row, auth } = await signedInMember();
+    const preferences = {
+      ...DEFAULT_BID_PREFERENCES,
+      autoBid: true,
+      seatChoices: [
+        { stationId: two.station.id, shift: 'C', seatPosition: 'Engineer' },
+        { stationId: one.station.id, shift: 'A', seatPosition: 'Firefighter' },
+      ],
+      preferredStations: [two.station.id, one.station.id],
+      preferredShifts: ['C', 'A'],
+      autoBidStrategy: 'closest',
+      maxBidAttempts: 5,
+      bidTimeout: 120,
+      smsNotifications: true,
+      bidReminders: false,
+    };
+    const saved = await putPreferences(auth, preferences);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ preferences, message: BID_PREFERENCE_MESSAGES.updated });
+    expect((await getPreferences(auth)).json()).toEqual({ preferences });
+    // The notification flags are the member's own columns, shared with Notification Settings.
+    const [stored] = await context.db.select().from(members).where(eq(members.id, row.id));
+    expect(stored).toMatchObject({ smsNotifications: true, bidReminders: false });
+    expect(stored?.bidPreferences).not.toHaveProperty('smsNotifications');
+  });
+
+  it('keeps the fields a save leaves out', async () => {
+    const { auth } = await signedInMember();
+    await putPreferences(auth, { preferredShifts: ['B'], emailNotifications: false });
+    const saved = await putPreferences(auth, { autoBid: true });
+    expect(saved.json().preferences).toEqual({
+      ...DEFAULT_BID_PREFERENCES,
+      autoBid: true,
+      preferredShifts: ['B'],
+      emailNotifications: false,
+    });
+  });
+
+  it('refuses stations that do not exist, naming them', async () => {
+    const { auth } = await signedInMember();
+    const missing = '00000000-0000-4000-8000-000000000001';
+    for (const payload of [
+      { seatChoices: [{ stationId: missing, shift: 'A', seatPosition: 'Firefighter' }] },
+      { preferredStations: [missing] },
+    ]) {
+      const response = await putPreferences(auth, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: BID_PREFERENCE_MESSAGES.stationUnknown, stationIds: [missing] });
+    }
+    expect((await getPreferences(auth)).json().preferences).toEqual(DEFAULT_BID_PREFERENCES);
+  });
+
+  it('refuses every invalid field with its message', async () => {
+    const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 1 } });
+    const { auth } = await signedInMember();
+    const choice = { stationId: station.id, shift: 'A', seatPosition: 'Firefighter' };
+    const tooMany = Array.from({ length: BID_PREFERENCE_LIMITS.seatChoicesMax + 1 }, (_, index) => ({
+      ...choice,
+      shift: ['A', 'B', 'C'][index % 3],
+      stationId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    }));
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ seatChoices: [choice, choice] }, BID_PREFERENCE_MESSAGES.seatChoiceDuplicate],
+      [{ seatChoices: tooMany }, BID_PREFERENCE_MESSAGES.seatChoicesTooMany],
+      [{ seatChoices: [{ ...choice, shift: 'Day' }] }, 'Shift must be A, B or C'],
+      [{ seatChoices: [{ ...choice, seatPosition: 'Chief' }] }, BID_PREFERENCE_MESSAGES.seatPositionInvalid],
+      [{ seatChoices: [{ ...choice, stationId: 'Station 1' }] }, BID_PREFERENCE_MESSAGES.stationUnknown],
+      [{ preferredStations: [station.id, station.id] }, BID_PREFERENCE_MESSAGES.preferredStationsDuplicate],
+      [{ preferredShifts: ['A', 'A'] }, BID_PREFERENCE_MESSAGES.preferredShiftsDuplicate],
+      [{ preferredShifts: ['Night'] }, 'Shift must be A, B or C'],
+      [{ autoBidStrategy: 'fastest' }, BID_PREFERENCE_MESSAGES.strategyInvalid],
+      [{ maxBidAttempts: 0 }, BID_PREFERENCE_MESSAGES.maxBidAttemptsRange],
+      [{ maxBidAttempts: 11 }, BID_PREFERENCE_MESSAGES.maxBidAttemptsRange],
+      [{ maxBidAttempts: 2.5 }, BID_PREFERENCE_MESSAGES.maxBidAttemptsRange],
+      [{ bidTimeout: 9 }, BID_PREFERENCE_MESSAGES.bidTimeoutRange],
+      [{ bidTimeout: 301 }, BID_PREFERENCE_MESSAGES.bidTimeoutRange],
+    ];
+    for (const [payload, message] of refusals) {
+      const response = await putPreferences(auth, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(response.json()), JSON.stringify(payload)).toContain(message);
+    }
+    expect((await putPreferences(auth, { autoBid: 'yes' })).statusCode).toBe(400);
+    expect((await getPreferences(auth)).json().preferences).toEqual(DEFAULT_BID_PREFERENCES);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await context.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);
+    const put = await context.app.inject({ method: 'PUT', url: URL, payload: { autoBid: true } });
+    expect(put.statusCode).toBe(401);
+  });
+});
+
+describe('the engine using saved preferences', () => {
+  it('awards the first still-free choice when the turn runs out', async () => {
+    const admin = await signIn(context, (await createAdmin(context)).email);
+    const taken = await createStationWithSeats(context.db, { A: { Firefighter: 1 } });
+    const free = await createStationWithSeats(context.db, { B: { Firefighter: 1 } });
+    const takenSeat = taken.seats[0];
+    const freeSeat = free.seats[0];
+    if (!takenSeat || !freeSeat) throw new Error('seats were not created');
+    // Someone outside the session holds the first choice.
+    await createMember(context, { currentSeatId: takenSeat.id });
+    const { row, auth } = await signedInMember({ rank: 'Firefighter', position: 'Firefighter', yearsOfService: 8 });
+    const saved = await putPreferences(auth, {
+      autoBid: true,
+      seatChoices: [
+        { stationId: taken.station.id, shift: 'A', seatPosition: 'Firefighter' },
+        { stationId: free.station.id, shift: 'B', seatPosition: 'Firefighter' },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const sessionId = await startSession(context, admin, {
+      participantIds: [row.id],
+      stationIds: [taken.station.id, free.station.id],
+    });
+    context.clock.advance(60 * MINUTE);
+    await context.app.turnClock.tick();
+    expect(await readCurrentSeatId(context.db, row.id)).toBe(freeSeat.id);
+    // By the auto-bid list, not by the last-resort assignment that would have found the same seat.
+    const awarded = (await readHistory(context.db, sessionId)).find((entry) => entry.action === 'auto_assigned');
+    expect(awarded?.details).toMatchObject({ source: 'auto_bid' });
+  });
+});

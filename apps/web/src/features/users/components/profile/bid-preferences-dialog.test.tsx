@@ -1,0 +1,172 @@
+import { BID_PREFERENCE_MESSAGES, type BidPreferences, DEFAULT_BID_PREFERENCES } from '@stationbid/domain';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../../../test/mock-api.ts';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { buildStation } from '../../../stations/test/build-station.ts';
+
+// An Engineer: the only seat position offered is Engineer.
+const member = buildUser({ rank: 'Engineer' });
+const lakeside = buildStation({ number: 3, name: 'Lakeside' });
+const hillcrest = buildStation({ number: 5, name: 'Hillcrest' });
+
+function renderDialog({
+  preferences = DEFAULT_BID_PREFERENCES,
+  api = {},
+}: {
+  preferences?: BidPreferences;
+  api?: Record<string, MockHandler>;
+} = {}) {
+  return renderApp({
+    path: '/profile',
+    signedInAs: member,
+    api: {
+      'GET /api/users/profile': () => jsonResponse(200, { user: member }),
+      'GET /api/users/preferences': () => jsonResponse(200, { preferences }),
+      'GET /api/stations': () => jsonResponse(200, { stations: [lakeside, hillcrest] }),
+      'PUT /api/users/preferences': (request) =>
+        jsonResponse(200, {
+          preferences: { ...preferences, ...(request.body as object) },
+          message: BID_PREFERENCE_MESSAGES.updated,
+        }),
+      ...api,
+    },
+  });
+}
+
+type UserEvent = ReturnType<typeof renderDialog>['user'];
+
+async function openDialog(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Bid Preferences' }));
+  return screen.findByRole('dialog', { name: 'Bid Preferences' });
+}
+
+/** Picks an option of a Mantine select; jsdom never ends the dropdown's opening, so options count as hidden. */
+async function chooseOption(user: UserEvent, input: HTMLElement, option: string) {
+  await user.click(input);
+  const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') as HTMLElement;
+  await user.click(within(listbox).getByRole('option', { name: option, hidden: true }));
+}
+
+async function addChoice(user: UserEvent, station: string, shift: string) {
+  await chooseOption(user, screen.getByRole('combobox', { name: 'Station' }), station);
+  await chooseOption(user, screen.getByRole('combobox', { name: 'Shift' }), shift);
+  await user.click(screen.getByRole('button', { name: 'Add choice' }));
+}
+
+const choiceTexts = () =>
+  within(screen.getByRole('list', { name: 'Seat choices' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('BidPreferencesDialog', () => {
+  beforeAll(() => {
+    Element.prototype.scrollIntoView ??= () => undefined;
+  });
+
+  it('loads the saved preferences, with the seat choices shown only while auto-bid is on', async () => {
+    const { user } = renderDialog({
+      preferences: {
+        ...DEFAULT_BID_PREFERENCES,
+        autoBid: true,
+        seatChoices: [{ stationId: hillcrest.id, shift: 'B', seatPosition: 'Engineer' }],
+        preferredShifts: ['C'],
+      },
+    });
+    const dialog = await openDialog(user);
+    expect(await within(dialog).findByText('1. Station 5 (Hillcrest), shift B, Engineer')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Seat position' })).toHaveValue('Engineer');
+    await user.click(within(dialog).getByRole('switch', { name: /Auto-bid/ }));
+    expect(within(dialog).queryByRole('list', { name: 'Seat choices' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add choice' })).not.toBeInTheDocument();
+  });
+
+  it('adds, reorders and removes choices, and saves only once something changed', async () => {
+    const { user, api } = renderDialog({ preferences: { ...DEFAULT_BID_PREFERENCES, autoBid: true } });
+    const dialog = await openDialog(user);
+    const save = await within(dialog).findByRole('button', { name: 'Save Preferences' });
+    expect(save).toBeDisabled();
+
+    await addChoice(user, 'Station 3 (Lakeside)', 'Shift A');
+    await addChoice(user, 'Station 5 (Hillcrest)', 'Shift C');
+    expect(choiceTexts()).toEqual([
+      '1. Station 3 (Lakeside), shift A, Engineer',
+      '2. Station 5 (Hillcrest), shift C, Engineer',
+    ]);
+    expect(save).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Move up: Station 5 (Hillcrest), shift C, Engineer' }));
+    expect(choiceTexts()).toEqual([
+      '1. Station 5 (Hillcrest), shift C, Engineer',
+      '2. Station 3 (Lakeside), shift A, Engineer',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Remove: Station 3 (Lakeside), shift A, Engineer' }));
+    expect(choiceTexts()).toEqual(['1. Station 5 (Hillcrest), shift C, Engineer']);
+
+    await user.click(save);
+    expect(await screen.findByText(BID_PREFERENCE_MESSAGES.updated)).toBeInTheDocument();
+    const [put] = api.requestsTo('PUT /api/users/preferences');
+    expect(put?.body).toEqual({
+      ...DEFAULT_BID_PREFERENCES,
+      autoBid: true,
+      seatChoices: [{ stationId: hillcrest.id, shift: 'C', seatPosition: 'Engineer' }],
+    });
+    expect(screen.queryByRole('dialog', { name: 'Bid Preferences' })).not.toBeInTheDocument();
+  });
+
+  it('disables Save again when a change is undone, and refuses a duplicate choice', async () => {
+    const { user } = renderDialog({
+      preferences: {
+        ...DEFAULT_BID_PREFERENCES,
+        autoBid: true,
+        seatChoices: [{ stationId: lakeside.id, shift: 'A', seatPosition: 'Engineer' }],
+      },
+    });
+    const dialog = await openDialog(user);
+    const save = await within(dialog).findByRole('button', { name: 'Save Preferences' });
+    const autoBid = within(dialog).getByRole('switch', { name: /Auto-bid/ });
+    await user.click(autoBid);
+    expect(save).toBeEnabled();
+    await user.click(autoBid);
+    expect(save).toBeDisabled();
+
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Station' }), 'Station 3 (Lakeside)');
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Shift' }), 'Shift A');
+    expect(screen.getByText(BID_PREFERENCE_MESSAGES.seatChoiceDuplicate)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add choice' })).toBeDisabled();
+  });
+
+  it("shows the server's reason when the save is refused, and keeps the dialog open", async () => {
+    const { user } = renderDialog({
+      api: {
+        'PUT /api/users/preferences': () =>
+          jsonResponse(400, { error: BID_PREFERENCE_MESSAGES.stationUnknown, code: 'BAD_REQUEST' }),
+      },
+    });
+    const dialog = await openDialog(user);
+    await chooseOption(user, await within(dialog).findByLabelText('Preferred shifts'), 'Shift B');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Preferences' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(BID_PREFERENCE_MESSAGES.updateFailed);
+    expect(alert).toHaveTextContent(BID_PREFERENCE_MESSAGES.stationUnknown);
+  });
+
+  it('says when the preferences could not be loaded, and tries again', async () => {
+    let calls = 0;
+    const { user } = renderDialog({
+      api: {
+        'GET /api/users/preferences': () => {
+          calls += 1;
+          return calls === 1
+            ? jsonResponse(404, { error: 'User not found', code: 'NOT_FOUND' })
+            : jsonResponse(200, { preferences: DEFAULT_BID_PREFERENCES });
+        },
+      },
+    });
+    const dialog = await openDialog(user);
+    expect(await within(dialog).findByText(BID_PREFERENCE_MESSAGES.loadFailed)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+    expect(await within(dialog).findByRole('button', { name: 'Save Preferences' })).toBeDisabled();
+  });
+});

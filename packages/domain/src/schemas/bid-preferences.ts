@@ -1,0 +1,150 @@
+/**
+ * A member's bid preferences (spec sections 3 and 5), as `GET/PUT /api/users/preferences` send and
+ * accept them and as the Bid Preferences dialog edits them. The spec's placeholder options (shifts
+ * "Day, Night, Swing…", "Station 1 to Station 6") are our real ones: shifts A, B and C, and station
+ * ids. The bid engine reads `autoBid`, `seatChoices`, `preferredStations` and `preferredShifts` when a
+ * turn runs out (bidding-rules.md, "When a turn's deadline passes").
+ */
+import { z } from 'zod';
+import { LIMITS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
+import { shiftSchema } from './common.ts';
+
+/** The auto-bid strategies the spec names; the engine uses the ranked list whatever is chosen. */
+export const AUTO_BID_STRATEGIES = ['preferred', 'closest', 'seniority', 'random'] as const;
+export type AutoBidStrategy = (typeof AUTO_BID_STRATEGIES)[number];
+
+export const BID_PREFERENCE_LIMITS = {
+  seatChoicesMax: 20,
+  /** More preferred stations than any department has would only be a mistake or an attack. */
+  preferredStationsMax: 100,
+} as const;
+
+export const BID_PREFERENCE_MESSAGES = {
+  loadFailed: 'Failed to load preferences',
+  updateFailed: 'Failed to update preferences',
+  updated: 'Preferences updated successfully!',
+  seatChoicesTooMany: `At most ${BID_PREFERENCE_LIMITS.seatChoicesMax} seat choices`,
+  seatChoiceDuplicate: 'Each seat choice may appear only once',
+  preferredStationsDuplicate: 'Each preferred station may appear only once',
+  preferredShiftsDuplicate: 'Each preferred shift may appear only once',
+  stationUnknown: 'One of the chosen stations does not exist',
+  seatPositionInvalid: 'Seat position must be Captain, Lieutenant, Engineer or Firefighter',
+  strategyInvalid: 'Auto-bid strategy must be preferred, closest, seniority or random',
+  maxBidAttemptsRange: `Max bid attempts must be between ${LIMITS.maxBidAttemptsMin} and ${LIMITS.maxBidAttemptsMax}`,
+  bidTimeoutRange: `Bid timeout must be between ${LIMITS.bidTimeoutSecondsMin} and ${LIMITS.bidTimeoutSecondsMax} seconds`,
+} as const;
+
+/** One auto-bid choice: the engine awards the free seat of this kind with the lowest number. */
+export const seatChoiceSchema = z.object({
+  stationId: z.uuid({ error: BID_PREFERENCE_MESSAGES.stationUnknown }),
+  shift: shiftSchema,
+  seatPosition: z.enum(SEAT_POSITIONS, { error: BID_PREFERENCE_MESSAGES.seatPositionInvalid }),
+});
+export type SeatChoicePreference = z.infer<typeof seatChoiceSchema>;
+
+/** The key that makes two seat choices the same choice. */
+export const seatChoiceKey = (choice: SeatChoicePreference) =>
+  `${choice.stationId}|${choice.shift}|${choice.seatPosition}`;
+
+const hasNoDuplicates = <T>(items: readonly T[], keyOf: (item: T) => string = String) =>
+  new Set(items.map(keyOf)).size === items.length;
+
+export const bidPreferencesSchema = z.object({
+  /** When the turn runs out, award the first still-free eligible seat of `seatChoices`. */
+  autoBid: z.boolean(),
+  /** Ranked auto-bid choices, best first. */
+  seatChoices: z
+    .array(seatChoiceSchema)
+    .max(BID_PREFERENCE_LIMITS.seatChoicesMax, BID_PREFERENCE_MESSAGES.seatChoicesTooMany)
+    .refine((choices) => hasNoDuplicates(choices, seatChoiceKey), BID_PREFERENCE_MESSAGES.seatChoiceDuplicate),
+  /** Station ids, best first, for the last-resort assignment. */
+  preferredStations: z
+    .array(z.uuid({ error: BID_PREFERENCE_MESSAGES.stationUnknown }))
+    .max(BID_PREFERENCE_LIMITS.preferredStationsMax)
+    .refine((ids) => hasNoDuplicates(ids), BID_PREFERENCE_MESSAGES.preferredStationsDuplicate),
+  /** Shifts, best first, for the last-resort assignment. */
+  preferredShifts: z
+    .array(shiftSchema)
+    .max(SHIFTS.length)
+    .refine((shifts) => hasNoDuplicates(shifts), BID_PREFERENCE_MESSAGES.preferredShiftsDuplicate),
+  /**
+   * The spec's auto-bid tuning. Stored and sent back, but the engine does not use them (its
+   * auto-bid is the ranked list), so the dialog does not show them.
+   */
+  autoBidStrategy: z.enum(AUTO_BID_STRATEGIES, { error: BID_PREFERENCE_MESSAGES.strategyInvalid }),
+  maxBidAttempts: z
+    .number({ error: BID_PREFERENCE_MESSAGES.maxBidAttemptsRange })
+    .int(BID_PREFERENCE_MESSAGES.maxBidAttemptsRange)
+    .min(LIMITS.maxBidAttemptsMin, BID_PREFERENCE_MESSAGES.maxBidAttemptsRange)
+    .max(LIMITS.maxBidAttemptsMax, BID_PREFERENCE_MESSAGES.maxBidAttemptsRange),
+  bidTimeout: z
+    .number({ error: BID_PREFERENCE_MESSAGES.bidTimeoutRange })
+    .int(BID_PREFERENCE_MESSAGES.bidTimeoutRange)
+    .min(LIMITS.bidTimeoutSecondsMin, BID_PREFERENCE_MESSAGES.bidTimeoutRange)
+    .max(LIMITS.bidTimeoutSecondsMax, BID_PREFERENCE_MESSAGES.bidTimeoutRange),
+  /**
+   * The member's notification settings (the same ones as the Notification Settings page, stored
+   * once on the member), sent here because the spec lists them among the bid preferences.
+   */
+  notifications: z.boolean(),
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  bidReminders: z.boolean(),
+});
+export type BidPreferences = z.infer<typeof bidPreferencesSchema>;
+
+/** The fields kept in `members.bid_preferences`; the notification flags live on the member. */
+export type StoredBidPreferences = Omit<
+  BidPreferences,
+  'notifications' | 'emailNotifications' | 'smsNotifications' | 'bidReminders'
+>;
+
+export const DEFAULT_BID_PREFERENCES: BidPreferences = {
+  autoBid: false,
+  seatChoices: [],
+  preferredStations: [],
+  preferredShifts: [],
+  autoBidStrategy: 'preferred',
+  maxBidAttempts: LIMITS.maxBidAttemptsDefault,
+  bidTimeout: LIMITS.bidTimeoutSecondsDefault,
+  notifications: true,
+  emailNotifications: true,
+  smsNotifications: false,
+  bidReminders: true,
+};
+
+/**
+ * `PUT /api/users/preferences`: any of the fields; those left out keep their stored value, so a
+ * client that knows only some fields never resets the others.
+ */
+export const updateBidPreferencesRequestSchema = bidPreferencesSchema.partial();
+export type UpdateBidPreferencesRequest = z.infer<typeof updateBidPreferencesRequestSchema>;
+
+export const bidPreferencesResponseSchema = z.object({ preferences: bidPreferencesSchema });
+export const updateBidPreferencesResponseSchema = z.object({
+  preferences: bidPreferencesSchema,
+  message: z.string(),
+});
+
+/**
+ * Stored preferences read leniently, field by field: what is missing or no longer valid (an old
+ * shape, a hand edit) takes its default, so one bad field never hides the others.
+ */
+export function readStoredBidPreferences(stored: unknown): StoredBidPreferences {
+  const record = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
+  const fields = record as Record<string, unknown>;
+  const read = <K extends keyof StoredBidPreferences>(key: K, value: unknown): StoredBidPreferences[K] => {
+    const parsed = bidPreferencesSchema.shape[key].safeParse(value);
+    return parsed.success ? (parsed.data as StoredBidPreferences[K]) : DEFAULT_BID_PREFERENCES[key];
+  };
+  return {
+    autoBid: read('autoBid', fields.autoBid),
+    // `choices` is the key the engine read before this schema existed.
+    seatChoices: read('seatChoices', fields.seatChoices ?? fields.choices),
+    preferredStations: read('preferredStations', fields.preferredStations ?? fields.preferredStationIds),
+    preferredShifts: read('preferredShifts', fields.preferredShifts),
+    autoBidStrategy: read('autoBidStrategy', fields.autoBidStrategy),
+    maxBidAttempts: read('maxBidAttempts', fields.maxBidAttempts),
+    bidTimeout: read('bidTimeout', fields.bidTimeout),
+  };
+}
