@@ -108,16 +108,46 @@ describe('start-up with stored tokens', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('signs out when the current member cannot be loaded', async () => {
+  it('signs out when the server refuses the stored member (deleted or deactivated)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { router } = renderApp({
       path: '/dashboard',
       signedInAs: member,
-      api: { 'GET /api/auth/me': () => jsonResponse(500, { error: 'Database down', code: 'INTERNAL_ERROR' }) },
+      api: {
+        'GET /api/auth/me': () =>
+          jsonResponse(403, { error: 'Your account has been deactivated.', code: 'ACCOUNT_DEACTIVATED' }),
+      },
     });
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps the session and offers Try Again when the server cannot answer, then carries on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let isServerDown = true;
+    const { router, api, user } = renderApp({
+      path: '/profile',
+      signedInAs: member,
+      api: {
+        'GET /api/auth/me': () =>
+          isServerDown
+            ? jsonResponse(500, { error: 'Database down', code: 'INTERNAL_ERROR' })
+            : jsonResponse(200, { user: member }),
+      },
+    });
+
+    expect(await screen.findByText('Could not load your account', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/profile');
+    // One quiet retry before the screen, then nothing more until the member asks.
+    expect(api.requestsTo('GET /api/auth/me')).toHaveLength(2);
+
+    isServerDown = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText(`Welcome, ${member.firstName} ${member.lastName}`)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
   });
 
   it('sends the member to /login when the server calls the token malformed', async () => {

@@ -52,6 +52,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A 4xx answer: the server looked at the request and said no; asking again will not change that. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
 /** The text to show for a failed call: the server's words first, then the screen's own fallback. */
 export function getErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;

@@ -4,11 +4,11 @@
  */
 import { CLIENT_DEFAULTS } from '@stationbid/domain';
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client.ts';
+import { isRefusal } from './api-client.ts';
 
 /** A 4xx answer will not change on a second try, so only timeouts, network and server errors retry. */
 function shouldRetry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (isRefusal(error)) return false;
   return failureCount < CLIENT_DEFAULTS.queryRetries;
 }
 

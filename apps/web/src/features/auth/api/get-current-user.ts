@@ -1,6 +1,6 @@
 import { type User, userResponseSchema } from '@stationbid/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, isRefusal } from '../../../lib/api-client.ts';
 import { clearTokens } from '../../../lib/token-storage.ts';
 
 /** Cache key of the signed-in member; update it with setQueryData after the member changes. */
@@ -18,14 +18,16 @@ export function useCurrentUserQuery({ enabled }: { enabled: boolean }) {
       try {
         return await getCurrentUser(signal);
       } catch (error) {
-        // A stored token whose member cannot be loaded ends the session (spec section 4). A failed
-        // background reload of a member already known does not: real expiry is the 401 rules' job.
-        if (!signal.aborted && client.getQueryData(currentUserQueryKey) === undefined) clearTokens();
+        // A stored token whose member the server refuses (deleted, deactivated) ends the session
+        // (spec section 4). No answer at all (offline, a timeout, the page unloading mid-request) or
+        // a server fault does not: signing a member out because their phone lost signal for a moment
+        // would cost them their turn. The screen offers Try Again instead.
+        if (!signal.aborted && client.getQueryData(currentUserQueryKey) === undefined && isRefusal(error)) {
+          clearTokens();
+        }
         throw error;
       }
     },
     enabled,
-    // The session has just been ended on failure, so a second try would go out without a token.
-    retry: false,
   });
 }

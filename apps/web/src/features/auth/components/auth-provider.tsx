@@ -52,9 +52,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const user = hasUsableToken ? (currentUserQuery.data ?? null) : null;
   const isLoading = hasUsableToken && currentUserQuery.isPending;
+  const { error, refetch, isFetching } = currentUserQuery;
+  const loadFailure = useMemo(
+    () =>
+      hasUsableToken && user === null && error !== null
+        ? { error, retry: () => void refetch(), isRetrying: isFetching }
+        : null,
+    [hasUsableToken, user, error, refetch, isFetching],
+  );
   const auth = useMemo<AuthState>(
-    () => ({ user, isLoading, startSession, endSession: clearTokens }),
-    [user, isLoading, startSession],
+    () => ({ user, isLoading, loadFailure, startSession, endSession: clearTokens }),
+    [user, isLoading, loadFailure, startSession],
   );
 
   return <AuthContext value={auth}>{children}</AuthContext>;

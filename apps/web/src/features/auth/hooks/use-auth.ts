@@ -6,6 +6,11 @@ export interface AuthState {
   user: User | null;
   /** True while the member behind a stored token is being fetched. */
   isLoading: boolean;
+  /**
+   * Why the member behind a stored token could not be loaded when the server gave no verdict
+   * (offline, timeout, server fault), with a retry; null otherwise. The tokens are kept meanwhile.
+   */
+  loadFailure: { error: unknown; retry: () => void; isRetrying: boolean } | null;
   /** Keeps the user and both tokens of a successful sign-in. */
   startSession: (session: AuthResponse) => void;
   /** Forgets the tokens and every cached answer, e.g. after sign-out. */
