@@ -13,6 +13,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/bid-preferences.ts';
 export * from './schemas/bid-session.ts';
 export * from './schemas/common.ts';
+export * from './schemas/health.ts';
 export * from './schemas/member-admin.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/profile.ts';

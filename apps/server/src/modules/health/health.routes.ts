@@ -1,25 +1,9 @@
 /** GET /api/health: is the process up, and does the database answer? */
+import { type HealthResponse, healthResponseSchema } from '@stationbid/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-
-const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  time: z.string(),
-  process: z.object({
-    uptimeSeconds: z.number(),
-    nodeVersion: z.string(),
-    memoryRssMb: z.number(),
-  }),
-  database: z.object({
-    kind: z.enum(['pglite', 'postgres']),
-    status: z.enum(['up', 'down']),
-    latencyMs: z.number().nullable(),
-    error: z.string().optional(),
-  }),
-});
 
 export const healthRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -37,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     },
     async (_request, reply) => {
       const started = performance.now();
-      let database: z.infer<typeof healthResponseSchema>['database'];
+      let database: HealthResponse['database'];
       try {
         await db.execute(sql`select 1`);
         database = { kind: databaseKind, status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };

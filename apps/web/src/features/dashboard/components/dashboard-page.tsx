@@ -1,5 +1,65 @@
+/**
+ * The member's home page (spec section 2, Dashboard): who they are, the running session and their
+ * turn, their figures, their session, notifications, activity, shortcuts and the system's health.
+ * Each card loads on its own, so one failed call shows its own Try Again and leaves the rest.
+ */
+import { Loader, SimpleGrid, Stack } from '@mantine/core';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
+import { useBidStatusQuery } from '../api/get-bid-status.ts';
+import { useCurrentBidSessionQuery } from '../api/get-current-bid-session.ts';
+import { isRunningSession } from '../api/session-polling.ts';
+import { useRefreshBidStatusOnTurnChange } from '../hooks/use-refresh-bid-status-on-turn-change.ts';
+import { CurrentBidStatusCard } from './current-bid-status-card.tsx';
+import { NotificationsCard } from './notifications-card.tsx';
+import { QuickActionsCard } from './quick-actions-card.tsx';
+import { RecentActivityCard } from './recent-activity-card.tsx';
+import { SessionBanner } from './session-banner.tsx';
+import { StatCards } from './stat-cards.tsx';
+import { SystemStatusCard } from './system-status-card.tsx';
+import { TurnBanner } from './turn-banner.tsx';
+import { WelcomeBanner } from './welcome-banner.tsx';
 
 export function DashboardPage() {
-  return <PageTitle>Dashboard</PageTitle>;
+  const user = useCurrentUser();
+  const currentSession = useCurrentBidSessionQuery();
+  const bidStatus = useBidStatusQuery();
+  const runningSession =
+    currentSession.data?.session != null && isRunningSession(currentSession.data.session.status)
+      ? currentSession.data.session
+      : null;
+  useRefreshBidStatusOnTurnChange(currentSession.data === undefined ? undefined : runningSession);
+
+  const turnSession = bidStatus.data?.isUserTurn === true ? bidStatus.data.session : null;
+  // Re-read on every render (each poll re-renders), so "5m ago" stays close to the truth.
+  const nowMs = Date.now();
+
+  return (
+    <Stack gap="md">
+      <PageTitle>Dashboard</PageTitle>
+      <WelcomeBanner user={user} />
+      {turnSession !== null && <TurnBanner session={turnSession} />}
+      {currentSession.isPending ? (
+        <Loader size="sm" role="status" aria-label="Loading bid sessions" />
+      ) : currentSession.isError ? (
+        <LoadError
+          title="Failed to load current bid session"
+          error={currentSession.error}
+          onRetry={() => currentSession.refetch()}
+          isRetrying={currentSession.isFetching}
+        />
+      ) : (
+        <SessionBanner session={runningSession} />
+      )}
+      <StatCards user={user} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <CurrentBidStatusCard />
+        <NotificationsCard nowMs={nowMs} />
+        <RecentActivityCard nowMs={nowMs} />
+        <QuickActionsCard />
+        <SystemStatusCard />
+      </SimpleGrid>
+    </Stack>
+  );
 }

@@ -1,0 +1,22 @@
+import { bidStatusResponseSchema } from '@stationbid/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { isRunningSession, RUNNING_SESSION_POLL_MS } from './session-polling.ts';
+
+export type BidStatusResponse = z.infer<typeof bidStatusResponseSchema>;
+
+export const bidStatusQueryKey = ['users', 'bid-status'] as const;
+
+export function getBidStatus(signal?: AbortSignal): Promise<BidStatusResponse> {
+  return apiRequest('/users/bid-status', { schema: bidStatusResponseSchema, signal });
+}
+
+/** The member's place in the current session and whether it is their turn; polled while it runs. */
+export function useBidStatusQuery() {
+  return useQuery({
+    queryKey: bidStatusQueryKey,
+    queryFn: ({ signal }) => getBidStatus(signal),
+    refetchInterval: (query) => (isRunningSession(query.state.data?.session?.status) ? RUNNING_SESSION_POLL_MS : false),
+  });
+}

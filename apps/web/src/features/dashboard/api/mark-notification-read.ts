@@ -1,0 +1,34 @@
+import {
+  type MarkNotificationReadResponse,
+  markNotificationReadResponseSchema,
+  type NotificationsResponse,
+} from '@stationbid/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { dashboardNotificationsQueryKey } from './get-notifications.ts';
+
+export function markNotificationRead(notificationId: string): Promise<MarkNotificationReadResponse> {
+  return apiRequest('/users/notifications', {
+    method: 'POST',
+    body: { notificationId },
+    schema: markNotificationReadResponseSchema,
+  });
+}
+
+/** Marks one notification read and puts the server's answer (the item and the new count) in the list. */
+export function useMarkNotificationReadMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSuccess: ({ notification, unreadCount }) => {
+      queryClient.setQueryData<NotificationsResponse>(dashboardNotificationsQueryKey, (list) =>
+        list === undefined
+          ? list
+          : {
+              unreadCount,
+              notifications: list.notifications.map((item) => (item.id === notification.id ? notification : item)),
+            },
+      );
+    },
+  });
+}

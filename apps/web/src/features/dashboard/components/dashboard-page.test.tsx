@@ -1,0 +1,210 @@
+import type { HealthResponse, UserNotification } from '@stationbid/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetServerClock } from '../../../lib/server-clock.ts';
+import { buildUser } from '../../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+// A fixture of the tests only: the same session shape the bid-sessions screens are tested with.
+import { buildBidSession, buildBidSessionDetail } from '../../bid-sessions/test/build-bid-session.ts';
+
+const member = buildUser({
+  firstName: 'Marcus',
+  lastName: 'Bell',
+  rank: 'Captain',
+  position: 'Officer',
+  employeeId: 'FD-0003',
+  yearsOfService: 16,
+  currentStation: { id: 's3', _id: 's3', name: 'Eastside', number: 3 },
+  currentShift: 'B',
+  bidPriority: 2,
+});
+
+const healthy: HealthResponse = {
+  status: 'ok',
+  time: '2026-03-10T12:00:00.000Z',
+  process: { uptimeSeconds: 60, nodeVersion: 'v20.19.0', memoryRssMb: 120 },
+  database: { kind: 'pglite', status: 'up', latencyMs: 1.4 },
+};
+
+function buildNotification(n: number, overrides: Partial<UserNotification> = {}): UserNotification {
+  const id = `00000000-0000-4000-8000-00000000000${n}`;
+  return {
+    id,
+    _id: id,
+    type: 'system',
+    status: 'unread',
+    title: `Notice ${n}`,
+    message: `Message ${n}`,
+    assignedStation: null,
+    assignedShift: null,
+    sessionId: null,
+    timestamp: new Date(Date.now() - n * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+/** The dashboard's calls with a quiet department: no session, nothing new. */
+function dashboardApi(overrides: Record<string, MockHandler> = {}): Record<string, MockHandler> {
+  return {
+    'GET /api/bid-sessions/current': () => jsonResponse(200, { session: null, sessions: [] }),
+    'GET /api/users/bid-status': () =>
+      jsonResponse(200, { position: null, isUserTurn: false, timeRemaining: 0, session: null }),
+    'GET /api/users/notifications?limit=5': () => jsonResponse(200, { notifications: [], unreadCount: 0 }),
+    'GET /api/users/recent-activity?limit=5': () =>
+      jsonResponse(200, {
+        activities: [
+          {
+            id: 'a1',
+            type: 'login',
+            title: 'Signed in',
+            description: 'You signed in',
+            timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+          },
+        ],
+      }),
+    'GET /api/health': () => jsonResponse(200, healthy),
+    ...overrides,
+  };
+}
+
+beforeEach(() => resetServerClock());
+
+describe('DashboardPage', () => {
+  it('shows who the member is, their figures, and that no session runs', async () => {
+    const { api } = renderApp({ path: '/dashboard', signedInAs: member, api: dashboardApi() });
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Marcus!', level: 2 })).toBeInTheDocument();
+    const welcome = screen.getByRole('region', { name: 'Welcome' });
+    expect(welcome).toHaveTextContent('Captain · Officer');
+    expect(welcome).toHaveTextContent('Employee #FD-0003');
+    expect(welcome).toHaveTextContent('Station 3 · Eastside');
+
+    expect(await screen.findByRole('heading', { name: 'No Active Bid Sessions' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Sessions' })).toHaveAttribute('href', '/bidding');
+    expect(screen.queryByText("It's your turn to bid!")).not.toBeInTheDocument();
+
+    const figures = screen.getByRole('list', { name: 'Your figures' });
+    expect(figures).toHaveTextContent('Years of Service16');
+    expect(figures).toHaveTextContent('Current ShiftShift B');
+    expect(figures).toHaveTextContent('Bid Priority#2 in queue');
+
+    const status = screen.getByRole('region', { name: 'Current Bid Status' });
+    expect(await within(status).findByText('You are not in a bid session right now.')).toBeInTheDocument();
+    const activity = screen.getByRole('region', { name: 'Recent Activity' });
+    expect(await within(activity).findByText('5m ago')).toBeInTheDocument();
+    const system = screen.getByRole('region', { name: 'System Status' });
+    expect(await within(system).findByText('All systems operational')).toBeInTheDocument();
+    expect(system).toHaveTextContent('Embedded PostgreSQL, answered in 1.4 ms');
+    for (const name of ['Update Profile', 'View Stations', 'Bid History', 'Seniority']) {
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it("announces the member's turn with a countdown that ticks on the server's deadline", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const session = buildBidSession({
+      name: 'Spring Bid',
+      status: 'active',
+      participantCount: 3,
+      currentParticipant: 1,
+      currentBidEnd: new Date(Date.now() + 125_000).toISOString(),
+    });
+    const { api } = renderApp({
+      path: '/dashboard',
+      signedInAs: member,
+      api: dashboardApi({
+        'GET /api/bid-sessions/current': () =>
+          jsonResponse(200, { session: buildBidSessionDetail(session), sessions: [session] }),
+        'GET /api/users/bid-status': () =>
+          jsonResponse(200, { position: 1, isUserTurn: true, timeRemaining: 125, session }),
+      }),
+    });
+
+    const banner = await screen.findByRole('region', { name: "It's your turn to bid!" });
+    const timer = within(banner).getByRole('timer');
+    expect(timer).toHaveTextContent(/^2:0[45]$/);
+    await vi.advanceTimersByTimeAsync(3000);
+    await waitFor(() => expect(timer).toHaveTextContent(/^2:0[12]$/));
+    expect(within(banner).getByRole('link', { name: 'Bid Now' })).toHaveAttribute('href', `/live-bid/${session.id}`);
+
+    const sessionBanner = screen.getByRole('region', { name: 'Current bid session' });
+    expect(sessionBanner).toHaveTextContent('Spring Bid');
+    expect(sessionBanner).toHaveTextContent('3 participants');
+    expect(within(sessionBanner).getByRole('button', { name: 'Join Session Spring Bid' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Current Bid Status' })).toHaveTextContent('Your position#1');
+
+    // While the session runs, both calls are asked again every 10 seconds.
+    const before = api.requestsTo('GET /api/users/bid-status').length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    await waitFor(() => expect(api.requestsTo('GET /api/users/bid-status').length).toBeGreaterThan(before));
+  });
+
+  it('marks a notification read when clicked, and the unread count drops', async () => {
+    const notices = [buildNotification(1), buildNotification(2, { status: 'read' })];
+    const { api, user } = renderApp({
+      path: '/dashboard',
+      signedInAs: member,
+      api: dashboardApi({
+        'GET /api/users/notifications?limit=5': () => jsonResponse(200, { notifications: notices, unreadCount: 1 }),
+        'POST /api/users/notifications': () =>
+          jsonResponse(200, { notification: { ...notices[0], status: 'read' }, unreadCount: 0 }),
+      }),
+    });
+
+    const card = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(card).findByText('1 unread')).toBeInTheDocument();
+    expect(within(card).getByText('1m ago')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Notice 1, unread' }));
+
+    await waitFor(() => expect(within(card).getByText('0 unread')).toBeInTheDocument());
+    expect(api.requestsTo('POST /api/users/notifications').map((request) => request.body)).toEqual([
+      { notificationId: notices[0]?.id },
+    ]);
+    expect(within(card).getByRole('button', { name: 'Notice 1' })).toBeInTheDocument();
+    // A read one asks nothing more.
+    await user.click(within(card).getByRole('button', { name: 'Notice 2' }));
+    expect(api.requestsTo('POST /api/users/notifications')).toHaveLength(1);
+  });
+
+  it('says so when the database is down, and when the API does not answer', async () => {
+    let isApiDown = false;
+    const { user } = renderApp({
+      path: '/dashboard',
+      signedInAs: member,
+      api: dashboardApi({
+        'GET /api/health': () =>
+          isApiDown
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : jsonResponse(503, {
+                ...healthy,
+                status: 'degraded',
+                database: { kind: 'postgres', status: 'down', latencyMs: null, error: 'connection refused' },
+              }),
+      }),
+    });
+
+    const system = await screen.findByRole('region', { name: 'System Status' });
+    expect(await within(system).findByText('Service degraded')).toBeInTheDocument();
+    expect(system).toHaveTextContent('APIOperational');
+    expect(system).toHaveTextContent('DatabasePostgreSQLDown');
+
+    isApiDown = true;
+    await user.click(within(system).getByRole('button', { name: 'Check Again' }));
+    expect(await within(system).findByText('Unreachable')).toBeInTheDocument();
+    expect(system).toHaveTextContent('DatabaseUnknown');
+  });
+
+  it('shows an inline error with Try Again when the session does not load', async () => {
+    renderApp({
+      path: '/dashboard',
+      signedInAs: member,
+      api: dashboardApi({
+        'GET /api/bid-sessions/current': () => jsonResponse(500, { error: 'Boom', code: 'INTERNAL_ERROR' }),
+      }),
+    });
+    expect(await screen.findByText('Failed to load current bid session', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { Badge, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { UserNotification } from '@stationbid/domain';
+import { LoadError } from '../../../components/load-error.tsx';
+import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { showError } from '../../../lib/toasts.ts';
+import { useDashboardNotificationsQuery } from '../api/get-notifications.ts';
+import { useMarkNotificationReadMutation } from '../api/mark-notification-read.ts';
+import { DashboardCard } from './dashboard-card.tsx';
+
+function NotificationItem({ notification, nowMs }: { notification: UserNotification; nowMs: number }) {
+  const markRead = useMarkNotificationReadMutation();
+  const isUnread = notification.status === 'unread';
+  const open = () => {
+    if (!isUnread || markRead.isPending) return;
+    markRead.mutate(notification.id, { onError: (error) => showError(error, 'Failed to mark notification as read') });
+  };
+
+  return (
+    <UnstyledButton
+      onClick={open}
+      aria-label={`${notification.title}${isUnread ? ', unread' : ''}`}
+      aria-describedby={`notification-${notification.id}`}
+      p="xs"
+      bg={isUnread ? 'blue.0' : undefined}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'block', width: '100%' }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Text size="sm" fw={isUnread ? 700 : 400}>
+          {notification.title}
+        </Text>
+        {isUnread && (
+          <Badge size="xs" color="blue">
+            Unread
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" id={`notification-${notification.id}`}>
+        {notification.message}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {formatRelativeTime(notification.timestamp, nowMs)}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+/** The newest 5 notifications; clicking an unread one marks it read (spec section 4). */
+export function NotificationsCard({ nowMs }: { nowMs: number }) {
+  const notifications = useDashboardNotificationsQuery();
+  const unreadCount = notifications.data?.unreadCount ?? 0;
+
+  return (
+    <DashboardCard
+      title="Notifications"
+      aside={
+        notifications.isSuccess && (
+          <Badge color={unreadCount > 0 ? 'red' : 'gray'} variant="light">
+            {unreadCount} unread
+          </Badge>
+        )
+      }
+    >
+      {notifications.isPending ? (
+        <Loader size="sm" role="status" aria-label="Loading notifications" />
+      ) : notifications.isError ? (
+        <LoadError
+          title="Failed to load notifications"
+          error={notifications.error}
+          onRetry={() => notifications.refetch()}
+          isRetrying={notifications.isFetching}
+        />
+      ) : notifications.data.notifications.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No notifications yet.
+        </Text>
+      ) : (
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {notifications.data.notifications.map((notification) => (
+            <li key={notification.id}>
+              <NotificationItem notification={notification} nowMs={nowMs} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </DashboardCard>
+  );
+}

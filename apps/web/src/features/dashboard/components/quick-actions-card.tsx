@@ -1,0 +1,25 @@
+import { Button, SimpleGrid } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { DashboardCard } from './dashboard-card.tsx';
+
+const QUICK_ACTIONS = [
+  { label: 'Update Profile', to: paths.profile },
+  { label: 'View Stations', to: paths.stations },
+  { label: 'Bid History', to: paths.bidHistory },
+  { label: 'Seniority', to: paths.seniority },
+] as const;
+
+export function QuickActionsCard() {
+  return (
+    <DashboardCard title="Quick Actions">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        {QUICK_ACTIONS.map((action) => (
+          <Button key={action.to} component={Link} to={action.to} variant="light" fullWidth>
+            {action.label}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,43 @@
+import { Loader, Stack, Text } from '@mantine/core';
+import { LoadError } from '../../../components/load-error.tsx';
+import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { useDashboardActivityQuery } from '../api/get-recent-activity.ts';
+import { DashboardCard } from './dashboard-card.tsx';
+
+/** The member's 5 latest sign-ins, bids and profile changes. */
+export function RecentActivityCard({ nowMs }: { nowMs: number }) {
+  const activity = useDashboardActivityQuery();
+
+  return (
+    <DashboardCard title="Recent Activity">
+      {activity.isPending ? (
+        <Loader size="sm" role="status" aria-label="Loading recent activity" />
+      ) : activity.isError ? (
+        <LoadError
+          title="Failed to load recent activity"
+          error={activity.error}
+          onRetry={() => activity.refetch()}
+          isRetrying={activity.isFetching}
+        />
+      ) : activity.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No recent activity.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {activity.data.map((item) => (
+            <li key={item.id}>
+              <Text size="sm" fw={600}>
+                {item.title}
+              </Text>
+              <Text size="sm">{item.description}</Text>
+              <Text size="xs" c="dimmed">
+                {formatRelativeTime(item.timestamp, nowMs)}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,49 @@
+/** How the dashboard words a member's seat, queue place and session (spec sections 2 and 9). */
+import type { BidSessionStatus, User } from '@stationbid/domain';
+
+export const SESSION_STATUS_LABELS: Readonly<Record<BidSessionStatus, string>> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  active: 'Active',
+  paused: 'Paused',
+  completed: 'Completed',
+};
+
+/** "Station 3 · Eastside", or "Unassigned" when the member holds no seat. */
+export function formatStation(station: User['currentStation']): string {
+  return station === null ? 'Unassigned' : `Station ${station.number} · ${station.name}`;
+}
+
+/** "Shift B", or "Unassigned". */
+export function formatShift(shift: User['currentShift']): string {
+  return shift === null ? 'Unassigned' : `Shift ${shift}`;
+}
+
+/** The bid priority colour rule (spec section 9): green to 5, blue to 10, orange to 15, else red. */
+export function getBidPriorityColor(priority: number): 'green' | 'blue' | 'orange' | 'red' {
+  if (priority <= 5) return 'green';
+  if (priority <= 10) return 'blue';
+  if (priority <= 15) return 'orange';
+  return 'red';
+}
+
+/** "#3 in queue", or "Not ranked" before the first seniority calculation. */
+export function formatBidPriority(priority: number | null): string {
+  return priority === null ? 'Not ranked' : `#${priority} in queue`;
+}
+
+/** "Mar 1, 2026": a session's start or end is a calendar day, the same whatever the viewer's zone. */
+export function formatCalendarDay(value: string | null, locale?: string): string {
+  const day = value === null ? undefined : /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  if (day === undefined) return 'Not set';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "Mar 1, 2026 – Mar 31, 2026". */
+export function formatSessionPeriod(startDate: string | null, endDate: string | null, locale?: string): string {
+  return `${formatCalendarDay(startDate, locale)} – ${formatCalendarDay(endDate, locale)}`;
+}
+
+export function formatMinutes(minutes: number): string {
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
