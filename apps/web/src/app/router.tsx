@@ -9,7 +9,7 @@ import { AdminDashboardPage } from '../features/admin/components/admin-dashboard
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
-import { BidHistoryPage } from '../features/bid-sessions/components/bid-history-page.tsx';
+import { BidHistoryPage } from '../features/bid-history/components/bid-history-page.tsx';
 import { BidPage } from '../features/bid-sessions/components/bid-page.tsx';
 import { BidSessionManagementPage } from '../features/bid-sessions/components/bid-session-management-page.tsx';
 import { BiddingPage } from '../features/bid-sessions/components/bidding-page.tsx';

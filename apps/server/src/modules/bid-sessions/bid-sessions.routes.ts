@@ -251,17 +251,18 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
   app.post(
     '/:id/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireMember,
       schema: {
         tags: ['bid-sessions'],
-        summary: 'The results of a completed session as .xlsx (sheets Summary, Participants, Session History)',
+        summary:
+          "A completed session's results as .xlsx (Summary, Participants, Session History), for administrators and its participants",
         params: idParamsSchema,
         // The body is the file's bytes, sent as they are (a Buffer is never serialised).
         response: { 200: z.any().describe('The .xlsx file'), ...refusalResponses },
       },
     },
     async (request, reply) => {
-      const { results, session } = await bidSessionsService.resultsForExport(request.params.id);
+      const { results, session } = await bidSessionsService.resultsForExport(currentMember(request), request.params.id);
       const exportedAt = clock.now();
       return reply
         .header('content-type', XLSX_CONTENT_TYPE)

@@ -190,8 +190,9 @@ export class BidSessionsService {
   }
 
   /** The results of a completed session, for the export; any other status is refused. */
-  async resultsForExport(sessionId: string) {
-    const session = await findSessionOrRefuse(this.db, sessionId);
+  /** The export holds what the results show, so the same people may download it. */
+  async resultsForExport(viewer: SessionViewer, sessionId: string) {
+    const session = await this.findSessionForParticipantsAndAdmins(viewer, sessionId);
     if (session.status !== 'completed') throw conflict(BID_MESSAGES.cannotExport);
     return this.presentResults(sessionId);
   }

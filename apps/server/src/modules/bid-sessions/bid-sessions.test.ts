@@ -63,7 +63,6 @@ describe('guards', () => {
     { method: 'POST', url: `/api/bid-sessions/${id}/participants`, payload: {} },
     { method: 'DELETE', url: `/api/bid-sessions/${id}/participants/${id}` },
     { method: 'GET', url: `/api/bid-sessions/${id}/export-status` },
-    { method: 'POST', url: `/api/bid-sessions/${id}/export` },
     { method: 'DELETE', url: '/api/admin/delete-completed-session', payload: { sessionId: id } },
   ] as const;
   const memberRoutes = [
@@ -75,6 +74,7 @@ describe('guards', () => {
     { method: 'POST', url: `/api/bid-sessions/${id}/join` },
     { method: 'GET', url: `/api/bid-sessions/history?sessionId=${id}` },
     { method: 'GET', url: `/api/bid-sessions/${id}/results` },
+    { method: 'POST', url: `/api/bid-sessions/${id}/export` },
     { method: 'GET', url: '/api/users/bid-status' },
     { method: 'GET', url: '/api/users/bid-history' },
   ] as const;

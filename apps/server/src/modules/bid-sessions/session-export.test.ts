@@ -73,6 +73,22 @@ describe('export of a session', () => {
     expect(completed.json()).toMatchObject({ canExport: true, canSendReminders: true });
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await asAdmin({ method: 'POST', url: `/api/bid-sessions/${unknown}/export` })).statusCode).toBe(404);
+
+    // The export holds what the results show: the session's own participants may download it too,
+    // any other member may not.
+    const participantSignIn = await signIn(context, withEmail.email);
+    const byParticipant = await injectAs(context, participantSignIn, {
+      method: 'POST',
+      url: `/api/bid-sessions/${session.id}/export`,
+    });
+    expect(byParticipant.statusCode).toBe(200);
+    expect(byParticipant.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    const outsiderSignIn = await signIn(context, (await createMember(context)).email);
+    const byOutsider = await injectAs(context, outsiderSignIn, {
+      method: 'POST',
+      url: `/api/bid-sessions/${session.id}/export`,
+    });
+    expect(byOutsider.statusCode).toBe(403);
   });
 
   it('downloads an .xlsx with Summary, Participants in queue order and History, no cell a formula', async () => {

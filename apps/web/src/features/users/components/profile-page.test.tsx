@@ -29,7 +29,14 @@ function renderProfile({ user = member, api = {} }: { user?: User; api?: Record<
   return renderApp({
     path: '/profile',
     signedInAs: user,
-    api: { 'GET /api/users/profile': () => jsonResponse(200, { user }), ...api },
+    api: {
+      'GET /api/users/profile': () => jsonResponse(200, { user }),
+      // The page's bid activity section: a member who has not bid yet.
+      'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [] }),
+      'GET /api/users/bid-status': () =>
+        jsonResponse(200, { position: null, isUserTurn: false, timeRemaining: 0, session: null }),
+      ...api,
+    },
   });
 }
 

@@ -6,6 +6,7 @@
 import { Center, Grid, Loader, Stack } from '@mantine/core';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ProfileBidActivity } from '../../bid-history/components/profile-bid-activity.tsx';
 import { useProfileQuery } from '../api/get-profile.ts';
 import { AccountStatusSection } from './profile/account-status-section.tsx';
 import { BidPreferencesButton } from './profile/bid-preferences-dialog.tsx';
@@ -52,6 +53,7 @@ function ProfileContent() {
           <ProfileSummarySection profile={profile} />
           <AccountStatusSection profile={profile} />
           <BidPreferencesButton rank={profile.rank} />
+          <ProfileBidActivity />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>

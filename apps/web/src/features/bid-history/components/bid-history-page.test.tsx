@@ -1,0 +1,224 @@
+import { BID_MESSAGES } from '@stationbid/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../../../test/browser-stubs.ts';
+import { adminUser, buildUser } from '../../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import {
+  buildBidHistoryEntry,
+  buildHistoryEntry,
+  buildResultsParticipant,
+  buildSessionResults,
+  springSession,
+} from '../test/build-bid-history.ts';
+
+const member = buildUser();
+const RESULTS_PATH = `GET /api/bid-sessions/${springSession.id}/results`;
+const EXPORT_PATH = `POST /api/bid-sessions/${springSession.id}/export`;
+
+const phoneInBid = buildBidHistoryEntry(1, {
+  timestamp: '2026-03-01T09:30:00.000Z',
+  station: { name: 'Harbor', number: 3 },
+  shift: 'B',
+  position: 'Engineer',
+  kind: 'proxy',
+});
+const olderBid = buildBidHistoryEntry(2, {
+  timestamp: '2025-03-01T09:30:00.000Z',
+  session: { id: 'a1', _id: 'a1', name: 'Autumn Bid', year: 2025 },
+  station: { name: 'Downtown', number: 1 },
+  kind: 'auto',
+  status: 'cancelled',
+});
+
+const results = buildSessionResults({
+  participants: [
+    buildResultsParticipant(0, 'Alex', 'Morgan', {
+      hasBid: true,
+      outcome: 'proxy_bid',
+      assignedStation: { id: 's3', _id: 's3', name: 'Harbor', number: 3 },
+      assignedShift: 'B',
+      assignedPosition: 'Engineer',
+    }),
+    buildResultsParticipant(1, 'Jamie', 'Ortiz'),
+  ],
+  sessionHistory: [
+    buildHistoryEntry(1, { action: 'session_started' }),
+    buildHistoryEntry(2, {
+      action: 'bid_submitted',
+      userName: 'Alex Morgan',
+      stationName: 'Harbor',
+      stationNumber: 3,
+      shift: 'B',
+      position: 'Engineer',
+      timestamp: '2026-03-01T09:30:00.000Z',
+    }),
+  ],
+});
+
+function renderBidHistory(api: Record<string, MockHandler>, signedInAs = member) {
+  return renderApp({ path: '/bid-history', signedInAs, api });
+}
+
+describe('BidHistoryPage (/bid-history)', () => {
+  it('sums up the bids in tiles and lists them newest first with how each was placed', async () => {
+    renderBidHistory({ 'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [olderBid, phoneInBid] }) });
+
+    const table = await screen.findByRole('table', { name: 'Your bids' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Bid History' })).toBeInTheDocument();
+    const summary = screen.getByLabelText('Bid summary');
+    expect(summary).toHaveTextContent('Total Bids2');
+    expect(summary).toHaveTextContent('Successful1');
+    expect(summary).toHaveTextContent('Stations Bid2');
+    expect(summary).toHaveTextContent(/Last Bid(Mar 1, 2026|1 Mar 2026)/);
+
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Spring Station Bid');
+    expect(rows[0]).toHaveTextContent('Station 3 (Harbor)');
+    expect(rows[0]).toHaveTextContent('Phone-in');
+    expect(rows[0]).toHaveTextContent('Completed');
+    expect(rows[1]).toHaveTextContent('Autumn Bid');
+    expect(rows[1]).toHaveTextContent('Automatic');
+    expect(rows[1]).toHaveTextContent('Cancelled');
+  });
+
+  it('says "No Bids Yet" when the member has not bid', async () => {
+    renderBidHistory({ 'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [] }) });
+
+    expect(await screen.findByRole('heading', { name: 'No Bids Yet' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Bid summary')).toHaveTextContent('Last BidNone');
+  });
+
+  it('shows "Error Loading History" with Retry, which loads the history again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let isServerDown = true;
+    const { user } = renderBidHistory({
+      'GET /api/users/bid-history': () =>
+        isServerDown ? jsonResponse(503, {}) : jsonResponse(200, { bidHistory: [phoneInBid] }),
+    });
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Error Loading History');
+    expect(alert).toHaveTextContent('Failed to load bid history');
+    isServerDown = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Your bids' })).toBeInTheDocument();
+  });
+
+  it('opens the results full-screen with Overview, Participants and Session History, and Back closes them', async () => {
+    const { user, api } = renderBidHistory({
+      'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [phoneInBid] }),
+      [RESULTS_PATH]: () => jsonResponse(200, { results }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'View Results of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
+    expect(await within(dialog).findByText('1h 35m')).toBeInTheDocument();
+    expect(within(dialog).getByText('Successful assignments').nextElementSibling).toHaveTextContent('1');
+    // A participant may download the results they can read.
+    expect(within(dialog).getByRole('button', { name: 'Export' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Participants' }));
+    const participants = within(dialog).getByRole('table', { name: 'Participants' });
+    expect(within(participants).getByRole('row', { name: /Alex Morgan/ })).toHaveTextContent(
+      'AssignedStation 3 (Harbor) · Shift B · Engineer',
+    );
+    expect(within(participants).getByRole('row', { name: /Jamie Ortiz/ })).toHaveTextContent('Not Assigned');
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Session History' }));
+    const history = within(dialog).getByRole('list', { name: 'Session history' });
+    expect(within(history).getAllByRole('listitem')[1]).toHaveTextContent(
+      /^Bid submitted: Alex Morgan.*\d{4}.*(UTC|GMT).*by Morgan HaleStation 3 \(Harbor\) · Shift B · Engineer$/,
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('dialog', { name: 'Results of Spring Station Bid' })).not.toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('shows "Failed to load session results" with the reason and Try Again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let isRefused = true;
+    const { user } = renderBidHistory({
+      'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [phoneInBid] }),
+      [RESULTS_PATH]: () =>
+        isRefused
+          ? jsonResponse(403, { error: BID_MESSAGES.notParticipant, code: 'FORBIDDEN' })
+          : jsonResponse(200, { results }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'View Results of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
+    const alert = await within(dialog).findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Failed to load session results');
+    expect(alert).toHaveTextContent(BID_MESSAGES.notParticipant);
+    isRefused = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await within(dialog).findByText('1h 35m')).toBeInTheDocument();
+  });
+
+  it('lets an administrator export a completed session as .xlsx, and says when it fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    let exports = 0;
+    const { user, api } = renderBidHistory(
+      {
+        'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [phoneInBid] }),
+        [RESULTS_PATH]: () => jsonResponse(200, { results }),
+        [EXPORT_PATH]: () => {
+          exports += 1;
+          if (exports === 2) return jsonResponse(500, {});
+          return new Response('PK', {
+            status: 200,
+            headers: {
+              'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'Content-Disposition': 'attachment; filename="Spring_Station_Bid_2026-03-01T10-40-00.xlsx"',
+            },
+          });
+        },
+      },
+      adminUser,
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'View Results of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Export completed successfully!')).toBeInTheDocument();
+    expect(saved).toEqual(['Spring_Station_Bid_2026-03-01T10-40-00.xlsx']);
+    expect(api.requestsTo(EXPORT_PATH)).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Failed to export session results')).toBeInTheDocument();
+  });
+
+  it('offers no Export while the session is still running', async () => {
+    const { user } = renderBidHistory(
+      {
+        'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [phoneInBid] }),
+        [RESULTS_PATH]: () => jsonResponse(200, { results: { ...results, status: 'active', sessionDuration: null } }),
+      },
+      adminUser,
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'View Results of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
+    expect(await within(dialog).findByText('N/A')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+  });
+
+  it('shows the bids as cards on a phone', async () => {
+    stubMatchMedia((query) => query.includes('max-width'));
+    renderBidHistory({ 'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [phoneInBid] }) });
+
+    const list = await screen.findByRole('list', { name: 'Your bids' });
+    const card = within(list).getByRole('listitem');
+    expect(card).toHaveTextContent('Station 3 (Harbor) · Shift B · Engineer');
+    expect(card).toHaveTextContent('Phone-in');
+    expect(screen.queryByRole('table', { name: 'Your bids' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * A session's results (spec section 2, Shared session components): tabs Overview, Participants and
+ * Session History, a Back button, and Export, which downloads the real .xlsx of a completed session.
+ * Export is an administrator's capability (spec section 6) and the server refuses it to anyone
+ * else, so members are not offered a button that can only fail.
+ */
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { Participant, SessionHistoryEntry, SessionResults } from '@stationbid/domain';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useExportSessionResults } from '../../bid-sessions/api/export-session-results.ts';
+import { useSessionResultsQuery } from '../api/get-session-results.ts';
+import { useIsPhone } from '../hooks/use-is-phone.ts';
+import { formatSessionDuration } from '../utils/bid-history-summary.ts';
+import {
+  formatDateTime,
+  formatHistorySeat,
+  formatSeat,
+  getParticipantName,
+  getParticipantStatus,
+  HISTORY_ACTION_LABELS,
+  SESSION_STATUS_COLORS,
+  SESSION_STATUS_LABELS,
+} from '../utils/results-format.ts';
+
+const LOAD_FAILURE_MESSAGE = 'Failed to load session results';
+
+interface SessionResultsViewProps {
+  sessionId: string;
+  /** Leaves the results (closes the dialog they sit in). */
+  onBack: () => void;
+}
+
+export function SessionResultsView({ sessionId, onBack }: SessionResultsViewProps) {
+  const resultsQuery = useSessionResultsQuery(sessionId);
+  const backButton = (
+    <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
+      Back
+    </Button>
+  );
+
+  if (resultsQuery.isPending) {
+    return (
+      <Stack gap="md">
+        <Group>{backButton}</Group>
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading session results" />
+        </Center>
+      </Stack>
+    );
+  }
+  if (resultsQuery.isError) {
+    return (
+      <Stack gap="md">
+        <Group>{backButton}</Group>
+        <Paper withBorder p="md" role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text fw={600}>{LOAD_FAILURE_MESSAGE}</Text>
+            {/* The server's reason when it sent one (spec section 8), else the screen's own words. */}
+            <Text size="sm" c="dimmed">
+              {getErrorMessage(resultsQuery.error, 'No results available')}
+            </Text>
+            <Button variant="light" onClick={() => resultsQuery.refetch()} loading={resultsQuery.isFetching}>
+              Try Again
+            </Button>
+          </Stack>
+        </Paper>
+      </Stack>
+    );
+  }
+
+  const results = resultsQuery.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm">
+          {backButton}
+          <Badge color={SESSION_STATUS_COLORS[results.status]} variant="light">
+            {SESSION_STATUS_LABELS[results.status]}
+          </Badge>
+        </Group>
+        <ExportButton results={results} />
+      </Group>
+      <Tabs defaultValue="overview" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="participants">Participants</Tabs.Tab>
+          <Tabs.Tab value="history">Session History</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <ResultsOverview results={results} />
+        </Tabs.Panel>
+        <Tabs.Panel value="participants" pt="md">
+          <ResultsParticipants participants={results.participants} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <ResultsHistory entries={results.sessionHistory} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Whoever may read the results (administrators, the session's participants) may download them. */
+function ExportButton({ results }: { results: SessionResults }) {
+  const exportResults = useExportSessionResults();
+  if (results.status !== 'completed') return null;
+  return (
+    <Button
+      leftSection={<IconDownload size={16} aria-hidden />}
+      onClick={() => exportResults.mutate({ id: results.id, name: results.name })}
+      loading={exportResults.isPending}
+    >
+      Export
+    </Button>
+  );
+}
+
+function ResultsOverview({ results }: { results: SessionResults }) {
+  const { statistics } = results;
+  const figures: [label: string, value: string | number][] = [
+    ['Participants', results.totalParticipants],
+    ['Successful assignments', statistics.successfulAssignments],
+    ['Auto-assignments', statistics.autoAssignments],
+    ['Bids submitted', statistics.totalBidsSubmitted],
+    ['Average bids per participant', statistics.averageBidsPerParticipant.toFixed(1)],
+    ['Moved to back', statistics.participantsMovedToBack],
+    ['Skipped', statistics.skipped],
+    ['Not assigned', statistics.notAssigned],
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={3} size="h4">
+        {results.name} ({results.year})
+      </Title>
+      <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" m={0}>
+        {figures.map(([label, value]) => (
+          <Paper key={label} withBorder p="sm">
+            <Text component="dt" size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" fw={700} size="lg" m={0}>
+              {value}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="sm" m={0}>
+        <Paper withBorder p="sm">
+          <Text component="dt" size="xs" c="dimmed">
+            Duration
+          </Text>
+          <Text component="dd" fw={600} m={0}>
+            {formatSessionDuration(results.sessionDuration)}
+          </Text>
+        </Paper>
+        <Paper withBorder p="sm">
+          <Text component="dt" size="xs" c="dimmed">
+            Started
+          </Text>
+          <Text component="dd" m={0}>
+            {formatDateTime(results.actualStart)}
+          </Text>
+        </Paper>
+        <Paper withBorder p="sm">
+          <Text component="dt" size="xs" c="dimmed">
+            Ended
+          </Text>
+          <Text component="dd" m={0}>
+            {formatDateTime(results.actualEnd)}
+          </Text>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function ParticipantStatusBadge({ participant }: { participant: Participant }) {
+  const status = getParticipantStatus(participant);
+  return (
+    <Badge color={participant.hasBid ? 'green' : 'gray'} variant="light">
+      {status}
+    </Badge>
+  );
+}
+
+function ResultsParticipants({ participants }: { participants: Participant[] }) {
+  const isPhone = useIsPhone();
+  if (participants.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        No participants
+      </Text>
+    );
+  }
+  if (isPhone) {
+    return (
+      <Stack component="ul" gap="xs" p={0} m={0} aria-label="Participants" style={{ listStyle: 'none' }}>
+        {participants.map((participant) => (
+          <Paper key={participant.id} component="li" withBorder p="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2} miw={0}>
+                <Text fw={600}>
+                  #{participant.position + 1} {getParticipantName(participant)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {participant.user.rank}
+                </Text>
+              </Stack>
+              <ParticipantStatusBadge participant={participant} />
+            </Group>
+            <Text size="sm" mt={4}>
+              {formatSeat(participant.assignedStation, participant.assignedShift, participant.assignedPosition) ??
+                'No seat'}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped verticalSpacing="xs" aria-label="Participants">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Queue</Table.Th>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Rank</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Seat</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {participants.map((participant) => (
+            <Table.Tr key={participant.id}>
+              <Table.Td>#{participant.position + 1}</Table.Td>
+              <Table.Td>{getParticipantName(participant)}</Table.Td>
+              <Table.Td>{participant.user.rank}</Table.Td>
+              <Table.Td>
+                <ParticipantStatusBadge participant={participant} />
+              </Table.Td>
+              <Table.Td>
+                {formatSeat(participant.assignedStation, participant.assignedShift, participant.assignedPosition) ??
+                  '—'}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Oldest first, as recorded: what happened in words, to whom, the seat, and when in the viewer's zone. */
+function ResultsHistory({ entries }: { entries: SessionHistoryEntry[] }) {
+  if (entries.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        No History Yet
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ol" gap="xs" p={0} m={0} aria-label="Session history" style={{ listStyle: 'none' }}>
+      {entries.map((entry) => {
+        const seat = formatHistorySeat(entry);
+        return (
+          <Paper key={entry.id} component="li" withBorder p="sm">
+            <Text size="sm" fw={600}>
+              {HISTORY_ACTION_LABELS[entry.action]}
+              {entry.userName !== null && `: ${entry.userName}`}
+            </Text>
+            <Text size="xs" c="dimmed">
+              <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time> · by{' '}
+              {entry.actorName === 'system' ? 'System' : entry.actorName}
+            </Text>
+            {seat !== null && <Text size="sm">{seat}</Text>}
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
