@@ -23,7 +23,11 @@ import { BidSessionsService } from './modules/bid-sessions/bid-sessions.service.
 import { memberBidStatusRoutes } from './modules/bid-sessions/member-bid-status.routes.ts';
 import { sessionActionRoutes } from './modules/bid-sessions/session-actions.routes.ts';
 import { SessionEngineService } from './modules/bid-sessions/session-engine.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { ChatService } from './modules/chat/chat.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { LiveService } from './modules/live/live.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
@@ -99,7 +103,20 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const accessTokens = new AccessTokens(settings.jwtSecret);
   await app.register(authPlugin, { db, clock, accessTokens });
   const authService = new AuthService(db, clock, accessTokens);
-  const sessionEngine = new SessionEngineService(db, clock, app.log);
+  // Live events: streams closed and listening stopped before the database closes.
+  const liveService = new LiveService({
+    db,
+    databaseKind: dependencies.databaseKind,
+    clock,
+    log: app.log,
+    jwtSecret: settings.jwtSecret,
+  });
+  app.decorate('live', liveService);
+  app.addHook('onReady', async () => liveService.start());
+  app.addHook('preClose', async () => liveService.stop());
+  const sessionEngine = new SessionEngineService(db, clock, app.log, (sessionId, step) =>
+    liveService.publishStep(sessionId, step),
+  );
   // Built with every app but started only by the server process (server.ts), so tests and
   // benchmarks move turns themselves; stopped before the database closes.
   const turnClock = new TurnClock(db, clock, sessionEngine, app.log);
@@ -108,6 +125,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   await app.register(
     async (api) => {
+      await api.register(liveRoutes, { prefix: '/live', liveService });
       await api.register(healthRoutes, { db, clock, databaseKind: dependencies.databaseKind });
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -132,6 +150,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(notificationsRoutes, {
         prefix: '/users',
         notificationsService: new NotificationsService(db, clock),
+      });
+      await api.register(chatRoutes, {
+        prefix: '/chat',
+        chatService: new ChatService(db, clock, (event) => liveService.publish(event)),
       });
     },
     { prefix: '/api' },

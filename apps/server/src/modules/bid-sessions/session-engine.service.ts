@@ -58,6 +58,9 @@ export interface EngineStepResult {
   hasChanged: boolean;
 }
 
+/** Hears of a committed step (after its transaction), e.g. to publish it on the live stream. */
+export type StepAnnouncer = (sessionId: string, step: EngineStepResult) => void;
+
 /** What the turn clock found when it looked at one due session. */
 export type DueSessionOutcome =
   /** A step was applied (an expired turn or a scheduled start). */
@@ -102,6 +105,8 @@ export class SessionEngineService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** Told of every committed step that changed something (the live stream); never of a rolled-back one. */
+    private readonly announceStep: StepAnnouncer = () => {},
   ) {}
 
   /**
@@ -124,6 +129,7 @@ export class SessionEngineService {
         return this.saveStep(tx, loaded, result, now);
       });
       this.keepStateAfterCommit(sessionId, step, cacheVersion);
+      this.announceAfterCommit(sessionId, step);
       return step;
     } catch (error) {
       // A refusal wrote nothing, so the state kept is still right; anything else may have been a
@@ -269,6 +275,7 @@ export class SessionEngineService {
       });
       if (outcome === 'busy' || outcome === 'not_due') return outcome;
       this.keepStateAfterCommit(sessionId, outcome.step, outcome.cacheVersion);
+      this.announceAfterCommit(sessionId, outcome.step);
       return outcome.step.hasChanged ? 'processed' : 'not_due';
     } catch (error) {
       this.stateCache.forget(sessionId);
@@ -325,6 +332,16 @@ export class SessionEngineService {
     });
     const version = await countEngineStep(tx);
     return { step, cacheVersion: version === loaded.version + 1 ? version : null };
+  }
+
+  /** After the commit: a step that changed something is announced; a failure to announce is only logged. */
+  private announceAfterCommit(sessionId: string, step: EngineStepResult): void {
+    if (!step.hasChanged) return;
+    try {
+      this.announceStep(sessionId, step);
+    } catch (error) {
+      this.log.error({ err: error, sessionId }, 'announcing an engine step failed');
+    }
   }
 
   /** After the commit: the step's new state is what the next step starts from, unless stale. */

@@ -4,17 +4,16 @@
  * lives in a drawer behind a burger, so off-screen links never sit in the keyboard's tab order.
  */
 import { AppShell, Badge, Box, Burger, Button, Drawer, Group, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconFlame, IconLogout } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { useIsSmallScreen } from '../../hooks/use-is-small-screen.ts';
 import classes from './app-shell.module.css';
 import { MainNavigationLinks } from './main-navigation.tsx';
 
-/** Matches Mantine's `sm` breakpoint, below which AppShell treats the screen as mobile. */
-const SMALL_SCREEN_QUERY = '(max-width: 47.99em)';
 const NAVIGATION_LABEL = 'Main navigation';
 const MAIN_CONTENT_ID = 'main-content';
 
@@ -27,7 +26,8 @@ function skipToMainContent(event: MouseEvent<HTMLAnchorElement>): void {
 export function AppLayout() {
   const user = useCurrentUser();
   const { logout, isLoggingOut } = useLogout();
-  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+  // Mantine's `sm` breakpoint, below which AppShell treats the screen as mobile.
+  const isSmallScreen = useIsSmallScreen();
   const [isDrawerOpen, drawer] = useDisclosure(false);
 
   return (

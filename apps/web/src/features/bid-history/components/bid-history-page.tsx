@@ -7,9 +7,9 @@ import { Badge, Button, Center, Loader, Paper, SimpleGrid, Stack, Table, Text, T
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { type UserBidHistoryEntry, useUserBidHistoryQuery } from '../api/get-user-bid-history.ts';
-import { useIsPhone } from '../hooks/use-is-phone.ts';
 import { sortNewestFirst, summarizeBidHistory } from '../utils/bid-history-summary.ts';
 import { BID_KIND_LABELS, BID_STATUS_COLORS, BID_STATUS_LABELS, formatDate } from '../utils/results-format.ts';
 import { SessionResultsDialog } from './session-results-dialog.tsx';
@@ -139,7 +139,7 @@ function StatusBadge({ status }: { status: UserBidHistoryEntry['status'] }) {
 }
 
 function BidList({ entries, onViewResults }: BidListProps) {
-  const isPhone = useIsPhone();
+  const isPhone = useIsSmallScreen();
   if (isPhone) {
     return (
       <Stack component="ul" gap="sm" p={0} m={0} aria-label="Your bids" style={{ listStyle: 'none' }}>

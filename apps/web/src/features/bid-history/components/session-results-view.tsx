@@ -20,10 +20,10 @@ import {
 } from '@mantine/core';
 import type { Participant, SessionHistoryEntry, SessionResults } from '@stationbid/domain';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useExportSessionResults } from '../../bid-sessions/api/export-session-results.ts';
 import { useSessionResultsQuery } from '../api/get-session-results.ts';
-import { useIsPhone } from '../hooks/use-is-phone.ts';
 import { formatSessionDuration } from '../utils/bid-history-summary.ts';
 import {
   formatDateTime,
@@ -198,7 +198,7 @@ function ParticipantStatusBadge({ participant }: { participant: Participant }) {
 }
 
 function ResultsParticipants({ participants }: { participants: Participant[] }) {
-  const isPhone = useIsPhone();
+  const isPhone = useIsSmallScreen();
   if (participants.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">

@@ -30,12 +30,14 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
+import { describeCountdown, formatCountdown, getCountdownTone, isFinalMinute } from '../../../lib/turn-countdown.ts';
+import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
+import { ChatWidget } from '../../chat/components/chat-widget.tsx';
 import { bidSessionListQueryKey } from '../api/bid-session-query-keys.ts';
 import { useBidSessionQuery } from '../api/get-bid-session.ts';
 import { useSessionAction } from '../api/run-session-action.ts';
 import { useExpiryCheck } from '../hooks/use-expiry-check.ts';
-import { useTurnCountdown } from '../hooks/use-turn-countdown.ts';
-import { describeCountdown, formatCountdown, getCountdownTone, isFinalMinute } from '../utils/countdown.ts';
 import { formatDateTime, formatSeat, getParticipantName, getSessionProgress } from '../utils/session-format.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PhoneInBidForm } from './phone-in-bid-form.tsx';
@@ -58,8 +60,11 @@ function toListSession({
 
 export function AdminSessionControl({ session: listedSession }: { session: BidSession }) {
   const queryClient = useQueryClient();
+  // The live stream refetches the session after every step; polling only covers for it while it is down.
+  useLiveSession(listedSession.id);
+  const isLive = useIsLiveConnected(listedSession.id);
   const sessionQuery = useBidSessionQuery(listedSession.id, {
-    refetchInterval: getPollInterval(listedSession.status),
+    refetchInterval: isLive ? false : getPollInterval(listedSession.status),
   });
   const session = sessionQuery.data;
 
@@ -148,6 +153,7 @@ function SessionControlBody({ session }: { session: BidSessionDetail }) {
 
   return (
     <Stack gap="md">
+      <ChatWidget sessionId={session.id} />
       <TurnOverview session={session} />
 
       <Stack gap={4}>

@@ -6,8 +6,8 @@ import { Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Ti
 import type { BidSession, Participant } from '@stationbid/domain';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { useSessionParticipantsQuery } from '../api/get-session-participants.ts';
-import { useIsSmallScreen } from '../hooks/use-is-small-screen.ts';
 import {
   describeParticipantResult,
   describeTieBreakChain,

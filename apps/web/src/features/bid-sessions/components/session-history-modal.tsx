@@ -5,8 +5,8 @@
 import { Center, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import type { BidSession, SessionHistoryEntry } from '@stationbid/domain';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { useSessionHistoryQuery } from '../api/get-session-history.ts';
-import { useIsSmallScreen } from '../hooks/use-is-small-screen.ts';
 import {
   describeHistoryDetails,
   formatDateTime,

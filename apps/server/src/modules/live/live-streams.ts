@@ -1,0 +1,127 @@
+/**
+ * The open live streams of this process. A stream is one browser tab: it watches a fixed list of
+ * sessions (a tab that wants others opens a new stream with the new list) and gets, as SSE
+ * `message` events, every live event of those sessions. Every 15 seconds each stream gets a comment
+ * line, so an idle stream is neither closed by a proxy nor taken for dead by the browser.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS, type LiveEvent } from '@stationbid/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A client this far behind (a stalled connection) is dropped; it reconnects and refetches. */
+const STREAM_BACKLOG_MAX_BYTES = 1024 * 1024;
+
+interface LiveStream {
+  id: string;
+  memberId: string;
+  sessionIds: readonly string[];
+  response: ServerResponse;
+}
+
+export class LiveStreams {
+  private readonly streams = new Map<string, LiveStream>();
+  private readonly streamsBySession = new Map<string, Set<LiveStream>>();
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  /** Numbers the events of this process, for the SSE `id:` field. */
+  private lastEventNumber = 0;
+
+  get openCount(): number {
+    return this.streams.size;
+  }
+
+  /**
+   * Turns an authorised request into a stream: from here on the response is written by hand,
+   * outside Fastify's reply (which answers once).
+   */
+  open(request: FastifyRequest, reply: FastifyReply, watch: { memberId: string; sessionIds: readonly string[] }) {
+    const stream: LiveStream = {
+      id: randomUUID(),
+      memberId: watch.memberId,
+      sessionIds: watch.sessionIds,
+      response: reply.raw,
+    };
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      // The security headers the plugins have set so far (helmet's), then the stream's own.
+      ...definedHeaders(reply.getHeaders()),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx and similar proxies would otherwise buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.write(`retry: ${LIVE_RETRY_MS}\n: stream ${stream.id}\n\n`);
+    this.streams.set(stream.id, stream);
+    for (const sessionId of stream.sessionIds) {
+      let watchers = this.streamsBySession.get(sessionId);
+      if (!watchers) {
+        watchers = new Set();
+        this.streamsBySession.set(sessionId, watchers);
+      }
+      watchers.add(stream);
+    }
+    request.raw.socket.setNoDelay(true);
+    request.raw.on('close', () => this.forget(stream));
+    this.startHeartbeat();
+  }
+
+  /** Writes events to the streams that watch their sessions. */
+  deliver(events: readonly LiveEvent[]): void {
+    for (const event of events) {
+      const watchers = this.streamsBySession.get(event.sessionId);
+      if (!watchers || watchers.size === 0) continue;
+      this.lastEventNumber += 1;
+      const frame = `id: ${this.lastEventNumber}\ndata: ${JSON.stringify(event)}\n\n`;
+      for (const stream of watchers) this.write(stream, frame);
+    }
+  }
+
+  /** The comment every stream gets every 15 seconds; tests call it to see one at once. */
+  sendHeartbeat(): void {
+    for (const stream of this.streams.values()) this.write(stream, ': heartbeat\n\n');
+  }
+
+  /** Ends every stream (app close), so the server can stop without waiting on open connections. */
+  closeAll(): void {
+    this.stopHeartbeat();
+    for (const stream of [...this.streams.values()]) {
+      this.forget(stream);
+      stream.response.end();
+    }
+  }
+
+  private write(stream: LiveStream, frame: string): void {
+    if (stream.response.writableLength > STREAM_BACKLOG_MAX_BYTES) {
+      this.forget(stream);
+      stream.response.destroy();
+      return;
+    }
+    stream.response.write(frame);
+  }
+
+  private forget(stream: LiveStream): void {
+    if (!this.streams.delete(stream.id)) return;
+    for (const sessionId of stream.sessionIds) {
+      const watchers = this.streamsBySession.get(sessionId);
+      watchers?.delete(stream);
+      if (watchers?.size === 0) this.streamsBySession.delete(sessionId);
+    }
+    if (this.streams.size === 0) this.stopHeartbeat();
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeatTimer) return;
+    this.heartbeatTimer = setInterval(() => this.sendHeartbeat(), LIVE_HEARTBEAT_MS);
+    this.heartbeatTimer.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+  }
+}
+
+function definedHeaders(headers: Record<string, string | number | string[] | undefined>): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,351 @@
+/**
+ * The live stream on a real port (app.inject cannot stream): tickets, who may watch what, an engine
+ * step reaching every watcher within a second, heartbeats, and streams ended by app close. On
+ * PostgreSQL, a step in one app instance reaches a watcher of another through LISTEN/NOTIFY.
+ * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { LIVE_RETRY_MS, type LiveEvent, liveTicketResponseSchema } from '@stationbid/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createMember,
+  createTestContext,
+  injectAs,
+  type SignedIn,
+  signIn,
+  type TestContext,
+  withSettings,
+} from '../../test/test-app.ts';
+import { createSession, createStationWithSeats, startSession } from '../bid-sessions/test-sessions.ts';
+
+const SECOND = 1000;
+
+let context: TestContext;
+let admin: SignedIn;
+let baseUrl: string;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  admin = await signIn(context, (await createAdmin(context)).email);
+  baseUrl = await listenOnLoopback(context.app);
+});
+afterAll(async () => context?.close());
+
+async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function requestTicket(app: FastifyInstance, who: SignedIn): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/live/ticket', headers: who.headers });
+  expect(response.statusCode).toBe(200);
+  return liveTicketResponseSchema.parse(response.json()).ticket;
+}
+
+/** A stream read as it arrives, with a wait for what a test expects to see on it. */
+interface OpenStream {
+  response: Response;
+  readonly text: string;
+  readonly hasEnded: boolean;
+  events(): LiveEvent[];
+  waitFor(isReady: () => boolean, timeoutMs?: number): Promise<void>;
+  close(): void;
+}
+
+const openedStreams: OpenStream[] = [];
+
+async function openStream(url: string, query: Record<string, string>): Promise<OpenStream> {
+  const abort = new AbortController();
+  const response = await fetch(`${url}/api/live/stream?${new URLSearchParams(query)}`, { signal: abort.signal });
+  let text = '';
+  let hasEnded = false;
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const waiter of waiters) waiter();
+  };
+  if (response.body && response.ok) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+          wake();
+        }
+      } catch {
+        // Aborted by the test.
+      }
+      hasEnded = true;
+      wake();
+    })();
+  }
+  const stream: OpenStream = {
+    response,
+    get text() {
+      return text;
+    },
+    get hasEnded() {
+      return hasEnded;
+    },
+    events: () =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice('data: '.length)) as LiveEvent),
+    waitFor: (isReady, timeoutMs = SECOND) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!isReady()) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`not seen within ${timeoutMs} ms; the stream so far:\n${text}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    close: () => abort.abort(),
+  };
+  openedStreams.push(stream);
+  return stream;
+}
+
+afterAll(() => {
+  for (const stream of openedStreams) stream.close();
+});
+
+/** A running session of two members; the first (most senior) holds the turn. */
+async function startTwoMemberSession() {
+  const first = await createMember(context, { yearsOfService: 20 });
+  const second = await createMember(context, { yearsOfService: 10 });
+  const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 2 } });
+  const sessionId = await startSession(context, admin, {
+    participantIds: [first.id, second.id],
+    stationIds: [station.id],
+  });
+  return { sessionId, station, first: await signIn(context, first.email), second: await signIn(context, second.email) };
+}
+
+function bidFirstFirefighterSeat(who: SignedIn, sessionId: string, stationId: string) {
+  return injectAs(context, who, {
+    method: 'POST',
+    url: '/api/bid-sessions/submit-bid',
+    payload: { sessionId, bidData: { station: stationId, shift: 'A', position: 'Firefighter' } },
+  });
+}
+
+const hasBidEvent = (stream: OpenStream, sessionId: string) => () =>
+  stream
+    .events()
+    .some(
+      (event) => event.sessionId === sessionId && event.type === 'session.changed' && event.action === 'bid_submitted',
+    );
+
+describe('tickets', () => {
+  it('gives a ticket only to a signed-in member', async () => {
+    const response = await context.app.inject({ method: 'POST', url: '/api/live/ticket' });
+    expect(response.statusCode).toBe(401);
+    const member = await signIn(context, (await createMember(context)).email);
+    const ticketResponse = await context.app.inject({
+      method: 'POST',
+      url: '/api/live/ticket',
+      headers: member.headers,
+    });
+    expect(ticketResponse.json()).toEqual({ ticket: expect.any(String), expiresInSeconds: 30 });
+  });
+
+  it('refuses a stream without a ticket, with a bad one, or with an expired one, as JSON 401', async () => {
+    const { sessionId } = await startTwoMemberSession();
+    const missing = await openStream(baseUrl, { sessions: sessionId });
+    expect(missing.response.status).toBe(401);
+    expect(await missing.response.json()).toMatchObject({ code: 'TOKEN_MISSING' });
+
+    const forged = await openStream(baseUrl, { ticket: 'not-a-ticket', sessions: sessionId });
+    expect(forged.response.status).toBe(401);
+    expect(await forged.response.json()).toMatchObject({ code: 'TOKEN_INVALID' });
+
+    // An access token is not a ticket: its audience is the API.
+    const accessToken = await openStream(baseUrl, { ticket: admin.token, sessions: sessionId });
+    expect(accessToken.response.status).toBe(401);
+
+    const ticket = await requestTicket(context.app, admin);
+    context.clock.advance(31 * SECOND);
+    const expired = await openStream(baseUrl, { ticket, sessions: sessionId });
+    expect(expired.response.status).toBe(401);
+    expect(await expired.response.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+});
+
+describe('who may watch what', () => {
+  it('refuses a member a draft session (404, as for an unknown id) but lets an administrator watch it', async () => {
+    const memberRow = await createMember(context);
+    const member = await signIn(context, memberRow.email);
+    const draft = await createSession(context, admin, { participantIds: [memberRow.id] });
+    const refused = await openStream(baseUrl, { ticket: await requestTicket(context.app, member), sessions: draft.id });
+    expect(refused.response.status).toBe(404);
+    expect(await refused.response.json()).toMatchObject({ code: 'NOT_FOUND' });
+
+    const watched = await openStream(baseUrl, { ticket: await requestTicket(context.app, admin), sessions: draft.id });
+    expect(watched.response.status).toBe(200);
+    watched.close();
+  });
+
+  it('answers 400 for a list that is not session ids', async () => {
+    const ticket = await requestTicket(context.app, admin);
+    const response = await openStream(baseUrl, { ticket, sessions: 'nope' });
+    expect(response.response.status).toBe(400);
+  });
+});
+
+describe('the stream', () => {
+  it('starts with retry and carries a bid to two watchers within a second', async () => {
+    const { sessionId, station, first } = await startTwoMemberSession();
+    const memberWatcher = await openStream(baseUrl, {
+      ticket: await requestTicket(context.app, first),
+      sessions: sessionId,
+    });
+    const adminWatcher = await openStream(baseUrl, {
+      ticket: await requestTicket(context.app, admin),
+      sessions: sessionId,
+    });
+    expect(memberWatcher.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await memberWatcher.waitFor(() => memberWatcher.text.includes(`retry: ${LIVE_RETRY_MS}`));
+
+    const bidAt = Date.now();
+    const bid = await bidFirstFirefighterSeat(first, sessionId, station.id);
+    expect(bid.statusCode).toBe(200);
+    await Promise.all([
+      memberWatcher.waitFor(hasBidEvent(memberWatcher, sessionId)),
+      adminWatcher.waitFor(hasBidEvent(adminWatcher, sessionId)),
+    ]);
+    expect(Date.now() - bidAt).toBeLessThan(SECOND);
+
+    const bidEvent = memberWatcher
+      .events()
+      .find((event) => event.type === 'session.changed' && event.action === 'bid_submitted');
+    expect(bidEvent).toMatchObject({
+      type: 'session.changed',
+      sessionId,
+      at: context.clock.now().toISOString(),
+      participantId: expect.any(String),
+      seat: { stationId: station.id, shift: 'A', seatPosition: 'Firefighter' },
+    });
+    // Every event has an id line right before its data.
+    expect(memberWatcher.text).toMatch(/id: \d+\ndata: /);
+    memberWatcher.close();
+    adminWatcher.close();
+  });
+
+  it('carries a session only to the streams that watch it', async () => {
+    const watched = await startTwoMemberSession();
+    const other = await startTwoMemberSession();
+    const stream = await openStream(baseUrl, {
+      ticket: await requestTicket(context.app, admin),
+      sessions: watched.sessionId,
+    });
+    await stream.waitFor(() => stream.text.includes('retry:'));
+    await bidFirstFirefighterSeat(other.first, other.sessionId, other.station.id);
+    await bidFirstFirefighterSeat(watched.first, watched.sessionId, watched.station.id);
+    await stream.waitFor(hasBidEvent(stream, watched.sessionId));
+    expect(stream.events().every((event) => event.sessionId === watched.sessionId)).toBe(true);
+    stream.close();
+  });
+
+  it('sends nothing for a refused step', async () => {
+    const { sessionId, station, second } = await startTwoMemberSession();
+    const stream = await openStream(baseUrl, { ticket: await requestTicket(context.app, admin), sessions: sessionId });
+    await stream.waitFor(() => stream.text.includes('retry:'));
+    const refused = await bidFirstFirefighterSeat(second, sessionId, station.id);
+    expect(refused.statusCode).toBe(409);
+    // A pause is a step that does happen: once its event is here, a refused bid's would have been too.
+    await injectAs(context, admin, { method: 'POST', url: `/api/bid-sessions/${sessionId}/pause` });
+    await stream.waitFor(() =>
+      stream.events().some((event) => event.type === 'session.changed' && event.action === 'session_paused'),
+    );
+    expect(stream.events().map((event) => (event.type === 'session.changed' ? event.action : event.type))).toEqual([
+      'session_paused',
+    ]);
+    stream.close();
+  });
+
+  it('sends a heartbeat comment', async () => {
+    const { sessionId } = await startTwoMemberSession();
+    const stream = await openStream(baseUrl, { ticket: await requestTicket(context.app, admin), sessions: sessionId });
+    await stream.waitFor(() => stream.text.includes('retry:'));
+    context.app.live.sendHeartbeat();
+    await stream.waitFor(() => stream.text.includes(': heartbeat\n\n'));
+    stream.close();
+  });
+
+  it("carries a chat message posted through the API to the session's watchers", async () => {
+    const { sessionId } = await startTwoMemberSession();
+    const stream = await openStream(baseUrl, { ticket: await requestTicket(context.app, admin), sessions: sessionId });
+    await stream.waitFor(() => stream.text.includes('retry:'));
+    const sent = await injectAs(context, admin, {
+      method: 'POST',
+      url: '/api/chat/send',
+      payload: { sessionId, message: 'Station 3 crews: check your seats' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await stream.waitFor(() =>
+      stream
+        .events()
+        .some(
+          (event) =>
+            event.type === 'chat.message' &&
+            event.sessionId === sessionId &&
+            event.message.message === 'Station 3 crews: check your seats',
+        ),
+    );
+    stream.close();
+  });
+
+  it('ends its streams when the app closes, without hanging', async () => {
+    await withSettings(context, {}, async (app) => {
+      const url = await listenOnLoopback(app);
+      const { sessionId } = await startTwoMemberSession();
+      const stream = await openStream(url, { ticket: await requestTicket(app, admin), sessions: sessionId });
+      await stream.waitFor(() => stream.text.includes('retry:'));
+      expect(app.live.openStreamCount).toBe(1);
+      const closedAt = Date.now();
+      await app.close();
+      await stream.waitFor(() => stream.hasEnded);
+      expect(Date.now() - closedAt).toBeLessThan(SECOND);
+    });
+  });
+});
+
+describe('several server processes (PostgreSQL)', () => {
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'carries a bid made through one app instance to a watcher of another (LISTEN/NOTIFY)',
+    async () => {
+      expect(context.databaseKind).toBe('postgres');
+      await withSettings(context, {}, async (otherApp) => {
+        const otherUrl = await listenOnLoopback(otherApp);
+        const { sessionId, station, first } = await startTwoMemberSession();
+        const stream = await openStream(otherUrl, {
+          ticket: await requestTicket(otherApp, admin),
+          sessions: sessionId,
+        });
+        await stream.waitFor(() => stream.text.includes('retry:'));
+        const bidAt = Date.now();
+        const bid = await bidFirstFirefighterSeat(first, sessionId, station.id);
+        expect(bid.statusCode).toBe(200);
+        await stream.waitFor(hasBidEvent(stream, sessionId));
+        expect(Date.now() - bidAt).toBeLessThan(SECOND);
+        // Once only: the instance that made the step does not hear its own notification again.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const bids = stream
+          .events()
+          .filter((event) => event.type === 'session.changed' && event.action === 'bid_submitted');
+        expect(bids).toHaveLength(1);
+        stream.close();
+      });
+    },
+  );
+});

@@ -1,0 +1,82 @@
+/**
+ * The live stream (issue 5, "Time and live updates"): one Server-Sent Events stream per browser
+ * tab carries the events of every session the tab watches. The stream is opened with a short-lived
+ * ticket rather than the access token, so no long-lived token ever appears in an address.
+ */
+import { z } from 'zod';
+import { chatMessageSchema } from './chat.ts';
+
+/** How long a live-stream ticket can be used to open a stream. */
+export const LIVE_TICKET_LIFETIME_SECONDS = 30;
+/** The most sessions one stream watches (a tab shows a handful at most). */
+export const LIVE_STREAM_MAX_SESSIONS = 20;
+/** Every so often the stream sends a comment, so proxies and browsers keep an idle stream open. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+/** What the browser waits before reconnecting a dropped stream by itself (the SSE `retry:` field). */
+export const LIVE_RETRY_MS = 2000;
+
+export const LIVE_MESSAGES = {
+  sessionsInvalid: `sessions must list 1 to ${LIVE_STREAM_MAX_SESSIONS} bid session ids, separated by commas`,
+  ticketRequired: 'A live-stream ticket is required',
+} as const;
+
+/** POST /api/live/ticket */
+export const liveTicketResponseSchema = z.object({
+  ticket: z.string(),
+  expiresInSeconds: z.number().int().positive(),
+});
+export type LiveTicketResponse = z.infer<typeof liveTicketResponseSchema>;
+
+/** GET /api/live/stream?ticket=...&sessions=<id>,<id> */
+export const liveStreamQuerySchema = z.object({
+  /** Optional here so that a missing ticket is a 401 like a bad one, not a validation answer. */
+  ticket: z.string().optional(),
+  sessions: z
+    .string({ error: LIVE_MESSAGES.sessionsInvalid })
+    .transform((list) => [...new Set(list.split(',').map((id) => id.trim()))])
+    .pipe(
+      z
+        .array(z.uuid({ error: LIVE_MESSAGES.sessionsInvalid }))
+        .min(1)
+        .max(LIVE_STREAM_MAX_SESSIONS),
+    ),
+});
+
+/** A seat named in a session event (the seat a bid or an automatic assignment gave). */
+export const liveSeatSchema = z.object({
+  seatId: z.string(),
+  stationId: z.string(),
+  stationNumber: z.number(),
+  stationName: z.string(),
+  shift: z.string(),
+  seatPosition: z.string(),
+});
+
+/**
+ * An engine step changed a session: one event per history entry the step wrote (bid_submitted,
+ * turn_skipped, moved_to_back, auto_assigned, session_started, session_paused, session_resumed,
+ * session_completed). Clients refetch what they show of the session.
+ */
+export const sessionChangedEventSchema = z.object({
+  type: z.literal('session.changed'),
+  sessionId: z.string(),
+  action: z.string(),
+  /** When the step happened, ISO 8601 in UTC. */
+  at: z.string(),
+  participantId: z.string().optional(),
+  seat: liveSeatSchema.optional(),
+});
+export type SessionChangedEvent = z.infer<typeof sessionChangedEventSchema>;
+
+/** A chat message was posted in a session. */
+export const chatMessageEventSchema = z.object({
+  type: z.literal('chat.message'),
+  sessionId: z.string(),
+  at: z.string(),
+  message: chatMessageSchema,
+});
+export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
+
+/** Everything the live stream sends, as the `data:` of an SSE `message` event. */
+export const liveEventSchema = z.discriminatedUnion('type', [sessionChangedEventSchema, chatMessageEventSchema]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
