@@ -13,8 +13,8 @@ import { BidHistoryPage } from '../features/bid-history/components/bid-history-p
 import { BidPage } from '../features/bid-sessions/components/bid-page.tsx';
 import { BidSessionManagementPage } from '../features/bid-sessions/components/bid-session-management-page.tsx';
 import { BiddingPage } from '../features/bid-sessions/components/bidding-page.tsx';
-import { LiveBidPage } from '../features/bid-sessions/components/live-bid-page.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { LiveBidPage } from '../features/live-bidding/components/live-bid-page.tsx';
 import { NotificationManagementPage } from '../features/notifications/components/notification-management-page.tsx';
 import { StationManagementPage } from '../features/stations/components/station-management-page.tsx';
 import { StationsPage } from '../features/stations/components/stations-page.tsx';

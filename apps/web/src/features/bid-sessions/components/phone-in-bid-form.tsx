@@ -10,13 +10,13 @@ import type { BidSessionDetail, Participant, SeatPosition, Shift } from '@statio
 import { IconPhoneCall } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useSubmitPhoneInBid } from '../api/submit-phone-in-bid.ts';
 import {
   getEligibleSeatPosition,
   listPositionChoices,
   listShiftChoices,
   listStationChoices,
-} from '../utils/seat-options.ts';
+} from '../../../lib/seat-options.ts';
+import { useSubmitPhoneInBid } from '../api/submit-phone-in-bid.ts';
 import { getParticipantName } from '../utils/session-format.ts';
 
 const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';

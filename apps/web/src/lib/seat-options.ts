@@ -1,8 +1,8 @@
 /**
- * The choices of the phone-in bid's seat picker: only seats that are free in the session's offer
- * and, when the session matches positions to rank, only the position the turn holder's rank may
- * take (getSeatPositionForRank). The server checks all of it again; this only keeps the
- * administrator from picking what it would refuse.
+ * The choices of every seat picker (the administrator's phone-in bid, the member's own bid on the
+ * live page): only seats that are free in the session's offer and, when the session matches
+ * positions to rank, only the position the bidder's rank may take (getSeatPositionForRank). The
+ * server checks all of it again; this only keeps the bidder from picking what it would refuse.
  */
 import {
   type BidSessionDetail,

@@ -1,6 +1,37 @@
+import type { SeatPosition, Shift } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';
-import { buildOfferedStation } from '../test/build-bid-session.ts';
-import { getEligibleSeatPosition, listPositionChoices, listShiftChoices, listStationChoices } from './seat-options.ts';
+import {
+  getEligibleSeatPosition,
+  listPositionChoices,
+  listShiftChoices,
+  listStationChoices,
+  type OfferedStation,
+} from './seat-options.ts';
+
+type FreeSeats = Partial<Record<Shift, Partial<Record<SeatPosition, [free: number, total: number]>>>>;
+
+/** A station of a session's offer with the given free seats per shift and position. */
+function buildOfferedStation(number: number, name: string, freeSeats: FreeSeats): OfferedStation {
+  const id = `57a70000-0000-4000-8000-${String(number).padStart(12, '0')}`;
+  const entries = (shift: Shift) =>
+    Object.entries(freeSeats[shift] ?? {}).map(([position, [count, total]]) => ({
+      position: position as SeatPosition,
+      count,
+      total,
+    }));
+  const availablePositions = { A: entries('A'), B: entries('B'), C: entries('C') };
+  const all = [...availablePositions.A, ...availablePositions.B, ...availablePositions.C];
+  return {
+    id,
+    _id: id,
+    name,
+    number,
+    address: `${number} Main Street`,
+    availablePositions,
+    available: all.reduce((sum, entry) => sum + entry.count, 0),
+    totalCapacity: all.reduce((sum, entry) => sum + entry.total, 0),
+  };
+}
 
 const downtown = buildOfferedStation(1, 'Downtown', {
   A: { Captain: [0, 1], Engineer: [1, 2], Firefighter: [2, 4] },

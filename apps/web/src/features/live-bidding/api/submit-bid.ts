@@ -1,0 +1,29 @@
+import { type SubmitBidRequest, submitBidResponseSchema } from '@stationbid/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { isLiveSessionQueryKey } from './live-bidding-query-keys.ts';
+
+export function submitBid(body: SubmitBidRequest) {
+  return apiRequest('/bid-sessions/submit-bid', { method: 'POST', body, schema: submitBidResponseSchema });
+}
+
+/**
+ * The member's own bid. Success is announced with the server's message ("Bid submitted
+ * successfully! Station: ..."); a refusal is shown by the modal itself, beside the seat it is about,
+ * and either way the free seats are read again.
+ */
+export function useSubmitBid(sessionId: string, { onSuccess }: { onSuccess: () => void }) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    queryClient.invalidateQueries({ predicate: (query) => isLiveSessionQueryKey(query.queryKey, sessionId) });
+  return useMutation({
+    mutationFn: submitBid,
+    onSuccess: async (answer) => {
+      showSuccess(answer.message);
+      onSuccess();
+      await refresh();
+    },
+    onError: refresh,
+  });
+}

@@ -1,0 +1,280 @@
+import { BID_MESSAGES, type BidSessionDetail } from '@stationbid/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildUser } from '../../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import {
+  buildHistoryEntry,
+  buildLiveSession,
+  buildOfferedStation,
+  buildParticipant,
+  testId,
+} from '../test/build-live-session.ts';
+
+const SESSION_ID = testId('5e55', 9);
+const me = buildUser({ id: testId('3e3', 3), _id: testId('3e3', 3), firstName: 'Isabel', lastName: 'Duarte' });
+
+const elena = buildParticipant({
+  firstName: 'Elena',
+  lastName: 'Ramirez',
+  position: 0,
+  user: { rank: 'Captain' },
+  isConnected: true,
+});
+const caleb = buildParticipant({ firstName: 'Caleb', lastName: 'Murphy', position: 1, user: { rank: 'Engineer' } });
+const isabel = buildParticipant({
+  firstName: 'Isabel',
+  lastName: 'Duarte',
+  position: 2,
+  user: { id: me.id, rank: 'Engineer' },
+  isConnected: true,
+});
+const downtown = buildOfferedStation(1, 'Downtown', {
+  A: { Captain: [1, 1], Engineer: [1, 2] },
+  B: { Engineer: [0, 2], Firefighter: [3, 4] },
+});
+const harbor = buildOfferedStation(3, 'Harbor', { C: { Engineer: [2, 3] } });
+const northside = buildOfferedStation(2, 'Northside', { A: { Captain: [1, 1] } });
+
+function sessionWithTurn(holder: 0 | 2, overrides: Partial<BidSessionDetail> = {}): BidSessionDetail {
+  const deadline = new Date(Date.now() + 4 * 60_000 + 30_000).toISOString();
+  const participants = [elena, caleb, isabel].map((participant) =>
+    participant.position === holder
+      ? { ...participant, isCurrentTurn: true, timeWindow: { start: null, end: deadline } }
+      : participant,
+  );
+  return buildLiveSession({
+    id: SESSION_ID,
+    name: 'Winter Bid',
+    currentParticipant: holder + 1,
+    currentBidEnd: deadline,
+    currentTurn: participants[holder] ?? null,
+    participants,
+    availableStations: [downtown, harbor, northside],
+    ...overrides,
+  });
+}
+
+function renderLivePage(session: BidSessionDetail | null, api: Record<string, MockHandler> = {}) {
+  const myTurn = session?.participants.find((participant) => participant.user.id === me.id)?.isCurrentTurn ?? false;
+  return renderApp({
+    path: `/live-bid/${SESSION_ID}`,
+    signedInAs: me,
+    api: {
+      [`GET /api/bid-sessions/${SESSION_ID}`]: () =>
+        session === null
+          ? jsonResponse(404, { error: BID_MESSAGES.sessionNotFound, code: 'NOT_FOUND' })
+          : jsonResponse(200, { session }),
+      [`GET /api/bid-sessions/${SESSION_ID}/my-participation`]: () =>
+        jsonResponse(200, {
+          participant: isabel,
+          isUserTurn: myTurn,
+          peopleAhead: myTurn ? 0 : 2,
+          timeRemaining: myTurn ? 270 : 0,
+        }),
+      [`GET /api/bid-sessions/history?sessionId=${SESSION_ID}`]: () =>
+        jsonResponse(200, {
+          history: [
+            buildHistoryEntry({ action: 'session_started', id: 'h1', timestamp: '2026-03-01T09:00:00.000Z' }),
+            buildHistoryEntry({
+              action: 'turn_skipped',
+              id: 'h2',
+              userName: 'Ava Schmidt',
+              actorName: 'Ava Schmidt',
+              timestamp: '2026-03-01T09:02:00.000Z',
+            }),
+          ],
+        }),
+      [`POST /api/bid-sessions/${SESSION_ID}/join`]: () =>
+        jsonResponse(200, { session, message: 'Successfully joined Winter Bid' }),
+      [`GET /api/chat/session/${SESSION_ID}/unread-count`]: () => jsonResponse(200, { unreadCount: 0 }),
+      [`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`]: () => jsonResponse(200, { timeExpired: true }),
+      ...api,
+    },
+  });
+}
+
+describe('Live bidding page', { timeout: 20_000 }, () => {
+  it('shows Session Not Found with a way back for an unknown session', async () => {
+    const { user, router } = renderLivePage(null);
+    expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Bidding' }));
+    expect(router.state.location.pathname).toBe('/bidding');
+  });
+
+  it('shows the waiting member their place, who bids now, and the whole session', async () => {
+    const { api } = renderLivePage(sessionWithTurn(0));
+    expect(await screen.findByRole('heading', { name: 'Winter Bid', level: 1 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Status: Active')).toBeInTheDocument();
+    const position = screen.getByRole('region', { name: 'Your Position' });
+    expect(await within(position).findByText('#3 in queue')).toBeInTheDocument();
+    expect(within(position).getByText('2 people ahead of you')).toBeInTheDocument();
+    expect(within(position).getByText('Elena Ramirez')).toBeInTheDocument();
+    expect(within(position).getByRole('timer')).toHaveTextContent(/^4:(30|29)$/);
+    expect(screen.queryByRole('button', { name: 'Place Your Bid' })).not.toBeInTheDocument();
+
+    const participants = screen.getByRole('region', { name: 'Participants (3)' });
+    const rows = within(participants).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('#1 Elena Ramirez'),
+      expect.stringContaining('#2 Caleb Murphy'),
+      expect.stringContaining('#3 Isabel Duarte'),
+    ]);
+    expect(within(rows[0] as HTMLElement).getByText('Bidding now')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Waiting')).toBeInTheDocument();
+
+    const connected = screen.getByRole('region', { name: 'Connected Users (2)' });
+    expect(within(connected).getByText('Elena Ramirez')).toBeInTheDocument();
+    const info = screen.getByRole('region', { name: 'Session Info' });
+    expect(within(info).getByText('0 of 3 completed')).toBeInTheDocument();
+    const stations = screen.getByRole('region', { name: 'Available Stations' });
+    expect(
+      within(stations)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Station 1 · Downtown', 'Station 2 · Northside', 'Station 3 · Harbor']);
+    const history = screen.getByRole('region', { name: 'Session History' });
+    const entries = await within(history).findAllByRole('listitem');
+    expect(entries[0]).toHaveTextContent('Ava Schmidt skipped their turn');
+    expect(entries[1]).toHaveTextContent('Morgan Hale started the session');
+
+    await waitFor(() => expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/join`)).toHaveLength(1));
+  });
+
+  it("shows the member's turn with a countdown that ticks, and hides it at zero with the notice once", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const session = sessionWithTurn(2, { currentBidEnd: new Date(Date.now() + 33_000).toISOString() });
+    const { api } = renderLivePage(session);
+    const banner = await screen.findByRole('region', { name: "It's your turn!" });
+    const timer = within(banner).getByRole('timer');
+    expect(timer).toHaveTextContent(/^0:3[23]$/);
+    expect(within(banner).queryByText(/30 seconds or less/)).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(timer.textContent).toMatch(/^0:(29|28)$/);
+    expect(timer).toHaveAccessibleName(/seconds left$/);
+    expect(within(banner).getByText(/30 seconds or less/)).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(await screen.findByText('Time expired! Your turn has passed.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: "It's your turn!" })).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getAllByText('Time expired! Your turn has passed.')).toHaveLength(1);
+    expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`)).toHaveLength(1);
+  });
+
+  it('offers only free seats the member may take, and sends the chosen seat', async () => {
+    let session = sessionWithTurn(2);
+    const { api, user } = renderLivePage(session, {
+      [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+      'POST /api/bid-sessions/submit-bid': () => {
+        // The turn moves on, as the server would tell the next read.
+        session = sessionWithTurn(0);
+        return jsonResponse(200, {
+          success: true,
+          message: 'Bid submitted successfully! Station: Harbor, Shift: C, Position: Engineer',
+          station: { id: harbor.id, _id: harbor.id, name: 'Harbor', number: 3 },
+          shift: 'C',
+          position: 'Engineer',
+          session,
+        });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Place Your Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
+    const submit = within(dialog).getByRole('button', { name: 'Submit Bid' });
+    expect(submit).toBeDisabled();
+
+    const stationSelect = within(dialog).getByLabelText('Station');
+    // Northside has only a Captain seat; an Engineer may not take it.
+    expect(
+      within(stationSelect)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a station', 'Station 1 · Downtown (1 free seat)', 'Station 3 · Harbor (2 free seats)']);
+    await user.selectOptions(stationSelect, downtown.id);
+    expect(
+      within(within(dialog).getByLabelText('Shift'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a shift', 'Shift A (1 free seat)']);
+    await user.selectOptions(stationSelect, harbor.id);
+    await user.selectOptions(within(dialog).getByLabelText('Shift'), 'C');
+    expect(submit).toBeDisabled();
+    const positionSelect = within(dialog).getByLabelText('Position');
+    expect(
+      within(positionSelect)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a position', 'Engineer (2 of 3 free)']);
+    await user.selectOptions(positionSelect, 'Engineer');
+    await user.click(submit);
+
+    await waitFor(() => expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(1));
+    expect(api.requestsTo('POST /api/bid-sessions/submit-bid')[0]?.body).toEqual({
+      sessionId: SESSION_ID,
+      bidData: { station: harbor.id, shift: 'C', position: 'Engineer' },
+    });
+    expect(
+      await screen.findByText('Bid submitted successfully! Station: Harbor, Shift: C, Position: Engineer'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Place Your Bid' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: "It's your turn!" })).not.toBeInTheDocument();
+  });
+
+  it('refuses an incomplete bid with "Please fill in all fields" and sends nothing', async () => {
+    const { api, user } = renderLivePage(sessionWithTurn(2));
+    await user.click(await screen.findByRole('button', { name: 'Place Your Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
+    await user.selectOptions(within(dialog).getByLabelText('Station'), harbor.id);
+    // The button is disabled; submitting the form anyway (Enter in a field) is what is left to force it.
+    fireEvent.submit(within(dialog).getByRole('form', { name: 'Place Your Bid' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in the modal and reads the free seats again", async () => {
+    let reads = 0;
+    const { api, user } = renderLivePage(sessionWithTurn(2), {
+      [`GET /api/bid-sessions/${SESSION_ID}`]: () => {
+        reads += 1;
+        return jsonResponse(200, { session: sessionWithTurn(2) });
+      },
+      'POST /api/bid-sessions/submit-bid': () =>
+        jsonResponse(409, { error: BID_MESSAGES.seatUnavailable, code: 'SEAT_UNAVAILABLE' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Place Your Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
+    await user.selectOptions(within(dialog).getByLabelText('Station'), harbor.id);
+    await user.selectOptions(within(dialog).getByLabelText('Shift'), 'C');
+    await user.selectOptions(within(dialog).getByLabelText('Position'), 'Engineer');
+    const readsBefore = reads;
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Bid' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(BID_MESSAGES.seatUnavailable);
+    await waitFor(() => expect(reads).toBeGreaterThan(readsBefore));
+    expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(1);
+    expect(screen.getByRole('region', { name: "It's your turn!" })).toBeInTheDocument();
+  });
+
+  it('skips the turn after a confirmation', async () => {
+    let session = sessionWithTurn(2);
+    const { api, user } = renderLivePage(session, {
+      [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+      'POST /api/bid-sessions/skip-turn': () => {
+        session = sessionWithTurn(0);
+        return jsonResponse(200, { success: true, message: BID_MESSAGES.turnSkipped });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Skip Turn' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Skip your turn?' });
+    expect(api.requestsTo('POST /api/bid-sessions/skip-turn')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Skip Turn' }));
+
+    await waitFor(() => expect(api.requestsTo('POST /api/bid-sessions/skip-turn')).toHaveLength(1));
+    expect(api.requestsTo('POST /api/bid-sessions/skip-turn')[0]?.body).toEqual({ sessionId: SESSION_ID });
+    expect(await screen.findByText('Turn skipped successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: "It's your turn!" })).not.toBeInTheDocument());
+  });
+});

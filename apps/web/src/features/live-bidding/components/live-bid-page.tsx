@@ -1,0 +1,220 @@
+/**
+ * The member's live bidding page, /live-bid/:sessionId (spec section 2, issue 5 "Live bidding"): the
+ * session's status, the turn banner with its countdown, Place Your Bid and Skip Turn on the member's
+ * own turn, the free seats, the participants, who is connected, the session's facts and history,
+ * and the chat. Live events refresh everything at once; polling every 30 seconds (spec section 9)
+ * covers only while the stream is down.
+ */
+import { Alert, Badge, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import { type BidSessionDetail, type BidSessionStatus, TIMERS } from '@stationbid/domain';
+import { IconAlertTriangle, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
+import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
+import { ChatWidget } from '../../chat/components/chat-widget.tsx';
+import { useLiveHistoryQuery } from '../api/get-live-history.ts';
+import { useLiveSessionQuery } from '../api/get-live-session.ts';
+import { useMyParticipationQuery } from '../api/get-my-participation.ts';
+import { useJoinLiveSession } from '../api/join-live-session.ts';
+import { useSkipTurn } from '../api/skip-turn.ts';
+import { useSubmitBid } from '../api/submit-bid.ts';
+import { useTurnExpiry } from '../hooks/use-turn-expiry.ts';
+import { AvailableStationsGrid } from './available-stations-grid.tsx';
+import { ConnectedUsers, ParticipantsList } from './participants-list.tsx';
+import { PlaceBidModal } from './place-bid-modal.tsx';
+import { SessionHistory, SessionInfo } from './session-info.tsx';
+import { SkipTurnDialog } from './skip-turn-dialog.tsx';
+import { MyTurnBanner, QueueBanner } from './turn-banner.tsx';
+
+const STATUS_LABELS: Readonly<Record<BidSessionStatus, string>> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  active: 'Active',
+  paused: 'Paused',
+  completed: 'Completed',
+};
+const STATUS_COLORS: Readonly<Record<BidSessionStatus, string>> = {
+  draft: 'gray',
+  scheduled: 'blue',
+  active: 'green',
+  paused: 'yellow',
+  completed: 'violet',
+};
+
+function isUnknownSession(error: unknown): boolean {
+  // A malformed id is refused as invalid (400) rather than 404; for the member both mean no such session.
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+export function LiveBidPage() {
+  const { sessionId = '' } = useParams();
+  useLiveSession(sessionId);
+  const isLive = useIsLiveConnected(sessionId);
+  const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
+  const sessionQuery = useLiveSessionQuery(sessionId, pollIntervalMs);
+
+  if (sessionQuery.data !== undefined) {
+    return <LiveBidView session={sessionQuery.data} pollIntervalMs={pollIntervalMs} />;
+  }
+  if (sessionQuery.isError && isUnknownSession(sessionQuery.error)) {
+    return (
+      <Stack gap="md" align="flex-start">
+        <PageTitle>Session Not Found</PageTitle>
+        <Button component={Link} to={paths.bidding}>
+          Back to Bidding
+        </Button>
+      </Stack>
+    );
+  }
+  if (sessionQuery.isError) {
+    return (
+      <Stack gap="md">
+        <PageTitle>Live Bidding</PageTitle>
+        <LoadError
+          title="Failed to load session data"
+          error={sessionQuery.error}
+          onRetry={() => sessionQuery.refetch()}
+          isRetrying={sessionQuery.isFetching}
+        />
+      </Stack>
+    );
+  }
+  return (
+    <Center py="xl">
+      <Loader role="status" aria-label="Loading session" />
+    </Center>
+  );
+}
+
+function LiveBidView({ session, pollIntervalMs }: { session: BidSessionDetail; pollIntervalMs: number | false }) {
+  const me = useCurrentUser();
+  const myEntry = session.participants.find((participant) => participant.user.id === me.id) ?? null;
+  const isParticipant = myEntry !== null;
+  const participationQuery = useMyParticipationQuery(session.id, pollIntervalMs, isParticipant);
+  const historyQuery = useLiveHistoryQuery(session.id, pollIntervalMs, true);
+  const { clock, remainingMs } = useTurnCountdown(session);
+  const isRunning = session.status === 'active' || session.status === 'paused';
+  const isPaused = session.status === 'paused';
+  const isMyTurn = isRunning && myEntry?.isCurrentTurn === true;
+  const turnKey = `${session.currentParticipant}:${session.currentBidEnd ?? ''}`;
+
+  // After the member's own bid or skip the banner hides at once, before the refetch moves the turn on.
+  const [finishedTurnKey, setFinishedTurnKey] = useState<string | null>(null);
+  const [isBidModalOpen, setIsBidModalOpen] = useState(false);
+  const [isSkipConfirmOpen, setIsSkipConfirmOpen] = useState(false);
+  const finishTurn = () => {
+    setFinishedTurnKey(turnKey);
+    setIsBidModalOpen(false);
+    setIsSkipConfirmOpen(false);
+  };
+  const submitBid = useSubmitBid(session.id, { onSuccess: finishTurn });
+  const skipTurn = useSkipTurn(session.id, { onSuccess: finishTurn });
+  const expiry = useTurnExpiry({ sessionId: session.id, clock, remainingMs, isMyTurn });
+
+  const join = useJoinLiveSession();
+  const hasJoined = useRef(false);
+  useEffect(() => {
+    if (!isParticipant || hasJoined.current) return;
+    hasJoined.current = true;
+    join.mutate(session.id);
+  }, [isParticipant, session.id, join]);
+
+  const isMyTurnBannerShown = isMyTurn && !expiry.hasRunOut && finishedTurnKey !== turnKey;
+  // A new turn of the member's (after being moved to the back) replaces an old expiry notice.
+  useEffect(() => {
+    if (isMyTurnBannerShown) expiry.dismissExpiredNotice();
+  }, [isMyTurnBannerShown, expiry.dismissExpiredNotice]);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+        <Stack gap={4}>
+          <PageTitle>{session.name}</PageTitle>
+          <Group gap="xs">
+            <Badge
+              color={STATUS_COLORS[session.status]}
+              variant="light"
+              aria-label={`Status: ${STATUS_LABELS[session.status]}`}
+            >
+              {STATUS_LABELS[session.status]}
+            </Badge>
+          </Group>
+        </Stack>
+        <Button component={Link} to={paths.bidding} variant="default" leftSection={<IconX size={16} aria-hidden />}>
+          Close
+        </Button>
+      </Group>
+
+      {expiry.isExpiredNoticeShown && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle aria-hidden />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={expiry.dismissExpiredNotice}
+        >
+          Time expired! Your turn has passed.
+        </Alert>
+      )}
+
+      {isMyTurnBannerShown ? (
+        <MyTurnBanner
+          remainingMs={remainingMs}
+          isPaused={isPaused}
+          isSkipping={skipTurn.isPending}
+          onPlaceBid={() => setIsBidModalOpen(true)}
+          onSkip={() => setIsSkipConfirmOpen(true)}
+        />
+      ) : (
+        <QueueBanner
+          session={session}
+          myEntry={myEntry}
+          peopleAhead={participationQuery.data?.peopleAhead ?? null}
+          remainingMs={remainingMs}
+          isPaused={isPaused}
+        />
+      )}
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <AvailableStationsGrid stations={session.availableStations} />
+            <ParticipantsList session={session} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <SessionInfo session={session} />
+            <ConnectedUsers session={session} />
+            <SessionHistory history={historyQuery.data} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      {myEntry !== null && (
+        <PlaceBidModal
+          isOpen={isBidModalOpen && isMyTurnBannerShown}
+          onClose={() => setIsBidModalOpen(false)}
+          session={session}
+          bidder={myEntry}
+          submitBid={submitBid}
+        />
+      )}
+      <SkipTurnDialog
+        isOpen={isSkipConfirmOpen && isMyTurnBannerShown}
+        isSkipping={skipTurn.isPending}
+        onConfirm={() => skipTurn.mutate()}
+        onCancel={() => setIsSkipConfirmOpen(false)}
+      />
+      <ChatWidget sessionId={session.id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Place Your Bid (spec sections 2 and 5): station, shift and position, each offering only free seats
+ * the member may take (lib/seat-options.ts), so a bid the server would refuse cannot be composed.
+ * Submit stays disabled until all three are chosen. The server still decides: its refusal ("That
+ * seat is no longer available", "Time expired! Your turn has passed.") stays in the modal while the
+ * free seats are read again.
+ */
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import type { BidSessionDetail, Participant, SeatPosition, Shift } from '@stationbid/domain';
+import { type FormEvent, useState } from 'react';
+import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import {
+  getEligibleSeatPosition,
+  listPositionChoices,
+  listShiftChoices,
+  listStationChoices,
+} from '../../../lib/seat-options.ts';
+import type { useSubmitBid } from '../api/submit-bid.ts';
+
+export const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
+export const INCOMPLETE_BID_MESSAGE = 'Please fill in all fields';
+
+interface PlaceBidModalProps {
+  isOpen: boolean;
+  onClose: () => void;
+  session: BidSessionDetail;
+  bidder: Participant;
+  submitBid: ReturnType<typeof useSubmitBid>;
+}
+
+export function PlaceBidModal({ isOpen, onClose, session, bidder, submitBid }: PlaceBidModalProps) {
+  const isSmallScreen = useIsSmallScreen();
+  const [stationId, setStationId] = useState('');
+  const [shift, setShift] = useState<Shift | null>(null);
+  const [position, setPosition] = useState<SeatPosition | null>(null);
+  const [isIncompleteShown, setIsIncompleteShown] = useState(false);
+
+  const eligiblePosition = getEligibleSeatPosition(session.eligibilityMode, bidder.user.rank);
+  const stationChoices = listStationChoices(session.availableStations, eligiblePosition);
+  const station = session.availableStations.find((candidate) => candidate.id === stationId);
+  const shiftChoices = listShiftChoices(station, eligiblePosition);
+  const positionChoices = listPositionChoices(station, shift, eligiblePosition);
+  // A seat taken meanwhile (the offer follows every award) empties the choice again.
+  const chosenStation = stationChoices.some((choice) => choice.value === stationId) ? stationId : '';
+  const chosenShift = shiftChoices.some((choice) => choice.value === shift) ? shift : null;
+  const chosenPosition = positionChoices.some((choice) => choice.value === position) ? position : null;
+  const isComplete = chosenStation !== '' && chosenShift !== null && chosenPosition !== null;
+
+  const close = () => {
+    setStationId('');
+    setShift(null);
+    setPosition(null);
+    setIsIncompleteShown(false);
+    submitBid.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isComplete) {
+      setIsIncompleteShown(true);
+      return;
+    }
+    setIsIncompleteShown(false);
+    submitBid.mutate(
+      { sessionId: session.id, bidData: { station: chosenStation, shift: chosenShift, position: chosenPosition } },
+      { onSuccess: close },
+    );
+  };
+
+  return (
+    <Modal opened={isOpen} onClose={close} title="Place Your Bid" fullScreen={isSmallScreen} centered>
+      <form onSubmit={submit} noValidate aria-label="Place Your Bid">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {eligiblePosition === null
+              ? 'Any free seat of the session is offered.'
+              : `As a ${bidder.user.rank} you may take ${eligiblePosition} seats: only those are offered.`}
+          </Text>
+          {stationChoices.length === 0 ? (
+            <Alert color="yellow" variant="light">
+              No free seat is left that you may take. You can skip your turn and keep the seat you hold.
+            </Alert>
+          ) : null}
+          <NativeSelect
+            label="Station"
+            value={chosenStation}
+            onChange={(event) => {
+              setStationId(event.currentTarget.value);
+              setShift(null);
+              setPosition(null);
+            }}
+            data={[{ value: '', label: 'Choose a station' }, ...stationChoices]}
+            disabled={stationChoices.length === 0}
+          />
+          <NativeSelect
+            label="Shift"
+            value={chosenShift ?? ''}
+            onChange={(event) => {
+              setShift((event.currentTarget.value || null) as Shift | null);
+              setPosition(null);
+            }}
+            data={[
+              { value: '', label: chosenStation === '' ? 'Choose a station first' : 'Choose a shift' },
+              ...shiftChoices,
+            ]}
+            disabled={chosenStation === ''}
+          />
+          <NativeSelect
+            label="Position"
+            value={chosenPosition ?? ''}
+            onChange={(event) => setPosition((event.currentTarget.value || null) as SeatPosition | null)}
+            data={[
+              { value: '', label: chosenShift === null ? 'Choose a shift first' : 'Choose a position' },
+              ...positionChoices,
+            ]}
+            disabled={chosenShift === null}
+          />
+          {isIncompleteShown && !isComplete && (
+            <Text c="red.8" size="sm" role="alert">
+              {INCOMPLETE_BID_MESSAGE}
+            </Text>
+          )}
+          {submitBid.isError && (
+            <Alert color="red" variant="light" role="alert" title="Your bid was not accepted">
+              {getErrorMessage(submitBid.error, BID_FAILURE_MESSAGE)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" disabled={!isComplete} loading={submitBid.isPending}>
+              Submit Bid
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The turn banner (spec sections 2, 4 and 9): on the member's own turn, "It's your turn!" with the
+ * countdown on the server's clock (green, yellow at 3 minutes, orange at 1, red at 0, and a warning
+ * at 30 seconds or less), Place Your Bid and Skip Turn; frozen while the session is paused.
+ * Otherwise the member's place in the queue and who holds the turn now, with their countdown.
+ */
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { BidSessionDetail, Participant } from '@stationbid/domain';
+import { IconAlarm, IconPlayerPause, IconPlayerSkipForward } from '@tabler/icons-react';
+import { useId } from 'react';
+import {
+  type CountdownTone,
+  describeCountdown,
+  formatCountdown,
+  getCountdownTone,
+} from '../../../lib/turn-countdown.ts';
+import {
+  describeParticipantStatus,
+  describeQueuePlace,
+  getParticipantName,
+  isTurnWarning,
+} from '../utils/live-bidding-format.ts';
+
+/** Darker shades where the plain colour would be hard to read on white. */
+const TONE_TEXT_COLORS: Readonly<Record<CountdownTone, string>> = {
+  green: 'green.8',
+  yellow: 'yellow.9',
+  orange: 'orange.8',
+  red: 'red.8',
+};
+
+function Countdown({ remainingMs, isPaused, size }: { remainingMs: number; isPaused: boolean; size: string }) {
+  const spoken = isPaused ? `${describeCountdown(remainingMs)}, paused` : describeCountdown(remainingMs);
+  return (
+    <Text
+      span
+      role="timer"
+      aria-label={spoken}
+      fw={700}
+      ff="monospace"
+      size={size}
+      c={TONE_TEXT_COLORS[getCountdownTone(remainingMs)]}
+    >
+      {formatCountdown(remainingMs)}
+    </Text>
+  );
+}
+
+interface MyTurnBannerProps {
+  remainingMs: number | null;
+  isPaused: boolean;
+  isSkipping: boolean;
+  onPlaceBid: () => void;
+  onSkip: () => void;
+}
+
+export function MyTurnBanner({ remainingMs, isPaused, isSkipping, onPlaceBid, onSkip }: MyTurnBannerProps) {
+  const titleId = useId();
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      p="md"
+      radius="md"
+      style={{ borderColor: 'var(--mantine-color-red-6)', borderWidth: 2 }}
+    >
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconAlarm aria-hidden color="var(--mantine-color-red-7)" />
+          <Title order={2} size="h3" id={titleId}>
+            It's your turn!
+          </Title>
+        </Group>
+        {remainingMs !== null && (
+          <Text>
+            Time remaining: <Countdown remainingMs={remainingMs} isPaused={isPaused} size="xl" />
+          </Text>
+        )}
+        {isPaused ? (
+          <Alert color="yellow" variant="light" icon={<IconPlayerPause aria-hidden />} title="Session paused">
+            Your time is frozen until the administrator resumes the session. Bids and skips wait until then.
+          </Alert>
+        ) : (
+          remainingMs !== null &&
+          isTurnWarning(remainingMs) && (
+            <Text c="red.8" fw={700}>
+              30 seconds or less left: place your bid now!
+            </Text>
+          )
+        )}
+        <Group gap="sm">
+          <Button color="red" onClick={onPlaceBid} disabled={isPaused}>
+            Place Your Bid
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconPlayerSkipForward size={16} aria-hidden />}
+            onClick={onSkip}
+            disabled={isPaused}
+            loading={isSkipping}
+          >
+            Skip Turn
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface QueueBannerProps {
+  session: BidSessionDetail;
+  /** The member's own entry, or null when they only watch (an administrator). */
+  myEntry: Participant | null;
+  peopleAhead: number | null;
+  remainingMs: number | null;
+  isPaused: boolean;
+}
+
+/** "#N in queue", how many are ahead, and who is bidding now with their countdown. */
+export function QueueBanner({ session, myEntry, peopleAhead, remainingMs, isPaused }: QueueBannerProps) {
+  const titleId = useId();
+  const turnHolder = session.currentTurn;
+  const isRunning = session.status === 'active' || session.status === 'paused';
+  const myStatus = myEntry === null ? null : describeParticipantStatus(myEntry, session.status);
+  const isWaiting = myStatus !== null && (myStatus.label === 'Waiting' || myStatus.label === 'Moved to back');
+  const queuePlace =
+    myEntry !== null && isWaiting && peopleAhead !== null ? describeQueuePlace(myEntry.position, peopleAhead) : null;
+
+  return (
+    <Paper component="section" aria-labelledby={titleId} withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Title order={2} size="h3" id={titleId}>
+          Your Position
+        </Title>
+        {myEntry === null ? (
+          <Text>You are watching this session; you are not one of its participants.</Text>
+        ) : queuePlace !== null ? (
+          <Group gap="sm" align="baseline">
+            <Text size="xl" fw={700}>
+              {queuePlace.place}
+            </Text>
+            <Text>{queuePlace.ahead}</Text>
+          </Group>
+        ) : (
+          myStatus !== null && <Text>Your turn is done: {myStatus.label}.</Text>
+        )}
+        {session.status === 'draft' || session.status === 'scheduled' ? (
+          <Text c="dimmed">The session has not started yet.</Text>
+        ) : session.status === 'completed' ? (
+          <Text c="dimmed">This session has completed.</Text>
+        ) : (
+          isRunning &&
+          turnHolder !== null && (
+            <Group gap="xs" wrap="wrap">
+              <Text>Bidding now:</Text>
+              <Text fw={600}>{getParticipantName(turnHolder)}</Text>
+              {remainingMs !== null && <Countdown remainingMs={remainingMs} isPaused={isPaused} size="md" />}
+              {isPaused && (
+                <Badge color="yellow" variant="light">
+                  Paused
+                </Badge>
+              )}
+            </Group>
+          )
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * How the live bidding page puts the session into words: the member's place in the queue (spec
+ * section 2, "Your Position"), each participant's status, the history's actions, and times in the
+ * viewer's own zone with the zone's name (bidding-rules.md, Consistency).
+ */
+import {
+  type BidSession,
+  type BidSessionDetail,
+  LIMITS,
+  type Participant,
+  type SessionHistoryEntry,
+  SHIFTS,
+  type Shift,
+} from '@stationbid/domain';
+
+export function getParticipantName(participant: Pick<Participant, 'user'>): string {
+  return `${participant.user.firstName} ${participant.user.lastName}`;
+}
+
+/**
+ * "#3 in queue" and "You are next!" or "2 people ahead of you". `peopleAhead` is the server's count
+ * of those still to bid before the member, the one bidding now included: with only that one left,
+ * the member's turn is next.
+ */
+export function describeQueuePlace(queuePosition: number, peopleAhead: number): { place: string; ahead: string } {
+  const ahead = peopleAhead <= 1 ? 'You are next!' : `${peopleAhead} people ahead of you`;
+  return { place: `#${queuePosition + 1} in queue`, ahead };
+}
+
+export type ParticipantStatusTone = 'blue' | 'green' | 'gray' | 'orange' | 'red' | 'yellow';
+
+/** A participant's state in words, e.g. "Bidding now" or "Assigned: Station 1 · Downtown, Shift A, Captain". */
+export function describeParticipantStatus(
+  participant: Participant,
+  sessionStatus: BidSession['status'],
+): { label: string; tone: ParticipantStatusTone } {
+  if (participant.isCurrentTurn && (sessionStatus === 'active' || sessionStatus === 'paused')) {
+    return { label: 'Bidding now', tone: 'blue' };
+  }
+  if (participant.hasBid && participant.assignedStation !== null) {
+    const seat = `Station ${participant.assignedStation.number} · ${participant.assignedStation.name}, Shift ${participant.assignedShift}, ${participant.assignedPosition}`;
+    return { label: `Assigned: ${seat}`, tone: 'green' };
+  }
+  if (participant.outcome === 'skipped') return { label: 'Skipped', tone: 'gray' };
+  // Done without a seat, or still waiting when the session ended early.
+  if (participant.outcome !== null || sessionStatus === 'completed') return { label: 'Not Assigned', tone: 'red' };
+  if (participant.movedToBack) return { label: 'Moved to back', tone: 'orange' };
+  return { label: 'Waiting', tone: 'yellow' };
+}
+
+function describeSeat(entry: SessionHistoryEntry): string {
+  if (entry.stationName === null) return '';
+  const station =
+    entry.stationNumber === null ? entry.stationName : `Station ${entry.stationNumber} · ${entry.stationName}`;
+  return [station, entry.shift === null ? null : `Shift ${entry.shift}`, entry.position].filter(Boolean).join(', ');
+}
+
+/** One history entry as a sentence: "Elena Ramirez bid on Station 1 · Downtown, Shift A, Captain". */
+export function describeHistoryEntry(entry: SessionHistoryEntry): string {
+  const who = entry.userName ?? entry.actorName;
+  const seat = describeSeat(entry);
+  switch (entry.action) {
+    case 'session_started':
+      return `${entry.actorName} started the session`;
+    case 'session_paused':
+      return `${entry.actorName} paused the session`;
+    case 'session_resumed':
+      return `${entry.actorName} resumed the session`;
+    case 'session_completed':
+      return 'The session completed';
+    case 'bid_submitted':
+      return entry.userName !== null && entry.actorName !== entry.userName && entry.actorName !== 'system'
+        ? `${entry.actorName} bid for ${entry.userName} on ${seat}`
+        : `${who} bid on ${seat}`;
+    case 'turn_skipped':
+      return `${who} skipped their turn`;
+    case 'moved_to_back':
+      return `${who} was moved to the back of the queue`;
+    case 'auto_assigned':
+      return seat === '' ? `${who} could not be assigned a seat` : `${who} was auto-assigned ${seat}`;
+  }
+}
+
+/** Newest first, as the page lists them. */
+export function sortHistoryNewestFirst(history: readonly SessionHistoryEntry[]): SessionHistoryEntry[] {
+  return [...history].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
+}
+
+interface FormatOptions {
+  /** Tests pin these; the page uses the viewer's own. */
+  locale?: string;
+  timeZone?: string;
+}
+
+/** "Mar 1, 9:30:05 AM PST": a moment in the viewer's zone, named. */
+export function formatMoment(value: string, { locale, timeZone }: FormatOptions = {}): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Unknown time';
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(date);
+}
+
+/** "Mar 1, 2026 – Mar 31, 2026": the session's calendar days, whatever the zone. */
+export function formatSessionPeriod(session: Pick<BidSession, 'startDate' | 'endDate'>, locale?: string): string {
+  const formatDay = (value: string | null) => {
+    const day = value === null ? undefined : /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+    if (day === undefined) return 'Not set';
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${day}T00:00:00Z`),
+    );
+  };
+  return `${formatDay(session.startDate)} – ${formatDay(session.endDate)}`;
+}
+
+type OfferedStation = BidSessionDetail['availableStations'][number];
+
+/** Free seats of a station per shift A, B, C (all positions). */
+export function countFreeSeatsByShift(station: OfferedStation): Record<Shift, number> {
+  const counts = { A: 0, B: 0, C: 0 };
+  for (const shift of SHIFTS) {
+    counts[shift] = station.availablePositions[shift].reduce((sum, entry) => sum + Math.max(0, entry.count), 0);
+  }
+  return counts;
+}
+
+/** The bidding page's warning: 30 seconds or less left in the member's own turn (spec section 9). */
+export function isTurnWarning(remainingMs: number): boolean {
+  return remainingMs > 0 && remainingMs <= LIMITS.turnWarningSeconds * 1000;
+}
