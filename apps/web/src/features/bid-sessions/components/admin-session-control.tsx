@@ -22,7 +22,7 @@ import {
 import { type BidSession, type BidSessionDetail, type Participant, TIMERS } from '@stationbid/domain';
 import {
   IconAlertTriangle,
-  IconArrowBarToDown,
+  IconArrowDownBar,
   IconPlayerPause,
   IconPlayerPlay,
   IconPlayerStop,
@@ -188,7 +188,7 @@ function SessionControlBody({ session }: { session: BidSessionDetail }) {
         <Button
           variant="light"
           color="orange"
-          leftSection={<IconArrowBarToDown size={16} aria-hidden />}
+          leftSection={<IconArrowDownBar size={16} aria-hidden />}
           disabled={turnHolder === null || isBusy}
           onClick={() => setConfirmation('move-to-back')}
         >
