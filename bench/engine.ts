@@ -16,20 +16,26 @@
  *
  * On PostgreSQL the bench creates a database of its own on that server and drops it afterwards.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { getSeatPositionForRank, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS } from '@stationbid/domain';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { members, refreshTokens, seats, stations } from '../apps/server/src/db/schema/index.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { members, seats, stations } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
-import { AccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
+import {
+  BENCH_ADMIN_EMAIL,
+  benchAdminRow,
+  benchMemberRow,
+  benchSessionRequest,
+  benchStationRow,
+  buildBenchApp,
+  format,
+  openBenchDatabase,
+  percentile,
+  queueOf,
+  signInMembers,
+} from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -43,7 +49,7 @@ const participantCount = Number(options.participants);
 const stationCount = Number(options.stations);
 const bidLimit = options.bids ? Number(options.bids) : participantCount;
 
-const JWT_SECRET = randomBytes(32).toString('hex');
+// The one member who signs in through the login route, so the bench also passes through it once.
 const ADMIN_PASSWORD = 'bench-admin-password';
 
 /** Seats of each station per shift, by position: 7 per shift, 21 per station. */
@@ -68,42 +74,6 @@ function createRandom(seed: number) {
   };
 }
 
-async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: string; dispose(): Promise<void> }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) {
-    const name = `stationbid_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString());
-    await handle.migrate();
-    const version = await admin.query('show server_version');
-    return {
-      handle,
-      label: `PostgreSQL ${version.rows[0]?.server_version ?? ''}`.trim(),
-      dispose: async () => {
-        await handle.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  // A data directory on disk, as `npm start` uses, rather than an in-memory database.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stationbid-bench-'));
-  const handle = await openPglite({ dataDir });
-  await handle.migrate();
-  return {
-    handle,
-    label: 'PGlite (embedded, data directory on disk)',
-    dispose: async () => {
-      await handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 interface BenchMember {
   id: string;
   rank: Rank;
@@ -113,11 +83,7 @@ interface BenchMember {
 async function buildDepartment(handle: DatabaseHandle) {
   const { db } = handle;
   const random = createRandom(2026);
-  const stationRows = Array.from({ length: stationCount }, (_, index) => ({
-    number: index + 1,
-    name: `Station ${index + 1}`,
-    address: `${index + 1} Main Street`,
-  }));
+  const stationRows = Array.from({ length: stationCount }, (_, index) => benchStationRow(index));
   const createdStations = [];
   for (let start = 0; start < stationRows.length; start += 500) {
     createdStations.push(
@@ -144,16 +110,7 @@ async function buildDepartment(handle: DatabaseHandle) {
   }
 
   const adminId = randomUUID();
-  await db.insert(members).values({
-    id: adminId,
-    email: 'bench-admin@stationbid.example',
-    passwordHash: await hashPassword(ADMIN_PASSWORD),
-    firstName: 'Bench',
-    lastName: 'Admin',
-    employeeId: 'ADMIN-1',
-    isAdmin: true,
-    rank: 'Battalion Chief',
-  });
+  await db.insert(members).values(benchAdminRow(adminId, await hashPassword(ADMIN_PASSWORD)));
 
   const benchMembers: BenchMember[] = [];
   const memberRows = [];
@@ -167,30 +124,12 @@ async function buildDepartment(handle: DatabaseHandle) {
     const rank = RANK_MIX[rankIndex]?.[0] ?? 'Firefighter';
     const id = randomUUID();
     benchMembers.push({ id, rank, familyId: randomUUID() });
-    memberRows.push({
-      id,
-      email: `member${index + 1}@bench.example`,
-      firstName: 'Member',
-      lastName: String(index + 1),
-      employeeId: `E${String(index + 1).padStart(6, '0')}`,
-      rank,
-      yearsOfService: Math.floor(random() * 31),
-    });
+    memberRows.push(benchMemberRow(id, index, rank, Math.floor(random() * 31)));
   }
   for (let start = 0; start < memberRows.length; start += 1000) {
     await db.insert(members).values(memberRows.slice(start, start + 1000));
   }
-  // Each member has a live sign-in (a refresh-token family), so their access tokens pass the
-  // same checks as after a real sign-in, without 5,000 password hashes.
-  const familyRows = benchMembers.map((member) => ({
-    memberId: member.id,
-    familyId: member.familyId,
-    tokenHash: randomBytes(32).toString('hex'),
-    expiresAt: new Date(Date.now() + 24 * 3600_000),
-  }));
-  for (let start = 0; start < familyRows.length; start += 1000) {
-    await db.insert(refreshTokens).values(familyRows.slice(start, start + 1000));
-  }
+  await signInMembers(db, benchMembers);
   return { benchMembers, seatRows };
 }
 
@@ -201,13 +140,6 @@ interface SeatGroup {
   position: SeatPosition;
   free: number;
 }
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
-}
-
-const format = (milliseconds: number) => milliseconds.toFixed(1);
 
 async function inject(app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
   const response = await app.inject({
@@ -221,19 +153,8 @@ async function inject(app: FastifyInstance, token: string, method: 'GET' | 'POST
 }
 
 async function main(): Promise<void> {
-  const database = await openBenchDatabase();
-  const app = await buildApp({
-    db: database.handle.db,
-    databaseKind: database.handle.kind,
-    clock: systemClock,
-    settings: {
-      jwtSecret: JWT_SECRET,
-      allowSelfRegistration: false,
-      corsOrigins: [],
-      webDistDir: '/nonexistent-web-dist',
-      trustProxy: false,
-    },
-  });
+  const database = await openBenchDatabase('stationbid-bench-');
+  const { app, accessTokenFor } = await buildBenchApp(database);
   try {
     console.log(`bench/engine on ${database.label}`);
     console.log(`department: ${participantCount} members, ${stationCount} stations`);
@@ -244,19 +165,19 @@ async function main(): Promise<void> {
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'bench-admin@stationbid.example', password: ADMIN_PASSWORD },
+      payload: { email: BENCH_ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
     const adminToken = login.json<{ token: string }>().token;
 
     started = performance.now();
-    const created = await inject(app, adminToken, 'POST', '/api/bid-sessions', {
-      name: 'Bench session',
-      year: 2026,
-      startDate: '2026-01-01',
-      endDate: '2026-12-31',
-      bidWindowDuration: 60,
-      participantIds: benchMembers.map((member) => member.id),
-    });
+    const participantIds = benchMembers.map((member) => member.id);
+    const created = await inject(
+      app,
+      adminToken,
+      'POST',
+      '/api/bid-sessions',
+      benchSessionRequest('Bench session', participantIds),
+    );
     const sessionId: string = created.session.id;
     console.log(`  session created in ${format(performance.now() - started)} ms`);
     started = performance.now();
@@ -264,9 +185,7 @@ async function main(): Promise<void> {
     console.log(`  session started in ${format(performance.now() - started)} ms`);
 
     // The queue order the server decided; the bench keeps its own count of free seats.
-    const queue: string[] = startedSession.session.participants.map(
-      (participant: { user: { id: string } }) => participant.user.id,
-    );
+    const queue = queueOf(startedSession);
     const memberById = new Map(benchMembers.map((member) => [member.id, member]));
     const freeSeats = new Map<SeatPosition, SeatGroup[]>();
     const groups = new Map<string, SeatGroup>();
@@ -287,7 +206,6 @@ async function main(): Promise<void> {
       freeSeats.set(group.position, list);
     }
 
-    const accessTokens = new AccessTokens(JWT_SECRET);
     const random = createRandom(7);
     const latencies: number[] = [];
     const bidCount = Math.min(bidLimit, queue.length);
@@ -299,7 +217,7 @@ async function main(): Promise<void> {
       const candidates = (freeSeats.get(position) ?? []).filter((group) => group.free > 0);
       const group = candidates[Math.floor(random() * candidates.length)];
       if (!group) throw new Error(`turn ${turn + 1}: no free ${position} seat left`);
-      const token = await accessTokens.sign({ memberId: member.id, familyId: member.familyId }, systemClock.now());
+      const token = await accessTokenFor(member);
       const before = performance.now();
       await inject(app, token, 'POST', '/api/bid-sessions/submit-bid', {
         sessionId,

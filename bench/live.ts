@@ -20,17 +20,23 @@
  * On PostgreSQL the bench creates a database of its own on that server and drops it afterwards.
  * It stops by itself: after the bids, or after --max-seconds (300) at the latest.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { members, refreshTokens, seats, stations } from '../apps/server/src/db/schema/index.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { AccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { members, seats, stations } from '../apps/server/src/db/schema/index.ts';
+import {
+  benchAdminRow,
+  benchMemberRow,
+  benchSessionRequest,
+  benchStationRow,
+  buildBenchApp,
+  format,
+  openBenchDatabase,
+  percentile,
+  queueOf,
+  type SignedInMember,
+  signInMembers,
+} from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -46,7 +52,6 @@ const participantCount = Number(options.participants);
 const bidCount = Math.min(Number(options.bids), participantCount);
 const maxSeconds = Number(options['max-seconds']);
 
-const JWT_SECRET = randomBytes(32).toString('hex');
 /** Streams opened at once while connecting the watchers. */
 const CONNECT_BATCH = 100;
 /** A bid's event not at every watcher by then counts as missed there. */
@@ -54,59 +59,13 @@ const DELIVERY_TIMEOUT_MS = 5000;
 /** Firefighter seats per shift of each station. */
 const FIREFIGHTER_SEATS_PER_SHIFT = 3;
 
-async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: string; dispose(): Promise<void> }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) {
-    const name = `stationbid_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString());
-    await handle.migrate();
-    const version = await admin.query('show server_version');
-    return {
-      handle,
-      label: `PostgreSQL ${version.rows[0]?.server_version ?? ''}`.trim(),
-      dispose: async () => {
-        await handle.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stationbid-bench-live-'));
-  const handle = await openPglite({ dataDir });
-  await handle.migrate();
-  return {
-    handle,
-    label: 'PGlite (embedded, data directory on disk)',
-    dispose: async () => {
-      await handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-interface BenchMember {
-  id: string;
-  familyId: string;
-}
-
 /** An administrator and the Firefighters (distinct years, so the queue is fixed), each signed in. */
 async function buildDepartment(handle: DatabaseHandle) {
   const { db } = handle;
   const stationCount = Math.ceil(participantCount / (FIREFIGHTER_SEATS_PER_SHIFT * 3)) + 1;
   const stationRows = await db
     .insert(stations)
-    .values(
-      Array.from({ length: stationCount }, (_, index) => ({
-        number: index + 1,
-        name: `Station ${index + 1}`,
-        address: `${index + 1} Main Street`,
-      })),
-    )
+    .values(Array.from({ length: stationCount }, (_, index) => benchStationRow(index)))
     .returning();
   await db.insert(seats).values(
     stationRows.flatMap((station) =>
@@ -120,50 +79,19 @@ async function buildDepartment(handle: DatabaseHandle) {
       ),
     ),
   );
-  const admin: BenchMember = { id: randomUUID(), familyId: randomUUID() };
-  const firefighters: BenchMember[] = Array.from({ length: participantCount }, () => ({
+  const admin: SignedInMember = { id: randomUUID(), familyId: randomUUID() };
+  const firefighters: SignedInMember[] = Array.from({ length: participantCount }, () => ({
     id: randomUUID(),
     familyId: randomUUID(),
   }));
   await db.insert(members).values([
-    {
-      id: admin.id,
-      email: 'bench-admin@stationbid.example',
-      passwordHash: 'not-used',
-      firstName: 'Bench',
-      lastName: 'Admin',
-      employeeId: 'ADMIN-1',
-      isAdmin: true,
-      rank: 'Battalion Chief',
-    },
-    ...firefighters.map((member, index) => ({
-      id: member.id,
-      email: `member${index + 1}@bench.example`,
-      firstName: 'Member',
-      lastName: String(index + 1),
-      employeeId: `E${String(index + 1).padStart(6, '0')}`,
-      rank: 'Firefighter',
-      yearsOfService: 30 - (index % 30),
-    })),
+    // The administrator signs in by token like everyone else here, so the password is never checked.
+    benchAdminRow(admin.id, 'not-used'),
+    ...firefighters.map((member, index) => benchMemberRow(member.id, index, 'Firefighter', 30 - (index % 30))),
   ]);
-  // Live sign-ins (refresh-token families), so access tokens pass the same checks as a real sign-in's.
-  await db.insert(refreshTokens).values(
-    [admin, ...firefighters].map((member) => ({
-      memberId: member.id,
-      familyId: member.familyId,
-      tokenHash: randomBytes(32).toString('hex'),
-      expiresAt: new Date(Date.now() + 24 * 3600_000),
-    })),
-  );
+  await signInMembers(db, [admin, ...firefighters]);
   return { admin, firefighters, stationIds: stationRows.map((station) => station.id) };
 }
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
-}
-
-const format = (milliseconds: number) => milliseconds.toFixed(1);
 
 /** One watcher: a stream read as it arrives, noting when each bid's event came. */
 interface Watcher {
@@ -212,28 +140,14 @@ async function main(): Promise<void> {
   }, maxSeconds * 1000);
   deadline.unref();
 
-  const database = await openBenchDatabase();
-  const app = await buildApp({
-    db: database.handle.db,
-    databaseKind: database.handle.kind,
-    clock: systemClock,
-    settings: {
-      jwtSecret: JWT_SECRET,
-      allowSelfRegistration: false,
-      corsOrigins: [],
-      webDistDir: '/nonexistent-web-dist',
-      trustProxy: false,
-    },
-  });
+  const database = await openBenchDatabase('stationbid-bench-live-');
+  const { app, accessTokenFor: tokenOf } = await buildBenchApp(database);
   const watchers: Watcher[] = [];
   try {
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     console.log(`bench/live on ${database.label}`);
     console.log(`${watcherCount} watchers, ${participantCount} participants, ${bidCount} bids`);
     const { admin, firefighters, stationIds } = await buildDepartment(database.handle);
-    const accessTokens = new AccessTokens(JWT_SECRET);
-    const tokenOf = (member: BenchMember) =>
-      accessTokens.sign({ memberId: member.id, familyId: member.familyId }, systemClock.now());
     const adminToken = await tokenOf(admin);
     const call = async (token: string, method: 'GET' | 'POST', url: string, body?: unknown) => {
       const response = await fetch(`${baseUrl}${url}`, {
@@ -249,20 +163,16 @@ async function main(): Promise<void> {
       return JSON.parse(text);
     };
 
-    const created = await call(adminToken, 'POST', '/api/bid-sessions', {
-      name: 'Bench live session',
-      year: 2026,
-      startDate: '2026-01-01',
-      endDate: '2026-12-31',
-      bidWindowDuration: 60,
-      participantIds: firefighters.map((member) => member.id),
-      stationIds,
-    });
+    const participantIds = firefighters.map((member) => member.id);
+    const created = await call(
+      adminToken,
+      'POST',
+      '/api/bid-sessions',
+      benchSessionRequest('Bench live session', participantIds, stationIds),
+    );
     const sessionId: string = created.session.id;
     const started = await call(adminToken, 'POST', `/api/bid-sessions/${sessionId}/start`);
-    const queue: string[] = started.session.participants.map(
-      (participant: { user: { id: string } }) => participant.user.id,
-    );
+    const queue = queueOf(started);
     const memberById = new Map(firefighters.map((member) => [member.id, member]));
 
     // Watchers: each with its own ticket, from the participants' and the administrator's sign-ins.
