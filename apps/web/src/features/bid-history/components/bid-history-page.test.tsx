@@ -2,16 +2,11 @@ import { BID_MESSAGES } from '@stationbid/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../../test/browser-stubs.ts';
+import { buildHistoryEntry, buildSessionResults, springSession, testId } from '../../../test/build-bid-session.ts';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import {
-  buildBidHistoryEntry,
-  buildHistoryEntry,
-  buildResultsParticipant,
-  buildSessionResults,
-  springSession,
-} from '../test/build-bid-history.ts';
+import { buildBidHistoryEntry, buildResultsParticipant } from '../test/build-bid-history.ts';
 
 const member = buildUser();
 const RESULTS_PATH = `GET /api/bid-sessions/${springSession.id}/results`;
@@ -44,8 +39,9 @@ const results = buildSessionResults({
     buildResultsParticipant(1, 'Jamie', 'Ortiz'),
   ],
   sessionHistory: [
-    buildHistoryEntry(1, { action: 'session_started' }),
-    buildHistoryEntry(2, {
+    buildHistoryEntry({ action: 'session_started' }),
+    buildHistoryEntry({
+      id: testId('4157', 2),
       action: 'bid_submitted',
       userName: 'Alex Morgan',
       stationName: 'Harbor',

@@ -9,17 +9,11 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { useUserBidHistoryQuery } from '../api/get-user-bid-history.ts';
 import { useUserBidStatusQuery } from '../api/get-user-bid-status.ts';
 import { sortNewestFirst, summarizeBidHistory } from '../utils/bid-history-summary.ts';
-import {
-  BID_KIND_LABELS,
-  BID_STATUS_COLORS,
-  BID_STATUS_LABELS,
-  formatDate,
-  SESSION_STATUS_COLORS,
-  SESSION_STATUS_LABELS,
-} from '../utils/results-format.ts';
+import { BID_KIND_LABELS, BID_STATUS_COLORS, BID_STATUS_LABELS, formatDate } from '../utils/results-format.ts';
 
 export function ProfileBidActivity() {
   return (

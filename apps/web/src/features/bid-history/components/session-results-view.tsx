@@ -20,21 +20,20 @@ import {
 } from '@mantine/core';
 import type { Participant, SessionHistoryEntry, SessionResults } from '@stationbid/domain';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { HistoryEntryCard } from '../../../components/history-entry-card.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import {
+  formatDateTime,
+  formatSeat,
+  getParticipantName,
+  SESSION_STATUS_COLORS,
+  SESSION_STATUS_LABELS,
+} from '../../../lib/session-format.ts';
 import { useExportSessionResults } from '../../bid-sessions/api/export-session-results.ts';
 import { useSessionResultsQuery } from '../api/get-session-results.ts';
 import { formatSessionDuration } from '../utils/bid-history-summary.ts';
-import {
-  formatDateTime,
-  formatHistorySeat,
-  formatSeat,
-  getParticipantName,
-  getParticipantStatus,
-  HISTORY_ACTION_LABELS,
-  SESSION_STATUS_COLORS,
-  SESSION_STATUS_LABELS,
-} from '../utils/results-format.ts';
+import { getParticipantStatus } from '../utils/results-format.ts';
 
 const LOAD_FAILURE_MESSAGE = 'Failed to load session results';
 
@@ -172,7 +171,7 @@ function ResultsOverview({ results }: { results: SessionResults }) {
             Started
           </Text>
           <Text component="dd" m={0}>
-            {formatDateTime(results.actualStart)}
+            {formatDateTime(results.actualStart, { withSeconds: false })}
           </Text>
         </Paper>
         <Paper withBorder p="sm">
@@ -180,7 +179,7 @@ function ResultsOverview({ results }: { results: SessionResults }) {
             Ended
           </Text>
           <Text component="dd" m={0}>
-            {formatDateTime(results.actualEnd)}
+            {formatDateTime(results.actualEnd, { withSeconds: false })}
           </Text>
         </Paper>
       </SimpleGrid>
@@ -275,22 +274,9 @@ function ResultsHistory({ entries }: { entries: SessionHistoryEntry[] }) {
   }
   return (
     <Stack component="ol" gap="xs" p={0} m={0} aria-label="Session history" style={{ listStyle: 'none' }}>
-      {entries.map((entry) => {
-        const seat = formatHistorySeat(entry);
-        return (
-          <Paper key={entry.id} component="li" withBorder p="sm">
-            <Text size="sm" fw={600}>
-              {HISTORY_ACTION_LABELS[entry.action]}
-              {entry.userName !== null && `: ${entry.userName}`}
-            </Text>
-            <Text size="xs" c="dimmed">
-              <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time> · by{' '}
-              {entry.actorName === 'system' ? 'System' : entry.actorName}
-            </Text>
-            {seat !== null && <Text size="sm">{seat}</Text>}
-          </Paper>
-        );
-      })}
+      {entries.map((entry) => (
+        <HistoryEntryCard key={entry.id} entry={entry} time={formatDateTime(entry.timestamp, { withSeconds: false })} />
+      ))}
     </Stack>
   );
 }

@@ -1,16 +1,16 @@
 import { BID_MESSAGES, type BidSessionDetail, bidSubmittedMessage } from '@stationbid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { adminUser } from '../../../test/fixtures.ts';
-import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
 import {
   buildBidSession,
   buildBidSessionDetail,
   buildOfferedStation,
   buildParticipant,
   testId,
-} from '../test/build-bid-session.ts';
+} from '../../../test/build-bid-session.ts';
+import { adminUser } from '../../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
 
 const SESSION_ID = testId('5e55', 7);
 

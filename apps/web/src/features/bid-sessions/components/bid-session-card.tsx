@@ -16,9 +16,10 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatDateTime, formatMinutes, formatSessionDates } from '../../../lib/session-format.ts';
 import type { SessionAction } from '../api/run-session-action.ts';
 import { getSessionActions } from '../utils/session-actions.ts';
-import { formatDateTime, formatMinutes, formatSessionDates, getSessionProgress } from '../utils/session-format.ts';
+import { getSessionProgress } from '../utils/session-format.ts';
 import { SessionStatusBadge } from './session-status-badge.tsx';
 
 /** The card asks the page to act; the page owns the calls, confirmations and dialogs. */

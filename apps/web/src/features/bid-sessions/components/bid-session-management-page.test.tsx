@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../../test/browser-stubs.ts';
+import { buildBidSession, buildHistoryEntry, buildParticipant, testId } from '../../../test/build-bid-session.ts';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { buildStation } from '../../stations/test/build-station.ts';
-import { buildBidSession, buildHistoryEntry, buildParticipant, testId } from '../test/build-bid-session.ts';
 
 const LIST = 'GET /api/bid-sessions';
 

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { bidSessionsQueryKey } from '../api/bid-session-query-keys.ts';
 import { useDeleteBidSession } from '../api/delete-bid-session.ts';
 import { useExportSessionResults } from '../api/export-session-results.ts';
@@ -25,7 +26,6 @@ import {
   type SessionFilters,
   type SessionStatusFilter,
 } from '../utils/session-filters.ts';
-import { SESSION_STATUS_LABELS } from '../utils/session-format.ts';
 import { AdminSessionControl } from './admin-session-control.tsx';
 import { BidSessionCard } from './bid-session-card.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';

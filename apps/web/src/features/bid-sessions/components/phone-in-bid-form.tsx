@@ -16,8 +16,8 @@ import {
   listShiftChoices,
   listStationChoices,
 } from '../../../lib/seat-options.ts';
+import { getParticipantName } from '../../../lib/session-format.ts';
 import { useSubmitPhoneInBid } from '../api/submit-phone-in-bid.ts';
-import { getParticipantName } from '../utils/session-format.ts';
 
 const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
 

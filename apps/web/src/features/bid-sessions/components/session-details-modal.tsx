@@ -7,17 +7,15 @@ import type { BidSession, Participant } from '@stationbid/domain';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
-import { useSessionParticipantsQuery } from '../api/get-session-participants.ts';
 import {
-  describeParticipantResult,
-  describeTieBreakChain,
-  ELIGIBILITY_MODE_LABELS,
   formatDateTime,
   formatMinutes,
   formatSeat,
   formatSessionDates,
   getParticipantName,
-} from '../utils/session-format.ts';
+} from '../../../lib/session-format.ts';
+import { useSessionParticipantsQuery } from '../api/get-session-participants.ts';
+import { describeParticipantResult, describeTieBreakChain, ELIGIBILITY_MODE_LABELS } from '../utils/session-format.ts';
 import { SessionModal } from './session-modal.tsx';
 import { SessionStatusBadge } from './session-status-badge.tsx';
 

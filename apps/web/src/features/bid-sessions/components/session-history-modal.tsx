@@ -2,17 +2,14 @@
  * A session's history, oldest first, as the server recorded it: when (in the viewer's zone, named),
  * what happened in words, to whom, by whom, and the seat.
  */
-import { Center, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Center, Loader, Stack, Table, Text } from '@mantine/core';
 import type { BidSession, SessionHistoryEntry } from '@stationbid/domain';
+import { HistoryEntryCard } from '../../../components/history-entry-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
+import { formatDateTime, formatHistorySeat, HISTORY_ACTION_LABELS } from '../../../lib/session-format.ts';
 import { useSessionHistoryQuery } from '../api/get-session-history.ts';
-import {
-  describeHistoryDetails,
-  formatDateTime,
-  formatHistorySeat,
-  HISTORY_ACTION_LABELS,
-} from '../utils/session-format.ts';
+import { describeHistoryDetails } from '../utils/session-format.ts';
 import { SessionModal } from './session-modal.tsx';
 
 export function SessionHistoryModal({ session, onClose }: { session: BidSession | null; onClose: () => void }) {
@@ -65,28 +62,14 @@ function SessionHistory({ sessionId }: { sessionId: string }) {
 function HistoryList({ entries }: { entries: SessionHistoryEntry[] }) {
   return (
     <Stack component="ol" gap="xs" p={0} m={0} aria-label="Session history" style={{ listStyle: 'none' }}>
-      {entries.map((entry) => {
-        const details = describeHistoryDetails(entry.details);
-        const seat = formatHistorySeat(entry);
-        return (
-          <Paper key={entry.id} component="li" withBorder p="sm">
-            <Text size="sm" fw={600}>
-              {HISTORY_ACTION_LABELS[entry.action]}
-              {entry.userName !== null && `: ${entry.userName}`}
-            </Text>
-            <Text size="xs" c="dimmed">
-              <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time> · by{' '}
-              {entry.actorName === 'system' ? 'System' : entry.actorName}
-            </Text>
-            {seat !== null && <Text size="sm">{seat}</Text>}
-            {details !== null && (
-              <Text size="xs" c="dimmed">
-                {details}
-              </Text>
-            )}
-          </Paper>
-        );
-      })}
+      {entries.map((entry) => (
+        <HistoryEntryCard
+          key={entry.id}
+          entry={entry}
+          time={formatDateTime(entry.timestamp)}
+          details={describeHistoryDetails(entry.details)}
+        />
+      ))}
     </Stack>
   );
 }

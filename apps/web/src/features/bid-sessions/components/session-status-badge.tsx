@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { BidSessionStatus } from '@stationbid/domain';
-import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../utils/session-format.ts';
+import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 
 /** The session's status as a word, coloured to match; the word alone carries the meaning. */
 export function SessionStatusBadge({ status }: { status: BidSessionStatus }) {

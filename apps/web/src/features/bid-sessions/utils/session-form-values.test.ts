@@ -1,6 +1,6 @@
 import { BID_MESSAGES } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';
-import { buildBidSessionDetail, buildParticipant, testId } from '../test/build-bid-session.ts';
+import { buildBidSessionDetail, buildParticipant, testId } from '../../../test/build-bid-session.ts';
 import {
   emptySessionFormValues,
   fromDateTimeLocalInput,

@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildHistoryEntry, buildParticipant } from '../test/build-bid-session.ts';
+import { formatHistorySeat } from '../../../lib/session-format.ts';
+import { buildHistoryEntry, buildParticipant } from '../../../test/build-bid-session.ts';
 import {
   describeHistoryDetails,
   describeParticipantResult,
   describeTieBreakChain,
-  formatCalendarDate,
-  formatDateTime,
-  formatHistorySeat,
   getSessionProgress,
 } from './session-format.ts';
-
-const US = { locale: 'en-US' };
-
-describe('dates and times', () => {
-  it('shows a calendar day as that day, in any time zone', () => {
-    expect(formatCalendarDate('2026-03-01T00:00:00.000Z', US)).toBe('Mar 1, 2026');
-    expect(formatCalendarDate('2026-03-01', US)).toBe('Mar 1, 2026');
-    expect(formatCalendarDate(null, US)).toBe('Not set');
-  });
-
-  it("shows a moment in the viewer's zone with the zone's name", () => {
-    expect(formatDateTime('2026-03-01T17:30:05.000Z', { locale: 'en-US', timeZone: 'America/Chicago' })).toBe(
-      'Mar 1, 2026, 11:30:05 AM CST',
-    );
-    expect(formatDateTime('2026-03-01T17:30:05.000Z', { locale: 'en-US', timeZone: 'UTC' })).toBe(
-      'Mar 1, 2026, 5:30:05 PM UTC',
-    );
-  });
-});
 
 describe('describeTieBreakChain', () => {
   it('reads the chain after the seniority score', () => {

@@ -1,8 +1,9 @@
 import { ActionIcon, Badge, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { formatMinutes, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { useBidStatusQuery } from '../api/get-bid-status.ts';
-import { formatMinutes, formatSessionPeriod, SESSION_STATUS_LABELS } from '../utils/dashboard-format.ts';
+import { formatSessionPeriod } from '../utils/dashboard-format.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 
 /** The member's session: its state, their place in it, and its terms; refreshed on demand. */

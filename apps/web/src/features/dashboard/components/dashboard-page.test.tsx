@@ -2,11 +2,11 @@ import type { HealthResponse, UserNotification } from '@stationbid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerClock } from '../../../lib/server-clock.ts';
+// A fixture of the tests only: the same session shape the bid-sessions screens are tested with.
+import { buildBidSession, buildBidSessionDetail } from '../../../test/build-bid-session.ts';
 import { buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-// A fixture of the tests only: the same session shape the bid-sessions screens are tested with.
-import { buildBidSession, buildBidSessionDetail } from '../../bid-sessions/test/build-bid-session.ts';
 
 const member = buildUser({
   firstName: 'Marcus',

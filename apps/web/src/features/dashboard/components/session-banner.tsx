@@ -2,9 +2,9 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { BidSession } from '@stationbid/domain';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
 import { useJoinBidSessionMutation } from '../api/join-bid-session.ts';
-import { SESSION_STATUS_LABELS } from '../utils/dashboard-format.ts';
 
 /** The running session with Join Session, or "No Active Bid Sessions" with View Sessions. */
 export function SessionBanner({ session }: { session: BidSession | null }) {

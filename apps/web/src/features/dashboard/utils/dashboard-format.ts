@@ -1,13 +1,9 @@
-/** How the dashboard words a member's seat, queue place and session (spec sections 2 and 9). */
-import type { BidSessionStatus, User } from '@stationbid/domain';
-
-export const SESSION_STATUS_LABELS: Readonly<Record<BidSessionStatus, string>> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  active: 'Active',
-  paused: 'Paused',
-  completed: 'Completed',
-};
+/**
+ * How the dashboard words a member's seat, queue place and session (spec sections 2 and 9). The words
+ * every feature shares live in src/lib/session-format.ts.
+ */
+import type { User } from '@stationbid/domain';
+import { formatCalendarDate } from '../../../lib/session-format.ts';
 
 /** "Station 3 · Eastside", or "Unassigned" when the member holds no seat. */
 export function formatStation(station: User['currentStation']): string {
@@ -32,18 +28,7 @@ export function formatBidPriority(priority: number | null): string {
   return priority === null ? 'Not ranked' : `#${priority} in queue`;
 }
 
-/** "Mar 1, 2026": a session's start or end is a calendar day, the same whatever the viewer's zone. */
-export function formatCalendarDay(value: string | null, locale?: string): string {
-  const day = value === null ? undefined : /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
-  if (day === undefined) return 'Not set';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
-
 /** "Mar 1, 2026 – Mar 31, 2026". */
 export function formatSessionPeriod(startDate: string | null, endDate: string | null, locale?: string): string {
-  return `${formatCalendarDay(startDate, locale)} – ${formatCalendarDay(endDate, locale)}`;
-}
-
-export function formatMinutes(minutes: number): string {
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `${formatCalendarDate(startDate, { locale })} – ${formatCalendarDate(endDate, { locale })}`;
 }

@@ -1,6 +1,7 @@
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import type { BidSessionDetail } from '@stationbid/domain';
-import { describeParticipantStatus, getParticipantName } from '../utils/live-bidding-format.ts';
+import { getParticipantName } from '../../../lib/session-format.ts';
+import { describeParticipantStatus } from '../utils/live-bidding-format.ts';
 import { LiveSection } from './live-section.tsx';
 
 /** Everyone in the session in queue order, each with their status in words. */

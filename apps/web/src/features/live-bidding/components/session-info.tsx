@@ -1,11 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { BidSessionDetail, SessionHistoryEntry } from '@stationbid/domain';
-import {
-  describeHistoryEntry,
-  formatMoment,
-  formatSessionPeriod,
-  sortHistoryNewestFirst,
-} from '../utils/live-bidding-format.ts';
+import { formatSessionDates } from '../../../lib/session-format.ts';
+import { describeHistoryEntry, formatMoment, sortHistoryNewestFirst } from '../utils/live-bidding-format.ts';
 import { LiveSection } from './live-section.tsx';
 
 /** Bid window, progress (completed bids over participants) and period. */
@@ -15,7 +11,7 @@ export function SessionInfo({ session }: { session: BidSessionDetail }) {
   const percent = total === 0 ? 0 : Math.round((completed / total) * 100);
   const rows: [string, string][] = [
     ['Bid window', `${session.bidWindowDuration} ${session.bidWindowDuration === 1 ? 'minute' : 'minutes'} per turn`],
-    ['Period', formatSessionPeriod(session)],
+    ['Period', formatSessionDates(session)],
     ['Year', String(session.year)],
   ];
   return (

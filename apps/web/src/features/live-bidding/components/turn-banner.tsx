@@ -8,18 +8,14 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine
 import type { BidSessionDetail, Participant } from '@stationbid/domain';
 import { IconAlarm, IconPlayerPause, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useId } from 'react';
+import { getParticipantName } from '../../../lib/session-format.ts';
 import {
   type CountdownTone,
   describeCountdown,
   formatCountdown,
   getCountdownTone,
 } from '../../../lib/turn-countdown.ts';
-import {
-  describeParticipantStatus,
-  describeQueuePlace,
-  getParticipantName,
-  isTurnWarning,
-} from '../utils/live-bidding-format.ts';
+import { describeParticipantStatus, describeQueuePlace, isTurnWarning } from '../utils/live-bidding-format.ts';
 
 /** Darker shades where the plain colour would be hard to read on white. */
 const TONE_TEXT_COLORS: Readonly<Record<CountdownTone, string>> = {

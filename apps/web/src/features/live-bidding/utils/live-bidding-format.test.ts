@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHistoryEntry, buildOfferedStation, buildParticipant } from '../test/build-live-session.ts';
+import { buildHistoryEntry, buildOfferedStation, buildParticipant } from '../../../test/build-bid-session.ts';
 import {
   countFreeSeatsByShift,
   describeHistoryEntry,

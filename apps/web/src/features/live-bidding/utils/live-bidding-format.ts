@@ -13,10 +13,6 @@ import {
   type Shift,
 } from '@stationbid/domain';
 
-export function getParticipantName(participant: Pick<Participant, 'user'>): string {
-  return `${participant.user.firstName} ${participant.user.lastName}`;
-}
-
 /**
  * "#3 in queue" and "You are next!" or "2 people ahead of you". `peopleAhead` is the server's count
  * of those still to bid before the member, the one bidding now included: with only that one left,
@@ -105,18 +101,6 @@ export function formatMoment(value: string, { locale, timeZone }: FormatOptions 
     timeZoneName: 'short',
     timeZone,
   }).format(date);
-}
-
-/** "Mar 1, 2026 – Mar 31, 2026": the session's calendar days, whatever the zone. */
-export function formatSessionPeriod(session: Pick<BidSession, 'startDate' | 'endDate'>, locale?: string): string {
-  const formatDay = (value: string | null) => {
-    const day = value === null ? undefined : /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
-    if (day === undefined) return 'Not set';
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${day}T00:00:00Z`),
-    );
-  };
-  return `${formatDay(session.startDate)} – ${formatDay(session.endDate)}`;
 }
 
 type OfferedStation = BidSessionDetail['availableStations'][number];

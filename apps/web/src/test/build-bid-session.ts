@@ -1,6 +1,7 @@
 /**
- * Bid sessions, participants, offered stations and history entries as the API sends them
- * (packages/domain/src/schemas/bid-session.ts), for the component tests of this feature.
+ * Bid sessions, participants, offered stations, history entries and session results as the API sends
+ * them (packages/domain/src/schemas/bid-session.ts), shared by the component tests of every feature.
+ * Each builder gives a valid record; pass overrides for what a test is about.
  */
 import type {
   BidSession,
@@ -8,22 +9,25 @@ import type {
   Participant,
   SeatPosition,
   SessionHistoryEntry,
+  SessionResults,
   Shift,
 } from '@stationbid/domain';
 
 /** A valid UUID whose last block is `n`, so ids read in test failures. */
 export function testId(prefix: string, n: number): string {
-  const block = prefix.padEnd(8, '0').slice(0, 8);
-  return `${block}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return `${prefix.padEnd(8, '0').slice(0, 8)}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 }
 
+/** The default session of these builders, as other records (bid history, results) refer to it. */
+export const springSession = { id: testId('5e55', 1), _id: testId('5e55', 1), name: 'Spring Station Bid', year: 2026 };
+
 export function buildBidSession(overrides: Partial<BidSession> = {}): BidSession {
-  const id = overrides.id ?? testId('5e55', 1);
+  const id = overrides.id ?? springSession.id;
   return {
     id,
-    name: 'Spring Station Bid',
+    name: springSession.name,
     description: 'Station, shift and position assignments for the next rotation.',
-    year: 2026,
+    year: springSession.year,
     status: 'draft',
     participantCount: 10,
     totalParticipants: 10,
@@ -56,7 +60,12 @@ export function buildBidSession(overrides: Partial<BidSession> = {}): BidSession
   };
 }
 
-interface ParticipantFixture extends Partial<Omit<Participant, 'user'>> {
+export function buildBidSessionDetail(overrides: Partial<BidSessionDetail> = {}): BidSessionDetail {
+  const { participants = [], availableStations = [], ...session } = overrides;
+  return { ...buildBidSession(session), participants, availableStations };
+}
+
+export interface ParticipantFixture extends Partial<Omit<Participant, 'user'>> {
   firstName: string;
   lastName: string;
   user?: Partial<Participant['user']>;
@@ -127,11 +136,6 @@ export function buildOfferedStation(number: number, name: string, freeSeats: Fre
   };
 }
 
-export function buildBidSessionDetail(overrides: Partial<BidSessionDetail> = {}): BidSessionDetail {
-  const { participants = [], availableStations = [], ...session } = overrides;
-  return { ...buildBidSession(session), participants, availableStations };
-}
-
 export function buildHistoryEntry(
   overrides: Partial<SessionHistoryEntry> & Pick<SessionHistoryEntry, 'action'>,
 ): SessionHistoryEntry {
@@ -148,6 +152,36 @@ export function buildHistoryEntry(
     bidPriority: null,
     timestamp: '2026-03-01T09:00:00.000Z',
     details: {},
+    ...overrides,
+  };
+}
+
+/** The results of the default session, completed: two participants, one seat won. */
+export function buildSessionResults(overrides: Partial<SessionResults> = {}): SessionResults {
+  return {
+    id: springSession.id,
+    _id: springSession.id,
+    name: springSession.name,
+    year: springSession.year,
+    status: 'completed',
+    totalParticipants: 2,
+    completedBids: 1,
+    statistics: {
+      successfulAssignments: 1,
+      autoAssignments: 0,
+      totalBidsSubmitted: 1,
+      averageBidsPerParticipant: 0.5,
+      participantsMovedToBack: 0,
+      skipped: 0,
+      notAssigned: 1,
+    },
+    sessionDuration: 95,
+    scheduledStart: null,
+    scheduledEnd: null,
+    actualStart: '2026-03-01T09:00:00.000Z',
+    actualEnd: '2026-03-01T10:35:00.000Z',
+    participants: [],
+    sessionHistory: [],
     ...overrides,
   };
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { buildHistoryEntry, buildParticipant } from '../test/build-bid-session.ts';
+import {
+  formatCalendarDate,
+  formatDateTime,
+  formatHistorySeat,
+  formatMinutes,
+  formatSeat,
+  formatSessionDates,
+  getParticipantName,
+} from './session-format.ts';
+
+const US = { locale: 'en-US' };
+
+describe('dates and times', () => {
+  it('shows a calendar day as that day, in any time zone', () => {
+    expect(formatCalendarDate('2026-03-01T00:00:00.000Z', US)).toBe('Mar 1, 2026');
+    expect(formatCalendarDate('2026-03-01', US)).toBe('Mar 1, 2026');
+    expect(formatCalendarDate(null, US)).toBe('Not set');
+  });
+
+  it("shows a moment in the viewer's zone with the zone's name", () => {
+    expect(formatDateTime('2026-03-01T17:30:05.000Z', { locale: 'en-US', timeZone: 'America/Chicago' })).toBe(
+      'Mar 1, 2026, 11:30:05 AM CST',
+    );
+    expect(formatDateTime('2026-03-01T17:30:05.000Z', { locale: 'en-US', timeZone: 'UTC' })).toBe(
+      'Mar 1, 2026, 5:30:05 PM UTC',
+    );
+  });
+});
+
+describe('shared session words', () => {
+  it('leaves the seconds out when asked, as the results do', () => {
+    expect(
+      formatDateTime('2026-03-01T17:30:05.000Z', { locale: 'en-US', timeZone: 'America/Chicago', withSeconds: false }),
+    ).toBe('Mar 1, 2026, 11:30 AM CST');
+    expect(formatDateTime(null)).toBe('Not set');
+  });
+
+  it('shows the session period as calendar days', () => {
+    expect(formatSessionDates({ startDate: '2026-03-01', endDate: '2026-03-31T00:00:00.000Z' }, US)).toBe(
+      'Mar 1, 2026 – Mar 31, 2026',
+    );
+  });
+
+  it('names the participant, the seat and the minutes', () => {
+    expect(getParticipantName(buildParticipant({ firstName: 'Elena', lastName: 'Ramirez' }))).toBe('Elena Ramirez');
+    expect(formatSeat({ name: 'Downtown', number: 1 }, 'A', 'Captain')).toBe(
+      'Station 1 (Downtown) · Shift A · Captain',
+    );
+    expect(formatSeat(null, 'A', 'Captain')).toBeNull();
+    expect(formatHistorySeat(buildHistoryEntry({ action: 'bid_submitted', stationName: 'Harbor' }))).toBe('Harbor');
+    expect(formatMinutes(1)).toBe('1 minute');
+    expect(formatMinutes(5)).toBe('5 minutes');
+  });
+});

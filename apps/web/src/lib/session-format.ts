@@ -1,0 +1,111 @@
+/**
+ * The words every feature uses for a bid session: status labels and colours, history actions, names,
+ * seats, and dates. Times are stored in UTC and shown in the viewer's zone with the zone's name
+ * (bidding-rules.md, Consistency); a session's start and end dates are calendar days, shown as such
+ * whatever the zone. Wording only one feature uses stays in that feature.
+ */
+import type { BidSession, BidSessionStatus, HistoryAction, Participant, SessionHistoryEntry } from '@stationbid/domain';
+
+export const SESSION_STATUS_LABELS: Readonly<Record<BidSessionStatus, string>> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  active: 'Active',
+  paused: 'Paused',
+  completed: 'Completed',
+};
+
+export const SESSION_STATUS_COLORS: Readonly<Record<BidSessionStatus, string>> = {
+  draft: 'gray',
+  scheduled: 'blue',
+  active: 'green',
+  paused: 'yellow',
+  completed: 'violet',
+};
+
+export const HISTORY_ACTION_LABELS: Readonly<Record<HistoryAction, string>> = {
+  session_started: 'Session started',
+  session_paused: 'Session paused',
+  session_resumed: 'Session resumed',
+  session_completed: 'Session completed',
+  bid_submitted: 'Bid submitted',
+  turn_skipped: 'Turn skipped',
+  moved_to_back: 'Moved to back of queue',
+  auto_assigned: 'Auto-assigned',
+};
+
+export function getParticipantName(participant: Pick<Participant, 'user'>): string {
+  return `${participant.user.firstName} ${participant.user.lastName}`;
+}
+
+/** "Station 1 (Downtown) · Shift A · Captain", or null without a station. */
+export function formatSeat(
+  station: { name: string; number: number } | null,
+  shift: string | null,
+  position: string | null,
+): string | null {
+  if (station === null) return null;
+  return [`Station ${station.number} (${station.name})`, shift && `Shift ${shift}`, position]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The seat a history entry is about, or null when it is about none. */
+export function formatHistorySeat(entry: SessionHistoryEntry): string | null {
+  if (entry.stationName === null) return null;
+  const station =
+    entry.stationNumber === null ? entry.stationName : `Station ${entry.stationNumber} (${entry.stationName})`;
+  return [station, entry.shift && `Shift ${entry.shift}`, entry.position].filter(Boolean).join(' · ');
+}
+
+export function formatMinutes(minutes: number): string {
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+export interface DateFormatOptions {
+  /** Tests pin these; screens use the viewer's own. */
+  locale?: string;
+  timeZone?: string;
+}
+
+/** "Mar 1, 2026" for a calendar day sent as "2026-03-01" or as its UTC midnight; "Not set" when missing. */
+export function formatCalendarDate(value: string | null, { locale }: DateFormatOptions = {}): string {
+  const day = value === null ? undefined : /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  if (day === undefined) return 'Not set';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "Mar 1, 2026 – Mar 31, 2026": the session's calendar days, whatever the zone. */
+export function formatSessionDates(
+  session: Pick<BidSession, 'startDate' | 'endDate'>,
+  options: DateFormatOptions = {},
+): string {
+  return `${formatCalendarDate(session.startDate, options)} – ${formatCalendarDate(session.endDate, options)}`;
+}
+
+interface DateTimeFormatOptions extends DateFormatOptions {
+  /** Seconds matter while a session runs (turns are timed); results read well without them. */
+  withSeconds?: boolean;
+}
+
+/**
+ * "Mar 1, 2026, 9:30:05 AM PST" (or "Mar 1, 2026, 9:30 AM PST" without seconds): a moment in the
+ * viewer's zone, named; "Not set" when missing.
+ */
+export function formatDateTime(
+  value: string | null,
+  { locale, timeZone, withSeconds = true }: DateTimeFormatOptions = {},
+): string {
+  if (value === null) return 'Not set';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Not set';
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(withSeconds ? { second: '2-digit' } : {}),
+    timeZoneName: 'short',
+    timeZone,
+  }).format(date);
+}
