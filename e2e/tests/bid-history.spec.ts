@@ -1,6 +1,14 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { DEMO_ADMIN } from '../fixtures/accounts.ts';
 import { signInThroughForm } from '../fixtures/auth.ts';
+import {
+  callApi,
+  createAndStartSession,
+  placePhoneInBidForTurnHolder,
+  type SessionDetail,
+  type Shift,
+  signInAdminInNewContext,
+} from '../fixtures/sessions.ts';
 
 // The session "E2E Bid History" belongs to this file. Its members are signed in by no other spec:
 // Sofia Marchetti (Engineer) and Mia Sullivan (Firefighter). The administrator takes part too, and
@@ -11,94 +19,32 @@ const MEMBERS = {
   sofia: { email: 'sofia.marchetti@stationbid.example', name: 'Sofia Marchetti' },
   mia: { email: 'mia.sullivan@stationbid.example', name: 'Mia Sullivan' },
 } as const;
-type Shift = 'A' | 'B' | 'C';
-type SeatPosition = 'Captain' | 'Lieutenant' | 'Engineer' | 'Firefighter';
-
-interface OfferedStation {
-  id: string;
-  name: string;
-  number: number;
-  availablePositions: Record<Shift, { position: SeatPosition; count: number }[]>;
-}
-interface SessionDetail {
-  id: string;
-  status: string;
-  currentTurn: { user: { id: string; rank: string; firstName: string; lastName: string } } | null;
-  availableStations: OfferedStation[];
-}
 
 /** The seat each member won, by name, for the checks below. */
 const seatsWon = new Map<string, { station: string; shift: Shift }>();
 
-/** The domain's rule (getSeatPositionForRank): Captain and every higher rank sit in the Captain's seat. */
-function seatPositionForRank(rank: string): SeatPosition {
-  if (rank === 'Firefighter' || rank === 'Engineer' || rank === 'Lieutenant') return rank;
-  return 'Captain';
-}
-
-/** Calls the API as the signed-in administrator, with the token the app stored. */
-async function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-function findFreeSeat(session: SessionDetail, position: SeatPosition) {
-  // From the last station and shift C backwards, away from the seats other specs look at.
-  for (const station of [...session.availableStations].reverse()) {
-    for (const shift of ['C', 'B', 'A'] as const) {
-      if (station.availablePositions[shift].some((seat) => seat.position === position && seat.count > 0)) {
-        return { station, shift };
-      }
-    }
-  }
-  throw new Error(`No free ${position} seat in the session`);
-}
-
 /** The administrator creates the session, starts it and bids by phone for everyone until it completes. */
 async function runSessionToCompletion(browser: Browser): Promise<void> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const { users } = await callApi<{ users: { id: string; email: string }[] }>(page, 'GET', '/admin/users');
-  const participantIds = [DEMO_ADMIN.email, MEMBERS.sofia.email, MEMBERS.mia.email].map((email) => {
-    const member = users.find((user) => user.email === email);
-    if (member === undefined) throw new Error(`No member ${email}`);
-    return member.id;
-  });
-  const { session } = await callApi<{ session: SessionDetail }>(page, 'POST', '/bid-sessions', {
+  const page = await signInAdminInNewContext(browser);
+  const participantEmails = [DEMO_ADMIN.email, MEMBERS.sofia.email, MEMBERS.mia.email];
+  const sessionId = await createAndStartSession(page, {
     name: SESSION_NAME,
     year: 2026,
     startDate: '2026-05-01',
     endDate: '2026-05-31',
-    participantIds,
+    participantEmails,
   });
-  await callApi(page, 'POST', `/bid-sessions/${session.id}/start`, {});
 
-  for (let turn = 0; turn < participantIds.length; turn += 1) {
-    const { session: running } = await callApi<{ session: SessionDetail }>(page, 'GET', `/bid-sessions/${session.id}`);
-    const holder = running.currentTurn;
-    if (holder === null) throw new Error(`No turn holder at turn ${turn + 1}`);
-    const position = seatPositionForRank(holder.user.rank);
-    const { station, shift } = findFreeSeat(running, position);
-    await callApi(page, 'POST', '/bid-sessions/submit-bid', {
-      sessionId: session.id,
-      bidData: { station: station.id, shift, position },
-      userId: holder.user.id,
-    });
-    seatsWon.set(`${holder.user.firstName} ${holder.user.lastName}`, {
+  for (let turn = 0; turn < participantEmails.length; turn += 1) {
+    const { holder, station, shift } = await placePhoneInBidForTurnHolder(page, sessionId);
+    seatsWon.set(`${holder.firstName} ${holder.lastName}`, {
       station: `Station ${station.number} (${station.name})`,
       shift,
     });
   }
-  const { session: done } = await callApi<{ session: SessionDetail }>(page, 'GET', `/bid-sessions/${session.id}`);
+  const { session: done } = await callApi<{ session: SessionDetail }>(page, 'GET', `/bid-sessions/${sessionId}`);
   expect(done.status).toBe('completed');
-  await context.close();
+  await page.context().close();
 }
 
 test.describe('bid history', () => {
@@ -155,9 +101,7 @@ test.describe('bid history', () => {
     await expect(statistics).toContainText('Success Rate100%');
     await expect(page.getByRole('list', { name: 'Latest bids' })).toContainText(seat?.station ?? 'missing seat');
 
-    const adminContext = await browser.newContext();
-    const adminPage = await adminContext.newPage();
-    await signInThroughForm(adminPage, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const adminPage = await signInAdminInNewContext(browser);
     await adminPage.goto('/bid-history');
     await adminPage.getByRole('button', { name: `View Results of ${SESSION_NAME}` }).click();
     const adminDialog = adminPage.getByRole('dialog', { name: `Results of ${SESSION_NAME}` });
@@ -166,7 +110,7 @@ test.describe('bid history', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     await expect(adminPage.getByText('Export completed successfully!')).toBeVisible();
-    await adminContext.close();
+    await adminPage.context().close();
   });
 
   test('on a phone the bids are cards and the results fill the screen', async ({ page }) => {

@@ -1,6 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN } from '../fixtures/accounts.ts';
-import { signInThroughForm } from '../fixtures/auth.ts';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  callApi,
+  createAndStartSession,
+  endSession,
+  signInAdminInNewContext,
+  signInInNewContext,
+} from '../fixtures/sessions.ts';
 
 // Sessions named "E2E Chat ..." belong to this file, and so do its two members: no other spec signs
 // in as them or puts them in a session.
@@ -14,56 +19,23 @@ interface ChatMessageBody {
   user: { firstName: string; lastName: string; isAdmin: boolean };
 }
 
-/** Calls the API from the page with the token the app keeps in localStorage, as the app itself would. */
-async function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers = new Headers({ Authorization: `Bearer ${localStorage.getItem('token')}` });
-      if (body !== undefined) headers.set('Content-Type', 'application/json');
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, body },
-  );
-}
-
 /** As the administrator: creates and starts a session of the two members; answers its id. */
-async function startChatSession(adminPage: Page): Promise<string> {
-  const { users } = await callApi<{ users: { id: string; email: string }[] }>(adminPage, 'GET', '/admin/users');
-  const participantIds = [MEMBER.email, OTHER_MEMBER_EMAIL].map((email) => {
-    const member = users.find((user) => user.email === email);
-    if (member === undefined) throw new Error(`No member ${email}`);
-    return member.id;
-  });
-  const { session } = await callApi<{ session: { id: string } }>(adminPage, 'POST', '/bid-sessions', {
+function startChatSession(adminPage: Page): Promise<string> {
+  return createAndStartSession(adminPage, {
     name: SESSION_NAME,
     description: 'Started by the chat browser test.',
     year: 2026,
     startDate: '2026-06-01',
     endDate: '2026-06-30',
-    participantIds,
+    participantEmails: [MEMBER.email, OTHER_MEMBER_EMAIL],
   });
-  await callApi(adminPage, 'POST', `/bid-sessions/${session.id}/start`, { sessionId: session.id });
-  return session.id;
-}
-
-async function signInInNewContext(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughForm(page, email, password);
-  return page;
 }
 
 test.describe('session chat', () => {
   test('the administrator and a participant chat; the reply appears without reloading, markup as text', async ({
     browser,
   }) => {
-    const adminPage = await signInInNewContext(browser, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const adminPage = await signInAdminInNewContext(browser);
     const sessionId = await startChatSession(adminPage);
     const memberPage = await signInInNewContext(browser, MEMBER.email, MEMBER.password);
 
@@ -112,7 +84,7 @@ test.describe('session chat', () => {
       await expect(log.getByText('See you at the station.')).toBeVisible();
     } finally {
       // Ended, so that no later spec finds this session running.
-      await callApi(adminPage, 'POST', `/bid-sessions/${sessionId}/end`, { sessionId });
+      await endSession(adminPage, sessionId);
       await memberPage.context().close();
       await adminPage.context().close();
     }

@@ -1,85 +1,33 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN } from '../fixtures/accounts.ts';
 import { signInThroughForm } from '../fixtures/auth.ts';
+import { callApi, createAndStartSession, signInAdminInNewContext } from '../fixtures/sessions.ts';
 
 // Marcus Bell belongs to this file: no other spec signs in as him. He is a Captain (Officer, 16
 // years, score 480) holding Station 3, shift B in the demo data. In the session made here he has the
 // highest score of the three participants, so he holds the first turn.
 const MEMBER = { email: 'marcus.bell@stationbid.example', password: 'stationbid-member' };
-const PARTICIPANTS = ['Marcus Bell', 'Hannah Okafor', 'Caleb Murphy'] as const;
+const PARTICIPANTS = [
+  { name: 'Marcus Bell', email: MEMBER.email },
+  { name: 'Hannah Okafor', email: 'hannah.okafor@stationbid.example' },
+  { name: 'Caleb Murphy', email: 'caleb.murphy@stationbid.example' },
+] as const;
 const SESSION_NAME = 'E2E Dashboard Turn';
 
-/** As the administrator, through the API from `adminPage`: creates the session of `PARTICIPANTS` and starts it. */
-async function createAndStartSession(adminPage: Page): Promise<void> {
-  await adminPage.goto('/login');
-  await adminPage.evaluate(
-    async ({ admin, participants, sessionName }) => {
-      async function call(path: string, init: RequestInit & { token?: string } = {}) {
-        const headers = new Headers({ 'Content-Type': 'application/json' });
-        if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-        const response = await fetch(`/api${path}`, { ...init, headers });
-        if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-        return response.json();
-      }
-      const { token } = await call('/auth/login', {
-        method: 'POST',
-        body: JSON.stringify({ email: admin.email, password: admin.password }),
-      });
-      const { users } = await call('/admin/users', { token });
-      const participantIds = participants.map((name) => {
-        const found = users.find(
-          (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}` === name,
-        );
-        if (!found) throw new Error(`No member named ${name}`);
-        return found.id;
-      });
-      const { session } = await call('/bid-sessions', {
-        method: 'POST',
-        token,
-        body: JSON.stringify({
-          name: sessionName,
-          description: 'Started by the dashboard browser test.',
-          year: 2026,
-          startDate: '2026-05-01',
-          endDate: '2026-05-31',
-          participantIds,
-        }),
-      });
-      await call('/bid-sessions/start-session', {
-        method: 'POST',
-        token,
-        body: JSON.stringify({ sessionId: session.id }),
-      });
-    },
-    { admin: DEMO_ADMIN, participants: PARTICIPANTS, sessionName: SESSION_NAME },
-  );
+/** As the administrator: creates the session of `PARTICIPANTS` and starts it; answers its id. */
+function startDashboardSession(adminPage: Page): Promise<string> {
+  return createAndStartSession(adminPage, {
+    name: SESSION_NAME,
+    description: 'Started by the dashboard browser test.',
+    year: 2026,
+    startDate: '2026-05-01',
+    endDate: '2026-05-31',
+    participantEmails: PARTICIPANTS.map((participant) => participant.email),
+  });
 }
 
 /** Pauses the session again, so its turn clock cannot assign seats behind the later specs' backs. */
-async function pauseSession(adminPage: Page): Promise<void> {
-  await adminPage.evaluate(
-    async ({ admin, sessionName }) => {
-      async function call(path: string, init: RequestInit & { token?: string } = {}) {
-        const headers = new Headers({ 'Content-Type': 'application/json' });
-        if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-        const response = await fetch(`/api${path}`, { ...init, headers });
-        if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-        return response.json();
-      }
-      const { token } = await call('/auth/login', {
-        method: 'POST',
-        body: JSON.stringify({ email: admin.email, password: admin.password }),
-      });
-      const { sessions } = await call('/bid-sessions', { token });
-      const session = sessions.find((candidate: { name: string }) => candidate.name === sessionName);
-      await call('/bid-sessions/session-actions', {
-        method: 'POST',
-        token,
-        body: JSON.stringify({ sessionId: session.id, action: 'pause' }),
-      });
-    },
-    { admin: DEMO_ADMIN, sessionName: SESSION_NAME },
-  );
+async function pauseSession(adminPage: Page, sessionId: string): Promise<void> {
+  await callApi(adminPage, 'POST', '/bid-sessions/session-actions', { sessionId, action: 'pause' });
 }
 
 test.describe('member dashboard', () => {
@@ -98,10 +46,10 @@ test.describe('member dashboard', () => {
     await expect(page.getByRole('region', { name: 'System Status' })).toContainText('All systems operational');
     await expect(page.getByText("It's your turn to bid!")).toBeHidden();
 
-    const adminContext = await browser.newContext();
-    const adminPage = await adminContext.newPage();
+    const adminPage = await signInAdminInNewContext(browser);
+    let sessionId: string | undefined;
     try {
-      await createAndStartSession(adminPage);
+      sessionId = await startDashboardSession(adminPage);
 
       // No reload: the dashboard's 10-second poll brings the session and the turn.
       const banner = page.getByRole('region', { name: "It's your turn to bid!" });
@@ -129,8 +77,8 @@ test.describe('member dashboard', () => {
       await expect(page.getByRole('region', { name: "It's your turn to bid!" })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     } finally {
-      await pauseSession(adminPage).catch(() => undefined);
-      await adminContext.close();
+      if (sessionId !== undefined) await pauseSession(adminPage, sessionId).catch(() => undefined);
+      await adminPage.context().close();
     }
   });
 });

@@ -1,6 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN } from '../fixtures/accounts.ts';
-import { signInThroughForm } from '../fixtures/auth.ts';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  callApi,
+  createAndStartSession,
+  endSession,
+  signInAdminInNewContext,
+  signInInNewContext,
+} from '../fixtures/sessions.ts';
 
 // Sessions named "E2E Live Bidding ..." belong to this file, and so do its two members: no other
 // spec signs in as them or puts them in a session.
@@ -11,60 +16,23 @@ const FIRST = { email: 'hannah.okafor@stationbid.example', name: 'Hannah Okafor'
 /** A Firefighter with 8 years: second. */
 const SECOND = { email: 'ethan.brooks@stationbid.example', name: 'Ethan Brooks' };
 
-/** Calls the API from the page with the token the app keeps in localStorage, as the app itself would. */
-async function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers = new Headers({ Authorization: `Bearer ${localStorage.getItem('token')}` });
-      if (body !== undefined) headers.set('Content-Type', 'application/json');
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, body },
-  );
-}
-
 /** As the administrator: creates and starts a session of the two members; answers its id. */
 async function startSession(adminPage: Page): Promise<string> {
-  const { users } = await callApi<{ users: { id: string; email: string }[] }>(adminPage, 'GET', '/admin/users');
-  const participantIds = [FIRST.email, SECOND.email].map((email) => {
-    const member = users.find((user) => user.email === email);
-    if (member === undefined) throw new Error(`No member ${email}`);
-    return member.id;
-  });
-  const { session } = await callApi<{ session: { id: string } }>(adminPage, 'POST', '/bid-sessions', {
+  const sessionId = await createAndStartSession(adminPage, {
     name: SESSION_NAME,
     description: 'Started by the live bidding browser test.',
     year: 2026,
     startDate: '2026-06-01',
     endDate: '2026-06-30',
-    participantIds,
+    participantEmails: [FIRST.email, SECOND.email],
   });
-  await callApi(adminPage, 'POST', `/bid-sessions/${session.id}/start`, { sessionId: session.id });
   const { session: started } = await callApi<{ session: { participants: { user: { firstName: string } }[] } }>(
     adminPage,
     'GET',
-    `/bid-sessions/${session.id}`,
+    `/bid-sessions/${sessionId}`,
   );
   expect(started.participants.map((participant) => participant.user.firstName)).toEqual(['Hannah', 'Ethan']);
-  return session.id;
-}
-
-async function signInInNewContext(
-  browser: Browser,
-  email: string,
-  password: string,
-  viewport?: { width: number; height: number },
-): Promise<Page> {
-  const context = await browser.newContext(viewport === undefined ? {} : { viewport });
-  const page = await context.newPage();
-  await signInThroughForm(page, email, password);
-  return page;
+  return sessionId;
 }
 
 /** Places a bid through the modal on the first free seat offered. */
@@ -85,7 +53,7 @@ async function placeBidThroughModal(page: Page): Promise<void> {
 
 test.describe('live bidding', () => {
   test('two members bid in turn; the other sees each bid without reloading; works on a phone', async ({ browser }) => {
-    const adminPage = await signInInNewContext(browser, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const adminPage = await signInAdminInNewContext(browser);
     const sessionId = await startSession(adminPage);
     const firstPage = await signInInNewContext(browser, FIRST.email, PASSWORD);
     const secondPage = await signInInNewContext(browser, SECOND.email, PASSWORD, { width: 375, height: 812 });
@@ -126,7 +94,7 @@ test.describe('live bidding', () => {
       await expect(firstPage.getByRole('region', { name: 'Session Info' }).getByText('2 of 2 completed')).toBeVisible();
     } finally {
       // Ended (when still running), so that no later spec finds this session running.
-      await callApi(adminPage, 'POST', `/bid-sessions/${sessionId}/end`, { sessionId }).catch(() => undefined);
+      await endSession(adminPage, sessionId).catch(() => undefined);
       await secondPage.context().close();
       await firstPage.context().close();
       await adminPage.context().close();
