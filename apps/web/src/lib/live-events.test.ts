@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../test/fake-event-source.ts';
 import { ACCESS_TOKEN, REFRESH_TOKEN } from '../test/fixtures.ts';
 import { jsonResponse, mockApi } from '../test/mock-api.ts';
 import {
@@ -17,44 +18,7 @@ import { storeTokens } from './token-storage.ts';
 const SESSION_A = '11111111-1111-4111-8111-111111111111';
 const SESSION_B = '22222222-2222-4222-8222-222222222222';
 
-/** Stands in for the browser's EventSource: the test opens, sends and fails it by hand. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  isClosed = false;
-
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-
-  get sessions(): string[] {
-    return new URL(this.url, 'http://localhost').searchParams.get('sessions')?.split(',') ?? [];
-  }
-
-  open() {
-    this.onopen?.();
-  }
-
-  send(event: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event) }));
-  }
-
-  fail() {
-    this.onerror?.();
-  }
-
-  close() {
-    this.isClosed = true;
-  }
-}
-
-const latestStream = () => {
-  const stream = FakeEventSource.instances.at(-1);
-  if (!stream) throw new Error('no stream was opened');
-  return stream;
-};
+const latestStream = () => FakeEventSource.latest();
 
 const changed = (sessionId: string, action = 'bid_submitted') => ({
   type: 'session.changed',

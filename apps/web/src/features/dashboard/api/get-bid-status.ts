@@ -12,11 +12,15 @@ export function getBidStatus(signal?: AbortSignal): Promise<BidStatusResponse> {
   return apiRequest('/users/bid-status', { schema: bidStatusResponseSchema, signal });
 }
 
-/** The member's place in the current session and whether it is their turn; polled while it runs. */
-export function useBidStatusQuery() {
+/**
+ * The member's place in the current session and whether it is their turn. Polled while the session
+ * runs and the live stream is down; with the stream up, its events ask again (see DashboardPage).
+ */
+export function useBidStatusQuery({ isFollowedLive }: { isFollowedLive: boolean }) {
   return useQuery({
     queryKey: bidStatusQueryKey,
     queryFn: ({ signal }) => getBidStatus(signal),
-    refetchInterval: (query) => (isRunningSession(query.state.data?.session?.status) ? RUNNING_SESSION_POLL_MS : false),
+    refetchInterval: (query) =>
+      !isFollowedLive && isRunningSession(query.state.data?.session?.status) ? RUNNING_SESSION_POLL_MS : false,
   });
 }

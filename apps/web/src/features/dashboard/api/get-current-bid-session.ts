@@ -17,14 +17,15 @@ export function getCurrentBidSession(signal?: AbortSignal): Promise<CurrentBidSe
 }
 
 /**
- * The first active or paused session (else a scheduled one), or null. Asked again every 10 s even
- * while none runs: until live push exists, this is how a session the administrator starts reaches an
- * open dashboard. It is one light read, and React Query pauses it while the tab is hidden.
+ * The first active or paused session (else a scheduled one), or null. While the live stream follows
+ * that session its events refresh this instead (`isFollowedLive`). Otherwise it is asked again every
+ * 10 s, even while no session exists: a session created later has no id to follow yet, so this is
+ * how it reaches an open dashboard. One light read, paused by React Query while the tab is hidden.
  */
-export function useCurrentBidSessionQuery() {
+export function useCurrentBidSessionQuery({ isFollowedLive }: { isFollowedLive: boolean }) {
   return useQuery({
     queryKey: currentBidSessionQueryKey,
     queryFn: ({ signal }) => getCurrentBidSession(signal),
-    refetchInterval: RUNNING_SESSION_POLL_MS,
+    refetchInterval: isFollowedLive ? false : RUNNING_SESSION_POLL_MS,
   });
 }

@@ -7,8 +7,8 @@ import { formatSessionPeriod } from '../utils/dashboard-format.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 
 /** The member's session: its state, their place in it, and its terms; refreshed on demand. */
-export function CurrentBidStatusCard() {
-  const bidStatus = useBidStatusQuery();
+export function CurrentBidStatusCard({ isFollowedLive }: { isFollowedLive: boolean }) {
+  const bidStatus = useBidStatusQuery({ isFollowedLive });
   const refresh = (
     <ActionIcon
       variant="subtle"

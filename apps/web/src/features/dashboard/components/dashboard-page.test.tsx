@@ -1,9 +1,11 @@
 import type { HealthResponse, UserNotification } from '@stationbid/domain';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetLiveEvents } from '../../../lib/live-events.ts';
 import { resetServerClock } from '../../../lib/server-clock.ts';
 // A fixture of the tests only: the same session shape the bid-sessions screens are tested with.
 import { buildBidSession, buildBidSessionDetail } from '../../../test/build-bid-session.ts';
+import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -69,6 +71,7 @@ function dashboardApi(overrides: Record<string, MockHandler> = {}): Record<strin
 }
 
 beforeEach(() => resetServerClock());
+afterEach(() => resetLiveEvents());
 
 describe('DashboardPage', () => {
   it('shows who the member is, their figures, and that no session runs', async () => {
@@ -206,5 +209,71 @@ describe('DashboardPage', () => {
     });
     expect(await screen.findByText('Failed to load current bid session', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('follows the session on the live stream: a turn that reaches the member shows at once, without polling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const session = buildBidSession({
+      name: 'Spring Bid',
+      status: 'active',
+      participantCount: 3,
+      currentParticipant: 1,
+    });
+    let isMyTurn = false;
+    const { api } = renderApp({
+      path: '/dashboard',
+      signedInAs: member,
+      api: dashboardApi({
+        'POST /api/live/ticket': () => jsonResponse(200, { ticket: 'ticket-1', expiresInSeconds: 30 }),
+        'GET /api/bid-sessions/current': () =>
+          jsonResponse(200, { session: buildBidSessionDetail(session), sessions: [session] }),
+        'GET /api/users/bid-status': () =>
+          isMyTurn
+            ? jsonResponse(200, {
+                position: 2,
+                isUserTurn: true,
+                timeRemaining: 240,
+                session: {
+                  ...session,
+                  currentParticipant: 2,
+                  currentBidEnd: new Date(Date.now() + 240_000).toISOString(),
+                },
+              })
+            : jsonResponse(200, { position: 2, isUserTurn: false, timeRemaining: 0, session }),
+      }),
+    });
+
+    await screen.findByRole('region', { name: 'Current bid session' });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const stream = FakeEventSource.latest();
+    expect(stream.sessions).toEqual([session.id]);
+    act(() => stream.open());
+
+    // With the stream up, the 10-second polls stop: nothing is asked again until an event comes.
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    const statusReads = api.requestsTo('GET /api/users/bid-status').length;
+    await act(() => vi.advanceTimersByTimeAsync(25_000));
+    expect(api.requestsTo('GET /api/users/bid-status')).toHaveLength(statusReads);
+    expect(screen.queryByRole('region', { name: "It's your turn to bid!" })).not.toBeInTheDocument();
+
+    isMyTurn = true;
+    act(() =>
+      stream.send({
+        type: 'session.changed',
+        sessionId: session.id,
+        action: 'bid_submitted',
+        at: new Date().toISOString(),
+      }),
+    );
+    const banner = await screen.findByRole('region', { name: "It's your turn to bid!" });
+    expect(within(banner).getByRole('timer')).toHaveTextContent(/^(4:00|3:59)$/);
+
+    // The stream drops: the dashboard falls back to asking every 10 seconds.
+    const readsWhenDown = api.requestsTo('GET /api/users/bid-status').length;
+    act(() => stream.fail());
+    await act(() => vi.advanceTimersByTimeAsync(10_500));
+    await waitFor(() => expect(api.requestsTo('GET /api/users/bid-status').length).toBeGreaterThan(readsWhenDown));
   });
 });

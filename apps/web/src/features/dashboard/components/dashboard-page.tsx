@@ -1,9 +1,12 @@
 /**
  * The member's home page (spec section 2, Dashboard): who they are, the running session and their
  * turn, their figures, their session, notifications, activity, shortcuts and the system's health.
- * Each card loads on its own, so one failed call shows its own Try Again and leaves the rest.
+ * Each card loads on its own, so one failed call shows its own Try Again and leaves the rest. The
+ * session is followed on the live stream, so a turn reaching the member shows at once; the 10-second
+ * polls of spec section 9 run only while the stream is down or no session exists yet.
  */
 import { Loader, SimpleGrid, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
@@ -12,6 +15,7 @@ import { useCurrentBidSessionQuery } from '../api/get-current-bid-session.ts';
 import { isRunningSession } from '../api/session-polling.ts';
 import { useRefreshBidStatusOnTurnChange } from '../hooks/use-refresh-bid-status-on-turn-change.ts';
 import { CurrentBidStatusCard } from './current-bid-status-card.tsx';
+import { FollowSessionLive } from './follow-session-live.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { QuickActionsCard } from './quick-actions-card.tsx';
 import { RecentActivityCard } from './recent-activity-card.tsx';
@@ -23,8 +27,11 @@ import { WelcomeBanner } from './welcome-banner.tsx';
 
 export function DashboardPage() {
   const user = useCurrentUser();
-  const currentSession = useCurrentBidSessionQuery();
-  const bidStatus = useBidStatusQuery();
+  const [isFollowedLive, setIsFollowedLive] = useState(false);
+  const currentSession = useCurrentBidSessionQuery({ isFollowedLive });
+  const bidStatus = useBidStatusQuery({ isFollowedLive });
+  // Active, paused or scheduled: a scheduled session's start arrives on the stream as well.
+  const followedSessionId = currentSession.data?.session?.id ?? null;
   const runningSession =
     currentSession.data?.session != null && isRunningSession(currentSession.data.session.status)
       ? currentSession.data.session
@@ -38,6 +45,9 @@ export function DashboardPage() {
   return (
     <Stack gap="md">
       <PageTitle>Dashboard</PageTitle>
+      {followedSessionId !== null && (
+        <FollowSessionLive key={followedSessionId} sessionId={followedSessionId} onLiveChange={setIsFollowedLive} />
+      )}
       <WelcomeBanner user={user} />
       {turnSession !== null && <TurnBanner session={turnSession} />}
       {currentSession.isPending ? (
@@ -54,7 +64,7 @@ export function DashboardPage() {
       )}
       <StatCards user={user} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <CurrentBidStatusCard />
+        <CurrentBidStatusCard isFollowedLive={isFollowedLive} />
         <NotificationsCard nowMs={nowMs} />
         <RecentActivityCard nowMs={nowMs} />
         <QuickActionsCard />
