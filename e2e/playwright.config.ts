@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SMTP_URL } from './fixtures/mailbox.ts';
 
 const port = Number(process.env.E2E_PORT ?? 5077);
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../.tmp/e2e-data');
@@ -43,6 +44,15 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      // E-mail goes to the test mailbox (fixtures/mailbox.ts), with links back to this server.
+      SMTP_URL: E2E_SMTP_URL,
+      PUBLIC_WEB_URL: baseURL,
+    },
   },
 });

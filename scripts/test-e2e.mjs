@@ -42,13 +42,22 @@ function findFreePort() {
 buildWebIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stationbid-e2e-'));
 const port = await findFreePort();
+// The test mailbox's SMTP port (e2e/fixtures/mailbox.ts), free as well and not the app's.
+let smtpPort = process.env.E2E_SMTP_PORT;
+while (smtpPort === undefined || smtpPort === String(port)) smtpPort = String(await findFreePort());
 const result = spawnSync(
   'npx',
   ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      CHROMIUM_PATH: chromium,
+      E2E_PORT: String(port),
+      E2E_SMTP_PORT: smtpPort,
+      E2E_DATA_DIR: dataDir,
+    },
   },
 );
 rmSync(dataDir, { recursive: true, force: true });

@@ -8,10 +8,13 @@ import multipart from '@fastify/multipart';
 import { LIMITS } from '@stationbid/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config/env.ts';
+import type { AppConfig, DeliveryConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { type OutboxSenders, OutboxWorker } from './jobs/outbox-worker.ts';
 import { TurnClock } from './jobs/turn-clock.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.ts';
+import { AdminDashboardService } from './modules/admin-dashboard/admin-dashboard.service.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { AdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { MemberImportService } from './modules/admin-users/member-import.service.ts';
@@ -25,6 +28,8 @@ import { sessionActionRoutes } from './modules/bid-sessions/session-actions.rout
 import { SessionEngineService } from './modules/bid-sessions/session-engine.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
+import { DeliveryStatusService } from './modules/delivery/delivery-status.service.ts';
+import { createEmailSender, createSmsSender } from './modules/delivery/message-senders.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { LiveService } from './modules/live/live.service.ts';
@@ -50,6 +55,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Processes expired turns and scheduled starts: `start()` for a timer, `tick()` in tests. */
     turnClock: TurnClock;
+    /** Delivers queued e-mail and SMS: `start()` for a timer (server.ts), `tick()` in tests. */
+    outboxWorker: OutboxWorker;
+    /** Delivery configuration, counts and recent failures, for the admin status screen. */
+    deliveryStatus: DeliveryStatusService;
   }
 }
 
@@ -59,6 +68,24 @@ export interface AppDependencies {
   settings: AppSettings;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** E-mail and SMS settings; without them nothing is delivered and messages stay queued. */
+  delivery?: DeliveryConfig;
+  /** Replaces the senders built from `delivery` (tests). */
+  outboxSenders?: OutboxSenders;
+}
+
+const NO_DELIVERY: DeliveryConfig = {
+  publicWebUrl: 'http://localhost:5000',
+  departmentTimeZone: 'UTC',
+  email: undefined,
+  sms: undefined,
+};
+
+function buildOutboxSenders(delivery: DeliveryConfig): OutboxSenders {
+  return {
+    ...(delivery.email ? { email: createEmailSender(delivery.email, delivery.publicWebUrl) } : {}),
+    ...(delivery.sms ? { sms: createSmsSender(delivery.sms, delivery.publicWebUrl) } : {}),
+  };
 }
 
 /** Content Security Policy that the built web app satisfies: everything from this origin. */
@@ -102,7 +129,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   const accessTokens = new AccessTokens(settings.jwtSecret);
   await app.register(authPlugin, { db, clock, accessTokens });
-  const authService = new AuthService(db, clock, accessTokens);
+  const authService = new AuthService(db, clock, accessTokens, app.log);
   // Live events: streams closed and listening stopped before the database closes.
   const liveService = new LiveService({
     db,
@@ -122,6 +149,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const turnClock = new TurnClock(db, clock, sessionEngine, app.log);
   app.decorate('turnClock', turnClock);
   app.addHook('preClose', async () => turnClock.stop());
+  // Like the turn clock: started by the server process only, stopped before the database closes.
+  const outboxWorker = new OutboxWorker(
+    db,
+    clock,
+    dependencies.outboxSenders ?? buildOutboxSenders(dependencies.delivery ?? NO_DELIVERY),
+    app.log,
+  );
+  app.decorate('outboxWorker', outboxWorker);
+  app.addHook('preClose', async () => outboxWorker.stop());
+  const deliveryStatus = new DeliveryStatusService(db, outboxWorker.configuredChannels);
+  app.decorate('deliveryStatus', deliveryStatus);
+  const isEmailConfigured = deliveryStatus.isConfigured('email');
 
   await app.register(
     async (api) => {
@@ -135,12 +174,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       const stationsService = new StationsService(db, clock);
       await api.register(stationRoutes, { prefix: '/stations', stationsService });
       await api.register(stationImportRoutes, { prefix: '/admin', stationsService });
+      await api.register(adminDashboardRoutes, {
+        prefix: '/admin',
+        adminDashboardService: new AdminDashboardService(db, clock, stationsService),
+      });
       await api.register(usersRoutes, { prefix: '/users', usersService: new UsersService(db, clock, app.log) });
       await api.register(preferencesRoutes, { prefix: '/users', preferencesService: new PreferencesService(db) });
       await api.register(adminUsersRoutes, {
         prefix: '/admin',
-        adminUsersService: new AdminUsersService(db, clock, app.log),
-        memberImportService: new MemberImportService(db, clock, app.log),
+        adminUsersService: new AdminUsersService(db, clock, app.log, { isEmailConfigured }),
+        memberImportService: new MemberImportService(db, clock, app.log, { isEmailConfigured }),
       });
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
       const bidSessionsService = new BidSessionsService(db, clock);

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     db: database.db,
     databaseKind: database.kind,
     settings: config,
+    delivery: config.delivery,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken'],
@@ -57,12 +58,19 @@ async function main(): Promise<void> {
   // Expired turns and scheduled starts are processed from the stored deadlines, also those that
   // passed while the server was down.
   app.turnClock.start();
+  // Queued e-mail and SMS, also those queued while the server was down or that were mid-send.
+  app.outboxWorker.start();
   const address = `http://localhost:${config.port}`;
   const lines = [
     '',
     `StationBid is running at ${address}`,
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
+  lines.push(
+    config.delivery.email
+      ? `E-mail: SMTP via ${new URL(config.delivery.email.smtpUrl).host}; links point to ${config.delivery.publicWebUrl}`
+      : 'E-mail: not configured; messages stay queued until SMTP_URL is set',
+  );
   if (seed.seeded) {
     lines.push(`First start: created the administrator ${seed.adminEmail}.`);
   }

@@ -75,4 +75,40 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.allowSelfRegistration).toBe(true);
   });
+
+  it('delivers nothing without e-mail and SMS settings, and links to this server', () => {
+    expect(loadConfig({ PORT: '8080', DATA_DIR: dataDir() }).delivery).toEqual({
+      publicWebUrl: 'http://localhost:8080',
+      departmentTimeZone: 'UTC',
+      email: undefined,
+      sms: undefined,
+    });
+  });
+
+  it('reads the e-mail and SMS settings, and refuses half an SMS configuration or an unknown time zone', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
+      MAIL_FROM: 'Station Bids <bids@dept.example>',
+      PUBLIC_WEB_URL: 'https://bids.dept.example/',
+      DEPARTMENT_TIMEZONE: 'America/Chicago',
+      SMS_ACCOUNT_SID: 'AC1',
+      SMS_AUTH_TOKEN: 'token',
+      SMS_FROM: '+15550001111',
+      DATA_DIR: dataDir(),
+    });
+    expect(config.delivery).toEqual({
+      publicWebUrl: 'https://bids.dept.example',
+      departmentTimeZone: 'America/Chicago',
+      email: { smtpUrl: 'smtps://mailer:secret@smtp.example.org:465', from: 'Station Bids <bids@dept.example>' },
+      sms: { providerUrl: 'https://api.twilio.com', accountSid: 'AC1', authToken: 'token', from: '+15550001111' },
+    });
+    expect(() => loadConfig({ SMS_ACCOUNT_SID: 'AC1', DATA_DIR: dataDir() })).toThrow(/set all three, or none/);
+    expect(() => loadConfig({ DEPARTMENT_TIMEZONE: 'Mars/Olympus', DATA_DIR: dataDir() })).toThrow(
+      /DEPARTMENT_TIMEZONE: must be an IANA time zone/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org', DATA_DIR: dataDir() })).toThrow(
+      /SMTP_URL: must be an smtp/,
+    );
+    expect(loadConfig({ SMTP_URL: '', DATA_DIR: dataDir() }).delivery.email).toBeUndefined();
+  });
 });

@@ -31,7 +31,46 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  // Delivery of e-mail and SMS from the outbox (docs/decisions/010-outbox-delivery.md). Without
+  // them messages stay queued and the delivery status says the channel is not configured.
+  SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: z.string().min(3).default('StationBid <no-reply@stationbid.local>'),
+  PUBLIC_WEB_URL: optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  DEPARTMENT_TIMEZONE: z
+    .string()
+    .default('UTC')
+    .refine(isKnownTimeZone, 'must be an IANA time zone such as America/Chicago'),
+  SMS_PROVIDER_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: optionalSetting(z.string()),
+  SMS_AUTH_TOKEN: optionalSetting(z.string()),
+  SMS_FROM: optionalSetting(z.string()),
 });
+
+/** An optional setting where an empty value means "not set". */
+function optionalSetting<T extends z.ZodType<string>>(schema: T) {
+  return schema.optional().or(z.literal('').transform(() => undefined));
+}
+
+function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where and how the outbox worker delivers; a channel left undefined is not configured. */
+export interface DeliveryConfig {
+  /** The web app's address, put in front of the links that messages carry as paths. */
+  publicWebUrl: string;
+  /** The department's time zone, for times written in messages. */
+  departmentTimeZone: string;
+  email: { smtpUrl: string; from: string } | undefined;
+  sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | undefined;
+}
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -48,6 +87,7 @@ export interface AppConfig {
   logLevel: string;
   webDistDir: string;
   trustProxy: boolean;
+  delivery: DeliveryConfig;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +123,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both, or neither');
   }
+  const smsSettings = [env.SMS_ACCOUNT_SID, env.SMS_AUTH_TOKEN, env.SMS_FROM];
+  if (smsSettings.some(Boolean) && !smsSettings.every(Boolean)) {
+    problems.push('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM: set all three, or none');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
@@ -108,5 +152,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     trustProxy: env.TRUST_PROXY,
+    delivery: {
+      publicWebUrl: (env.PUBLIC_WEB_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      departmentTimeZone: env.DEPARTMENT_TIMEZONE,
+      email: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+      sms:
+        env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM
+          ? {
+              providerUrl: env.SMS_PROVIDER_URL.replace(/\/+$/, ''),
+              accountSid: env.SMS_ACCOUNT_SID,
+              authToken: env.SMS_AUTH_TOKEN,
+              from: env.SMS_FROM,
+            }
+          : undefined,
+    },
   };
 }

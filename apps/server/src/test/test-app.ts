@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type AppSettings, buildApp } from '../app.ts';
+import { type AppDependencies, type AppSettings, buildApp } from '../app.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
 import { ManualClock } from '../lib/clock.ts';
@@ -92,7 +92,13 @@ const TEST_SETTINGS: AppSettings = {
   trustProxy: false,
 };
 
-export async function createTestContext(overrides: Partial<AppSettings> = {}): Promise<TestContext> {
+/** Dependencies a test may add: e-mail/SMS delivery settings (none by default). */
+export type TestDependencies = Pick<AppDependencies, 'delivery' | 'outboxSenders'>;
+
+export async function createTestContext(
+  overrides: Partial<AppSettings> = {},
+  dependencies: TestDependencies = {},
+): Promise<TestContext> {
   const { handle, dispose } = await openTestDatabase();
   const clock = new ManualClock();
   const app = await buildApp({
@@ -100,6 +106,7 @@ export async function createTestContext(overrides: Partial<AppSettings> = {}): P
     databaseKind: handle.kind,
     clock,
     settings: { ...TEST_SETTINGS, ...overrides },
+    ...dependencies,
   });
   return {
     app,

@@ -24,10 +24,14 @@ export const MEMBER_ADMIN_MESSAGES = {
   userCreatedWithPassword: 'User created successfully with the provided password.',
   userCreatedSetupQueued:
     'User created. E-mail delivery is not configured yet, so the password-setup e-mail is queued in the outbox; until it is sent, give the user their setup link or set a password with Update Password.',
+  userCreatedSetupEmailQueued:
+    'User created. The password-setup e-mail is queued and goes out within a minute; if it does not arrive, give the user their setup link or set a password with Update Password.',
   userCreatedNoEmail:
     'User created without a password. Set one with Update Password, or send them a password-setup e-mail later.',
   emailNotConfigured: 'E-mail delivery is not configured yet; the password-setup message is queued in the outbox.',
   passwordUpdated: 'Password updated successfully',
+  passwordUpdatedNoticeQueued:
+    'Password updated successfully. The notice to the user is queued and goes out within a minute.',
   passwordUpdatedEmailQueued:
     'Password updated successfully. E-mail delivery is not configured yet; the notice to the user is queued in the outbox.',
   stationNotFound: 'Station not found',
@@ -168,7 +172,7 @@ export const importRowErrorSchema = z.object({ row: z.number().int(), error: z.s
 export const memberImportResultSchema = z.object({
   created: z.number().int(),
   skipped: z.number().int(),
-  /** Always 0 until e-mail delivery exists; see emailsQueued. */
+  /** Always 0: the e-mails are sent by the outbox worker after the import answers; see emailsQueued. */
   emailsSent: z.number().int(),
   emailsFailed: z.number().int(),
   /** Password-setup e-mails waiting in the outbox, one per created member. */

@@ -105,6 +105,11 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * When the latest delivery attempt started. While a row is 'sending', `nextAttemptAt` is the
+     * end of the worker's lease: a row still 'sending' after it (the worker crashed) is claimed again.
+     */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
     /** Keeps a message from being queued twice for the same event (e.g. one turn reminder). */
     dedupeKey: text('dedupe_key').unique('outbox_dedupe_key_unique'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

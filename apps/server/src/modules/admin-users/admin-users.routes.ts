@@ -142,7 +142,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { fileName, content } = await readUploadedFile(request);
       const results = await memberImportService.importMembers(currentMember(request), fileName, content);
-      return { results, message: describeImportResult(results) };
+      return { results, message: describeImportResult(results, memberImportService.isEmailConfigured) };
     },
   );
 };

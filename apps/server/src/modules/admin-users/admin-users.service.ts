@@ -47,6 +47,7 @@ export class AdminUsersService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly delivery: { isEmailConfigured: boolean } = { isEmailConfigured: false },
   ) {}
 
   async listUsers(): Promise<User[]> {
@@ -88,7 +89,8 @@ export class AdminUsersService {
           createdAt: now,
           updatedAt: now,
         });
-        if (isSetupEmailQueued) await queuePasswordSetupEmail(tx, member, now, this.log);
+        if (isSetupEmailQueued)
+          await queuePasswordSetupEmail(tx, member, now, this.log, this.delivery.isEmailConfigured);
         await recordActivity(tx, {
           memberId: actor.id,
           actorName: fullName(actor),
@@ -117,14 +119,17 @@ export class AdminUsersService {
         emailQueued: false,
       };
     }
+    const { isEmailConfigured } = this.delivery;
     return {
       user,
-      message: isSetupEmailQueued
-        ? MEMBER_ADMIN_MESSAGES.userCreatedSetupQueued
-        : MEMBER_ADMIN_MESSAGES.userCreatedNoEmail,
-      // Honest until delivery exists: nothing has been sent yet.
+      message: !isSetupEmailQueued
+        ? MEMBER_ADMIN_MESSAGES.userCreatedNoEmail
+        : isEmailConfigured
+          ? MEMBER_ADMIN_MESSAGES.userCreatedSetupEmailQueued
+          : MEMBER_ADMIN_MESSAGES.userCreatedSetupQueued,
+      // Honest: the outbox worker sends it after this answer, and only when e-mail is configured.
       emailSent: false,
-      emailError: isSetupEmailQueued ? MEMBER_ADMIN_MESSAGES.emailNotConfigured : null,
+      emailError: isSetupEmailQueued && !isEmailConfigured ? MEMBER_ADMIN_MESSAGES.emailNotConfigured : null,
       passwordSetupRequired: true,
       emailQueued: isSetupEmailQueued,
     };
@@ -300,7 +305,10 @@ export class AdminUsersService {
         at: now,
       });
     });
-    return request.sendEmail ? MEMBER_ADMIN_MESSAGES.passwordUpdatedEmailQueued : MEMBER_ADMIN_MESSAGES.passwordUpdated;
+    if (!request.sendEmail) return MEMBER_ADMIN_MESSAGES.passwordUpdated;
+    return this.delivery.isEmailConfigured
+      ? MEMBER_ADMIN_MESSAGES.passwordUpdatedNoticeQueued
+      : MEMBER_ADMIN_MESSAGES.passwordUpdatedEmailQueued;
   }
 
   private async recordAssignment(

@@ -74,7 +74,12 @@ export class MemberImportService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly delivery: { isEmailConfigured: boolean } = { isEmailConfigured: false },
   ) {}
+
+  get isEmailConfigured(): boolean {
+    return this.delivery.isEmailConfigured;
+  }
 
   async importMembers(actor: AuthenticatedMember, fileName: string, content: Buffer): Promise<MemberImportResult> {
     // Throws before any write when the file is not a readable spreadsheet with the columns.
@@ -121,7 +126,7 @@ export class MemberImportService {
       try {
         await this.db.transaction(async (tx) => {
           const created = await insertMember(tx, { ...member, passwordHash: null, createdAt: now, updatedAt: now });
-          await queuePasswordSetupEmail(tx, created, now, this.log);
+          await queuePasswordSetupEmail(tx, created, now, this.log, this.delivery.isEmailConfigured);
         });
       } catch (error) {
         // Another request took the e-mail or employee ID since the check above.
@@ -156,10 +161,12 @@ export class MemberImportService {
 }
 
 /** "Import completed! N users created, M skipped. ..." (spec section 8), honest about e-mail. */
-export function describeImportResult(result: MemberImportResult): string {
+export function describeImportResult(result: MemberImportResult, isEmailConfigured = false): string {
   const parts = [`Import completed! ${result.created} users created, ${result.skipped} skipped.`];
   parts.push(`Emails sent: ${result.emailsSent}, failed: ${result.emailsFailed}.`);
-  if (result.emailsQueued > 0) {
+  if (result.emailsQueued > 0 && isEmailConfigured) {
+    parts.push(`${result.emailsQueued} password-setup e-mails are queued and go out within a few minutes.`);
+  } else if (result.emailsQueued > 0) {
     parts.push(
       `${result.emailsQueued} password-setup e-mails are queued in the outbox; e-mail delivery is not configured yet.`,
     );

@@ -12,6 +12,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
+import { describeImportResult } from './member-import.service.ts';
 
 let context: TestContext;
 let adminSession: SignedIn;
@@ -201,5 +202,16 @@ describe('POST /api/admin/import-users', () => {
     expect(notMultipart.json().error).toBe('Please select a file to upload');
 
     expect(await memberCount()).toBe(before);
+  });
+});
+
+describe('describeImportResult', () => {
+  const result = { created: 2, skipped: 0, emailsSent: 0, emailsFailed: 0, emailsQueued: 2, total: 2, errors: [] };
+
+  it('says whether the queued setup e-mails will go out or wait for e-mail delivery to be configured', () => {
+    expect(describeImportResult(result, true)).toBe(
+      'Import completed! 2 users created, 0 skipped. Emails sent: 0, failed: 0. 2 password-setup e-mails are queued and go out within a few minutes.',
+    );
+    expect(describeImportResult(result, false)).toMatch(/e-mail delivery is not configured yet\.$/);
   });
 });

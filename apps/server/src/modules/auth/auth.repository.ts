@@ -1,7 +1,7 @@
 /** Queries on refresh tokens and sign-in throttles. */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { loginThrottles, refreshTokens } from '../../db/schema/index.ts';
+import { loginThrottles, passwordTokens, refreshTokens } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
 
 export async function insertRefreshToken(
@@ -108,4 +108,27 @@ export async function revokeOtherRefreshFamilies(
         isNull(refreshTokens.revokedAt),
       ),
     );
+}
+
+export async function findPasswordTokenByHash(executor: Executor, tokenHash: string) {
+  const [row] = await executor.select().from(passwordTokens).where(eq(passwordTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Uses a password link unless it was used or expired meanwhile; false means it can no longer be used. */
+export async function markPasswordTokenUsed(executor: Executor, id: string, now: Date): Promise<boolean> {
+  const updated = await executor
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .returning({ id: passwordTokens.id });
+  return updated.length === 1;
+}
+
+/** Ends every other unused link of the member (setup and reset), once a password has been chosen. */
+export async function expireAllUnusedPasswordTokens(executor: Executor, memberId: string, now: Date): Promise<void> {
+  await executor
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.memberId, memberId), isNull(passwordTokens.usedAt)));
 }

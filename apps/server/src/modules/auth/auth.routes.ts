@@ -2,12 +2,16 @@
 import {
   authResponseSchema,
   errorResponseSchema,
+  forgotPasswordRequestSchema,
   loginRequestSchema,
   MESSAGES,
   messageResponseSchema,
+  PASSWORD_RESET_MESSAGES,
   refreshRequestSchema,
   refreshResponseSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
+  resetTokenParamsSchema,
   userResponseSchema,
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -81,6 +85,39 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; allow
     async (request) => {
       await authService.logout(currentMember(request).familyId);
       return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a password reset link; the same answer whether or not the e-mail has an account',
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await authService.requestPasswordReset(request.body, request.ip);
+      return { message: PASSWORD_RESET_MESSAGES.resetRequested };
+    },
+  );
+
+  app.post(
+    '/reset-password/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password from a reset or setup link; ends every sign-in of the member',
+        params: resetTokenParamsSchema,
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await authService.resetPassword(request.params.token, request.body.password);
+      return { message: PASSWORD_RESET_MESSAGES.passwordReset };
     },
   );
 

@@ -3,31 +3,47 @@
  * second time means it was stolen or replayed, so its whole sign-in family is revoked.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AuthResponse,
+  type ForgotPasswordRequest,
   LIMITS,
   type LoginRequest,
   MESSAGES,
+  PASSWORD_RESET_LIFETIME_MINUTES,
+  PASSWORD_RESET_MESSAGES,
   type RefreshResponse,
   type RegisterRequest,
   tooManyAttemptsMessage,
 } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import { members } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { queuePasswordResetEmail } from '../users/member-emails.ts';
 import { loadBidPriorities, presentUser } from '../users/user-presenter.ts';
-import { findMemberByEmail, findMemberWithSeatById, insertMember } from '../users/users.repository.ts';
+import {
+  findMemberByEmail,
+  findMemberById,
+  findMemberWithSeatById,
+  insertMember,
+  updateMember,
+} from '../users/users.repository.ts';
 import {
   clearThrottle,
+  expireAllUnusedPasswordTokens,
+  findPasswordTokenByHash,
   findRefreshTokenByHash,
   findThrottles,
   insertRefreshToken,
+  markPasswordTokenUsed,
   markRefreshTokenUsed,
   recordThrottleFailure,
+  revokeAllRefreshTokensOfMember,
   revokeRefreshTokenFamily,
 } from './auth.repository.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
@@ -42,6 +58,24 @@ export const LOGIN_THROTTLE = {
   address: { limit: 100, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
 } as const;
 
+/**
+ * Password reset requests. Per address a refusal (429) that says nothing about the e-mail asked
+ * for; per account, requests past the limit get the usual answer but no further e-mail, so the
+ * answer never tells whether an address has an account and no inbox is flooded.
+ */
+export const PASSWORD_RESET_THROTTLE = {
+  address: { limit: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  account: { limit: 3, windowMs: 60 * 60_000, lockMs: 60 * 60_000 },
+} as const;
+
+/**
+ * Forgotten-password answers take at least this long (wall-clock time, not the app's clock), so
+ * an address with an account, which costs a transaction, is not told apart by the delay.
+ */
+export const FORGOT_PASSWORD_MIN_ANSWER_MS = 300;
+
+const PASSWORD_RESET_LIFETIME_MS = PASSWORD_RESET_LIFETIME_MINUTES * 60_000;
+
 const REFRESH_LIFETIME_MS = LIMITS.refreshTokenLifetimeDays * 24 * 60 * 60 * 1000;
 
 export class AuthService {
@@ -49,6 +83,7 @@ export class AuthService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly accessTokens: AccessTokens,
+    private readonly log?: FastifyBaseLogger,
   ) {}
 
   async login(credentials: LoginRequest, clientAddress: string): Promise<AuthResponse> {
@@ -148,6 +183,81 @@ export class AuthService {
     }
     const token = await this.accessTokens.sign({ memberId: stored.memberId, familyId: stored.familyId }, now);
     return { token, refreshToken: replacement };
+  }
+
+  /**
+   * Queues a reset link for an active member with this e-mail. Answers the same, in about the same
+   * time, whether or not there is one.
+   */
+  async requestPasswordReset(request: ForgotPasswordRequest, clientAddress: string): Promise<void> {
+    const startedAt = performance.now();
+    try {
+      await this.queuePasswordReset(request.email, clientAddress);
+    } finally {
+      const remainingMs = FORGOT_PASSWORD_MIN_ANSWER_MS - (performance.now() - startedAt);
+      if (remainingMs > 0) await sleep(remainingMs);
+    }
+  }
+
+  private async queuePasswordReset(email: string, clientAddress: string): Promise<void> {
+    const now = this.clock.now();
+    const addressKey = `reset-address:${clientAddress}`;
+    const accountKey = `reset-account:${email}`;
+    const throttles = await findThrottles(this.db, [addressKey, accountKey]);
+    const isLocked = (key: string) =>
+      (throttles.find((throttle) => throttle.key === key)?.lockedUntil?.getTime() ?? 0) > now.getTime();
+    if (isLocked(addressKey)) throw new AppError('TOO_MANY_ATTEMPTS', PASSWORD_RESET_MESSAGES.tooManyRequests);
+    await recordThrottleFailure(this.db, addressKey, now, PASSWORD_RESET_THROTTLE.address);
+    if (isLocked(accountKey)) {
+      this.log?.warn('password reset: account request limit reached; no e-mail queued');
+      return;
+    }
+    await recordThrottleFailure(this.db, accountKey, now, PASSWORD_RESET_THROTTLE.account);
+
+    const member = await findMemberByEmail(this.db, email);
+    if (!member?.isActive) return;
+    await this.db.transaction(async (tx) => {
+      await queuePasswordResetEmail(tx, member, now, PASSWORD_RESET_LIFETIME_MS);
+    });
+    this.log?.info({ memberId: member.id }, 'password reset e-mail queued');
+  }
+
+  /**
+   * Sets a new password from a reset or setup link: the link is used up, every other unused link
+   * stops working and every sign-in of the member ends.
+   */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const now = this.clock.now();
+    const stored = await findPasswordTokenByHash(this.db, hashOpaqueToken(token));
+    if (!stored) throw new AppError('RESET_LINK_INVALID', PASSWORD_RESET_MESSAGES.linkInvalid);
+    if (stored.usedAt) throw new AppError('RESET_LINK_USED', PASSWORD_RESET_MESSAGES.linkUsed);
+    if (stored.expiresAt <= now) throw new AppError('RESET_LINK_EXPIRED', PASSWORD_RESET_MESSAGES.linkExpired);
+    const member = await findMemberById(this.db, stored.memberId);
+    if (!member) throw new AppError('RESET_LINK_INVALID', PASSWORD_RESET_MESSAGES.linkInvalid);
+    if (!member.isActive) throw new AppError('ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated);
+
+    // Hashing is slow; it happens before the transaction, which stays short.
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      // Two tabs submitting one link: the conditional update lets one through.
+      if (!(await markPasswordTokenUsed(tx, stored.id, now))) {
+        throw new AppError('RESET_LINK_USED', PASSWORD_RESET_MESSAGES.linkUsed);
+      }
+      await updateMember(tx, member.id, { passwordHash, updatedAt: now });
+      await expireAllUnusedPasswordTokens(tx, member.id, now);
+      await revokeAllRefreshTokensOfMember(tx, member.id, now);
+      await recordActivity(tx, {
+        memberId: member.id,
+        actorName: `${member.firstName} ${member.lastName}`,
+        type: 'profile',
+        title: stored.purpose === 'setup' ? 'Password set' : 'Password reset',
+        description: `${member.firstName} ${member.lastName} ${stored.purpose === 'setup' ? 'set their password from the setup e-mail' : 'reset their password from a reset link'}`,
+        at: now,
+      });
+    });
+    // A member locked out by failed sign-ins can sign in with the new password at once.
+    await clearThrottle(this.db, `account:${member.email}`);
+    this.log?.info({ memberId: member.id, purpose: stored.purpose }, 'password set from a link');
   }
 
   async logout(familyId: string): Promise<void> {

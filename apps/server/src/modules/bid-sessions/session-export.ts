@@ -12,7 +12,7 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 /** Excel reserves the sheet name "History" (its change tracking), and SheetJS refuses it. */
 export const HISTORY_SHEET_NAME = 'Session History';
 
-type Cell = string | number | null;
+export type Cell = string | number | null;
 
 const OUTCOME_LABELS: Record<ParticipantOutcome, string> = {
   bid: 'Own bid',
@@ -45,7 +45,7 @@ function describeDetails(details: Record<string, unknown>): string {
 }
 
 /** A sheet from rows of cells; text is escaped so no cell ever runs as a formula. */
-function toSheet(rows: Cell[][]): XLSX.WorkSheet {
+export function toSheet(rows: Cell[][]): XLSX.WorkSheet {
   const escaped = rows.map((row) =>
     row.map((cell) => (typeof cell === 'string' ? escapeSpreadsheetCell(cell) : (cell ?? ''))),
   );

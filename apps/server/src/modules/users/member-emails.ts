@@ -19,7 +19,10 @@ interface Recipient {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** The path the web app serves the set-password form on; the web origin is prefixed by the mailer. */
+/**
+ * The path the web app serves the set-password form on. Messages carry links as paths on a line of
+ * their own and in `href="/..."`; the outbox worker puts PUBLIC_WEB_URL in front when it sends.
+ */
 export function passwordSetupPath(token: string): string {
   return `/reset-password/${token}`;
 }
@@ -39,6 +42,52 @@ export function buildPasswordSetupEmail(recipient: Recipient, link: string) {
 <p><a href="${escapeHtml(link)}">Set up my password</a></p>
 <p>The link works once and expires in 7 days. If it has expired, ask an administrator for a new one.</p>`;
   return { subject, textBody, htmlBody };
+}
+
+/** The forgotten-password e-mail: a link that works once, for an hour. */
+export function buildPasswordResetEmail(recipient: Recipient, link: string) {
+  const subject = 'Reset your StationBid password';
+  const textBody = [
+    `Hello ${recipient.firstName},`,
+    '',
+    'Someone asked to reset the password of your StationBid account. Choose a new password with this link:',
+    link,
+    '',
+    'The link works once and expires in 1 hour. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ].join('\n');
+  const htmlBody = `<p>Hello ${escapeHtml(recipient.firstName)},</p>
+<p>Someone asked to reset the password of your StationBid account. Choose a new password with this link:</p>
+<p><a href="${escapeHtml(link)}">Reset my password</a></p>
+<p>The link works once and expires in 1 hour. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
+  return { subject, textBody, htmlBody };
+}
+
+/**
+ * Creates a single-use reset link valid for `lifetimeMs` (an older unused one stops working) and
+ * queues the e-mail that carries it, in the caller's transaction.
+ */
+export async function queuePasswordResetEmail(
+  executor: Executor,
+  recipient: Recipient,
+  now: Date,
+  lifetimeMs: number,
+): Promise<void> {
+  const token = createOpaqueToken();
+  await expireUnusedPasswordTokens(executor, recipient.id, 'reset', now);
+  await insertPasswordToken(executor, {
+    memberId: recipient.id,
+    purpose: 'reset',
+    tokenHash: hashOpaqueToken(token),
+    expiresAt: new Date(now.getTime() + lifetimeMs),
+    createdAt: now,
+  });
+  await insertOutboxEmail(executor, {
+    kind: 'password_reset',
+    memberId: recipient.id,
+    recipient: recipient.email,
+    createdAt: now,
+    ...buildPasswordResetEmail(recipient, passwordSetupPath(token)),
+  });
 }
 
 /** Tells the member their password was changed; never contains the password. */
@@ -65,6 +114,7 @@ export async function queuePasswordSetupEmail(
   recipient: Recipient,
   now: Date,
   log: FastifyBaseLogger,
+  isEmailConfigured = false,
 ): Promise<void> {
   const token = createOpaqueToken();
   await expireUnusedPasswordTokens(executor, recipient.id, 'setup', now);
@@ -83,12 +133,16 @@ export async function queuePasswordSetupEmail(
     createdAt: now,
     ...email,
   });
-  // Until e-mail delivery exists the log is how an operator can hand the link over, so it is
-  // logged in full; the link is single-use and expires in a week.
-  log.info(
-    { recipient: recipient.email, subject: email.subject, body: email.textBody },
-    'password-setup e-mail queued',
-  );
+  // Without e-mail delivery the log is how an operator can hand the link over, so it is logged in
+  // full (single-use, expires in a week); with delivery the link goes only to the member.
+  if (isEmailConfigured) {
+    log.info({ recipient: recipient.email, subject: email.subject }, 'password-setup e-mail queued');
+  } else {
+    log.info(
+      { recipient: recipient.email, subject: email.subject, body: email.textBody },
+      'password-setup e-mail queued; e-mail delivery is not configured',
+    );
+  }
 }
 
 export async function queuePasswordChangedEmail(

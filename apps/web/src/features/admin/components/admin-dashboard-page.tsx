@@ -1,5 +1,79 @@
+/**
+ * The administrators' home page (spec section 2, "Admin dashboard"): the system's health, six
+ * figures counted by the server, every running session's turn and countdown with Pause/Resume, the
+ * live draft of the first running session, shortcuts and the data export, who is online and what
+ * happened lately. Each card loads on its own, so one failed call leaves the rest. Running sessions
+ * are followed on the live stream, and each of their steps refreshes the figures and activity too.
+ */
+import { Box, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconArrowDown } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
+import { SystemStatusCard } from '../../dashboard/components/system-status-card.tsx';
+import { adminDashboardQueryKey } from '../api/admin-dashboard-query-keys.ts';
+import { useRunningSessionsQuery } from '../api/get-running-sessions.ts';
+import { ActiveBidWindows } from './active-bid-windows.tsx';
+import { AdminActivityCard } from './admin-activity-card.tsx';
+import { AdminLiveDraft } from './admin-live-draft.tsx';
+import { AdminQuickActions } from './admin-quick-actions.tsx';
+import { AdminStatTiles } from './admin-stat-tiles.tsx';
+import { OnlineUsersCard } from './online-users-card.tsx';
+
+/** Follows one session on the tab's live stream; its steps change the dashboard's figures and activity. */
+function FollowSessionLive({ sessionId }: { sessionId: string }) {
+  const queryClient = useQueryClient();
+  useLiveSession(sessionId, (event) => {
+    if (event.type === 'session.changed') void queryClient.invalidateQueries({ queryKey: adminDashboardQueryKey });
+  });
+  return null;
+}
 
 export function AdminDashboardPage() {
-  return <PageTitle>Admin Dashboard</PageTitle>;
+  const liveDraftRef = useRef<HTMLDivElement>(null);
+  const sessions = useRunningSessionsQuery();
+  // The first active session, else the first paused one (the list is newest first).
+  const draftSession = sessions.data?.find((session) => session.status === 'active') ?? sessions.data?.[0];
+  const draftSessionId = draftSession?.id ?? null;
+  const isDraftFollowedLive = useIsLiveConnected(draftSessionId ?? undefined) && draftSessionId !== null;
+  // Re-read on every render (each poll re-renders), so "5m ago" stays close to the truth.
+  const nowMs = Date.now();
+
+  const showLiveDraft = () => {
+    liveDraftRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    liveDraftRef.current?.focus({ preventScroll: true });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <PageTitle>Admin Dashboard</PageTitle>
+        {draftSessionId !== null && (
+          <Button variant="light" leftSection={<IconArrowDown size={16} aria-hidden />} onClick={showLiveDraft}>
+            View Live Draft
+          </Button>
+        )}
+      </Group>
+      {sessions.data?.map((session) => (
+        <FollowSessionLive key={session.id} sessionId={session.id} />
+      ))}
+      <AdminStatTiles />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ActiveBidWindows sessions={sessions} />
+        <SystemStatusCard />
+      </SimpleGrid>
+      {draftSessionId !== null && (
+        // Focusable so that View Live Draft moves keyboard and screen-reader users there too.
+        <Box ref={liveDraftRef} tabIndex={-1} style={{ scrollMarginTop: 72, outline: 'none' }}>
+          <AdminLiveDraft sessionId={draftSessionId} isFollowedLive={isDraftFollowedLive} />
+        </Box>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <AdminQuickActions />
+        <OnlineUsersCard nowMs={nowMs} />
+        <AdminActivityCard nowMs={nowMs} />
+      </SimpleGrid>
+    </Stack>
+  );
 }

@@ -1,0 +1,126 @@
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { BidSession } from '@stationbid/domain';
+import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { paths } from '../../../config/paths.ts';
+import { getParticipantName } from '../../../lib/session-format.ts';
+import { describeCountdown, formatCountdown, getCountdownTone } from '../../../lib/turn-countdown.ts';
+import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
+import { useSessionAction } from '../../bid-sessions/api/run-session-action.ts';
+import { SessionStatusBadge } from '../../bid-sessions/components/session-status-badge.tsx';
+import { getSessionProgress } from '../../bid-sessions/utils/session-format.ts';
+import type { useRunningSessionsQuery } from '../api/get-running-sessions.ts';
+
+/** The turn's time left on the server's clock, "Expired" once past, frozen while paused. */
+function TurnCountdown({ session }: { session: BidSession }) {
+  const { remainingMs } = useTurnCountdown(session);
+  if (remainingMs === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        No turn running
+      </Text>
+    );
+  }
+  return (
+    <Text
+      role="timer"
+      aria-label={`${describeCountdown(remainingMs)}${session.status === 'paused' ? ', paused' : ''}`}
+      fw={700}
+      size="lg"
+      c={getCountdownTone(remainingMs)}
+      ff="monospace"
+    >
+      {formatCountdown(remainingMs)}
+    </Text>
+  );
+}
+
+/** One running session: who holds the turn, their time, progress, and Pause or Resume. */
+function BidWindow({ session }: { session: BidSession }) {
+  const titleId = useId();
+  const sessionAction = useSessionAction();
+  const isPaused = session.status === 'paused';
+  const progress = getSessionProgress(session);
+  const turnHolder = session.currentTurn;
+
+  return (
+    <Paper component="article" aria-labelledby={titleId} withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={3} size="h5" id={titleId}>
+            {session.name}
+          </Title>
+          <SessionStatusBadge status={session.status} />
+        </Group>
+        <Group justify="space-between" gap="xs" wrap="wrap" align="flex-end">
+          <div>
+            <Text size="xs" c="dimmed">
+              Current turn
+            </Text>
+            <Text size="sm" fw={600}>
+              {turnHolder === null ? 'Nobody' : `${getParticipantName(turnHolder)} (${turnHolder.user.rank})`}
+            </Text>
+          </div>
+          <TurnCountdown session={session} />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {progress.completed} of {progress.total} participants done
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="xs"
+            color={isPaused ? 'green' : 'yellow'}
+            leftSection={
+              isPaused ? <IconPlayerPlay size={14} aria-hidden /> : <IconPlayerPause size={14} aria-hidden />
+            }
+            loading={sessionAction.isPending}
+            onClick={() => sessionAction.mutate({ sessionId: session.id, action: isPaused ? 'resume' : 'pause' })}
+            aria-label={`${isPaused ? 'Resume' : 'Pause'} ${session.name}`}
+          >
+            {isPaused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={paths.admin.bidSessions}
+            aria-label={`Open the control panel of ${session.name}`}
+          >
+            Control Panel
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Every active or paused session with its turn and countdown (spec section 2, "active bid windows"). */
+export function ActiveBidWindows({ sessions }: { sessions: ReturnType<typeof useRunningSessionsQuery> }) {
+  return (
+    <SectionCard title="Active Bid Windows">
+      {sessions.isPending ? (
+        <Loader size="sm" role="status" aria-label="Loading bid sessions" />
+      ) : sessions.isError ? (
+        <LoadError
+          title="Failed to load active sessions"
+          error={sessions.error}
+          onRetry={() => sessions.refetch()}
+          isRetrying={sessions.isFetching}
+        />
+      ) : sessions.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No Active Sessions
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {sessions.data.map((session) => (
+            <BidWindow key={session.id} session={session} />
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
