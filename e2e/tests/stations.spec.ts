@@ -164,14 +164,39 @@ test.describe('on a phone', () => {
     await signInThroughForm(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.goto('/stations');
     await expect(page.getByRole('heading', { name: 'Fire Stations', level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Station Assignments' })).toBeVisible();
 
-    const harbor = page.getByRole('article', { name: 'Harbor' });
+    const harbor = page.getByRole('article', { name: 'Station 3 · Harbor' });
     await expect(harbor).toBeVisible();
-    await expect(harbor).toContainText('Station 3');
     await expect(harbor).toContainText('18 Wharf Road, Port Riverton');
-    for (const shift of ['A', 'B', 'C']) await expect(harbor.getByText(`Shift ${shift}`)).toBeVisible();
-    await expect(harbor).toContainText('7 seats');
-    await expect(page.getByRole('article', { name: 'Airport' })).toBeAttached();
+    // Free seats may change as other tests bid; the seats per shift do not.
+    await expect(harbor.getByRole('list', { name: 'Free seats by shift' }).getByRole('listitem')).toHaveText([
+      /^Shift A\s*\d+ free\s*of 7 seats$/,
+      /^Shift B\s*\d+ free\s*of 7 seats$/,
+      /^Shift C\s*\d+ free\s*of 7 seats$/,
+    ]);
+    await expect(page.getByRole('article', { name: 'Station 6 · Airport' })).toBeAttached();
+
+    // Each position's filled seats open on demand.
+    const showShifts = harbor.getByRole('button', { name: 'Show shifts of Station 3' });
+    await showShifts.click();
+    await expect(harbor.getByRole('button', { name: 'Hide shifts of Station 3' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(harbor.getByRole('list', { name: 'Shift A seats' }).getByRole('listitem')).toHaveText([
+      /^Captain\s*\d of 1 filled/,
+      /^Lieutenant\s*\d of 1 filled/,
+      /^Engineer\s*\d of 2 filled/,
+      /^Firefighter\s*\d of 3 filled/,
+    ]);
+
+    // The search finds a station by its address.
+    await page.getByRole('textbox', { name: 'Search stations' }).fill('Runway');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(page.getByRole('article', { name: 'Station 6 · Airport' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search stations' }).fill('');
+    await expect(harbor).toBeVisible();
 
     // The card fits the screen: nothing scrolls sideways.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -66,7 +66,7 @@ describe('route guards', () => {
     ['/dashboard', 'Dashboard'],
     ['/bidding', 'Bidding'],
     ['/live-bid/session-1', 'Live Bidding'],
-    ['/bid/session-1', 'Place Your Bid'],
+    ['/bid/session-1', 'Bidding'],
     ['/profile', 'Profile'],
     ['/stations', 'Fire Stations'],
     ['/bid-history', 'Bid History'],

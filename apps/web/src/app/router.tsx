@@ -10,9 +10,9 @@ import { ForgotPasswordPage } from '../features/auth/components/forgot-password-
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { BidHistoryPage } from '../features/bid-history/components/bid-history-page.tsx';
-import { BidPage } from '../features/bid-sessions/components/bid-page.tsx';
 import { BidSessionManagementPage } from '../features/bid-sessions/components/bid-session-management-page.tsx';
-import { BiddingPage } from '../features/bid-sessions/components/bidding-page.tsx';
+import { BidPage } from '../features/bidding/components/bid-page.tsx';
+import { BiddingPage } from '../features/bidding/components/bidding-page.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { LiveBidPage } from '../features/live-bidding/components/live-bid-page.tsx';
 import { NotificationManagementPage } from '../features/notifications/components/notification-management-page.tsx';

@@ -73,11 +73,11 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
       onRequest: app.requireMember,
       schema: {
         tags: ['bid-sessions'],
-        summary: 'The first active or paused session, else the next scheduled one; and all of them',
+        summary: "The viewer's current session (active or paused, else scheduled; their own first); and all of them",
         response: { 200: currentBidSessionResponseSchema, ...refusalResponses },
       },
     },
-    async () => bidSessionsService.current(),
+    async (request) => bidSessionsService.current(currentMember(request)),
   );
 
   app.get(

@@ -120,11 +120,17 @@ export class BidSessionsService {
   }
 
   /** The first active or paused session, else the next scheduled one; and all of those. */
-  async current(): Promise<{ session: BidSessionDetail | null; sessions: BidSession[] }> {
+  /**
+   * The session the viewer's dashboard and Bidding page centre on, and every active, paused or
+   * scheduled one. Running sessions come before scheduled ones (spec section 4), and within each
+   * group one the viewer takes part in comes first: with two sessions at once, a member must see
+   * their own, not whichever started first.
+   */
+  async current(viewer: SessionViewer): Promise<{ session: BidSessionDetail | null; sessions: BidSession[] }> {
     const rows = await this.listCurrentSessions(this.db);
-    const [first] = rows;
+    const centred = await this.pickViewersSession(viewer, rows);
     const [session, sessions] = await Promise.all([
-      first ? this.present(first.id) : null,
+      centred ? this.present(centred.id) : null,
       presentSessionSummaries(this.db, rows, { now: this.clock.now() }),
     ]);
     return { session, sessions };
@@ -216,9 +222,7 @@ export class BidSessionsService {
    */
   async bidStatus(viewer: SessionViewer) {
     const currentSessions = await this.listCurrentSessions(this.db);
-    const participations = new Set(
-      (await listParticipationsOfMember(this.db, viewer.id)).map((participation) => participation.sessionId),
-    );
+    const participations = await this.listSessionIdsOf(viewer);
     const session = currentSessions.find((candidate) => participations.has(candidate.id)) ?? currentSessions[0] ?? null;
     if (!session) return { position: null, isUserTurn: false, timeRemaining: 0, session: null };
     const now = this.clock.now();
@@ -446,6 +450,21 @@ export class BidSessionsService {
   }
 
   /** Active or paused sessions (earliest started first), then scheduled ones (soonest first). */
+  private async listSessionIdsOf(viewer: SessionViewer): Promise<Set<string>> {
+    return new Set(
+      (await listParticipationsOfMember(this.db, viewer.id)).map((participation) => participation.sessionId),
+    );
+  }
+
+  /** Of `rows` (running first, then scheduled), the first of the first group the viewer takes part in. */
+  private async pickViewersSession(viewer: SessionViewer, rows: readonly SessionRow[]): Promise<SessionRow | null> {
+    const [first] = rows;
+    if (!first) return null;
+    const group = rows.filter((row) => isRunningStatus(row.status) === isRunningStatus(first.status));
+    const participations = await this.listSessionIdsOf(viewer);
+    return group.find((row) => participations.has(row.id)) ?? first;
+  }
+
   private async listCurrentSessions(executor: Executor): Promise<SessionRow[]> {
     const rows = await listSessions(executor, ['active', 'paused', 'scheduled']);
     const running = rows

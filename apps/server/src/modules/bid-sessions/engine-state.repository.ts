@@ -660,14 +660,24 @@ async function insertHistory(executor: Executor, { sessionId, events }: EngineSt
 const seatText = (seat: SeatRef) =>
   `Station ${seat.stationNumber} (${seat.stationName}), shift ${seat.shift}, ${seat.seatPosition}`;
 
+/**
+ * The length of a turn as a member reads it. The in-app message states the time left rather than a
+ * clock time: the server does not know the reader's time zone, and the card beside it says how long
+ * ago it arrived. (E-mail and SMS, which need a clock time, use the department's time zone.)
+ */
+function describeTurnLength(milliseconds: number): string {
+  const minutes = Math.max(1, Math.round(milliseconds / 60_000));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 /** The in-app notification a member reads for an engine notification. */
-function describeNotification(notification: EngineNotification, sessionName: string) {
+function describeNotification(notification: EngineNotification, sessionName: string, now: Date) {
   switch (notification.type) {
     case 'turn_started':
       return {
         type: 'turn_started',
         title: 'Your bid time has begun',
-        message: `It is your turn to bid in ${sessionName}. Your turn ends at ${new Date(notification.deadline).toISOString()}.`,
+        message: `It is your turn to bid in ${sessionName}. You have ${describeTurnLength(notification.deadline - now.getTime())} to place your bid.`,
         seat: null,
       };
     case 'bid_success':
@@ -692,7 +702,7 @@ function describeNotification(notification: EngineNotification, sessionName: str
 async function insertNotifications(executor: Executor, { sessionId, session, events, now }: EngineStepToSave) {
   const rows = events.flatMap((event) => {
     if (event.kind !== 'notification') return [];
-    const described = describeNotification(event.notification, session.name);
+    const described = describeNotification(event.notification, session.name, now);
     return [
       {
         memberId: event.notification.memberId,

@@ -12,6 +12,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import {
+  completeRunningSessions,
   createSessionWithMembers,
   createStationWithSeats,
   listStationSeats,
@@ -159,6 +160,37 @@ describe('GET /api/users/bid-status and /:id/my-participation', () => {
     });
     expect(response.json()).toEqual({ participant: null, isUserTurn: false, peopleAhead: 0, timeRemaining: 0 });
     await completeSession(session.id);
+  });
+});
+
+describe('GET /api/bid-sessions/current', () => {
+  it('centres each member on their own running session when two run at once, and others on the first', async () => {
+    const { session: earlier } = await createSessionWithMembers(context, adminSignIn, { count: 2 });
+    const { session: later, members: laterMembers } = await createSessionWithMembers(context, adminSignIn, {
+      count: 2,
+    });
+    const { session: scheduled, members: scheduledMembers } = await createSessionWithMembers(context, adminSignIn, {
+      count: 1,
+    });
+    await setSessionState(context.db, earlier.id, { status: 'paused', actualStart: new Date('2026-03-01T09:00:00Z') });
+    await setSessionState(context.db, later.id, { status: 'active', actualStart: new Date('2026-03-01T10:00:00Z') });
+    await setSessionState(context.db, scheduled.id, { status: 'scheduled' });
+    try {
+      const currentFor = async (who: SignedIn) =>
+        (await injectAs(context, who, { method: 'GET', url: '/api/bid-sessions/current' })).json();
+
+      const laterMember = await signIn(context, (laterMembers[0] as MemberRow).email);
+      const mine = await currentFor(laterMember);
+      expect(mine.session).toMatchObject({ id: later.id, status: 'active' });
+      expect(mine.sessions.map((session: { id: string }) => session.id)).toEqual([earlier.id, later.id, scheduled.id]);
+
+      // Not in any running session: the first running one, even if their own is only scheduled.
+      const scheduledMember = await signIn(context, (scheduledMembers[0] as MemberRow).email);
+      expect((await currentFor(scheduledMember)).session).toMatchObject({ id: earlier.id });
+      expect((await currentFor(adminSignIn)).session).toMatchObject({ id: earlier.id });
+    } finally {
+      await completeRunningSessions(context.db);
+    }
   });
 });
 

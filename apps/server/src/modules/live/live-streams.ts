@@ -2,7 +2,9 @@
  * The open live streams of this process. A stream is one browser tab: it watches a fixed list of
  * sessions (a tab that wants others opens a new stream with the new list) and gets, as SSE
  * `message` events, every live event of those sessions. Every 15 seconds each stream gets a comment
- * line, so an idle stream is neither closed by a proxy nor taken for dead by the browser.
+ * line, so an idle stream is neither closed by a proxy nor taken for dead by the browser, and the
+ * members holding streams are reported (`onHeartbeat`): a tab that only listens makes no requests,
+ * yet its member is online and connected to their session.
  */
 import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -20,6 +22,8 @@ interface LiveStream {
 }
 
 export class LiveStreams {
+  constructor(private readonly onHeartbeat: (memberIds: readonly string[]) => void = () => {}) {}
+
   private readonly streams = new Map<string, LiveStream>();
   private readonly streamsBySession = new Map<string, Set<LiveStream>>();
   private heartbeatTimer: NodeJS.Timeout | null = null;
@@ -80,6 +84,8 @@ export class LiveStreams {
   /** The comment every stream gets every 15 seconds; tests call it to see one at once. */
   sendHeartbeat(): void {
     for (const stream of this.streams.values()) this.write(stream, ': heartbeat\n\n');
+    const watchingMemberIds = new Set([...this.streams.values()].map((stream) => stream.memberId));
+    if (watchingMemberIds.size > 0) this.onHeartbeat([...watchingMemberIds]);
   }
 
   /** Ends every stream (app close), so the server can stop without waiting on open connections. */

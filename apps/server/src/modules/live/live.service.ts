@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EngineStepResult } from '../bid-sessions/session-engine.service.ts';
+import { touchMembersLastSeen } from '../users/users.repository.ts';
 import { findMemberAccess, findSessionStatuses } from './live.repository.ts';
 import { LiveEventBus } from './live-event-bus.ts';
 import { LiveStreams } from './live-streams.ts';
@@ -45,7 +46,7 @@ export interface LiveServiceOptions {
 export class LiveService {
   private readonly tickets: LiveTickets;
   private readonly bus: LiveEventBus;
-  private readonly streams = new LiveStreams();
+  private readonly streams = new LiveStreams((memberIds) => this.markWatchersSeen(memberIds));
 
   constructor(private readonly options: LiveServiceOptions) {
     this.tickets = new LiveTickets(options.jwtSecret);
@@ -98,6 +99,13 @@ export class LiveService {
 
   sendHeartbeat(): void {
     this.streams.sendHeartbeat();
+  }
+
+  /** Members holding a stream are seen (online, and connected to their session) though they send nothing. */
+  private markWatchersSeen(memberIds: readonly string[]): void {
+    touchMembersLastSeen(this.options.db, memberIds, this.options.clock.now()).catch((error: unknown) =>
+      this.options.log.warn({ err: error }, 'live streams: could not record the watchers as seen'),
+    );
   }
 
   get openStreamCount(): number {

@@ -282,6 +282,36 @@ describe('the stream', () => {
     stream.close();
   });
 
+  it('counts a member who only listens on a stream as seen: connected to their session, and online', async () => {
+    const { sessionId, second } = await startTwoMemberSession();
+    const connectionOf = async () => {
+      const participants = (
+        await injectAs(context, admin, { method: 'GET', url: `/api/bid-sessions/${sessionId}/participants` })
+      ).json<{ participants: { position: number; isConnected: boolean }[] }>().participants;
+      // The second member has fewer years, so the queue's second place.
+      return participants.find((participant) => participant.position === 1)?.isConnected;
+    };
+    await injectAs(context, second, { method: 'POST', url: `/api/bid-sessions/${sessionId}/join` });
+    const stream = await openStream(baseUrl, { ticket: await requestTicket(context.app, second), sessions: sessionId });
+    await stream.waitFor(() => stream.text.includes('retry:'));
+    expect(await connectionOf()).toBe(true);
+
+    // Ten quiet minutes with the stream open: its heartbeats keep the member seen.
+    for (let beat = 1; beat <= 20; beat += 1) {
+      context.clock.advance(30 * SECOND);
+      context.app.live.sendHeartbeat();
+      await stream.waitFor(() => stream.text.split(': heartbeat').length > beat);
+    }
+    await expect.poll(connectionOf).toBe(true);
+
+    // Without the stream, three more minutes make them disconnected.
+    stream.close();
+    await expect.poll(() => context.app.live.openStreamCount).toBe(0);
+    context.clock.advance(3 * 60 * SECOND);
+    context.app.live.sendHeartbeat();
+    expect(await connectionOf()).toBe(false);
+  });
+
   it("carries a chat message posted through the API to the session's watchers", async () => {
     const { sessionId } = await startTwoMemberSession();
     const stream = await openStream(baseUrl, { ticket: await requestTicket(context.app, admin), sessions: sessionId });

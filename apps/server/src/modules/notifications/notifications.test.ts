@@ -293,7 +293,9 @@ describe('notifications written by the bid engine', () => {
         timestamp: context.clock.now().toISOString(),
       }),
     ]);
-    expect(started.notifications[0].message).toContain('It is your turn to bid in Engine Check');
+    expect(started.notifications[0].message).toBe(
+      'It is your turn to bid in Engine Check. You have 5 minutes to place your bid.',
+    );
     expect((await get(second.auth, '/api/users/notifications')).json().notifications).toEqual([]);
 
     context.clock.advance(MINUTE);

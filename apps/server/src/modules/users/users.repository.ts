@@ -1,5 +1,5 @@
 /** Queries on members. Repositories take a transaction or the database and hold no rules. */
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { members, outbox, passwordTokens, seats, stations } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
@@ -63,12 +63,18 @@ export async function listActiveMemberRankings(executor: Executor) {
 
 /** Marks the member as seen now, at most once a minute, so that "online" needs no extra writes. */
 export async function touchMemberLastSeen(executor: Executor, id: string, now: Date): Promise<void> {
+  await touchMembersLastSeen(executor, [id], now);
+}
+
+/** The same for several members at once (everyone holding a live stream open). */
+export async function touchMembersLastSeen(executor: Executor, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
   await executor
     .update(members)
     .set({ lastSeenAt: now })
     .where(
       and(
-        eq(members.id, id),
+        inArray(members.id, [...ids]),
         sql`(${members.lastSeenAt} is null or ${members.lastSeenAt} < ${timestampParam(new Date(now.getTime() - 60_000))})`,
       ),
     );

@@ -1,10 +1,10 @@
 import { ActionIcon, Badge, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { formatMinutes, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { useBidStatusQuery } from '../api/get-bid-status.ts';
 import { formatSessionPeriod } from '../utils/dashboard-format.ts';
-import { DashboardCard } from './dashboard-card.tsx';
 
 /** The member's session: its state, their place in it, and its terms; refreshed on demand. */
 export function CurrentBidStatusCard({ isFollowedLive }: { isFollowedLive: boolean }) {
@@ -21,7 +21,7 @@ export function CurrentBidStatusCard({ isFollowedLive }: { isFollowedLive: boole
   );
 
   return (
-    <DashboardCard title="Current Bid Status" aside={refresh}>
+    <SectionCard title="Current Bid Status" aside={refresh}>
       {bidStatus.isPending ? (
         <Loader size="sm" role="status" aria-label="Loading bid status" />
       ) : bidStatus.isError ? (
@@ -71,6 +71,6 @@ export function CurrentBidStatusCard({ isFollowedLive }: { isFollowedLive: boole
           {bidStatus.data.session.description !== '' && <Text size="sm">{bidStatus.data.session.description}</Text>}
         </Stack>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

@@ -1,11 +1,11 @@
 import { Badge, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { UserNotification } from '@stationbid/domain';
 import { LoadError } from '../../../components/load-error.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { showError } from '../../../lib/toasts.ts';
 import { useDashboardNotificationsQuery } from '../api/get-notifications.ts';
 import { useMarkNotificationReadMutation } from '../api/mark-notification-read.ts';
-import { DashboardCard } from './dashboard-card.tsx';
 
 function NotificationItem({ notification, nowMs }: { notification: UserNotification; nowMs: number }) {
   const markRead = useMarkNotificationReadMutation();
@@ -50,7 +50,7 @@ export function NotificationsCard({ nowMs }: { nowMs: number }) {
   const unreadCount = notifications.data?.unreadCount ?? 0;
 
   return (
-    <DashboardCard
+    <SectionCard
       title="Notifications"
       aside={
         notifications.isSuccess && (
@@ -82,6 +82,6 @@ export function NotificationsCard({ nowMs }: { nowMs: number }) {
           ))}
         </Stack>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

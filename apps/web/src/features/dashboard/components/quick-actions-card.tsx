@@ -1,7 +1,7 @@
 import { Button, SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { paths } from '../../../config/paths.ts';
-import { DashboardCard } from './dashboard-card.tsx';
 
 const QUICK_ACTIONS = [
   { label: 'Update Profile', to: paths.profile },
@@ -12,7 +12,7 @@ const QUICK_ACTIONS = [
 
 export function QuickActionsCard() {
   return (
-    <DashboardCard title="Quick Actions">
+    <SectionCard title="Quick Actions">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         {QUICK_ACTIONS.map((action) => (
           <Button key={action.to} component={Link} to={action.to} variant="light" fullWidth>
@@ -20,6 +20,6 @@ export function QuickActionsCard() {
           </Button>
         ))}
       </SimpleGrid>
-    </DashboardCard>
+    </SectionCard>
   );
 }

@@ -1,15 +1,15 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../components/load-error.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { useDashboardActivityQuery } from '../api/get-recent-activity.ts';
-import { DashboardCard } from './dashboard-card.tsx';
 
 /** The member's 5 latest sign-ins, bids and profile changes. */
 export function RecentActivityCard({ nowMs }: { nowMs: number }) {
   const activity = useDashboardActivityQuery();
 
   return (
-    <DashboardCard title="Recent Activity">
+    <SectionCard title="Recent Activity">
       {activity.isPending ? (
         <Loader size="sm" role="status" aria-label="Loading recent activity" />
       ) : activity.isError ? (
@@ -38,6 +38,6 @@ export function RecentActivityCard({ nowMs }: { nowMs: number }) {
           ))}
         </Stack>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

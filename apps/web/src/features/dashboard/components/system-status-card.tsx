@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { HealthResponse } from '@stationbid/domain';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useHealthQuery } from '../api/get-health.ts';
-import { DashboardCard } from './dashboard-card.tsx';
 
 function StatusRow({
   name,
@@ -49,7 +49,7 @@ export function SystemStatusCard() {
   );
 
   return (
-    <DashboardCard title="System Status" aside={checkAgain}>
+    <SectionCard title="System Status" aside={checkAgain}>
       {health.isPending ? (
         <Loader size="sm" role="status" aria-label="Checking system status" />
       ) : health.isError ? (
@@ -76,6 +76,6 @@ export function SystemStatusCard() {
           </Text>
         </Stack>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

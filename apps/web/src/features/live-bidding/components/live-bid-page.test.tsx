@@ -1,6 +1,7 @@
 import { BID_MESSAGES, type BidSessionDetail } from '@stationbid/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetLiveEvents } from '../../../lib/live-events.ts';
 import { buildHistoryEntry, buildOfferedStation, buildParticipant, testId } from '../../../test/build-bid-session.ts';
 import { buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
@@ -90,7 +91,56 @@ function renderLivePage(session: BidSessionDetail | null, api: Record<string, Mo
   });
 }
 
+/** Stands in for the browser's EventSource (jsdom has none): the test opens it and sends events by hand. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((message: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+
+  send(event: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event) }));
+  }
+
+  close() {}
+}
+
+/** Renders the page with a live stream, opened, to send events through. */
+async function renderWithLiveStream(session: BidSessionDetail) {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const rendered = renderLivePage(session, {
+    'POST /api/live/ticket': () => jsonResponse(200, { ticket: 'ticket-1', expiresInSeconds: 30 }),
+  });
+  await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+  const stream = FakeEventSource.instances[0] as FakeEventSource;
+  act(() => stream.onopen?.());
+  const send = (event: Record<string, unknown>) =>
+    act(() => stream.send({ type: 'session.changed', sessionId: SESSION_ID, at: new Date().toISOString(), ...event }));
+  return { ...rendered, send, stream };
+}
+
+/**
+ * The list the bell opens. Mantine hides a dropdown it cannot place next to its target, and jsdom has
+ * no layout, so the list counts as hidden (without a name) here: it is found through the bell.
+ */
+async function findLiveUpdatesList(bell: HTMLElement): Promise<HTMLElement> {
+  const dropdown = await waitFor(() => {
+    const element = document.getElementById(bell.getAttribute('aria-controls') ?? '');
+    expect(element).toHaveAttribute('role', 'dialog');
+    return element as HTMLElement;
+  });
+  expect(dropdown).toHaveAttribute('aria-label', 'Live Updates');
+  return dropdown;
+}
+
 describe('Live bidding page', { timeout: 20_000 }, () => {
+  afterEach(() => resetLiveEvents());
+
   it('shows Session Not Found with a way back for an unknown session', async () => {
     const { user, router } = renderLivePage(null);
     expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
@@ -123,12 +173,19 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     expect(within(connected).getByText('Elena Ramirez')).toBeInTheDocument();
     const info = screen.getByRole('region', { name: 'Session Info' });
     expect(within(info).getByText('0 of 3 completed')).toBeInTheDocument();
-    const stations = screen.getByRole('region', { name: 'Available Stations' });
+    const stations = screen.getByRole('region', { name: 'Live Session' });
     expect(
       within(stations)
         .getAllByRole('article')
         .map((card) => card.getAttribute('aria-label')),
     ).toEqual(['Station 1 · Downtown', 'Station 2 · Northside', 'Station 3 · Harbor']);
+    const downtownCard = within(stations).getByRole('article', { name: 'Station 1 · Downtown' });
+    expect(
+      within(within(downtownCard).getByRole('list', { name: 'Free seats by shift' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Shift A2 freeof 3 seats', 'Shift B3 freeof 6 seats', 'Shift C0 freeof 0 seats']);
+    expect(downtownCard).toHaveTextContent('5 of 9 seats free');
     const history = screen.getByRole('region', { name: 'Session History' });
     const entries = await within(history).findAllByRole('listitem');
     expect(entries[0]).toHaveTextContent('Ava Schmidt skipped their turn');
@@ -271,5 +328,72 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     expect(api.requestsTo('POST /api/bid-sessions/skip-turn')[0]?.body).toEqual({ sessionId: SESSION_ID });
     expect(await screen.findByText('Turn skipped successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('region', { name: "It's your turn!" })).not.toBeInTheDocument());
+  });
+
+  it('counts session events in the Live updates bell and lists them, newest first, when opened', async () => {
+    const { user, send, stream } = await renderWithLiveStream(sessionWithTurn(0));
+    const bell = await screen.findByRole('button', { name: 'Live updates' });
+    send({ action: 'turn_skipped', participantId: elena.id });
+    send({
+      action: 'bid_submitted',
+      participantId: caleb.id,
+      seat: {
+        seatId: 'seat-1',
+        stationId: harbor.id,
+        stationNumber: 3,
+        stationName: 'Harbor',
+        shift: 'C',
+        seatPosition: 'Engineer',
+      },
+    });
+    // A chat message is the chat's news, not the bell's.
+    act(() =>
+      stream.send({
+        type: 'chat.message',
+        sessionId: SESSION_ID,
+        at: new Date().toISOString(),
+        message: {
+          _id: 'm1',
+          id: 'm1',
+          message: 'Hello',
+          user: { _id: me.id, id: me.id, firstName: 'Isabel', lastName: 'Duarte' },
+          timestamp: new Date().toISOString(),
+        },
+      }),
+    );
+    expect(bell).toHaveAccessibleName('Live updates, 2 new');
+
+    await user.click(bell);
+    const dropdown = await findLiveUpdatesList(bell);
+    const events = within(dropdown).getAllByRole('listitem', { hidden: true });
+    expect(events.map((event) => event.textContent)).toEqual([
+      'Bid submitted: Caleb MurphyStation 3 (Harbor) · Shift C · EngineerJust now',
+      'Turn skipped: Elena RamirezJust now',
+    ]);
+    expect(bell).toHaveAccessibleName('Live updates');
+
+    // What arrives while the list is open is seen at once.
+    send({ action: 'session_paused' });
+    expect(within(dropdown).getAllByRole('listitem', { hidden: true })[0]).toHaveTextContent('Session paused');
+    // The bell closes it again (Escape does too in a browser, from inside the list, where focus moves).
+    await user.click(bell);
+    await waitFor(() => expect(bell).toHaveAttribute('aria-expanded', 'false'));
+    expect(bell).toHaveAccessibleName('Live updates');
+  });
+
+  it('keeps the latest 20 events', async () => {
+    const { user, send } = await renderWithLiveStream(sessionWithTurn(0));
+    const bell = await screen.findByRole('button', { name: 'Live updates' });
+    for (let turn = 1; turn <= 22; turn += 1) send({ action: 'moved_to_back', participantId: elena.id });
+    expect(bell).toHaveAccessibleName('Live updates, 22 new');
+    await user.click(bell);
+    const dropdown = await findLiveUpdatesList(bell);
+    expect(within(dropdown).getAllByRole('listitem', { hidden: true })).toHaveLength(20);
+  });
+
+  it('shows no Live updates bell while the session is paused', async () => {
+    renderLivePage(sessionWithTurn(0, { status: 'paused' }));
+    expect(await screen.findByLabelText('Status: Paused')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Live updates/ })).not.toBeInTheDocument();
   });
 });

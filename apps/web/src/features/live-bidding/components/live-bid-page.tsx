@@ -1,77 +1,54 @@
 /**
  * The member's live bidding page, /live-bid/:sessionId (spec section 2, issue 5 "Live bidding"): the
  * session's status, the turn banner with its countdown, Place Your Bid and Skip Turn on the member's
- * own turn, the free seats, the participants, who is connected, the session's facts and history,
- * and the chat. Live events refresh everything at once; polling every 30 seconds (spec section 9)
+ * own turn, the free seats (the shared Station Assignments panel), the participants, who is
+ * connected, the session's facts and history, the chat, and the Live Updates bell while the session
+ * is active. Live events refresh everything at once; polling every 30 seconds (spec section 9)
  * covers only while the stream is down.
  */
 import { Alert, Badge, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
-import { type BidSessionDetail, type BidSessionStatus, TIMERS } from '@stationbid/domain';
+import { type BidSessionDetail, TIMERS } from '@stationbid/domain';
 import { IconAlertTriangle, IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
+import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
 import { ChatWidget } from '../../chat/components/chat-widget.tsx';
+import { StationAssignmentsPanel } from '../../session-views/components/station-assignments-panel.tsx';
+import { toAssignmentStations } from '../../session-views/utils/assignment-stations.ts';
 import { useLiveHistoryQuery } from '../api/get-live-history.ts';
 import { useLiveSessionQuery } from '../api/get-live-session.ts';
 import { useMyParticipationQuery } from '../api/get-my-participation.ts';
 import { useJoinLiveSession } from '../api/join-live-session.ts';
 import { useSkipTurn } from '../api/skip-turn.ts';
 import { useSubmitBid } from '../api/submit-bid.ts';
+import { type LiveUpdates, useLiveUpdates } from '../hooks/use-live-updates.ts';
 import { useTurnExpiry } from '../hooks/use-turn-expiry.ts';
-import { AvailableStationsGrid } from './available-stations-grid.tsx';
+import { LiveUpdatesBell } from './live-updates-bell.tsx';
 import { ConnectedUsers, ParticipantsList } from './participants-list.tsx';
 import { PlaceBidModal } from './place-bid-modal.tsx';
 import { SessionHistory, SessionInfo } from './session-info.tsx';
+import { isUnknownSession, SessionNotFound } from './session-not-found.tsx';
 import { SkipTurnDialog } from './skip-turn-dialog.tsx';
 import { MyTurnBanner, QueueBanner } from './turn-banner.tsx';
 
-const STATUS_LABELS: Readonly<Record<BidSessionStatus, string>> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  active: 'Active',
-  paused: 'Paused',
-  completed: 'Completed',
-};
-const STATUS_COLORS: Readonly<Record<BidSessionStatus, string>> = {
-  draft: 'gray',
-  scheduled: 'blue',
-  active: 'green',
-  paused: 'yellow',
-  completed: 'violet',
-};
-
-function isUnknownSession(error: unknown): boolean {
-  // A malformed id is refused as invalid (400) rather than 404; for the member both mean no such session.
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
 export function LiveBidPage() {
   const { sessionId = '' } = useParams();
-  useLiveSession(sessionId);
+  const liveUpdates = useLiveUpdates();
+  useLiveSession(sessionId, liveUpdates.addEvent);
   const isLive = useIsLiveConnected(sessionId);
   const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
   const sessionQuery = useLiveSessionQuery(sessionId, pollIntervalMs);
 
   if (sessionQuery.data !== undefined) {
-    return <LiveBidView session={sessionQuery.data} pollIntervalMs={pollIntervalMs} />;
+    return <LiveBidView session={sessionQuery.data} pollIntervalMs={pollIntervalMs} liveUpdates={liveUpdates} />;
   }
-  if (sessionQuery.isError && isUnknownSession(sessionQuery.error)) {
-    return (
-      <Stack gap="md" align="flex-start">
-        <PageTitle>Session Not Found</PageTitle>
-        <Button component={Link} to={paths.bidding}>
-          Back to Bidding
-        </Button>
-      </Stack>
-    );
-  }
+  if (sessionQuery.isError && isUnknownSession(sessionQuery.error)) return <SessionNotFound />;
   if (sessionQuery.isError) {
     return (
       <Stack gap="md">
@@ -92,7 +69,13 @@ export function LiveBidPage() {
   );
 }
 
-function LiveBidView({ session, pollIntervalMs }: { session: BidSessionDetail; pollIntervalMs: number | false }) {
+interface LiveBidViewProps {
+  session: BidSessionDetail;
+  pollIntervalMs: number | false;
+  liveUpdates: LiveUpdates;
+}
+
+function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps) {
   const me = useCurrentUser();
   const myEntry = session.participants.find((participant) => participant.user.id === me.id) ?? null;
   const isParticipant = myEntry !== null;
@@ -103,6 +86,11 @@ function LiveBidView({ session, pollIntervalMs }: { session: BidSessionDetail; p
   const isPaused = session.status === 'paused';
   const isMyTurn = isRunning && myEntry?.isCurrentTurn === true;
   const turnKey = `${session.currentParticipant}:${session.currentBidEnd ?? ''}`;
+  // The countdown renders the page every second; the stations change only with a refetch.
+  const assignmentStations = useMemo(
+    () => toAssignmentStations(session.availableStations),
+    [session.availableStations],
+  );
 
   // After the member's own bid or skip the banner hides at once, before the refetch moves the turn on.
   const [finishedTurnKey, setFinishedTurnKey] = useState<string | null>(null);
@@ -115,7 +103,13 @@ function LiveBidView({ session, pollIntervalMs }: { session: BidSessionDetail; p
   };
   const submitBid = useSubmitBid(session.id, { onSuccess: finishTurn });
   const skipTurn = useSkipTurn(session.id, { onSuccess: finishTurn });
-  const expiry = useTurnExpiry({ sessionId: session.id, clock, remainingMs, isMyTurn });
+  const expiry = useTurnExpiry({
+    sessionId: session.id,
+    clock,
+    remainingMs,
+    isMyTurn,
+    myOutcome: myEntry?.outcome ?? null,
+  });
 
   const join = useJoinLiveSession();
   const hasJoined = useRef(false);
@@ -138,17 +132,22 @@ function LiveBidView({ session, pollIntervalMs }: { session: BidSessionDetail; p
           <PageTitle>{session.name}</PageTitle>
           <Group gap="xs">
             <Badge
-              color={STATUS_COLORS[session.status]}
+              color={SESSION_STATUS_COLORS[session.status]}
               variant="light"
-              aria-label={`Status: ${STATUS_LABELS[session.status]}`}
+              aria-label={`Status: ${SESSION_STATUS_LABELS[session.status]}`}
             >
-              {STATUS_LABELS[session.status]}
+              {SESSION_STATUS_LABELS[session.status]}
             </Badge>
           </Group>
         </Stack>
-        <Button component={Link} to={paths.bidding} variant="default" leftSection={<IconX size={16} aria-hidden />}>
-          Close
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          {session.status === 'active' && (
+            <LiveUpdatesBell liveUpdates={liveUpdates} participants={session.participants} />
+          )}
+          <Button component={Link} to={paths.bidding} variant="default" leftSection={<IconX size={16} aria-hidden />}>
+            Close
+          </Button>
+        </Group>
       </Group>
 
       {expiry.isExpiredNoticeShown && (
@@ -186,7 +185,7 @@ function LiveBidView({ session, pollIntervalMs }: { session: BidSessionDetail; p
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <AvailableStationsGrid stations={session.availableStations} />
+            <StationAssignmentsPanel stations={assignmentStations} sessionId={session.id} />
             <ParticipantsList session={session} />
           </Stack>
         </Grid.Col>

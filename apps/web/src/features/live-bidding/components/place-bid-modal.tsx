@@ -3,7 +3,8 @@
  * the member may take (lib/seat-options.ts), so a bid the server would refuse cannot be composed.
  * Submit stays disabled until all three are chosen. The server still decides: its refusal ("That
  * seat is no longer available", "Time expired! Your turn has passed.") stays in the modal while the
- * free seats are read again.
+ * free seats are read again. The live page opens it empty; the bidding page opens it with the
+ * station picked in its grid, and words an incomplete bid its own way (spec section 5).
  */
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import type { BidSessionDetail, Participant, SeatPosition, Shift } from '@stationbid/domain';
@@ -27,14 +28,38 @@ interface PlaceBidModalProps {
   session: BidSessionDetail;
   bidder: Participant;
   submitBid: ReturnType<typeof useSubmitBid>;
+  /** The station chosen before the modal opened (the bidding page's station grid); none by default. */
+  initialStationId?: string | null;
+  /** The page's own wording of an incomplete bid (spec section 5); the live page's by default. */
+  incompleteMessage?: string;
 }
 
-export function PlaceBidModal({ isOpen, onClose, session, bidder, submitBid }: PlaceBidModalProps) {
+export function PlaceBidModal({
+  isOpen,
+  onClose,
+  session,
+  bidder,
+  submitBid,
+  initialStationId = null,
+  incompleteMessage = INCOMPLETE_BID_MESSAGE,
+}: PlaceBidModalProps) {
   const isSmallScreen = useIsSmallScreen();
-  const [stationId, setStationId] = useState('');
+  const [stationId, setStationId] = useState(initialStationId ?? '');
   const [shift, setShift] = useState<Shift | null>(null);
   const [position, setPosition] = useState<SeatPosition | null>(null);
   const [isIncompleteShown, setIsIncompleteShown] = useState(false);
+  // Each opening starts from the station chosen outside (or none): set while rendering, so the
+  // first frame of the modal already shows it.
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (isOpen !== wasOpen) {
+    setWasOpen(isOpen);
+    if (isOpen) {
+      setStationId(initialStationId ?? '');
+      setShift(null);
+      setPosition(null);
+      setIsIncompleteShown(false);
+    }
+  }
 
   const eligiblePosition = getEligibleSeatPosition(session.eligibilityMode, bidder.user.rank);
   const stationChoices = listStationChoices(session.availableStations, eligiblePosition);
@@ -73,7 +98,7 @@ export function PlaceBidModal({ isOpen, onClose, session, bidder, submitBid }: P
     <Modal opened={isOpen} onClose={close} title="Place Your Bid" fullScreen={isSmallScreen} centered>
       <form onSubmit={submit} noValidate aria-label="Place Your Bid">
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {eligiblePosition === null
               ? 'Any free seat of the session is offered.'
               : `As a ${bidder.user.rank} you may take ${eligiblePosition} seats: only those are offered.`}
@@ -119,7 +144,7 @@ export function PlaceBidModal({ isOpen, onClose, session, bidder, submitBid }: P
           />
           {isIncompleteShown && !isComplete && (
             <Text c="red.8" size="sm" role="alert">
-              {INCOMPLETE_BID_MESSAGE}
+              {incompleteMessage}
             </Text>
           )}
           {submitBid.isError && (

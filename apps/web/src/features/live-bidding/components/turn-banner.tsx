@@ -8,39 +8,9 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine
 import type { BidSessionDetail, Participant } from '@stationbid/domain';
 import { IconAlarm, IconPlayerPause, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useId } from 'react';
+import { CountdownText } from '../../../components/countdown-text.tsx';
 import { getParticipantName } from '../../../lib/session-format.ts';
-import {
-  type CountdownTone,
-  describeCountdown,
-  formatCountdown,
-  getCountdownTone,
-} from '../../../lib/turn-countdown.ts';
 import { describeParticipantStatus, describeQueuePlace, isTurnWarning } from '../utils/live-bidding-format.ts';
-
-/** Darker shades where the plain colour would be hard to read on white. */
-const TONE_TEXT_COLORS: Readonly<Record<CountdownTone, string>> = {
-  green: 'green.8',
-  yellow: 'yellow.9',
-  orange: 'orange.8',
-  red: 'red.8',
-};
-
-function Countdown({ remainingMs, isPaused, size }: { remainingMs: number; isPaused: boolean; size: string }) {
-  const spoken = isPaused ? `${describeCountdown(remainingMs)}, paused` : describeCountdown(remainingMs);
-  return (
-    <Text
-      span
-      role="timer"
-      aria-label={spoken}
-      fw={700}
-      ff="monospace"
-      size={size}
-      c={TONE_TEXT_COLORS[getCountdownTone(remainingMs)]}
-    >
-      {formatCountdown(remainingMs)}
-    </Text>
-  );
-}
 
 interface MyTurnBannerProps {
   remainingMs: number | null;
@@ -70,7 +40,7 @@ export function MyTurnBanner({ remainingMs, isPaused, isSkipping, onPlaceBid, on
         </Group>
         {remainingMs !== null && (
           <Text>
-            Time remaining: <Countdown remainingMs={remainingMs} isPaused={isPaused} size="xl" />
+            Time remaining: <CountdownText remainingMs={remainingMs} isPaused={isPaused} size="xl" />
           </Text>
         )}
         {isPaused ? (
@@ -151,7 +121,7 @@ export function QueueBanner({ session, myEntry, peopleAhead, remainingMs, isPaus
             <Group gap="xs" wrap="wrap">
               <Text>Bidding now:</Text>
               <Text fw={600}>{getParticipantName(turnHolder)}</Text>
-              {remainingMs !== null && <Countdown remainingMs={remainingMs} isPaused={isPaused} size="md" />}
+              {remainingMs !== null && <CountdownText remainingMs={remainingMs} isPaused={isPaused} size="md" />}
               {isPaused && (
                 <Badge color="yellow" variant="light">
                   Paused

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildHistoryEntry, buildOfferedStation, buildParticipant } from '../../../test/build-bid-session.ts';
+import { buildHistoryEntry, buildParticipant } from '../../../test/build-bid-session.ts';
 import {
-  countFreeSeatsByShift,
   describeHistoryEntry,
   describeParticipantStatus,
   describeQueuePlace,
@@ -91,15 +90,7 @@ describe('history', () => {
   });
 });
 
-describe('free seats and the warning', () => {
-  it('sums free seats per shift', () => {
-    const station = buildOfferedStation(1, 'Downtown', {
-      A: { Captain: [1, 1], Firefighter: [2, 4] },
-      C: { Engineer: [0, 2] },
-    });
-    expect(countFreeSeatsByShift(station)).toEqual({ A: 3, B: 0, C: 0 });
-  });
-
+describe('the turn warning', () => {
   it('warns at 30 seconds or less, not at 0', () => {
     expect(isTurnWarning(31_000)).toBe(false);
     expect(isTurnWarning(30_000)).toBe(true);

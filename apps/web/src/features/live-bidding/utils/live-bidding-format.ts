@@ -3,15 +3,7 @@
  * section 2, "Your Position"), each participant's status, the history's actions, and times in the
  * viewer's own zone with the zone's name (bidding-rules.md, Consistency).
  */
-import {
-  type BidSession,
-  type BidSessionDetail,
-  LIMITS,
-  type Participant,
-  type SessionHistoryEntry,
-  SHIFTS,
-  type Shift,
-} from '@stationbid/domain';
+import { type BidSession, LIMITS, type Participant, type SessionHistoryEntry } from '@stationbid/domain';
 
 /**
  * "#3 in queue" and "You are next!" or "2 people ahead of you". `peopleAhead` is the server's count
@@ -101,17 +93,6 @@ export function formatMoment(value: string, { locale, timeZone }: FormatOptions 
     timeZoneName: 'short',
     timeZone,
   }).format(date);
-}
-
-type OfferedStation = BidSessionDetail['availableStations'][number];
-
-/** Free seats of a station per shift A, B, C (all positions). */
-export function countFreeSeatsByShift(station: OfferedStation): Record<Shift, number> {
-  const counts = { A: 0, B: 0, C: 0 };
-  for (const shift of SHIFTS) {
-    counts[shift] = station.availablePositions[shift].reduce((sum, entry) => sum + Math.max(0, entry.count), 0);
-  }
-  return counts;
 }
 
 /** The bidding page's warning: 30 seconds or less left in the member's own turn (spec section 9). */

@@ -23,23 +23,52 @@ const downtown = buildStation({
 const harbor = buildStation({ number: 3, name: 'Harbor', address: '18 Wharf Road, Port Riverton' });
 
 describe('StationsPage (/stations)', () => {
-  it('shows a card per active station with its seats and free seats on each shift', async () => {
+  it('shows each active station in the Station Assignments panel, with its seats and free seats on each shift', async () => {
     const closed = buildStation({ number: 9, name: 'Closed Station', isActive: false });
-    renderApp({
+    const { user } = renderApp({
       path: '/stations',
       signedInAs: member,
-      api: { 'GET /api/stations': () => jsonResponse(200, { stations: [downtown, harbor, closed] }) },
+      api: { 'GET /api/stations': () => jsonResponse(200, { stations: [harbor, closed, downtown] }) },
     });
 
-    const card = await screen.findByRole('article', { name: 'Downtown' });
-    expect(within(card).getByText('Station 1')).toBeInTheDocument();
-    expect(within(card).getByText('100 Main Street, Riverton')).toBeInTheDocument();
-    expect(within(card).getByText('9 of 12 free')).toBeInTheDocument();
-    const shiftB = within(card).getByText('Shift B').parentElement as HTMLElement;
-    expect(shiftB).toHaveTextContent('Shift B4 seats2 free');
-    expect(screen.getByRole('article', { name: 'Harbor' })).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: 'Closed Station' })).not.toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Station 1 · Downtown' });
     expect(screen.getByRole('heading', { level: 1, name: 'Fire Stations' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Station Assignments' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual([
+      'Station 1 · Downtown',
+      'Station 3 · Harbor',
+    ]);
+    expect(within(card).getByText('100 Main Street, Riverton')).toBeInTheDocument();
+    expect(card).toHaveTextContent('9 of 12 seats free');
+    expect(
+      within(within(card).getByRole('list', { name: 'Free seats by shift' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Shift A3 freeof 4 seats', 'Shift B2 freeof 4 seats', 'Shift C4 freeof 4 seats']);
+    expect(screen.getByText('Showing 1 to 2 of 2 stations')).toBeInTheDocument();
+
+    // Each position's seats, filled out of all, per shift.
+    await user.click(within(card).getByRole('button', { name: 'Show shifts of Station 1' }));
+    const shiftB = await within(card).findByRole('list', { name: 'Shift B seats' });
+    expect(
+      within(shiftB)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Captain1 of 1 filled, full', 'Engineer1 of 1 filled, full', 'Firefighter0 of 2 filled, open']);
+  });
+
+  it('finds a station by a part of its address', async () => {
+    const { user } = renderApp({
+      path: '/stations',
+      signedInAs: member,
+      api: { 'GET /api/stations': () => jsonResponse(200, { stations: [downtown, harbor] }) },
+    });
+
+    const search = await screen.findByRole('textbox', { name: 'Search stations' });
+    await user.type(search, 'wharf');
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual([
+      'Station 3 · Harbor',
+    ]);
   });
 
   it('shows a labelled spinner while loading', async () => {
@@ -48,7 +77,7 @@ describe('StationsPage (/stations)', () => {
 
     expect(await screen.findByRole('status', { name: 'Loading stations' })).toBeInTheDocument();
     answer.resolve(jsonResponse(200, { stations: [harbor] }));
-    expect(await screen.findByRole('article', { name: 'Harbor' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Station 3 · Harbor' })).toBeInTheDocument();
   });
 
   it('says when there is no station', async () => {
@@ -83,7 +112,7 @@ describe('StationsPage (/stations)', () => {
     isServerDown = false;
     await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
 
-    expect(await screen.findByRole('article', { name: 'Harbor' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Station 3 · Harbor' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

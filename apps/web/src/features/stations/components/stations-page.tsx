@@ -1,15 +1,15 @@
 /**
- * Fire Stations (/stations, spec section 2): every active station as a card with its seats and
- * free seats per shift, for members deciding where to bid.
+ * Fire Stations (/stations, spec section 2): every active station in the shared Station Assignments
+ * panel, with its free seats per shift and, on demand, each position's filled seats, for members
+ * deciding where to bid. Search, location, Available Only and paging come with the panel.
  */
-import { Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Station } from '@stationbid/domain';
-import { IconMapPin } from '@tabler/icons-react';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { StationAssignmentsPanel } from '../../session-views/components/station-assignments-panel.tsx';
+import { toAssignmentStationsFromList } from '../../session-views/utils/assignment-stations.ts';
 import { useStationsQuery } from '../api/get-stations.ts';
-import { countAllFreeSeats } from '../utils/station-rules.ts';
-import { ShiftCapacityList } from './shift-capacity-list.tsx';
 
 export function StationsPage() {
   const stationsQuery = useStationsQuery();
@@ -18,14 +18,19 @@ export function StationsPage() {
     <Stack gap="lg">
       <Stack gap={4}>
         <PageTitle>Fire Stations</PageTitle>
-        <Text c="dimmed">Active stations with their seats and free seats on each shift.</Text>
+        <Text c="gray.7">Active stations with their seats and free seats on each shift.</Text>
       </Stack>
-      <StationCards query={stationsQuery} />
+      <StationList query={stationsQuery} />
     </Stack>
   );
 }
 
-function StationCards({ query }: { query: ReturnType<typeof useStationsQuery> }) {
+function StationList({ query }: { query: ReturnType<typeof useStationsQuery> }) {
+  // The server sends only active stations here; the spec's rule is kept anyway, so a change there cannot list closed ones.
+  const stations = useMemo(
+    () => toAssignmentStationsFromList((query.data ?? []).filter((station) => station.isActive)),
+    [query.data],
+  );
   if (query.isPending) {
     return (
       <Center py="xl">
@@ -43,48 +48,5 @@ function StationCards({ query }: { query: ReturnType<typeof useStationsQuery> })
       />
     );
   }
-  // The server sends only active stations here; the spec's rule is kept anyway, so a change there cannot list closed ones.
-  const stations = query.data.filter((station) => station.isActive);
-  if (stations.length === 0) {
-    return (
-      <Text ta="center" c="dimmed" py="xl">
-        No stations available
-      </Text>
-    );
-  }
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-      {stations.map((station) => (
-        <MemberStationCard key={station.id} station={station} />
-      ))}
-    </SimpleGrid>
-  );
-}
-
-function MemberStationCard({ station }: { station: Station }) {
-  const freeSeats = countAllFreeSeats(station);
-  return (
-    <Card withBorder padding="md" component="article" aria-labelledby={`station-${station.id}-name`}>
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={2} miw={0}>
-            <Text size="xs" c="dimmed" fw={600}>
-              Station {station.number}
-            </Text>
-            <Title order={2} size="h4" id={`station-${station.id}-name`}>
-              {station.name}
-            </Title>
-          </Stack>
-          <Badge variant="light" color={freeSeats > 0 ? 'green' : 'gray'} flex="none">
-            {freeSeats} of {station.totalCapacity} free
-          </Badge>
-        </Group>
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          <IconMapPin size={16} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
-          <Text size="sm">{station.address}</Text>
-        </Group>
-        <ShiftCapacityList station={station} />
-      </Stack>
-    </Card>
-  );
+  return <StationAssignmentsPanel stations={stations} />;
 }

@@ -1,0 +1,521 @@
+import { BID_MESSAGES, type BidSessionDetail } from '@stationbid/domain';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetServerClock } from '../../../lib/server-clock.ts';
+import {
+  buildBidSession,
+  buildHistoryEntry,
+  buildOfferedStation,
+  buildParticipant,
+  testId,
+} from '../../../test/build-bid-session.ts';
+import { buildUser } from '../../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { buildBidHistoryEntry } from '../../bid-history/test/build-bid-history.ts';
+import { buildLiveSession } from '../../live-bidding/test/build-live-session.ts';
+
+const SESSION_ID = testId('5e55', 9);
+const me = buildUser({ id: testId('3e3', 3), _id: testId('3e3', 3), firstName: 'Isabel', lastName: 'Duarte' });
+
+const elena = buildParticipant({ firstName: 'Elena', lastName: 'Ramirez', position: 0, user: { rank: 'Captain' } });
+const caleb = buildParticipant({ firstName: 'Caleb', lastName: 'Murphy', position: 1, user: { rank: 'Engineer' } });
+const isabel = buildParticipant({
+  firstName: 'Isabel',
+  lastName: 'Duarte',
+  position: 2,
+  user: { id: me.id, rank: 'Engineer' },
+});
+const downtown = buildOfferedStation(1, 'Downtown', {
+  A: { Captain: [1, 1], Engineer: [1, 2] },
+  B: { Engineer: [0, 2], Firefighter: [3, 4] },
+});
+const northside = buildOfferedStation(2, 'Northside', { A: { Captain: [1, 1] } });
+const harbor = buildOfferedStation(3, 'Harbor', { C: { Engineer: [2, 3] } });
+
+const scheduledSession = buildBidSession({ id: testId('5e55', 10), name: 'Autumn Bid', status: 'scheduled' });
+
+/** The session with `holder` bidding now and `remainingMs` left, by the server's clock `serverNowMs`. */
+function sessionWithTurn(
+  holder: 0 | 2,
+  { remainingMs = 4 * 60_000 + 30_000, serverNowMs = Date.now(), ...overrides }: SessionOptions = {},
+): BidSessionDetail {
+  const deadline = new Date(serverNowMs + remainingMs).toISOString();
+  const participants = [elena, caleb, isabel].map((participant) =>
+    participant.position === holder
+      ? { ...participant, isCurrentTurn: true, timeWindow: { start: null, end: deadline } }
+      : participant,
+  );
+  return buildLiveSession({
+    id: SESSION_ID,
+    name: 'Winter Bid',
+    description: 'Winter rotation',
+    startDate: '2026-03-01T00:00:00.000Z',
+    endDate: '2026-03-31T00:00:00.000Z',
+    completedBids: holder === 2 ? 2 : 0,
+    currentParticipant: holder + 1,
+    currentBidEnd: deadline,
+    currentTurn: participants[holder] ?? null,
+    nextParticipant: holder === 0 ? (participants[1] ?? null) : null,
+    participants,
+    availableStations: [downtown, northside, harbor],
+    ...overrides,
+  });
+}
+
+interface SessionOptions extends Partial<BidSessionDetail> {
+  remainingMs?: number;
+  serverNowMs?: number;
+}
+
+const history = [
+  buildHistoryEntry({ action: 'session_started', id: testId('4157', 1), timestamp: '2026-03-01T09:00:00.000Z' }),
+  buildHistoryEntry({
+    action: 'bid_submitted',
+    id: testId('4157', 2),
+    userName: 'Elena Ramirez',
+    actorName: 'Elena Ramirez',
+    stationName: 'Northside',
+    stationNumber: 2,
+    shift: 'B',
+    position: 'Captain',
+    timestamp: '2026-03-01T09:02:00.000Z',
+  }),
+  buildHistoryEntry({
+    action: 'auto_assigned',
+    id: testId('4157', 3),
+    userName: 'Caleb Murphy',
+    actorName: 'system',
+    stationName: 'Downtown',
+    stationNumber: 1,
+    shift: 'B',
+    position: 'Engineer',
+    timestamp: '2026-03-01T09:08:00.000Z',
+  }),
+];
+
+const myBids = [
+  buildBidHistoryEntry(1, {
+    session: { id: testId('5e55', 1), _id: testId('5e55', 1), name: 'Spring Bid', year: 2025 },
+    status: 'completed',
+  }),
+  buildBidHistoryEntry(2, {
+    session: { id: testId('5e55', 2), _id: testId('5e55', 2), name: 'Summer Bid', year: 2025 },
+    status: 'completed',
+    timestamp: '2026-06-01T09:30:00.000Z',
+  }),
+  buildBidHistoryEntry(3, {
+    session: { id: testId('5e55', 3), _id: testId('5e55', 3), name: 'Fall Bid', year: 2025 },
+    status: 'active',
+    timestamp: '2026-09-01T09:30:00.000Z',
+  }),
+];
+
+interface RenderOptions {
+  /** The address the page opens at; /bidding unless a test opens /bid/:sessionId. */
+  path?: string;
+  api?: Record<string, MockHandler>;
+  /** Every answer's Date header: the server's clock, when it differs from the browser's. */
+  serverDate?: () => Date;
+}
+
+function renderBiddingPage(
+  session: BidSessionDetail | null,
+  { path = '/bidding', api = {}, serverDate }: RenderOptions = {},
+) {
+  const myTurn = session?.participants.find((participant) => participant.user.id === me.id)?.isCurrentTurn ?? false;
+  const withServerDate = (response: Response) => {
+    if (serverDate !== undefined) response.headers.set('Date', serverDate().toUTCString());
+    return response;
+  };
+  const handlers: Record<string, MockHandler> = {
+    'GET /api/bid-sessions/current': () =>
+      withServerDate(
+        jsonResponse(200, {
+          session,
+          sessions: session === null ? [] : [session, scheduledSession],
+        }),
+      ),
+    [`GET /api/bid-sessions/${SESSION_ID}`]: () => withServerDate(jsonResponse(200, { session })),
+    [`GET /api/bid-sessions/${SESSION_ID}/my-participation`]: () =>
+      withServerDate(
+        jsonResponse(200, {
+          participant: isabel,
+          isUserTurn: myTurn,
+          peopleAhead: myTurn ? 0 : 2,
+          timeRemaining: myTurn ? 270 : 0,
+        }),
+      ),
+    [`GET /api/bid-sessions/history?sessionId=${SESSION_ID}`]: () => jsonResponse(200, { history }),
+    'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: myBids }),
+    'GET /api/users/notifications?limit=5': () =>
+      jsonResponse(200, {
+        notifications: [
+          {
+            id: testId('a071', 1),
+            _id: testId('a071', 1),
+            type: 'system',
+            status: 'unread',
+            title: 'Your turn is coming',
+            message: 'Winter Bid: two members are ahead of you.',
+            assignedStation: null,
+            assignedShift: null,
+            sessionId: SESSION_ID,
+            timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+          },
+        ],
+        unreadCount: 1,
+      }),
+    [`GET /api/chat/session/${SESSION_ID}/unread-count`]: () => jsonResponse(200, { unreadCount: 0 }),
+    [`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`]: () => jsonResponse(200, { timeExpired: true }),
+    ...api,
+  };
+  return renderApp({ path, signedInAs: me, api: handlers });
+}
+
+/** Chooses shift and position in the open Place Your Bid modal. */
+async function chooseSeat(user: ReturnType<typeof renderBiddingPage>['user'], dialog: HTMLElement) {
+  await user.selectOptions(within(dialog).getByLabelText('Shift'), 'C');
+  await user.selectOptions(within(dialog).getByLabelText('Position'), 'Engineer');
+}
+
+// Each test renders the whole app; on a busy machine its first screen takes more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => resetServerClock());
+
+describe('Bidding page', { timeout: 20_000 }, () => {
+  it('says when no session is active, paused or scheduled, and asks again on Refresh', async () => {
+    const { api, user } = renderBiddingPage(null);
+    expect(await screen.findByRole('heading', { name: 'No Active Bid Session' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bidding' })).toBeInTheDocument();
+    const before = api.requestsTo('GET /api/bid-sessions/current').length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api.requestsTo('GET /api/bid-sessions/current').length).toBeGreaterThan(before));
+
+    const actions = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(actions).getByRole('link', { name: 'Manage Preferences' })).toHaveAttribute('href', '/profile');
+    expect(within(actions).getByRole('link', { name: 'View Full History' })).toHaveAttribute('href', '/bid-history');
+    expect(within(actions).getByRole('link', { name: 'Seniority Info' })).toHaveAttribute('href', '/seniority');
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('shows a waiting member the session, their place, the queue and the real figures', async () => {
+    const { api } = renderBiddingPage(sessionWithTurn(0));
+    expect(await screen.findByLabelText('Session status: Active')).toBeInTheDocument();
+
+    const status = screen.getByRole('region', { name: 'Live Session Status' });
+    expect(status).toHaveTextContent('Bidding nowElena Ramirez');
+    expect(status).toHaveTextContent('Next in queueCaleb Murphy');
+    expect(within(status).getByRole('timer')).toHaveTextContent(/^4:(30|2\d)$/);
+    const progress = within(status).getByRole('progressbar', { name: 'Session progress' });
+    expect(progress).toHaveAttribute('aria-valuenow', '0');
+    expect(progress).toHaveAttribute('aria-valuemax', '3');
+    expect(progress).toHaveAttribute('aria-valuetext', '0 of 3 bids completed');
+    expect(within(status).queryByText('YOUR TURN!')).not.toBeInTheDocument();
+
+    const position = screen.getByRole('region', { name: 'Your Position' });
+    expect(await within(position).findByText('#3 in queue')).toBeInTheDocument();
+    expect(within(position).getByText('2 people ahead of you')).toBeInTheDocument();
+
+    expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument();
+    const stations = screen.getByRole('region', { name: 'Available Stations' });
+    expect(within(stations).getByText('Waiting for your turn')).toBeInTheDocument();
+    expect(within(stations).queryByRole('button', { name: /^Select Station/ })).not.toBeInTheDocument();
+    expect(within(stations).queryByRole('button', { name: 'Submit Bid' })).not.toBeInTheDocument();
+
+    const sessionCard = screen.getByRole('region', { name: 'Session' });
+    expect(sessionCard).toHaveTextContent('PeriodMar 1, 2026 – Mar 31, 2026');
+    expect(sessionCard).toHaveTextContent('Participants3');
+    expect(sessionCard).toHaveTextContent('Bid time limit5 minutes per turn');
+
+    const sessions = screen.getByRole('region', { name: 'Active Bid Sessions' });
+    expect(within(sessions).getByRole('link', { name: 'Winter Bid' })).toHaveAttribute(
+      'href',
+      `/live-bid/${SESSION_ID}`,
+    );
+    expect(within(sessions).getByRole('link', { name: 'Autumn Bid' })).toHaveAttribute(
+      'href',
+      `/live-bid/${scheduledSession.id}`,
+    );
+
+    const stats = screen.getByRole('region', { name: 'Bidding Stats' });
+    const figures = await within(stats).findByRole('list', { name: 'Your bidding figures' });
+    expect(figures).toHaveTextContent('Total Bids3');
+    expect(figures).toHaveTextContent('Completed2');
+    expect(figures).toHaveTextContent('Sessions Bid In3');
+    expect(figures).toHaveTextContent('Success Rate67%');
+
+    const recent = screen.getByRole('region', { name: 'Recent Bids: the newest 10 of this session' });
+    const items = await within(recent).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Caleb Murphy (auto-assigned)Station 1 · Downtown, Shift B, Engineer'),
+      expect.stringContaining('Elena RamirezStation 2 · Northside, Shift B, Captain'),
+    ]);
+
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByText('Your turn is coming')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Live Draft' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open chat' })).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('tells a member outside the session that they are not in it, without its history or chat', async () => {
+    const outsider = sessionWithTurn(0, { participants: [elena, caleb] });
+    const { api } = renderBiddingPage(outsider);
+    const position = await screen.findByRole('region', { name: 'Your Position' });
+    expect(position).toHaveTextContent('You are not a participant in this session.');
+    expect(screen.getByRole('region', { name: 'Available Stations' })).toHaveTextContent(
+      "Only the session's participants can bid in it.",
+    );
+    expect(screen.queryByRole('button', { name: 'Open chat' })).not.toBeInTheDocument();
+    expect(api.requestsTo(`GET /api/bid-sessions/${SESSION_ID}/my-participation`)).toHaveLength(0);
+    expect(api.requestsTo(`GET /api/bid-sessions/history?sessionId=${SESSION_ID}`)).toHaveLength(0);
+  });
+
+  it("counts the member's turn down, warns at 30 seconds, and at zero says the time expired once", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = renderBiddingPage(sessionWithTurn(2, { remainingMs: 33_000 }));
+    const banner = await screen.findByRole('region', { name: "It's Your Turn!" });
+    const card = screen.getByRole('region', { name: 'Your Turn!' });
+    const timer = within(card).getByRole('timer');
+    expect(timer).toHaveTextContent(/^0:3[23]$/);
+    expect(timer).toHaveAttribute('data-tone', 'orange');
+    expect(within(card).queryByText(/30 seconds or less/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Live Session Status' })).getByText('YOUR TURN!')).toBeVisible();
+
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(timer.textContent).toMatch(/^0:(29|28)$/);
+    expect(within(card).getByRole('alert')).toHaveTextContent('30 seconds or less left: place your bid now!');
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(await screen.findByText('Time expired! Your turn has passed.')).toBeInTheDocument();
+    expect(banner).not.toBeInTheDocument();
+    expect(within(card).getByRole('timer')).toHaveAttribute('data-tone', 'red');
+    expect(within(card).getByRole('timer')).toHaveTextContent('Expired');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getAllByText('Time expired! Your turn has passed.')).toHaveLength(1);
+    expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`)).toHaveLength(1);
+  });
+
+  it('says the time expired when the server moves the member to the back before the page counts to zero', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The server's turn clock and the live stream are quicker than the page's once-a-second tick:
+    // the next read already shows the member moved to the back while the page still showed 0:01.
+    let session = sessionWithTurn(2, { remainingMs: 1500 });
+    renderBiddingPage(null, {
+      api: {
+        'GET /api/bid-sessions/current': () => jsonResponse(200, { session, sessions: [session] }),
+        [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+      },
+    });
+    await screen.findByRole('region', { name: "It's Your Turn!" });
+    const movedToBack = { ...isabel, movedToBack: true, isCurrentTurn: false };
+    session = {
+      ...sessionWithTurn(0, { remainingMs: 60_000 }),
+      participants: [{ ...elena, isCurrentTurn: true }, caleb, movedToBack],
+    };
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await act(async () => {
+      await screen.getByRole('button', { name: 'Refresh' }).click();
+    });
+    expect(await screen.findByText('Time expired! Your turn has passed.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument();
+  });
+
+  it('does not say the time expired when the member bid in the last second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let session = sessionWithTurn(2, { remainingMs: 1500 });
+    renderBiddingPage(null, {
+      api: {
+        'GET /api/bid-sessions/current': () => jsonResponse(200, { session, sessions: [session] }),
+        [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+      },
+    });
+    await screen.findByRole('region', { name: "It's Your Turn!" });
+    session = {
+      ...sessionWithTurn(0, { remainingMs: 60_000 }),
+      participants: [{ ...elena, isCurrentTurn: true }, caleb, { ...isabel, hasBid: true, outcome: 'bid' }],
+    };
+    await act(async () => {
+      await screen.getByRole('button', { name: 'Refresh' }).click();
+    });
+    await waitFor(() => expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument());
+    expect(screen.queryByText('Time expired! Your turn has passed.')).not.toBeInTheDocument();
+  });
+
+  it("counts on the server's clock when the browser's clock is 2 minutes fast", async () => {
+    const browserAheadMs = 2 * 60_000;
+    const serverNow = () => new Date(Date.now() - browserAheadMs);
+    // 4 minutes left by the server's clock; by the browser's own clock only 2 would seem to be.
+    const session = sessionWithTurn(2, { remainingMs: 4 * 60_000, serverNowMs: serverNow().getTime() });
+    renderBiddingPage(session, { serverDate: serverNow });
+    const card = await screen.findByRole('region', { name: 'Your Turn!' });
+    const timer = await within(card).findByRole('timer');
+    // A busy test machine may take a few seconds to get here; 2:xx would be the browser's own clock.
+    expect(timer.textContent).toMatch(/^(4:0[01]|3:5\d)$/);
+    expect(timer).toHaveAttribute('data-tone', 'green');
+  });
+
+  it('lets the member pick a station in the grid and bid on it; the turn banner then hides', async () => {
+    let session = sessionWithTurn(2);
+    const { api, user } = renderBiddingPage(session, {
+      api: {
+        'GET /api/bid-sessions/current': () => jsonResponse(200, { session, sessions: [session] }),
+        [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+        'POST /api/bid-sessions/submit-bid': () => {
+          session = sessionWithTurn(0, { completedBids: 3 });
+          return jsonResponse(200, {
+            success: true,
+            message: 'Bid submitted successfully! Station: Harbor, Shift: C, Position: Engineer',
+            station: { id: harbor.id, _id: harbor.id, name: 'Harbor', number: 3 },
+            shift: 'C',
+            position: 'Engineer',
+            session,
+          });
+        },
+      },
+    });
+    expect(await screen.findByRole('region', { name: "It's Your Turn!" })).toBeInTheDocument();
+    const stations = screen.getByRole('region', { name: 'Available Stations' });
+
+    await user.click(within(stations).getByRole('button', { name: 'Submit Bid' }));
+    expect(within(stations).getByRole('alert')).toHaveTextContent('Please select a station first');
+    expect(screen.queryByRole('dialog', { name: 'Place Your Bid' })).not.toBeInTheDocument();
+
+    // Northside has only a Captain seat: an Engineer cannot select it.
+    expect(within(stations).queryByRole('button', { name: 'Select Station 2' })).not.toBeInTheDocument();
+    const selectHarbor = within(stations).getByRole('button', { name: 'Select Station 3' });
+    await user.click(selectHarbor);
+    expect(selectHarbor).toHaveAttribute('aria-pressed', 'true');
+    expect(within(stations).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(stations).getByRole('button', { name: 'Submit Bid' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
+    expect(within(dialog).getByLabelText('Station')).toHaveValue(harbor.id);
+    expect(
+      within(within(dialog).getByLabelText('Station'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a station', 'Station 1 · Downtown (1 free seat)', 'Station 3 · Harbor (2 free seats)']);
+    const submit = within(dialog).getByRole('button', { name: 'Submit Bid' });
+    expect(submit).toBeDisabled();
+    await user.selectOptions(within(dialog).getByLabelText('Shift'), 'C');
+    expect(submit).toBeDisabled();
+    expect(
+      within(within(dialog).getByLabelText('Position'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a position', 'Engineer (2 of 3 free)']);
+    await user.selectOptions(within(dialog).getByLabelText('Position'), 'Engineer');
+    await user.click(submit);
+
+    await waitFor(() => expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(1));
+    expect(api.requestsTo('POST /api/bid-sessions/submit-bid')[0]?.body).toEqual({
+      sessionId: SESSION_ID,
+      bidData: { station: harbor.id, shift: 'C', position: 'Engineer' },
+    });
+    expect(
+      await screen.findByText('Bid submitted successfully! Station: Harbor, Shift: C, Position: Engineer'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Place Your Bid' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument();
+    expect(await within(stations).findByText('Waiting for your turn')).toBeInTheDocument();
+  });
+
+  it('opens Place Your Bid from BID NOW with nothing chosen, and refuses an incomplete bid in its own words', async () => {
+    const { api, user } = renderBiddingPage(sessionWithTurn(2));
+    const banner = await screen.findByRole('region', { name: "It's Your Turn!" });
+    await user.click(within(banner).getByRole('button', { name: 'BID NOW' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
+    expect(within(dialog).getByLabelText('Station')).toHaveValue('');
+    await user.selectOptions(within(dialog).getByLabelText('Station'), harbor.id);
+    // The button is disabled; submitting the form anyway (Enter in a field) is what is left to force it.
+    fireEvent.submit(within(dialog).getByRole('form', { name: 'Place Your Bid' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill in all bid details');
+    expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in the modal and keeps the member's turn", async () => {
+    const { api, user } = renderBiddingPage(sessionWithTurn(2), {
+      api: {
+        'POST /api/bid-sessions/submit-bid': () =>
+          jsonResponse(409, { error: BID_MESSAGES.seatUnavailable, code: 'SEAT_UNAVAILABLE' }),
+      },
+    });
+    const status = await screen.findByRole('region', { name: 'Live Session Status' });
+    await user.click(await within(status).findByRole('button', { name: 'Bid Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
+    await user.selectOptions(within(dialog).getByLabelText('Station'), harbor.id);
+    await chooseSeat(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Bid' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(BID_MESSAGES.seatUnavailable);
+    expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(1);
+    expect(screen.getByRole('region', { name: "It's Your Turn!" })).toBeInTheDocument();
+  });
+
+  it('skips the turn after a confirmation, and the banner hides', async () => {
+    let session = sessionWithTurn(2);
+    const { api, user } = renderBiddingPage(session, {
+      api: {
+        [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+        'POST /api/bid-sessions/skip-turn': () => {
+          session = sessionWithTurn(0);
+          return jsonResponse(200, { success: true, message: BID_MESSAGES.turnSkipped });
+        },
+      },
+    });
+    const banner = await screen.findByRole('region', { name: "It's Your Turn!" });
+    await user.click(within(banner).getByRole('button', { name: 'Skip Turn' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Skip your turn?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Skip Turn' }));
+    await waitFor(() => expect(api.requestsTo('POST /api/bid-sessions/skip-turn')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument());
+  });
+
+  it('shows a paused session with the time frozen', async () => {
+    renderBiddingPage(sessionWithTurn(0, { status: 'paused', pausedRemainingSeconds: 95 }));
+    expect(await screen.findByLabelText('Session status: Paused')).toBeInTheDocument();
+    const status = screen.getByRole('region', { name: 'Live Session Status' });
+    expect(within(status).getByText('Session paused')).toBeInTheDocument();
+    expect(within(status).getByRole('timer')).toHaveAccessibleName('1 minute 35 seconds left, paused');
+  });
+
+  it('opens the results of the latest completed session the member bid in', async () => {
+    const { user } = renderBiddingPage(sessionWithTurn(0), {
+      api: {
+        [`GET /api/bid-sessions/${testId('5e55', 2)}/results`]: () =>
+          jsonResponse(404, { error: BID_MESSAGES.sessionNotFound, code: 'NOT_FOUND' }),
+      },
+    });
+    const stats = await screen.findByRole('region', { name: 'Bidding Stats' });
+    await user.click(await within(stats).findByRole('button', { name: 'View Results of Summer Bid' }));
+    expect(await screen.findByRole('dialog', { name: 'Results of Summer Bid' })).toBeInTheDocument();
+  });
+
+  it('centres /bid/:sessionId on the session in the address, even when another one is current', async () => {
+    const named = sessionWithTurn(0);
+    renderBiddingPage(null, {
+      path: `/bid/${SESSION_ID}`,
+      api: { [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session: named }) },
+    });
+    expect(await screen.findByLabelText('Session status: Active')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bidding' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No Active Bid Session' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Waiting for your turn')).toBeInTheDocument();
+  });
+
+  it('says Session Not Found on /bid/:sessionId for a session that does not exist', async () => {
+    const { user, router } = renderBiddingPage(null, {
+      path: `/bid/${SESSION_ID}`,
+      api: {
+        [`GET /api/bid-sessions/${SESSION_ID}`]: () =>
+          jsonResponse(404, { error: BID_MESSAGES.sessionNotFound, code: 'NOT_FOUND' }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Bidding' }));
+    expect(router.state.location.pathname).toBe('/bidding');
+  });
+});

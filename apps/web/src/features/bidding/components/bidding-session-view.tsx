@@ -1,0 +1,194 @@
+import { Alert, Grid, SimpleGrid, Stack } from '@mantine/core';
+import { type BidSessionDetail, type BidSessionStatus, TIMERS } from '@stationbid/domain';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
+import { getEligibleSeatPosition } from '../../../lib/seat-options.ts';
+import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
+import { bidHistoryRootQueryKey } from '../../bid-history/api/bid-history-query-keys.ts';
+import { ChatWidget } from '../../chat/components/chat-widget.tsx';
+import { currentBidSessionQueryKey } from '../../dashboard/api/get-current-bid-session.ts';
+import { useLiveHistoryQuery } from '../../live-bidding/api/get-live-history.ts';
+import { useLiveSessionQuery } from '../../live-bidding/api/get-live-session.ts';
+import { useMyParticipationQuery } from '../../live-bidding/api/get-my-participation.ts';
+import { useSkipTurn } from '../../live-bidding/api/skip-turn.ts';
+import { useSubmitBid } from '../../live-bidding/api/submit-bid.ts';
+import { PlaceBidModal } from '../../live-bidding/components/place-bid-modal.tsx';
+import { SkipTurnDialog } from '../../live-bidding/components/skip-turn-dialog.tsx';
+import { useTurnExpiry } from '../../live-bidding/hooks/use-turn-expiry.ts';
+import { LiveDraftView } from '../../session-views/components/live-draft-view.tsx';
+import { isRunningStatus } from '../utils/bidding-format.ts';
+import { AvailableStationsSection } from './available-stations-section.tsx';
+import { LiveSessionStatusCard } from './live-session-status-card.tsx';
+import { RecentBidsCard } from './recent-bids-card.tsx';
+import { SessionDetailsCard } from './session-details-card.tsx';
+import { TurnCountdownCard } from './turn-countdown-card.tsx';
+import { YourPositionCard } from './your-position-card.tsx';
+import { YourTurnBanner } from './your-turn-banner.tsx';
+
+/** The bidding page's wording of an incomplete bid (spec section 5); the live page says "Please fill in all fields". */
+export const BIDDING_INCOMPLETE_BID_MESSAGE = 'Please fill in all bid details';
+
+interface BiddingSessionViewProps {
+  /** The centred session as GET /bid-sessions/current sent it, shown until its own read arrives. */
+  initialSession: BidSessionDetail;
+  renderHeader: (status: BidSessionStatus) => ReactNode;
+  /** The cards that do not depend on this session (other sessions, stats, shortcuts, notifications). */
+  sideCards: ReactNode;
+}
+
+export function BiddingSessionView({ initialSession, renderHeader, sideCards }: BiddingSessionViewProps) {
+  const sessionId = initialSession.id;
+  const queryClient = useQueryClient();
+  // The stream's events refresh this session's own queries by their keys; the sessions list and
+  // the member's bids have keys outside that convention, so they are asked again here.
+  useLiveSession(sessionId, (event) => {
+    if (event.type !== 'session.changed') return;
+    void queryClient.invalidateQueries({ queryKey: currentBidSessionQueryKey });
+    void queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey });
+  });
+  const isLive = useIsLiveConnected(sessionId);
+  const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
+  const sessionQuery = useLiveSessionQuery(sessionId, pollIntervalMs);
+  const session = sessionQuery.data ?? initialSession;
+
+  const me = useCurrentUser();
+  const myEntry = session.participants.find((participant) => participant.user.id === me.id) ?? null;
+  const isParticipant = myEntry !== null;
+  const canReadHistory = isParticipant || me.isAdmin;
+  const participationQuery = useMyParticipationQuery(sessionId, pollIntervalMs, isParticipant);
+  const historyQuery = useLiveHistoryQuery(sessionId, pollIntervalMs, canReadHistory);
+
+  const { clock, remainingMs } = useTurnCountdown(session);
+  const isPaused = session.status === 'paused';
+  const isMyTurn = isRunningStatus(session.status) && myEntry?.isCurrentTurn === true;
+  const turnKey = `${session.currentParticipant}:${session.currentBidEnd ?? ''}`;
+
+  // After the member's own bid or skip the banner hides and the form resets at once, before the
+  // refetch moves the turn on.
+  const [finishedTurnKey, setFinishedTurnKey] = useState<string | null>(null);
+  const [isBidModalOpen, setIsBidModalOpen] = useState(false);
+  const [isSkipConfirmOpen, setIsSkipConfirmOpen] = useState(false);
+  const [selectedStationId, setSelectedStationId] = useState<string | null>(null);
+  const finishTurn = () => {
+    setFinishedTurnKey(turnKey);
+    setIsBidModalOpen(false);
+    setIsSkipConfirmOpen(false);
+    setSelectedStationId(null);
+    void queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey });
+  };
+  const submitBid = useSubmitBid(sessionId, { onSuccess: finishTurn });
+  const skipTurn = useSkipTurn(sessionId, { onSuccess: finishTurn });
+  const expiry = useTurnExpiry({ sessionId, clock, remainingMs, isMyTurn, myOutcome: myEntry?.outcome ?? null });
+
+  const isTurnOpen = isMyTurn && finishedTurnKey !== turnKey;
+  const isMyTurnBannerShown = isTurnOpen && !expiry.hasRunOut;
+  // A new turn of the member's (after being moved to the back) replaces an old expiry notice.
+  useEffect(() => {
+    if (isMyTurnBannerShown) expiry.dismissExpiredNotice();
+  }, [isMyTurnBannerShown, expiry.dismissExpiredNotice]);
+
+  const openBidModal = () => setIsBidModalOpen(true);
+  const eligiblePosition =
+    myEntry === null ? null : getEligibleSeatPosition(session.eligibilityMode, myEntry.user.rank);
+  // Re-read on every render (each refetch and countdown tick re-renders), so "5m ago" stays true.
+  const nowMs = Date.now();
+
+  return (
+    <Stack gap="md">
+      {renderHeader(session.status)}
+
+      {expiry.isExpiredNoticeShown && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle aria-hidden />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={expiry.dismissExpiredNotice}
+        >
+          Time expired! Your turn has passed.
+        </Alert>
+      )}
+
+      {isMyTurnBannerShown && (
+        <YourTurnBanner
+          remainingMs={remainingMs}
+          isPaused={isPaused}
+          isSkipping={skipTurn.isPending}
+          onBidNow={openBidModal}
+          onSkip={() => setIsSkipConfirmOpen(true)}
+        />
+      )}
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <LiveSessionStatusCard
+              session={session}
+              remainingMs={remainingMs}
+              isMyTurn={isMyTurnBannerShown}
+              onBidNow={openBidModal}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TurnCountdownCard isMyTurn={isTurnOpen} remainingMs={remainingMs} isPaused={isPaused} />
+              <YourPositionCard
+                sessionStatus={session.status}
+                myEntry={myEntry}
+                peopleAhead={participationQuery.data?.peopleAhead ?? null}
+                isMyTurn={isMyTurnBannerShown}
+              />
+            </SimpleGrid>
+            <AvailableStationsSection
+              session={session}
+              isParticipant={isParticipant}
+              isMyTurn={isMyTurnBannerShown}
+              isPaused={isPaused}
+              eligiblePosition={eligiblePosition}
+              selectedStationId={selectedStationId}
+              onSelectStation={setSelectedStationId}
+              onSubmitBid={openBidModal}
+            />
+            <LiveDraftView session={session} history={historyQuery.data} isAdmin={me.isAdmin} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <SessionDetailsCard session={session} />
+            <RecentBidsCard
+              history={historyQuery.data}
+              canReadHistory={canReadHistory}
+              error={historyQuery.error}
+              onRetry={() => historyQuery.refetch()}
+              isRetrying={historyQuery.isFetching}
+              nowMs={nowMs}
+            />
+            {sideCards}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      {myEntry !== null && (
+        <PlaceBidModal
+          isOpen={isBidModalOpen && isMyTurnBannerShown}
+          onClose={() => setIsBidModalOpen(false)}
+          session={session}
+          bidder={myEntry}
+          submitBid={submitBid}
+          initialStationId={selectedStationId}
+          incompleteMessage={BIDDING_INCOMPLETE_BID_MESSAGE}
+        />
+      )}
+      <SkipTurnDialog
+        isOpen={isSkipConfirmOpen && isMyTurnBannerShown}
+        isSkipping={skipTurn.isPending}
+        onConfirm={() => skipTurn.mutate()}
+        onCancel={() => setIsSkipConfirmOpen(false)}
+      />
+      {canReadHistory && <ChatWidget sessionId={sessionId} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { buildParticipant } from '../../../test/build-bid-session.ts';
+import { addLiveUpdate, describeLiveUpdate, LIVE_UPDATES_KEPT, type LiveUpdate } from './live-updates.ts';
+
+function update(key: number, overrides: Partial<LiveUpdate> = {}): LiveUpdate {
+  return {
+    key,
+    type: 'session.changed',
+    sessionId: 'session-1',
+    action: 'bid_submitted',
+    at: '2026-03-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('addLiveUpdate', () => {
+  it('puts the newest first', () => {
+    const list = addLiveUpdate(addLiveUpdate([], update(1)), update(2));
+    expect(list.map((entry) => entry.key)).toEqual([2, 1]);
+  });
+
+  it(`keeps the latest ${LIVE_UPDATES_KEPT}`, () => {
+    let list: LiveUpdate[] = [];
+    for (let key = 1; key <= LIVE_UPDATES_KEPT + 5; key += 1) list = addLiveUpdate(list, update(key));
+    expect(list).toHaveLength(LIVE_UPDATES_KEPT);
+    expect(list[0]?.key).toBe(LIVE_UPDATES_KEPT + 5);
+    expect(list.at(-1)?.key).toBe(6);
+    expect(addLiveUpdate([update(1), update(2)], update(3), 2).map((entry) => entry.key)).toEqual([3, 1]);
+  });
+});
+
+describe('describeLiveUpdate', () => {
+  const elena = buildParticipant({ firstName: 'Elena', lastName: 'Ramirez', position: 0 });
+
+  it('names the action, the participant and the seat', () => {
+    expect(
+      describeLiveUpdate(
+        update(1, {
+          participantId: elena.id,
+          seat: {
+            seatId: 'seat-1',
+            stationId: 'station-3',
+            stationNumber: 3,
+            stationName: 'Harbor',
+            shift: 'C',
+            seatPosition: 'Engineer',
+          },
+        }),
+        [elena],
+      ),
+    ).toEqual({ title: 'Bid submitted: Elena Ramirez', seat: 'Station 3 (Harbor) · Shift C · Engineer' });
+  });
+
+  it('leaves out whom and where when the event names neither, or names someone unknown', () => {
+    expect(describeLiveUpdate(update(1, { action: 'session_paused' }), [elena])).toEqual({
+      title: 'Session paused',
+      seat: null,
+    });
+    expect(describeLiveUpdate(update(1, { action: 'turn_skipped', participantId: 'someone-else' }), [elena])).toEqual({
+      title: 'Turn skipped',
+      seat: null,
+    });
+  });
+
+  it('shows an action this build does not know as sent', () => {
+    expect(describeLiveUpdate(update(1, { action: 'session_archived' }), []).title).toBe('session_archived');
+  });
+});

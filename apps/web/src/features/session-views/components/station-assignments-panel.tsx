@@ -1,0 +1,430 @@
+/**
+ * The Station Assignments panel (spec section 2, "Shared session components"; issue 5): stations with
+ * their free seats per shift, a search, a location filter, Available Only, cards or rows, pages of 12,
+ * and per station the filled seats of every position on shifts A, B and C. The live bidding page shows
+ * a session's offer in it ("Live Session"); the bidding page also lets the member pick a station in it
+ * on their turn. Everything shown comes from the stations passed in.
+ */
+import {
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { SHIFTS } from '@stationbid/domain';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconChevronUp,
+  IconLayoutGrid,
+  IconList,
+  IconMapPin,
+  IconSearch,
+} from '@tabler/icons-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { StationFillBar, StationStatusBadge } from '../../stations/components/station-status.tsx';
+import { countPages, describeStationPage, listStationLocations, pageOf } from '../../stations/utils/station-rules.ts';
+import {
+  type AssignmentFilters,
+  type AssignmentStation,
+  countFreeSeatsPerShift,
+  countShiftSeats,
+  describeSeatFill,
+  filterAssignmentStations,
+  getSeatFillColor,
+  NO_ASSIGNMENT_FILTERS,
+  summarizeStationSeats,
+} from '../utils/assignment-stations.ts';
+
+export type { AssignmentSeat, AssignmentStation } from '../utils/assignment-stations.ts';
+
+export interface StationSelection {
+  selectedStationId: string | null;
+  onSelect: (stationId: string) => void;
+  /** false: the station shows no Select button (no free seat this member may take). */
+  isSelectable: (stationId: string) => boolean;
+}
+
+export interface StationAssignmentsPanelProps {
+  stations: readonly AssignmentStation[];
+  /** Given: the panel is titled "Live Session" (spec: "labelled Live Session when a session id is given"); otherwise "Station Assignments". */
+  sessionId?: string;
+  /** Given: each selectable station has a "Select Station N" toggle button (aria-pressed) — used on /bidding on the member's turn. */
+  selection?: StationSelection;
+}
+
+type Layout = 'grid' | 'list';
+
+const ALL_LOCATIONS = 'all';
+
+export function StationAssignmentsPanel({ stations, sessionId, selection }: StationAssignmentsPanelProps) {
+  const panelId = useId();
+  const titleId = `${panelId}-title`;
+  const [filters, setFilters] = useState<AssignmentFilters>(NO_ASSIGNMENT_FILTERS);
+  const [page, setPage] = useState(1);
+  const [layout, setLayout] = useState<Layout>('grid');
+  // Kept by station id, so a refetch or a change of layout leaves open details open.
+  const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(new Set());
+
+  const locations = useMemo(() => listStationLocations([...stations]), [stations]);
+  // A location whose last station left the list (a refetch) filters nothing any more.
+  const location = filters.location !== null && locations.includes(filters.location) ? filters.location : null;
+  const activeFilters = useMemo(() => ({ ...filters, location }), [filters, location]);
+  const filteredStations = useMemo(() => filterAssignmentStations(stations, activeFilters), [stations, activeFilters]);
+  const pageCount = countPages(filteredStations.length);
+  // A refetch or a filter may leave fewer pages than the one open.
+  const currentPage = Math.min(page, pageCount);
+  const visibleStations = pageOf(filteredStations, currentPage);
+
+  const changeFilters = (changes: Partial<AssignmentFilters>) => {
+    setFilters((current) => ({ ...current, ...changes }));
+    setPage(1);
+  };
+  const toggleExpanded = (stationId: string) => {
+    setExpandedIds((current) => {
+      const next = new Set(current);
+      if (next.has(stationId)) next.delete(stationId);
+      else next.add(stationId);
+      return next;
+    });
+  };
+
+  const itemProps = (station: AssignmentStation): StationItemProps => ({
+    station,
+    detailId: `${panelId}-detail-${station.id}`,
+    isExpanded: expandedIds.has(station.id),
+    onToggleExpanded: () => toggleExpanded(station.id),
+    selection,
+  });
+
+  return (
+    <Paper component="section" aria-labelledby={titleId} withBorder p="md" radius="md">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} size="h4" id={titleId}>
+            {sessionId === undefined ? 'Station Assignments' : 'Live Session'}
+          </Title>
+          <Text size="sm" c="gray.7">
+            Free seats per shift. Open a station to see each position's filled seats.
+          </Text>
+        </Stack>
+
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search stations"
+            placeholder="Name, number or address"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={filters.search}
+            onChange={(event) => changeFilters({ search: event.currentTarget.value })}
+            flex="1 1 200px"
+          />
+          <Select
+            label="Location"
+            data={[{ value: ALL_LOCATIONS, label: 'All locations' }, ...locations]}
+            value={location ?? ALL_LOCATIONS}
+            onChange={(value) => changeFilters({ location: value === null || value === ALL_LOCATIONS ? null : value })}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <Switch
+            label="Available Only"
+            checked={filters.isAvailableOnly}
+            onChange={(event) => changeFilters({ isAvailableOnly: event.currentTarget.checked })}
+            py={8}
+          />
+          <SegmentedControl
+            aria-label="Layout"
+            value={layout}
+            onChange={(value) => setLayout(value as Layout)}
+            data={[
+              { value: 'grid', label: <LayoutLabel icon={<IconLayoutGrid size={16} aria-hidden />} text="Grid" /> },
+              { value: 'list', label: <LayoutLabel icon={<IconList size={16} aria-hidden />} text="List" /> },
+            ]}
+          />
+        </Group>
+
+        {stations.length === 0 ? (
+          <Text c="gray.7" ta="center" py="lg">
+            No stations available
+          </Text>
+        ) : filteredStations.length === 0 ? (
+          // Without filters every station shows, so an empty result always comes from the filters.
+          <NoStationsFound onClearFilters={() => changeFilters(NO_ASSIGNMENT_FILTERS)} />
+        ) : (
+          <>
+            {layout === 'grid' ? (
+              <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm">
+                {visibleStations.map((station) => (
+                  <StationCard key={station.id} {...itemProps(station)} />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Stations">
+                {visibleStations.map((station) => (
+                  <StationRow key={station.id} {...itemProps(station)} />
+                ))}
+              </Stack>
+            )}
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="gray.7" aria-live="polite">
+                {describeStationPage(currentPage, filteredStations.length)}
+              </Text>
+              {pageCount > 1 && (
+                <Pagination
+                  total={pageCount}
+                  value={currentPage}
+                  onChange={setPage}
+                  size="sm"
+                  aria-label="Station pages"
+                  getControlProps={(control) => ({
+                    'aria-label': `${control === 'previous' ? 'Previous' : 'Next'} page`,
+                  })}
+                  getItemProps={(pageNumber) => ({ 'aria-label': `Page ${pageNumber}` })}
+                />
+              )}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface StationItemProps {
+  station: AssignmentStation;
+  detailId: string;
+  isExpanded: boolean;
+  onToggleExpanded: () => void;
+  selection: StationSelection | undefined;
+}
+
+/** "Station 3 · Harbor": how cards, rows and buttons name a station. */
+function describeStation(station: AssignmentStation): string {
+  return `Station ${station.number} · ${station.name}`;
+}
+
+function StationCard({ station, detailId, isExpanded, onToggleExpanded, selection }: StationItemProps) {
+  const totals = summarizeStationSeats(station);
+  const isSelected = selection?.selectedStationId === station.id;
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      component="article"
+      aria-label={describeStation(station)}
+      style={isSelected ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} miw={0}>
+            <Text size="xs" c="gray.7" fw={600}>
+              Station {station.number}
+            </Text>
+            <Title order={3} size="h5">
+              {station.name}
+            </Title>
+          </Stack>
+          <StationStatusBadge station={{ isActive: station.isActive, fillRate: totals.fillRate }} />
+        </Group>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconMapPin size={16} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+          <Text size="sm">{station.address}</Text>
+        </Group>
+        <FreeSeatsPerShift station={station} />
+        <Text size="sm">
+          <strong>{totals.free}</strong> of {totals.total} seats free
+        </Text>
+        <StationFillBar station={{ number: station.number, fillRate: totals.fillRate }} />
+        <Group justify="space-between" gap="xs" mt="auto">
+          <ExpandButton station={station} detailId={detailId} isExpanded={isExpanded} onToggle={onToggleExpanded} />
+          <SelectButton station={station} selection={selection} />
+        </Group>
+        <Collapse expanded={isExpanded} id={detailId}>
+          <ShiftDetail station={station} />
+        </Collapse>
+      </Stack>
+    </Card>
+  );
+}
+
+function StationRow({ station, detailId, isExpanded, onToggleExpanded, selection }: StationItemProps) {
+  const totals = summarizeStationSeats(station);
+  const freeSeats = countFreeSeatsPerShift(station);
+  const isSelected = selection?.selectedStationId === station.id;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      aria-label={describeStation(station)}
+      style={isSelected ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Stack gap={0} miw={0} flex="1 1 180px">
+            <Text fw={600}>{describeStation(station)}</Text>
+            <Text size="sm" c="gray.7">
+              {station.address}
+            </Text>
+          </Stack>
+          <Text size="sm" flex="1 1 160px">
+            Free: {SHIFTS.map((shift) => `Shift ${shift} ${freeSeats[shift]}`).join(' · ')}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {totals.fillRate}% filled
+            </Text>
+            <StationStatusBadge station={{ isActive: station.isActive, fillRate: totals.fillRate }} />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ExpandButton station={station} detailId={detailId} isExpanded={isExpanded} onToggle={onToggleExpanded} />
+            <SelectButton station={station} selection={selection} />
+          </Group>
+        </Group>
+        <Collapse expanded={isExpanded} id={detailId}>
+          <ShiftDetail station={station} />
+        </Collapse>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Free seats and seats of each shift side by side. */
+function FreeSeatsPerShift({ station }: { station: AssignmentStation }) {
+  const freeSeats = countFreeSeatsPerShift(station);
+  return (
+    <SimpleGrid
+      component="ul"
+      cols={3}
+      spacing="xs"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label="Free seats by shift"
+    >
+      {SHIFTS.map((shift) => (
+        <Stack key={shift} component="li" gap={0} ta="center" p={6} bg="var(--mantine-color-gray-light)" bdrs="sm">
+          <Text size="xs" fw={700}>
+            Shift {shift}
+          </Text>
+          <Text size="sm">{freeSeats[shift]} free</Text>
+          <Text size="xs" c="gray.7">
+            of {countShiftSeats(station, shift)} {countShiftSeats(station, shift) === 1 ? 'seat' : 'seats'}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ExpandButton({
+  station,
+  detailId,
+  isExpanded,
+  onToggle,
+}: {
+  station: AssignmentStation;
+  detailId: string;
+  isExpanded: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      aria-expanded={isExpanded}
+      aria-controls={detailId}
+      onClick={onToggle}
+      rightSection={isExpanded ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+    >
+      {isExpanded ? 'Hide shifts' : 'Show shifts'}{' '}
+      <VisuallyHidden component="span">of Station {station.number}</VisuallyHidden>
+    </Button>
+  );
+}
+
+/** The "Select Station N" toggle, only where the member may take a free seat. */
+function SelectButton({ station, selection }: { station: AssignmentStation; selection: StationSelection | undefined }) {
+  if (selection === undefined || !selection.isSelectable(station.id)) return null;
+  const isSelected = selection.selectedStationId === station.id;
+  return (
+    <Button
+      size="compact-sm"
+      variant={isSelected ? 'filled' : 'light'}
+      aria-pressed={isSelected}
+      leftSection={isSelected ? <IconCheck size={14} aria-hidden /> : undefined}
+      onClick={() => selection.onSelect(station.id)}
+    >
+      Select <VisuallyHidden component="span">Station {station.number}</VisuallyHidden>
+    </Button>
+  );
+}
+
+/** Every position of shifts A, B and C with its filled seats, coloured green, yellow or red (spec section 4). */
+function ShiftDetail({ station }: { station: AssignmentStation }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" pt="xs">
+      {SHIFTS.map((shift) => (
+        <Stack key={shift} gap={4}>
+          <Text size="sm" fw={700}>
+            Shift {shift}
+          </Text>
+          {station.seats[shift].length === 0 ? (
+            <Text size="sm" c="gray.7">
+              No seats
+            </Text>
+          ) : (
+            <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Shift ${shift} seats`}>
+              {station.seats[shift].map((seat) => (
+                <Group key={seat.position} component="li" gap={6} wrap="nowrap" justify="space-between">
+                  <Text size="sm">{seat.position}</Text>
+                  <Badge variant="dot" color={getSeatFillColor(seat)} tt="none" fw={500} c="var(--mantine-color-text)">
+                    {seat.filled} of {seat.total} filled
+                    <VisuallyHidden component="span">, {describeSeatFill(seat).toLowerCase()}</VisuallyHidden>
+                  </Badge>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function LayoutLabel({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {icon}
+      <span>{text}</span>
+    </Group>
+  );
+}
+
+function NoStationsFound({ onClearFilters }: { onClearFilters: () => void }) {
+  return (
+    <Paper withBorder p="lg">
+      <Stack align="center" gap="sm" ta="center">
+        <Title order={3} size="h5">
+          No Stations Found
+        </Title>
+        <Text c="gray.7">No station matches the search and filters.</Text>
+        <Button variant="light" onClick={onClearFilters}>
+          Clear Filters
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
