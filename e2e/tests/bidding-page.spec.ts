@@ -60,7 +60,7 @@ test.describe('bidding page', () => {
       const countdown = firstPage.getByRole('region', { name: 'Your Turn!', exact: true }).getByRole('timer');
       await expect(countdown).toHaveText(/^[45]:\d\d$/);
       const stations = firstPage.getByRole('region', { name: 'Available Stations' });
-      const submitFromGrid = stations.getByRole('button', { name: 'Submit Bid' });
+      const submitFromGrid = stations.getByRole('button', { name: 'Submit Bid', exact: true });
       await submitFromGrid.click();
       await expect(stations.getByRole('alert')).toHaveText('Please select a station first');
 
@@ -68,7 +68,8 @@ test.describe('bidding page', () => {
       await selectStation.focus();
       await firstPage.keyboard.press('Enter');
       await expect(selectStation).toHaveAttribute('aria-pressed', 'true');
-      await submitFromGrid.click();
+      // The chosen station's own Submit Bid, beside it in the list (no scrolling back up on a phone).
+      await stations.getByRole('button', { name: /^Submit Bid for Station \d+$/ }).click();
 
       const dialog = firstPage.getByRole('dialog', { name: 'Place Your Bid' });
       await expect(dialog.getByLabel('Station')).not.toHaveValue('');

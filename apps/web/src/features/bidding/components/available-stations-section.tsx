@@ -107,6 +107,7 @@ export function AvailableStationsSection({
                   onSelectStation(stationId === selected ? null : stationId);
                 },
                 isSelectable: (stationId) => selectableIds.has(stationId),
+                onSubmit: submit,
               }
             : undefined
         }

@@ -187,6 +187,17 @@ describe('StationAssignmentsPanel', { timeout: 20_000 }, () => {
     expect(onSelect).toHaveBeenCalledWith(downtown.id);
   });
 
+  it('offers Submit Bid beside the selected station only, when the page bids from the list', async () => {
+    const onSubmit = vi.fn();
+    const user = renderPanel({
+      stations: [downtown, northside],
+      selection: { selectedStationId: northside.id, onSelect: vi.fn(), isSelectable: () => true, onSubmit },
+    });
+    expect(screen.queryByRole('button', { name: 'Submit Bid for Station 1' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Bid for Station 2' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('says so when there is no station at all', () => {
     renderPanel({ stations: [] });
     expect(screen.getByText('No stations available')).toBeInTheDocument();

@@ -55,6 +55,11 @@ export interface StationSelection {
   onSelect: (stationId: string) => void;
   /** false: the station shows no Select button (no free seat this member may take). */
   isSelectable: (stationId: string) => boolean;
+  /**
+   * Given: the selected station also shows "Submit Bid" beside its toggle, so a member who picked
+   * a station far down the list on a phone need not scroll back up to bid on it.
+   */
+  onSubmit?: () => void;
 }
 
 export interface StationAssignmentsPanelProps {
@@ -355,20 +360,27 @@ function ExpandButton({
   );
 }
 
-/** The "Select Station N" toggle, only where the member may take a free seat. */
+/** The "Select Station N" toggle, only where the member may take a free seat; then Submit Bid beside it. */
 function SelectButton({ station, selection }: { station: AssignmentStation; selection: StationSelection | undefined }) {
   if (selection === undefined || !selection.isSelectable(station.id)) return null;
   const isSelected = selection.selectedStationId === station.id;
   return (
-    <Button
-      size="compact-sm"
-      variant={isSelected ? 'filled' : 'light'}
-      aria-pressed={isSelected}
-      leftSection={isSelected ? <IconCheck size={14} aria-hidden /> : undefined}
-      onClick={() => selection.onSelect(station.id)}
-    >
-      Select <VisuallyHidden component="span">Station {station.number}</VisuallyHidden>
-    </Button>
+    <Group gap="xs" wrap="nowrap">
+      {isSelected && selection.onSubmit !== undefined && (
+        <Button size="compact-sm" color="red" onClick={selection.onSubmit}>
+          Submit Bid <VisuallyHidden component="span">for Station {station.number}</VisuallyHidden>
+        </Button>
+      )}
+      <Button
+        size="compact-sm"
+        variant={isSelected ? 'filled' : 'light'}
+        aria-pressed={isSelected}
+        leftSection={isSelected ? <IconCheck size={14} aria-hidden /> : undefined}
+        onClick={() => selection.onSelect(station.id)}
+      >
+        Select <VisuallyHidden component="span">Station {station.number}</VisuallyHidden>
+      </Button>
+    </Group>
   );
 }
 
