@@ -1,11 +1,9 @@
-import { Alert, Grid, SimpleGrid, Stack } from '@mantine/core';
+import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { type BidSessionDetail, type BidSessionStatus, TIMERS } from '@stationbid/domain';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 import { getEligibleSeatPosition } from '../../../lib/seat-options.ts';
-import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
 import { bidHistoryRootQueryKey } from '../../bid-history/api/bid-history-query-keys.ts';
 import { ChatWidget } from '../../chat/components/chat-widget.tsx';
@@ -13,13 +11,11 @@ import { currentBidSessionQueryKey } from '../../dashboard/api/get-current-bid-s
 import { useLiveHistoryQuery } from '../../live-bidding/api/get-live-history.ts';
 import { useLiveSessionQuery } from '../../live-bidding/api/get-live-session.ts';
 import { useMyParticipationQuery } from '../../live-bidding/api/get-my-participation.ts';
-import { useSkipTurn } from '../../live-bidding/api/skip-turn.ts';
-import { useSubmitBid } from '../../live-bidding/api/submit-bid.ts';
 import { PlaceBidModal } from '../../live-bidding/components/place-bid-modal.tsx';
 import { SkipTurnDialog } from '../../live-bidding/components/skip-turn-dialog.tsx';
-import { useTurnExpiry } from '../../live-bidding/hooks/use-turn-expiry.ts';
+import { TurnExpiredNotice } from '../../live-bidding/components/turn-expired-notice.tsx';
+import { useOwnTurn } from '../../live-bidding/hooks/use-own-turn.ts';
 import { LiveDraftView } from '../../session-views/components/live-draft-view.tsx';
-import { isRunningStatus } from '../utils/bidding-format.ts';
 import { AvailableStationsSection } from './available-stations-section.tsx';
 import { LiveSessionStatusCard } from './live-session-status-card.tsx';
 import { RecentBidsCard } from './recent-bids-card.tsx';
@@ -61,36 +57,13 @@ export function BiddingSessionView({ initialSession, renderHeader, sideCards }: 
   const participationQuery = useMyParticipationQuery(sessionId, pollIntervalMs, isParticipant);
   const historyQuery = useLiveHistoryQuery(sessionId, pollIntervalMs, canReadHistory);
 
-  const { clock, remainingMs } = useTurnCountdown(session);
-  const isPaused = session.status === 'paused';
-  const isMyTurn = isRunningStatus(session.status) && myEntry?.isCurrentTurn === true;
-  const turnKey = `${session.currentParticipant}:${session.currentBidEnd ?? ''}`;
-
-  // After the member's own bid or skip the banner hides and the form resets at once, before the
-  // refetch moves the turn on.
-  const [finishedTurnKey, setFinishedTurnKey] = useState<string | null>(null);
-  const [isBidModalOpen, setIsBidModalOpen] = useState(false);
-  const [isSkipConfirmOpen, setIsSkipConfirmOpen] = useState(false);
   const [selectedStationId, setSelectedStationId] = useState<string | null>(null);
-  const finishTurn = () => {
-    setFinishedTurnKey(turnKey);
-    setIsBidModalOpen(false);
-    setIsSkipConfirmOpen(false);
-    setSelectedStationId(null);
-    void queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey });
-  };
-  const submitBid = useSubmitBid(sessionId, { onSuccess: finishTurn });
-  const skipTurn = useSkipTurn(sessionId, { onSuccess: finishTurn });
-  const expiry = useTurnExpiry({ sessionId, clock, remainingMs, isMyTurn, myOutcome: myEntry?.outcome ?? null });
-
-  const isTurnOpen = isMyTurn && finishedTurnKey !== turnKey;
-  const isMyTurnBannerShown = isTurnOpen && !expiry.hasRunOut;
-  // A new turn of the member's (after being moved to the back) replaces an old expiry notice.
-  useEffect(() => {
-    if (isMyTurnBannerShown) expiry.dismissExpiredNotice();
-  }, [isMyTurnBannerShown, expiry.dismissExpiredNotice]);
-
-  const openBidModal = () => setIsBidModalOpen(true);
+  const turn = useOwnTurn(session, myEntry, {
+    onTurnFinished: () => {
+      setSelectedStationId(null);
+      void queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey });
+    },
+  });
   const eligiblePosition =
     myEntry === null ? null : getEligibleSeatPosition(session.eligibilityMode, myEntry.user.rank);
   // Re-read on every render (each refetch and countdown tick re-renders), so "5m ago" stays true.
@@ -100,27 +73,15 @@ export function BiddingSessionView({ initialSession, renderHeader, sideCards }: 
     <Stack gap="md">
       {renderHeader(session.status)}
 
-      {expiry.isExpiredNoticeShown && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertTriangle aria-hidden />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={expiry.dismissExpiredNotice}
-        >
-          Time expired! Your turn has passed.
-        </Alert>
-      )}
+      {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
 
-      {isMyTurnBannerShown && (
+      {turn.isBannerShown && (
         <YourTurnBanner
-          remainingMs={remainingMs}
-          isPaused={isPaused}
-          isSkipping={skipTurn.isPending}
-          onBidNow={openBidModal}
-          onSkip={() => setIsSkipConfirmOpen(true)}
+          remainingMs={turn.remainingMs}
+          isPaused={turn.isPaused}
+          isSkipping={turn.skipTurn.isPending}
+          onBidNow={turn.bidModal.open}
+          onSkip={turn.skipConfirm.open}
         />
       )}
 
@@ -129,28 +90,28 @@ export function BiddingSessionView({ initialSession, renderHeader, sideCards }: 
           <Stack gap="md">
             <LiveSessionStatusCard
               session={session}
-              remainingMs={remainingMs}
-              isMyTurn={isMyTurnBannerShown}
-              onBidNow={openBidModal}
+              remainingMs={turn.remainingMs}
+              isMyTurn={turn.isBannerShown}
+              onBidNow={turn.bidModal.open}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TurnCountdownCard isMyTurn={isTurnOpen} remainingMs={remainingMs} isPaused={isPaused} />
+              <TurnCountdownCard isMyTurn={turn.isTurnOpen} remainingMs={turn.remainingMs} isPaused={turn.isPaused} />
               <YourPositionCard
                 sessionStatus={session.status}
                 myEntry={myEntry}
                 peopleAhead={participationQuery.data?.peopleAhead ?? null}
-                isMyTurn={isMyTurnBannerShown}
+                isMyTurn={turn.isBannerShown}
               />
             </SimpleGrid>
             <AvailableStationsSection
               session={session}
               isParticipant={isParticipant}
-              isMyTurn={isMyTurnBannerShown}
-              isPaused={isPaused}
+              isMyTurn={turn.isBannerShown}
+              isPaused={turn.isPaused}
               eligiblePosition={eligiblePosition}
               selectedStationId={selectedStationId}
               onSelectStation={setSelectedStationId}
-              onSubmitBid={openBidModal}
+              onSubmitBid={turn.bidModal.open}
             />
             <LiveDraftView session={session} history={historyQuery.data} isAdmin={me.isAdmin} />
           </Stack>
@@ -173,20 +134,20 @@ export function BiddingSessionView({ initialSession, renderHeader, sideCards }: 
 
       {myEntry !== null && (
         <PlaceBidModal
-          isOpen={isBidModalOpen && isMyTurnBannerShown}
-          onClose={() => setIsBidModalOpen(false)}
+          isOpen={turn.bidModal.isOpen}
+          onClose={turn.bidModal.close}
           session={session}
           bidder={myEntry}
-          submitBid={submitBid}
+          submitBid={turn.submitBid}
           initialStationId={selectedStationId}
           incompleteMessage={BIDDING_INCOMPLETE_BID_MESSAGE}
         />
       )}
       <SkipTurnDialog
-        isOpen={isSkipConfirmOpen && isMyTurnBannerShown}
-        isSkipping={skipTurn.isPending}
-        onConfirm={() => skipTurn.mutate()}
-        onCancel={() => setIsSkipConfirmOpen(false)}
+        isOpen={turn.skipConfirm.isOpen}
+        isSkipping={turn.skipTurn.isPending}
+        onConfirm={() => turn.skipTurn.mutate()}
+        onCancel={turn.skipConfirm.close}
       />
       {canReadHistory && <ChatWidget sessionId={sessionId} />}
     </Stack>

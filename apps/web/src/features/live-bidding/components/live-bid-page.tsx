@@ -6,17 +6,16 @@
  * is active. Live events refresh everything at once; polling every 30 seconds (spec section 9)
  * covers only while the stream is down.
  */
-import { Alert, Badge, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import { Badge, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import { type BidSessionDetail, TIMERS } from '@stationbid/domain';
-import { IconAlertTriangle, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { IconX } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
-import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
 import { ChatWidget } from '../../chat/components/chat-widget.tsx';
 import { StationAssignmentsPanel } from '../../session-views/components/station-assignments-panel.tsx';
@@ -25,10 +24,8 @@ import { useLiveHistoryQuery } from '../api/get-live-history.ts';
 import { useLiveSessionQuery } from '../api/get-live-session.ts';
 import { useMyParticipationQuery } from '../api/get-my-participation.ts';
 import { useJoinLiveSession } from '../api/join-live-session.ts';
-import { useSkipTurn } from '../api/skip-turn.ts';
-import { useSubmitBid } from '../api/submit-bid.ts';
 import { type LiveUpdates, useLiveUpdates } from '../hooks/use-live-updates.ts';
-import { useTurnExpiry } from '../hooks/use-turn-expiry.ts';
+import { useOwnTurn } from '../hooks/use-own-turn.ts';
 import { LiveUpdatesBell } from './live-updates-bell.tsx';
 import { ConnectedUsers, ParticipantsList } from './participants-list.tsx';
 import { PlaceBidModal } from './place-bid-modal.tsx';
@@ -36,6 +33,7 @@ import { SessionHistory, SessionInfo } from './session-info.tsx';
 import { isUnknownSession, SessionNotFound } from './session-not-found.tsx';
 import { SkipTurnDialog } from './skip-turn-dialog.tsx';
 import { MyTurnBanner, QueueBanner } from './turn-banner.tsx';
+import { TurnExpiredNotice } from './turn-expired-notice.tsx';
 
 export function LiveBidPage() {
   const { sessionId = '' } = useParams();
@@ -81,35 +79,12 @@ function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps)
   const isParticipant = myEntry !== null;
   const participationQuery = useMyParticipationQuery(session.id, pollIntervalMs, isParticipant);
   const historyQuery = useLiveHistoryQuery(session.id, pollIntervalMs, true);
-  const { clock, remainingMs } = useTurnCountdown(session);
-  const isRunning = session.status === 'active' || session.status === 'paused';
-  const isPaused = session.status === 'paused';
-  const isMyTurn = isRunning && myEntry?.isCurrentTurn === true;
-  const turnKey = `${session.currentParticipant}:${session.currentBidEnd ?? ''}`;
+  const turn = useOwnTurn(session, myEntry);
   // The countdown renders the page every second; the stations change only with a refetch.
   const assignmentStations = useMemo(
     () => toAssignmentStations(session.availableStations),
     [session.availableStations],
   );
-
-  // After the member's own bid or skip the banner hides at once, before the refetch moves the turn on.
-  const [finishedTurnKey, setFinishedTurnKey] = useState<string | null>(null);
-  const [isBidModalOpen, setIsBidModalOpen] = useState(false);
-  const [isSkipConfirmOpen, setIsSkipConfirmOpen] = useState(false);
-  const finishTurn = () => {
-    setFinishedTurnKey(turnKey);
-    setIsBidModalOpen(false);
-    setIsSkipConfirmOpen(false);
-  };
-  const submitBid = useSubmitBid(session.id, { onSuccess: finishTurn });
-  const skipTurn = useSkipTurn(session.id, { onSuccess: finishTurn });
-  const expiry = useTurnExpiry({
-    sessionId: session.id,
-    clock,
-    remainingMs,
-    isMyTurn,
-    myOutcome: myEntry?.outcome ?? null,
-  });
 
   const join = useJoinLiveSession();
   const hasJoined = useRef(false);
@@ -118,12 +93,6 @@ function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps)
     hasJoined.current = true;
     join.mutate(session.id);
   }, [isParticipant, session.id, join]);
-
-  const isMyTurnBannerShown = isMyTurn && !expiry.hasRunOut && finishedTurnKey !== turnKey;
-  // A new turn of the member's (after being moved to the back) replaces an old expiry notice.
-  useEffect(() => {
-    if (isMyTurnBannerShown) expiry.dismissExpiredNotice();
-  }, [isMyTurnBannerShown, expiry.dismissExpiredNotice]);
 
   return (
     <Stack gap="md">
@@ -150,35 +119,23 @@ function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps)
         </Group>
       </Group>
 
-      {expiry.isExpiredNoticeShown && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertTriangle aria-hidden />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={expiry.dismissExpiredNotice}
-        >
-          Time expired! Your turn has passed.
-        </Alert>
-      )}
+      {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
 
-      {isMyTurnBannerShown ? (
+      {turn.isBannerShown ? (
         <MyTurnBanner
-          remainingMs={remainingMs}
-          isPaused={isPaused}
-          isSkipping={skipTurn.isPending}
-          onPlaceBid={() => setIsBidModalOpen(true)}
-          onSkip={() => setIsSkipConfirmOpen(true)}
+          remainingMs={turn.remainingMs}
+          isPaused={turn.isPaused}
+          isSkipping={turn.skipTurn.isPending}
+          onPlaceBid={turn.bidModal.open}
+          onSkip={turn.skipConfirm.open}
         />
       ) : (
         <QueueBanner
           session={session}
           myEntry={myEntry}
           peopleAhead={participationQuery.data?.peopleAhead ?? null}
-          remainingMs={remainingMs}
-          isPaused={isPaused}
+          remainingMs={turn.remainingMs}
+          isPaused={turn.isPaused}
         />
       )}
 
@@ -200,18 +157,18 @@ function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps)
 
       {myEntry !== null && (
         <PlaceBidModal
-          isOpen={isBidModalOpen && isMyTurnBannerShown}
-          onClose={() => setIsBidModalOpen(false)}
+          isOpen={turn.bidModal.isOpen}
+          onClose={turn.bidModal.close}
           session={session}
           bidder={myEntry}
-          submitBid={submitBid}
+          submitBid={turn.submitBid}
         />
       )}
       <SkipTurnDialog
-        isOpen={isSkipConfirmOpen && isMyTurnBannerShown}
-        isSkipping={skipTurn.isPending}
-        onConfirm={() => skipTurn.mutate()}
-        onCancel={() => setIsSkipConfirmOpen(false)}
+        isOpen={turn.skipConfirm.isOpen}
+        isSkipping={turn.skipTurn.isPending}
+        onConfirm={() => turn.skipTurn.mutate()}
+        onCancel={turn.skipConfirm.close}
       />
       <ChatWidget sessionId={session.id} />
     </Stack>
