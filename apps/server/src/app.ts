@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig, DeliveryConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { type OutboxSenders, OutboxWorker } from './jobs/outbox-worker.ts';
+import { ReminderScheduler } from './jobs/reminder-scheduler.ts';
 import { TurnClock } from './jobs/turn-clock.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.ts';
@@ -33,10 +34,20 @@ import { createEmailSender, createSmsSender } from './modules/delivery/message-s
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { LiveService } from './modules/live/live.service.ts';
+import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
+import {
+  NotificationManagementService,
+  NotificationSettingsService,
+} from './modules/notification-settings/notification-settings.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { PreferencesService } from './modules/preferences/preferences.service.ts';
+import { sessionMessagesRoutes } from './modules/session-messages/session-messages.routes.ts';
+import {
+  queueEngineStepMessages,
+  SessionMessagesService,
+} from './modules/session-messages/session-messages.service.ts';
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
 import { StationsService } from './modules/stations/stations.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -59,6 +70,8 @@ declare module 'fastify' {
     outboxWorker: OutboxWorker;
     /** Delivery configuration, counts and recent failures, for the admin status screen. */
     deliveryStatus: DeliveryStatusService;
+    /** Queues the 5-minute and day-before reminders: `start()` for a timer (server.ts), `tick()` in tests. */
+    reminderScheduler: ReminderScheduler;
   }
 }
 
@@ -141,21 +154,27 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('live', liveService);
   app.addHook('onReady', async () => liveService.start());
   app.addHook('preClose', async () => liveService.stop());
-  const sessionEngine = new SessionEngineService(db, clock, app.log, (sessionId, step) =>
-    liveService.publishStep(sessionId, step),
+  const delivery = dependencies.delivery ?? NO_DELIVERY;
+  const sessionEngine = new SessionEngineService(
+    db,
+    clock,
+    app.log,
+    (sessionId, step) => liveService.publishStep(sessionId, step),
+    (executor, step) => queueEngineStepMessages(executor, step, delivery.departmentTimeZone),
   );
+  const sessionMessages = new SessionMessagesService(db, clock, app.log, delivery.departmentTimeZone);
+  app.decorate('sessionMessages', sessionMessages);
+  // Like the turn clock: started by the server process only, stopped before the database closes.
+  const reminderScheduler = new ReminderScheduler(sessionMessages, app.log);
+  app.decorate('reminderScheduler', reminderScheduler);
+  app.addHook('preClose', async () => reminderScheduler.stop());
   // Built with every app but started only by the server process (server.ts), so tests and
   // benchmarks move turns themselves; stopped before the database closes.
   const turnClock = new TurnClock(db, clock, sessionEngine, app.log);
   app.decorate('turnClock', turnClock);
   app.addHook('preClose', async () => turnClock.stop());
   // Like the turn clock: started by the server process only, stopped before the database closes.
-  const outboxWorker = new OutboxWorker(
-    db,
-    clock,
-    dependencies.outboxSenders ?? buildOutboxSenders(dependencies.delivery ?? NO_DELIVERY),
-    app.log,
-  );
+  const outboxWorker = new OutboxWorker(db, clock, dependencies.outboxSenders ?? buildOutboxSenders(delivery), app.log);
   app.decorate('outboxWorker', outboxWorker);
   app.addHook('preClose', async () => outboxWorker.stop());
   const deliveryStatus = new DeliveryStatusService(db, outboxWorker.configuredChannels);
@@ -188,11 +207,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
       const bidSessionsService = new BidSessionsService(db, clock);
       await api.register(bidSessionRoutes, { prefix: '/bid-sessions', bidSessionsService, clock });
+      await api.register(sessionMessagesRoutes, { prefix: '/bid-sessions', sessionMessages });
       await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });
       await api.register(memberBidStatusRoutes, { prefix: '/users', bidSessionsService });
       await api.register(notificationsRoutes, {
         prefix: '/users',
         notificationsService: new NotificationsService(db, clock),
+      });
+      await api.register(notificationSettingsRoutes, {
+        prefix: '/notifications',
+        notificationSettingsService: new NotificationSettingsService(db, clock),
+        notificationManagementService: new NotificationManagementService(db, deliveryStatus, sessionMessages),
       });
       await api.register(chatRoutes, {
         prefix: '/chat',

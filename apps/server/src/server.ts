@@ -60,6 +60,8 @@ async function main(): Promise<void> {
   app.turnClock.start();
   // Queued e-mail and SMS, also those queued while the server was down or that were mid-send.
   app.outboxWorker.start();
+  // The 5-minute and day-before reminders that came due, also while the server was down.
+  app.reminderScheduler.start();
   const address = `http://localhost:${config.port}`;
   const lines = [
     '',

@@ -188,7 +188,8 @@ export class BidSessionsService {
     const isCompleted = session.status === 'completed';
     return {
       canExport: isCompleted,
-      canSendReminders: isCompleted,
+      // Reminders go to the participants of any session they can see (every status but draft).
+      canSendReminders: session.status !== 'draft' && total > 0,
       totalParticipants: total,
       participantsWithEmail: withEmail,
       participantsWithoutEmail: total - withEmail,
@@ -326,6 +327,8 @@ export class BidSessionsService {
           now,
         );
       }
+      // A new start time gets its own day-before e-mail (session-messages).
+      if (changed.includes('scheduledStart')) changes.dayBeforeReminderSentAt = null;
       await updateSession(tx, sessionId, changes);
       const updated = { ...session, ...changes } as SessionRow;
       if (body.stationIds !== undefined && changed.includes('stationIds')) {

@@ -427,8 +427,8 @@ const BID_KIND_BY_OUTCOME: Partial<Record<ParticipantOutcome, 'own' | 'proxy' | 
 /**
  * Writes one step back: the session row, the participants and members that changed, a bid row per
  * award, one history row per history event (history is only ever inserted), and in-app
- * notifications. E-mail and SMS are not queued here; their delivery comes with the notifications
- * work.
+ * notifications. The step's e-mail and SMS are queued right after, in the same transaction, by the
+ * session engine (session-messages/queueEngineStepMessages).
  */
 export async function saveEngineStep(executor: Executor, step: EngineStepToSave): Promise<void> {
   const { before, after, now } = step;

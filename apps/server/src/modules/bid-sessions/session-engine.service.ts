@@ -97,6 +97,12 @@ function isSeatRaceLost(error: unknown): boolean {
   return false;
 }
 
+/** Writes the e-mail and SMS of a step's events to the outbox, in the step's transaction. */
+export type StepMessageQueue = (
+  executor: Executor,
+  step: { sessionId: string; sessionName: string; events: readonly EngineEvent[]; now: Date },
+) => Promise<unknown>;
+
 export class SessionEngineService {
   /** Participants and seats of the sessions this process stepped last, so a big session is not read whole every step. */
   private readonly stateCache = new EngineStateCache();
@@ -107,6 +113,8 @@ export class SessionEngineService {
     private readonly log: FastifyBaseLogger,
     /** Told of every committed step that changed something (the live stream); never of a rolled-back one. */
     private readonly announceStep: StepAnnouncer = () => {},
+    /** Queues the step's e-mail and SMS in the step's transaction (session-messages). */
+    private readonly queueStepMessages?: StepMessageQueue,
   ) {}
 
   /**
@@ -330,8 +338,30 @@ export class SessionEngineService {
       events: result.events,
       now,
     });
+    await this.queueMessagesOf(tx, loaded.session, result.events, now);
     const version = await countEngineStep(tx);
     return { step, cacheVersion: version === loaded.version + 1 ? version : null };
+  }
+
+  /**
+   * Queues the step's e-mail and SMS inside a savepoint: a failure to queue them is logged and
+   * rolled back alone, and never fails or undoes the step (the in-app notifications stay).
+   */
+  private async queueMessagesOf(
+    tx: Executor,
+    session: LoadedEngineState['session'],
+    events: readonly EngineEvent[],
+    now: Date,
+  ): Promise<void> {
+    const queue = this.queueStepMessages;
+    if (!queue || !events.some((event) => event.kind === 'notification')) return;
+    try {
+      await tx.transaction(async (savepoint) =>
+        queue(savepoint, { sessionId: session.id, sessionName: session.name, events, now }),
+      );
+    } catch (error) {
+      this.log.error({ err: error, sessionId: session.id }, 'queuing the e-mail and SMS of an engine step failed');
+    }
   }
 
   /** After the commit: a step that changed something is announced; a failure to announce is only logged. */

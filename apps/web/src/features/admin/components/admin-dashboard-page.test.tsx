@@ -108,6 +108,33 @@ function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, M
       jsonResponse(200, { session: buildBidSessionDetail({ ...activeSession, participants: [turnHolder] }) }),
     [`GET /api/bid-sessions/history?sessionId=${activeSession.id}`]: () => jsonResponse(200, { history: [] }),
     'GET /api/health': () => jsonResponse(200, healthy),
+    'POST /api/notifications/management': () =>
+      jsonResponse(200, {
+        emailServiceAvailable: true,
+        smsServiceAvailable: false,
+        status: {
+          email: {
+            isConfigured: true,
+            lastSentAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+            queued: 4,
+            failed: 1,
+          },
+          sms: { isConfigured: false, lastSentAt: null, queued: 2, failed: 0 },
+          recentFailures: [
+            {
+              id: 'f1',
+              channel: 'email',
+              kind: 'turn_started',
+              recipient: 'elena.ramirez@stationbid.example',
+              attempts: 8,
+              lastError: '550 Mailbox unavailable',
+              lastAttemptAt: new Date(Date.now() - 60_000).toISOString(),
+              willRetry: false,
+              nextAttemptAt: null,
+            },
+          ],
+        },
+      }),
     ...overrides,
   };
 }
@@ -149,6 +176,20 @@ describe('AdminDashboardPage', () => {
 
     const status = await screen.findByRole('region', { name: 'System Status' });
     expect(await within(status).findByText('PostgreSQL, answered in 2.1 ms')).toBeInTheDocument();
+
+    const messages = screen.getByRole('region', { name: 'Messages' });
+    const delivery = await within(messages).findByRole('table', { name: 'E-mail and SMS delivery' });
+    expect(within(delivery).getByRole('row', { name: /E-mail/ })).toHaveTextContent(
+      'E-mailConfigured4 queued1 failedLast sent 3m ago',
+    );
+    expect(within(delivery).getByRole('row', { name: /SMS/ })).toHaveTextContent(
+      'SMSNot configured2 queued0 failedNothing sent yet',
+    );
+    expect(messages).toHaveTextContent('E-mail to elena.ramirez@stationbid.example: 550 Mailbox unavailable');
+    expect(within(messages).getByRole('link', { name: 'Notification Management' })).toHaveAttribute(
+      'href',
+      '/admin/notifications',
+    );
   });
 
   it('offers the admin screens and no buttons that do nothing', async () => {

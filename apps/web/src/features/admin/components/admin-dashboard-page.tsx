@@ -19,6 +19,7 @@ import { AdminActivityCard } from './admin-activity-card.tsx';
 import { AdminLiveDraft } from './admin-live-draft.tsx';
 import { AdminQuickActions } from './admin-quick-actions.tsx';
 import { AdminStatTiles } from './admin-stat-tiles.tsx';
+import { MessageDeliveryCard } from './message-delivery-card.tsx';
 import { OnlineUsersCard } from './online-users-card.tsx';
 
 /** Follows one session on the tab's live stream; its steps change the dashboard's figures and activity. */
@@ -61,7 +62,10 @@ export function AdminDashboardPage() {
       <AdminStatTiles />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ActiveBidWindows sessions={sessions} />
-        <SystemStatusCard />
+        <Stack gap="md">
+          <SystemStatusCard />
+          <MessageDeliveryCard nowMs={nowMs} />
+        </Stack>
       </SimpleGrid>
       {draftSessionId !== null && (
         // Focusable so that View Live Draft moves keyboard and screen-reader users there too.

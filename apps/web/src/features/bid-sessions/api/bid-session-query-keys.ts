@@ -18,3 +18,7 @@ export function sessionParticipantsQueryKey(sessionId: string) {
 export function sessionHistoryQueryKey(sessionId: string) {
   return [...bidSessionsQueryKey, 'history', sessionId] as const;
 }
+
+export function exportStatusQueryKey(sessionId: string) {
+  return [...bidSessionsQueryKey, 'export-status', sessionId] as const;
+}

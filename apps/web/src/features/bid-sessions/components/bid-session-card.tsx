@@ -6,6 +6,7 @@
 import { ActionIcon, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { BidSession } from '@stationbid/domain';
 import {
+  IconBell,
   IconDownload,
   IconEye,
   IconHistory,
@@ -32,6 +33,7 @@ export interface SessionCardHandlers {
   onViewHistory: (session: BidSession) => void;
   onDelete: (session: BidSession) => void;
   onExport: (session: BidSession) => void;
+  onSendReminders: (session: BidSession) => void;
 }
 
 interface BidSessionCardProps extends SessionCardHandlers {
@@ -146,6 +148,18 @@ export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessi
                 isLoading={pendingAction === 'export'}
                 isDisabled={isBusy}
                 onClick={() => handlers.onExport(session)}
+              />
+            )}
+            {actions.canSendReminders && (
+              <CardButton
+                label="Reminders"
+                sessionName={session.name}
+                icon={<IconBell size={16} aria-hidden />}
+                color="blue"
+                variant="light"
+                isLoading={false}
+                isDisabled={isBusy}
+                onClick={() => handlers.onSendReminders(session)}
               />
             )}
           </Group>

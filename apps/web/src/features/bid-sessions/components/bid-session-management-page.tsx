@@ -1,7 +1,7 @@
 /**
  * Bid Session Management (/admin/bid-sessions, spec section 2): the Admin Session Control for the
  * session under way, then every session as a card with search, a status filter and the actions its
- * status allows, and the dialogs to create, edit, inspect, end and delete. Dialogs hold a session's
+ * status allows, and the dialogs to create, edit, inspect, end, delete and send reminders. Dialogs hold a session's
  * id, not a copy, so they always show the session as last loaded.
  */
 import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -29,6 +29,7 @@ import {
 import { AdminSessionControl } from './admin-session-control.tsx';
 import { BidSessionCard } from './bid-session-card.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { SendRemindersModal } from './send-reminders-modal.tsx';
 import { SessionDetailsModal } from './session-details-modal.tsx';
 import { SessionFormModal } from './session-form-modal.tsx';
 import { SessionHistoryModal } from './session-history-modal.tsx';
@@ -39,7 +40,8 @@ type SessionDialog =
   | { kind: 'details'; sessionId: string }
   | { kind: 'history'; sessionId: string }
   | { kind: 'end'; sessionId: string }
-  | { kind: 'delete'; sessionId: string };
+  | { kind: 'delete'; sessionId: string }
+  | { kind: 'reminders'; sessionId: string };
 
 const STATUS_OPTIONS = SESSION_STATUS_FILTERS.map((value) => ({
   value,
@@ -154,6 +156,7 @@ export function BidSessionManagementPage() {
                 onViewHistory={(target) => setDialog({ kind: 'history', sessionId: target.id })}
                 onDelete={(target) => setDialog({ kind: 'delete', sessionId: target.id })}
                 onExport={(target) => exportResults.mutate(target)}
+                onSendReminders={(target) => setDialog({ kind: 'reminders', sessionId: target.id })}
               />
             ))}
           </SimpleGrid>
@@ -167,6 +170,7 @@ export function BidSessionManagementPage() {
       />
       <SessionDetailsModal session={findDialogSession('details')} onClose={closeDialog} />
       <SessionHistoryModal session={findDialogSession('history')} onClose={closeDialog} />
+      <SendRemindersModal session={findDialogSession('reminders')} onClose={closeDialog} />
       <ConfirmDialog
         opened={sessionToEnd !== null}
         title="End Bid Session"

@@ -20,6 +20,8 @@ export interface SessionActionSet {
   canResume: boolean;
   canEnd: boolean;
   canExport: boolean;
+  /** Reminders go to the participants of any session they can see: every status but draft. */
+  canSendReminders: boolean;
   editScope: EditScope | null;
   deleteKind: DeleteKind | null;
 }
@@ -33,6 +35,7 @@ export function getSessionActions(status: BidSessionStatus): SessionActionSet {
     canResume: status === 'paused',
     canEnd: isRunning,
     canExport: status === 'completed',
+    canSendReminders: status !== 'draft',
     editScope: isWaiting ? 'full' : isRunning ? 'running' : null,
     deleteKind: isWaiting ? 'standard' : status === 'completed' ? 'completed' : null,
   };

@@ -1,5 +1,35 @@
+/**
+ * Notification Management (spec section 2, /admin/notifications): the real state of e-mail and
+ * SMS delivery, and test or session notifications sent through the outbox. Administrators only:
+ * AdminRoute sends anyone else to /dashboard, and the server answers a member with
+ * "Access denied. Admin privileges required.", which the panels would show.
+ */
+import { Stack, Tabs } from '@mantine/core';
+import { IconActivity, IconSend } from '@tabler/icons-react';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { DeliveryStatusPanel } from './delivery-status-panel.tsx';
+import { TestNotificationsPanel } from './test-notifications-panel.tsx';
 
 export function NotificationManagementPage() {
-  return <PageTitle>Notification Management</PageTitle>;
+  return (
+    <Stack gap="md">
+      <PageTitle>Notification Management</PageTitle>
+      <Tabs defaultValue="status" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="status" leftSection={<IconActivity size={16} aria-hidden />}>
+            System Status
+          </Tabs.Tab>
+          <Tabs.Tab value="test" leftSection={<IconSend size={16} aria-hidden />}>
+            Test Notifications
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="status" pt="md">
+          <DeliveryStatusPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="test" pt="md">
+          <TestNotificationsPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
 }

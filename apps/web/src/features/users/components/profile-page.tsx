@@ -1,12 +1,14 @@
 /**
  * The member's own profile (spec section 2, Profile): personal and professional information,
- * emergency contact, a summary, account status and the password change. Bid statistics, current
- * sessions and bid history join this page with the bidding features.
+ * emergency contact, a summary, account status, the Bid Preferences and Notification Settings
+ * dialogs, and the password change. Bid statistics, current sessions and bid history join this
+ * page with the bidding features.
  */
 import { Center, Grid, Loader, Stack } from '@mantine/core';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ProfileBidActivity } from '../../bid-history/components/profile-bid-activity.tsx';
+import { NotificationSettingsButton } from '../../notifications/components/notification-settings-dialog.tsx';
 import { useProfileQuery } from '../api/get-profile.ts';
 import { AccountStatusSection } from './profile/account-status-section.tsx';
 import { BidPreferencesButton } from './profile/bid-preferences-dialog.tsx';
@@ -53,6 +55,7 @@ function ProfileContent() {
           <ProfileSummarySection profile={profile} />
           <AccountStatusSection profile={profile} />
           <BidPreferencesButton rank={profile.rank} />
+          <NotificationSettingsButton />
           <ProfileBidActivity />
         </Stack>
       </Grid.Col>

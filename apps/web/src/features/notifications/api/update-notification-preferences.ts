@@ -1,0 +1,18 @@
+import {
+  type NotificationSettings,
+  notificationSettingsSavedResponseSchema,
+  type UpdateNotificationFlagsRequest,
+} from '@stationbid/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** PUT /notifications/preferences: answers the settings now stored. */
+export async function updateNotificationPreferences(
+  changes: UpdateNotificationFlagsRequest,
+): Promise<NotificationSettings> {
+  const { preferences, phoneNumber } = await apiRequest('/notifications/preferences', {
+    method: 'PUT',
+    body: changes,
+    schema: notificationSettingsSavedResponseSchema,
+  });
+  return { preferences, phoneNumber };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NOTIFICATION_SETTINGS_MESSAGES,
+  normalizePhoneNumber,
+  notificationManagementRequestSchema,
+  updatePhoneNumberRequestSchema,
+} from './notification-settings.ts';
+
+describe('normalizePhoneNumber', () => {
+  it.each([
+    ['+14155550123', '+14155550123'],
+    ['+1 (415) 555-0123', '+14155550123'],
+    ['415-555-0123', '+14155550123'],
+    ['(415) 555 0123', '+14155550123'],
+    ['1.415.555.0123', '+14155550123'],
+    ['+44 20 7946 0958', '+442079460958'],
+  ])('reads %s as %s', (input, expected) => {
+    expect(normalizePhoneNumber(input)).toBe(expected);
+  });
+
+  it.each(['', '555-0201', '015-555-0123', '+0123456789', '+1234567', '+1234567890123456', 'call me', '415-555-01234'])(
+    'refuses %j',
+    (input) => {
+      expect(normalizePhoneNumber(input)).toBeNull();
+    },
+  );
+});
+
+describe('updatePhoneNumberRequestSchema', () => {
+  it('normalises, clears on empty, and refuses the rest with one message', () => {
+    expect(updatePhoneNumberRequestSchema.parse({ phoneNumber: '415 555 0123' })).toEqual({
+      phoneNumber: '+14155550123',
+    });
+    expect(updatePhoneNumberRequestSchema.parse({ phoneNumber: '  ' })).toEqual({ phoneNumber: null });
+    expect(updatePhoneNumberRequestSchema.parse({ phoneNumber: null })).toEqual({ phoneNumber: null });
+    const refused = updatePhoneNumberRequestSchema.safeParse({ phoneNumber: '12345' });
+    expect(refused.error?.issues[0]?.message).toBe(NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid);
+  });
+});
+
+describe('notificationManagementRequestSchema', () => {
+  const id = '11111111-1111-4111-8111-111111111111';
+
+  it('trims the custom message and treats a blank one as none', () => {
+    const parsed = notificationManagementRequestSchema.parse({
+      action: 'send-session-notification',
+      sessionId: id,
+      type: 'sms',
+      customMessage: '   ',
+    });
+    expect(parsed).toEqual({ action: 'send-session-notification', sessionId: id, type: 'sms', customMessage: null });
+  });
+
+  it('asks for both a user and a session for a test, and a session for a session notification', () => {
+    const test = notificationManagementRequestSchema.safeParse({ action: 'send-test', sessionId: id, type: 'email' });
+    expect(test.error?.issues[0]?.message).toBe(NOTIFICATION_SETTINGS_MESSAGES.userAndSessionRequired);
+    const session = notificationManagementRequestSchema.safeParse({
+      action: 'send-session-notification',
+      type: 'email',
+    });
+    expect(session.error?.issues[0]?.message).toBe(NOTIFICATION_SETTINGS_MESSAGES.sessionRequired);
+  });
+});
