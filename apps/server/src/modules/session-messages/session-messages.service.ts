@@ -17,6 +17,7 @@ import {
   type EngineEvent,
   estimateTurnStart,
   isTurnReminderDue,
+  normalizePhoneNumber,
   type ReminderRecipientStatus,
   type ReminderResult,
   SESSION_MESSAGE_TEXTS,
@@ -69,7 +70,14 @@ export function canReach(contact: MemberContact, channel: MessageChannel, option
   return contact.smsNotifications && hasPhone(contact);
 }
 
-const hasPhone = (contact: MemberContact) => contact.phone !== null && contact.phone.trim() !== '';
+/**
+ * The member's number as an SMS provider takes it (E.164), or null. The profile form keeps the phone
+ * as typed, so a number is normalised here too, and one no provider could text (e.g. "555-0221")
+ * counts as no phone rather than failing at the provider.
+ */
+const smsNumberOf = (contact: MemberContact): string | null =>
+  contact.phone === null ? null : normalizePhoneNumber(contact.phone);
+const hasPhone = (contact: MemberContact) => smsNumberOf(contact) !== null;
 
 /** The engine step's messages, for its participants' settings. Nothing is queued for a deleted member. */
 export function buildEngineStepMessages(
@@ -110,7 +118,7 @@ export function buildEngineStepMessages(
             channel: 'sms',
             kind: 'turn_started',
             memberId: contact.id,
-            recipient: (contact.phone ?? '').trim(),
+            recipient: smsNumberOf(contact) ?? '',
             subject: null,
             htmlBody: null,
             dedupeKey: `${key}:sms`,
@@ -255,7 +263,7 @@ export class SessionMessagesService {
             channel: 'sms',
             kind: 'session_reminder',
             memberId: contact.id,
-            recipient: (contact.phone ?? '').trim(),
+            recipient: smsNumberOf(contact) ?? '',
             subject: null,
             htmlBody: null,
             dedupeKey: null,
@@ -308,7 +316,7 @@ export class SessionMessagesService {
         return { recipient: contact.email };
       }
       if (!hasPhone(contact)) throw badRequest(SESSION_MESSAGE_TEXTS.memberHasNoPhone);
-      const recipient = (contact.phone ?? '').trim();
+      const recipient = smsNumberOf(contact) ?? '';
       await insertOutboxMessages(
         tx,
         [
@@ -419,7 +427,7 @@ export class SessionMessagesService {
             channel: 'sms',
             kind: 'turn_reminder',
             memberId: contact.id,
-            recipient: (contact.phone ?? '').trim(),
+            recipient: smsNumberOf(contact) ?? '',
             subject: null,
             htmlBody: null,
             dedupeKey: `turn_reminder:${entry.participantId}`,

@@ -210,7 +210,18 @@ describe('messages of a running session', () => {
   });
 
   it("honours each member's settings", async () => {
-    await createStationWithSeats(context.db, { A: { Firefighter: 3 } });
+    await createStationWithSeats(context.db, { A: { Firefighter: 5 } });
+    // Phones as the profile form keeps them, typed by hand: one a provider can text, one it cannot.
+    const typedPhone = await createMember(context, {
+      yearsOfService: 35,
+      smsNotifications: true,
+      phone: '(312) 555-0188',
+    });
+    const unusablePhone = await createMember(context, {
+      yearsOfService: 25,
+      smsNotifications: true,
+      phone: '555-0221',
+    });
     const noEmail = await createMember(context, {
       yearsOfService: 30,
       emailNotifications: false,
@@ -225,10 +236,10 @@ describe('messages of a running session', () => {
       phone: '+15550003003',
     });
     const sessionId = await startSession(context, await asAdmin(), {
-      participantIds: [noEmail.id, smsWithoutPhone.id, allOff.id],
+      participantIds: [typedPhone.id, noEmail.id, unusablePhone.id, smsWithoutPhone.id, allOff.id],
     });
     // Every turn passes without a bid until the session completes.
-    for (let step = 0; step < 8; step += 1) {
+    for (let step = 0; step < 14; step += 1) {
       context.clock.advance(5 * 60_000 + 1000);
       await context.app.turnClock.tick();
     }
@@ -239,6 +250,9 @@ describe('messages of a running session', () => {
     expect(ofMember(noEmail, 'sms').length).toBeGreaterThan(0);
     expect(ofMember(smsWithoutPhone, 'email').length).toBeGreaterThan(0);
     expect(ofMember(smsWithoutPhone, 'sms')).toHaveLength(0);
+    expect(ofMember(typedPhone, 'sms').map((row) => row.recipient)).toContain('+13125550188');
+    expect(ofMember(unusablePhone, 'sms')).toHaveLength(0);
+    expect(ofMember(unusablePhone, 'email').length).toBeGreaterThan(0);
     const anythingForAllOff = await context.db.select().from(outbox).where(eq(outbox.memberId, allOff.id));
     expect(anythingForAllOff).toEqual([]);
   });
