@@ -5,13 +5,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Everything the app needs above the router: theme, toasts, a last-resort error screen, the data cache. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" autoClose={CLIENT_DEFAULTS.toastDefaultMs} />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
