@@ -23,6 +23,7 @@ import {
   type OutboxRow,
   recordAttemptOutcome,
 } from '../modules/delivery/outbox.repository.ts';
+import { PeriodicJob } from './periodic-job.ts';
 
 /** Pauses after the 1st, 2nd, ... failed attempt; the last one repeats. */
 export const OUTBOX_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 2 * 60 * 60_000];
@@ -51,27 +52,23 @@ export type OutboxSenders = Partial<Record<OutboxChannel, MessageSender>>;
 
 const CHANNEL_NAMES: Record<OutboxChannel, string> = { email: 'e-mail', sms: 'SMS' };
 
-export class OutboxWorker {
-  private readonly intervalMs: number;
+export class OutboxWorker extends PeriodicJob<OutboxTickReport> {
   private readonly maxAttempts: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
   private readonly messagesPerTick: number;
   private readonly loggedUnconfigured = new Set<OutboxChannel>();
-  private timer: NodeJS.Timeout | undefined;
-  private isRunning = false;
   /** Set by `stop()`: a tick in flight finishes the message in hand and claims no more. */
   private isStopping = false;
-  private tickInFlight: Promise<OutboxTickReport> | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly senders: OutboxSenders,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     options: OutboxWorkerOptions = {},
   ) {
-    this.intervalMs = options.intervalMs ?? 2_000;
+    super('outbox worker', options.intervalMs ?? 2_000, log);
     this.maxAttempts = options.maxAttempts ?? 8;
     this.leaseMs = options.leaseMs ?? 10 * 60_000;
     this.batchSize = options.batchSize ?? 10;
@@ -83,29 +80,11 @@ export class OutboxWorker {
     return (Object.keys(this.senders) as OutboxChannel[]).filter((channel) => this.senders[channel] !== undefined);
   }
 
-  /** Ticks on a timer until `stop()`. The timer never keeps the process alive by itself. */
-  start(): void {
-    if (this.isRunning) return;
-    this.isRunning = true;
-    this.schedule(0);
-  }
-
   /** Stops the timer, waits for a tick in flight and closes the senders' connections. */
-  async stop(): Promise<void> {
-    this.isRunning = false;
+  override async stop(): Promise<void> {
     this.isStopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.tickInFlight?.catch(() => undefined);
+    await super.stop();
     await Promise.all(this.configuredChannels.map((channel) => this.senders[channel]?.close()));
-  }
-
-  /** Delivers what is due at the clock's now. A tick asked for while one runs shares it. */
-  tick(): Promise<OutboxTickReport> {
-    this.tickInFlight ??= this.runTick().finally(() => {
-      this.tickInFlight = undefined;
-    });
-    return this.tickInFlight;
   }
 
   /** The pause before the next attempt, after `attempts` attempts failed. */
@@ -114,17 +93,8 @@ export class OutboxWorker {
     return OUTBOX_RETRY_DELAYS_MS[index] ?? 60_000;
   }
 
-  private schedule(delayMs: number): void {
-    if (!this.isRunning) return;
-    this.timer = setTimeout(() => {
-      this.tick()
-        .catch((error: unknown) => this.log.error({ err: error }, 'outbox worker: tick failed'))
-        .finally(() => this.schedule(this.intervalMs));
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async runTick(): Promise<OutboxTickReport> {
+  /** Delivers what is due at the clock's now. */
+  protected async runTick(): Promise<OutboxTickReport> {
     const report: OutboxTickReport = { sent: 0, retrying: 0, failed: 0 };
     await this.logUnconfiguredChannelsOnce();
     const channels = this.configuredChannels;

@@ -13,6 +13,7 @@ import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { listDueSessionIds } from '../modules/bid-sessions/engine-state.repository.ts';
 import type { DueSessionOutcome, SessionEngineService } from '../modules/bid-sessions/session-engine.service.ts';
+import { PeriodicJob } from './periodic-job.ts';
 
 export interface TurnClockOptions {
   /** Time between the end of one tick and the start of the next. */
@@ -37,63 +38,23 @@ export interface TickReport {
 
 const DEFAULT_INTERVAL_MS = 250;
 
-export class TurnClock {
-  private readonly intervalMs: number;
+export class TurnClock extends PeriodicJob<TickReport> {
   private readonly sessionsPerTick: number;
   private readonly stepsPerSessionPerTick: number;
-  private timer: NodeJS.Timeout | undefined;
-  private isRunning = false;
-  private tickInFlight: Promise<TickReport> | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly sessionEngine: SessionEngineService,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     options: TurnClockOptions = {},
   ) {
-    this.intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+    super('turn clock', options.intervalMs ?? DEFAULT_INTERVAL_MS, log);
     this.sessionsPerTick = options.sessionsPerTick ?? 100;
     this.stepsPerSessionPerTick = options.stepsPerSessionPerTick ?? 20;
   }
 
-  /** Ticks on a timer until `stop()`. The timer never keeps the process alive by itself. */
-  start(): void {
-    if (this.isRunning) return;
-    this.isRunning = true;
-    this.schedule(0);
-  }
-
-  /** Stops the timer and waits for a tick in flight, so the database can close after it. */
-  async stop(): Promise<void> {
-    this.isRunning = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.tickInFlight?.catch(() => undefined);
-  }
-
-  /**
-   * Processes everything due at the clock's now. A tick asked for while one runs shares it, so
-   * ticks never overlap within a process.
-   */
-  tick(): Promise<TickReport> {
-    this.tickInFlight ??= this.runTick().finally(() => {
-      this.tickInFlight = undefined;
-    });
-    return this.tickInFlight;
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.isRunning) return;
-    this.timer = setTimeout(() => {
-      this.tick()
-        .catch((error: unknown) => this.log.error({ err: error }, 'turn clock: tick failed'))
-        .finally(() => this.schedule(this.intervalMs));
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async runTick(): Promise<TickReport> {
+  protected async runTick(): Promise<TickReport> {
     const report: TickReport = { processed: 0, busy: 0, failed: 0 };
     const dueIds = await listDueSessionIds(this.db, this.clock.now(), this.sessionsPerTick);
     for (const sessionId of dueIds) {
