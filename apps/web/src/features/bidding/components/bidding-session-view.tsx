@@ -13,6 +13,7 @@ import { useLiveSessionQuery } from '../../live-bidding/api/get-live-session.ts'
 import { useMyParticipationQuery } from '../../live-bidding/api/get-my-participation.ts';
 import { PlaceBidModal } from '../../live-bidding/components/place-bid-modal.tsx';
 import { SkipTurnDialog } from '../../live-bidding/components/skip-turn-dialog.tsx';
+import { MyTurnBanner } from '../../live-bidding/components/turn-banner.tsx';
 import { TurnExpiredNotice } from '../../live-bidding/components/turn-expired-notice.tsx';
 import { useOwnTurn } from '../../live-bidding/hooks/use-own-turn.ts';
 import { LiveDraftView } from '../../session-views/components/live-draft-view.tsx';
@@ -22,7 +23,6 @@ import { RecentBidsCard } from './recent-bids-card.tsx';
 import { SessionDetailsCard } from './session-details-card.tsx';
 import { TurnCountdownCard } from './turn-countdown-card.tsx';
 import { YourPositionCard } from './your-position-card.tsx';
-import { YourTurnBanner } from './your-turn-banner.tsx';
 
 /** The bidding page's wording of an incomplete bid (spec section 5); the live page says "Please fill in all fields". */
 export const BIDDING_INCOMPLETE_BID_MESSAGE = 'Please fill in all bid details';
@@ -76,11 +76,14 @@ export function BiddingSessionView({ initialSession, renderHeader, sideCards }: 
       {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
 
       {turn.isBannerShown && (
-        <YourTurnBanner
+        <MyTurnBanner
+          title="It's Your Turn!"
+          bidLabel="BID NOW"
+          showsWarning={false}
           remainingMs={turn.remainingMs}
           isPaused={turn.isPaused}
           isSkipping={turn.skipTurn.isPending}
-          onBidNow={turn.bidModal.open}
+          onPlaceBid={turn.bidModal.open}
           onSkip={turn.skipConfirm.open}
         />
       )}

@@ -18,9 +18,25 @@ interface MyTurnBannerProps {
   isSkipping: boolean;
   onPlaceBid: () => void;
   onSkip: () => void;
+  /** The spec words the two screens differently: "It's your turn!" here, "It's Your Turn!" on /bidding. */
+  title?: string;
+  /** "Place Your Bid" here, "BID NOW" on /bidding. */
+  bidLabel?: string;
+  /** The 30-second warning; /bidding shows it in its countdown card instead. */
+  showsWarning?: boolean;
 }
 
-export function MyTurnBanner({ remainingMs, isPaused, isSkipping, onPlaceBid, onSkip }: MyTurnBannerProps) {
+/** The member's own turn: the countdown, bid and skip (both wait while the session is paused). Used by the live page and /bidding. */
+export function MyTurnBanner({
+  remainingMs,
+  isPaused,
+  isSkipping,
+  onPlaceBid,
+  onSkip,
+  title = "It's your turn!",
+  bidLabel = 'Place Your Bid',
+  showsWarning = true,
+}: MyTurnBannerProps) {
   const titleId = useId();
   return (
     <Paper
@@ -35,7 +51,7 @@ export function MyTurnBanner({ remainingMs, isPaused, isSkipping, onPlaceBid, on
         <Group gap="xs">
           <IconAlarm aria-hidden color="var(--mantine-color-red-7)" />
           <Title order={2} size="h3" id={titleId}>
-            It's your turn!
+            {title}
           </Title>
         </Group>
         {remainingMs !== null && (
@@ -48,6 +64,7 @@ export function MyTurnBanner({ remainingMs, isPaused, isSkipping, onPlaceBid, on
             Your time is frozen until the administrator resumes the session. Bids and skips wait until then.
           </Alert>
         ) : (
+          showsWarning &&
           remainingMs !== null &&
           isTurnWarning(remainingMs) && (
             <Text c="red.8" fw={700}>
@@ -57,7 +74,7 @@ export function MyTurnBanner({ remainingMs, isPaused, isSkipping, onPlaceBid, on
         )}
         <Group gap="sm">
           <Button color="red" onClick={onPlaceBid} disabled={isPaused}>
-            Place Your Bid
+            {bidLabel}
           </Button>
           <Button
             variant="default"
