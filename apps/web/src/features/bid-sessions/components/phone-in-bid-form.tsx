@@ -8,15 +8,10 @@
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BidSessionDetail, Participant, SeatPosition, Shift } from '@stationbid/domain';
 import { IconPhoneCall } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import {
-  getEligibleSeatPosition,
-  listPositionChoices,
-  listShiftChoices,
-  listStationChoices,
-} from '../../../lib/seat-options.ts';
 import { getParticipantName } from '../../../lib/session-format.ts';
+import { useSeatChoice } from '../../../lib/use-seat-choice.ts';
 import { useSubmitPhoneInBid } from '../api/submit-phone-in-bid.ts';
 
 const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
@@ -28,30 +23,30 @@ interface PhoneInBidFormProps {
 
 export function PhoneInBidForm({ session, turnHolder }: PhoneInBidFormProps) {
   const submitBid = useSubmitPhoneInBid();
-  const [stationId, setStationId] = useState('');
-  const [shift, setShift] = useState<Shift | null>(null);
-  const [position, setPosition] = useState<SeatPosition | null>(null);
   const name = getParticipantName(turnHolder);
   const memberId = turnHolder.user.id;
   const isPaused = session.status === 'paused';
 
-  const eligiblePosition = getEligibleSeatPosition(session.eligibilityMode, turnHolder.user.rank);
-  const stationChoices = listStationChoices(session.availableStations, eligiblePosition);
-  const station = session.availableStations.find((candidate) => candidate.id === stationId);
-  const shiftChoices = listShiftChoices(station, eligiblePosition);
-  const positionChoices = listPositionChoices(station, shift, eligiblePosition);
-  // A seat taken meanwhile (the list follows every award) leaves the choice empty again.
-  const chosenStation = stationChoices.some((choice) => choice.value === stationId) ? stationId : '';
-  const chosenShift = shiftChoices.some((choice) => choice.value === shift) ? shift : null;
-  const chosenPosition = positionChoices.some((choice) => choice.value === position) ? position : null;
-  const isComplete = chosenStation !== '' && chosenShift !== null && chosenPosition !== null;
+  const {
+    eligiblePosition,
+    stationChoices,
+    shiftChoices,
+    positionChoices,
+    chosenStation,
+    chosenShift,
+    chosenPosition,
+    chosenSeat,
+    chooseStation,
+    chooseShift,
+    choosePosition,
+  } = useSeatChoice(session, turnHolder.user.rank);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isComplete || memberId === null) return;
+    if (chosenSeat === null || memberId === null) return;
     submitBid.mutate({
       sessionId: session.id,
-      bidData: { station: chosenStation, shift: chosenShift, position: chosenPosition },
+      bidData: chosenSeat,
       userId: memberId,
     });
   };
@@ -81,23 +76,16 @@ export function PhoneInBidForm({ session, turnHolder }: PhoneInBidFormProps) {
             <NativeSelect
               label="Station"
               value={chosenStation}
-              onChange={(event) => {
-                setStationId(event.currentTarget.value);
-                setShift(null);
-                setPosition(null);
-              }}
+              onChange={(event) => chooseStation(event.currentTarget.value)}
               data={[{ value: '', label: 'Choose a station' }, ...stationChoices]}
               disabled={isPaused}
             />
             <NativeSelect
               label="Shift"
               value={chosenShift ?? ''}
-              onChange={(event) => {
-                setShift((event.currentTarget.value || null) as Shift | null);
-                setPosition(null);
-              }}
+              onChange={(event) => chooseShift((event.currentTarget.value || null) as Shift | null)}
               data={[
-                { value: '', label: station === undefined ? 'Choose a station first' : 'Choose a shift' },
+                { value: '', label: chosenStation === '' ? 'Choose a station first' : 'Choose a shift' },
                 ...shiftChoices,
               ]}
               disabled={isPaused || chosenStation === ''}
@@ -105,7 +93,7 @@ export function PhoneInBidForm({ session, turnHolder }: PhoneInBidFormProps) {
             <NativeSelect
               label="Position"
               value={chosenPosition ?? ''}
-              onChange={(event) => setPosition((event.currentTarget.value || null) as SeatPosition | null)}
+              onChange={(event) => choosePosition((event.currentTarget.value || null) as SeatPosition | null)}
               data={[
                 { value: '', label: chosenShift === null ? 'Choose a shift first' : 'Choose a position' },
                 ...positionChoices,
@@ -128,7 +116,7 @@ export function PhoneInBidForm({ session, turnHolder }: PhoneInBidFormProps) {
           <Button
             type="submit"
             leftSection={<IconPhoneCall size={16} aria-hidden />}
-            disabled={!isComplete || isPaused}
+            disabled={chosenSeat === null || isPaused}
             loading={submitBid.isPending}
           >
             Submit Bid for {name}

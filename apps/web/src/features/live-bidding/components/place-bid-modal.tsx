@@ -11,12 +11,7 @@ import type { BidSessionDetail, Participant, SeatPosition, Shift } from '@statio
 import { type FormEvent, useState } from 'react';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import {
-  getEligibleSeatPosition,
-  listPositionChoices,
-  listShiftChoices,
-  listStationChoices,
-} from '../../../lib/seat-options.ts';
+import { useSeatChoice } from '../../../lib/use-seat-choice.ts';
 import type { useSubmitBid } from '../api/submit-bid.ts';
 
 export const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
@@ -44,9 +39,19 @@ export function PlaceBidModal({
   incompleteMessage = INCOMPLETE_BID_MESSAGE,
 }: PlaceBidModalProps) {
   const isSmallScreen = useIsSmallScreen();
-  const [stationId, setStationId] = useState(initialStationId ?? '');
-  const [shift, setShift] = useState<Shift | null>(null);
-  const [position, setPosition] = useState<SeatPosition | null>(null);
+  const {
+    eligiblePosition,
+    stationChoices,
+    shiftChoices,
+    positionChoices,
+    chosenStation,
+    chosenShift,
+    chosenPosition,
+    chosenSeat,
+    chooseStation,
+    chooseShift,
+    choosePosition,
+  } = useSeatChoice(session, bidder.user.rank, initialStationId ?? '');
   const [isIncompleteShown, setIsIncompleteShown] = useState(false);
   // Each opening starts from the station chosen outside (or none): set while rendering, so the
   // first frame of the modal already shows it.
@@ -54,28 +59,13 @@ export function PlaceBidModal({
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
     if (isOpen) {
-      setStationId(initialStationId ?? '');
-      setShift(null);
-      setPosition(null);
+      chooseStation(initialStationId ?? '');
       setIsIncompleteShown(false);
     }
   }
 
-  const eligiblePosition = getEligibleSeatPosition(session.eligibilityMode, bidder.user.rank);
-  const stationChoices = listStationChoices(session.availableStations, eligiblePosition);
-  const station = session.availableStations.find((candidate) => candidate.id === stationId);
-  const shiftChoices = listShiftChoices(station, eligiblePosition);
-  const positionChoices = listPositionChoices(station, shift, eligiblePosition);
-  // A seat taken meanwhile (the offer follows every award) empties the choice again.
-  const chosenStation = stationChoices.some((choice) => choice.value === stationId) ? stationId : '';
-  const chosenShift = shiftChoices.some((choice) => choice.value === shift) ? shift : null;
-  const chosenPosition = positionChoices.some((choice) => choice.value === position) ? position : null;
-  const isComplete = chosenStation !== '' && chosenShift !== null && chosenPosition !== null;
-
   const close = () => {
-    setStationId('');
-    setShift(null);
-    setPosition(null);
+    chooseStation('');
     setIsIncompleteShown(false);
     submitBid.reset();
     onClose();
@@ -83,15 +73,12 @@ export function PlaceBidModal({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isComplete) {
+    if (chosenSeat === null) {
       setIsIncompleteShown(true);
       return;
     }
     setIsIncompleteShown(false);
-    submitBid.mutate(
-      { sessionId: session.id, bidData: { station: chosenStation, shift: chosenShift, position: chosenPosition } },
-      { onSuccess: close },
-    );
+    submitBid.mutate({ sessionId: session.id, bidData: chosenSeat }, { onSuccess: close });
   };
 
   return (
@@ -111,21 +98,14 @@ export function PlaceBidModal({
           <NativeSelect
             label="Station"
             value={chosenStation}
-            onChange={(event) => {
-              setStationId(event.currentTarget.value);
-              setShift(null);
-              setPosition(null);
-            }}
+            onChange={(event) => chooseStation(event.currentTarget.value)}
             data={[{ value: '', label: 'Choose a station' }, ...stationChoices]}
             disabled={stationChoices.length === 0}
           />
           <NativeSelect
             label="Shift"
             value={chosenShift ?? ''}
-            onChange={(event) => {
-              setShift((event.currentTarget.value || null) as Shift | null);
-              setPosition(null);
-            }}
+            onChange={(event) => chooseShift((event.currentTarget.value || null) as Shift | null)}
             data={[
               { value: '', label: chosenStation === '' ? 'Choose a station first' : 'Choose a shift' },
               ...shiftChoices,
@@ -135,14 +115,14 @@ export function PlaceBidModal({
           <NativeSelect
             label="Position"
             value={chosenPosition ?? ''}
-            onChange={(event) => setPosition((event.currentTarget.value || null) as SeatPosition | null)}
+            onChange={(event) => choosePosition((event.currentTarget.value || null) as SeatPosition | null)}
             data={[
               { value: '', label: chosenShift === null ? 'Choose a shift first' : 'Choose a position' },
               ...positionChoices,
             ]}
             disabled={chosenShift === null}
           />
-          {isIncompleteShown && !isComplete && (
+          {isIncompleteShown && chosenSeat === null && (
             <Text c="red.8" size="sm" role="alert">
               {incompleteMessage}
             </Text>
@@ -156,7 +136,7 @@ export function PlaceBidModal({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={!isComplete} loading={submitBid.isPending}>
+            <Button type="submit" color="red" disabled={chosenSeat === null} loading={submitBid.isPending}>
               Submit Bid
             </Button>
           </Group>
