@@ -11,9 +11,7 @@ import {
   Card,
   Collapse,
   Group,
-  Pagination,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -24,18 +22,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { SHIFTS } from '@stationbid/domain';
+import { IconCheck, IconChevronDown, IconChevronUp, IconMapPin, IconSearch } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
 import {
-  IconCheck,
-  IconChevronDown,
-  IconChevronUp,
-  IconLayoutGrid,
-  IconList,
-  IconMapPin,
-  IconSearch,
-} from '@tabler/icons-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+  type StationLayout,
+  StationLayoutSwitch,
+  StationPageFooter,
+} from '../../stations/components/station-list-controls.tsx';
 import { StationFillBar, StationStatusBadge } from '../../stations/components/station-status.tsx';
-import { countPages, describeStationPage, listStationLocations, pageOf } from '../../stations/utils/station-rules.ts';
+import { countPages, listStationLocations, pageOf } from '../../stations/utils/station-rules.ts';
 import {
   type AssignmentFilters,
   type AssignmentStation,
@@ -70,8 +65,6 @@ export interface StationAssignmentsPanelProps {
   selection?: StationSelection;
 }
 
-type Layout = 'grid' | 'list';
-
 const ALL_LOCATIONS = 'all';
 
 export function StationAssignmentsPanel({ stations, sessionId, selection }: StationAssignmentsPanelProps) {
@@ -79,7 +72,7 @@ export function StationAssignmentsPanel({ stations, sessionId, selection }: Stat
   const titleId = `${panelId}-title`;
   const [filters, setFilters] = useState<AssignmentFilters>(NO_ASSIGNMENT_FILTERS);
   const [page, setPage] = useState(1);
-  const [layout, setLayout] = useState<Layout>('grid');
+  const [layout, setLayout] = useState<StationLayout>('grid');
   // Kept by station id, so a refetch or a change of layout leaves open details open.
   const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(new Set());
 
@@ -149,15 +142,7 @@ export function StationAssignmentsPanel({ stations, sessionId, selection }: Stat
             onChange={(event) => changeFilters({ isAvailableOnly: event.currentTarget.checked })}
             py={8}
           />
-          <SegmentedControl
-            aria-label="Layout"
-            value={layout}
-            onChange={(value) => setLayout(value as Layout)}
-            data={[
-              { value: 'grid', label: <LayoutLabel icon={<IconLayoutGrid size={16} aria-hidden />} text="Grid" /> },
-              { value: 'list', label: <LayoutLabel icon={<IconList size={16} aria-hidden />} text="List" /> },
-            ]}
-          />
+          <StationLayoutSwitch value={layout} onChange={setLayout} />
         </Group>
 
         {stations.length === 0 ? (
@@ -182,24 +167,12 @@ export function StationAssignmentsPanel({ stations, sessionId, selection }: Stat
                 ))}
               </Stack>
             )}
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="gray.7" aria-live="polite">
-                {describeStationPage(currentPage, filteredStations.length)}
-              </Text>
-              {pageCount > 1 && (
-                <Pagination
-                  total={pageCount}
-                  value={currentPage}
-                  onChange={setPage}
-                  size="sm"
-                  aria-label="Station pages"
-                  getControlProps={(control) => ({
-                    'aria-label': `${control === 'previous' ? 'Previous' : 'Next'} page`,
-                  })}
-                  getItemProps={(pageNumber) => ({ 'aria-label': `Page ${pageNumber}` })}
-                />
-              )}
-            </Group>
+            <StationPageFooter
+              currentPage={currentPage}
+              pageCount={pageCount}
+              stationCount={filteredStations.length}
+              onPageChange={setPage}
+            />
           </>
         )}
       </Stack>
@@ -413,15 +386,6 @@ function ShiftDetail({ station }: { station: AssignmentStation }) {
         </Stack>
       ))}
     </SimpleGrid>
-  );
-}
-
-function LayoutLabel({ icon, text }: { icon: ReactNode; text: string }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      {icon}
-      <span>{text}</span>
-    </Group>
   );
 }
 

@@ -3,28 +3,13 @@
  * search and filters, cards or rows, and pages of 12. Everything shown is derived from the one
  * station list the API sent.
  */
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconLayoutGrid, IconList, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useStationsQuery } from '../api/get-stations.ts';
 import {
   countPages,
-  describeStationPage,
   filterStations,
   hasStationFilters,
   listStationLocations,
@@ -34,9 +19,8 @@ import {
   type StationStatusFilter,
   summarizeStations,
 } from '../utils/station-rules.ts';
+import { type StationLayout, StationLayoutSwitch, StationPageFooter } from './station-list-controls.tsx';
 import { type StationActions, StationCardGrid, StationTable } from './station-list-views.tsx';
-
-type Layout = 'grid' | 'list';
 
 const STATUS_OPTIONS: { value: StationStatusFilter; label: string }[] = [
   { value: 'all', label: 'All statuses' },
@@ -54,7 +38,7 @@ export function StationListTab({ onCreate, ...actions }: StationListTabProps) {
   const stationsQuery = useStationsQuery({ includeInactive: true });
   const [filters, setFilters] = useState<StationFilters>(NO_STATION_FILTERS);
   const [page, setPage] = useState(1);
-  const [layout, setLayout] = useState<Layout>('grid');
+  const [layout, setLayout] = useState<StationLayout>('grid');
 
   const stations = stationsQuery.data;
   const summary = useMemo(() => summarizeStations(stations ?? []), [stations]);
@@ -127,15 +111,7 @@ export function StationListTab({ onCreate, ...actions }: StationListTabProps) {
           allowDeselect={false}
           w={{ base: '100%', xs: 200 }}
         />
-        <SegmentedControl
-          aria-label="Layout"
-          value={layout}
-          onChange={(value) => setLayout(value as Layout)}
-          data={[
-            { value: 'grid', label: <LayoutLabel icon={<IconLayoutGrid size={16} aria-hidden />} text="Grid" /> },
-            { value: 'list', label: <LayoutLabel icon={<IconList size={16} aria-hidden />} text="List" /> },
-          ]}
-        />
+        <StationLayoutSwitch value={layout} onChange={setLayout} />
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden />}
@@ -159,24 +135,12 @@ export function StationListTab({ onCreate, ...actions }: StationListTabProps) {
           ) : (
             <StationTable stations={visibleStations} {...actions} />
           )}
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {describeStationPage(currentPage, filteredStations.length)}
-            </Text>
-            {pageCount > 1 && (
-              <Pagination
-                total={pageCount}
-                value={currentPage}
-                onChange={setPage}
-                size="sm"
-                aria-label="Station pages"
-                getControlProps={(control) => ({
-                  'aria-label': `${control === 'previous' ? 'Previous' : 'Next'} page`,
-                })}
-                getItemProps={(pageNumber) => ({ 'aria-label': `Page ${pageNumber}` })}
-              />
-            )}
-          </Group>
+          <StationPageFooter
+            currentPage={currentPage}
+            pageCount={pageCount}
+            stationCount={filteredStations.length}
+            onPageChange={setPage}
+          />
         </>
       )}
     </Stack>
@@ -193,15 +157,6 @@ function SummaryFigure({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </Paper>
-  );
-}
-
-function LayoutLabel({ icon, text }: { icon: ReactNode; text: string }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      {icon}
-      <span>{text}</span>
-    </Group>
   );
 }
 
