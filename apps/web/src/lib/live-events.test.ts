@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source.ts';
@@ -44,6 +44,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmount first: an unmounting hook unsubscribes, which would leave a fake timer pending for the next test.
+  cleanup();
   resetLiveEvents();
   vi.useRealTimers();
 });
@@ -136,7 +138,7 @@ describe('useLiveSession', () => {
   it('refetches the session when the stream opens and on each change, and tells the page it is live', async () => {
     const onEvent = vi.fn();
     const { result, invalidate } = renderWithQueries(() => {
-      useLiveSession(SESSION_A, onEvent);
+      useLiveSession(SESSION_A, { onEvent });
       return useIsLiveConnected(SESSION_A);
     });
     expect(result.current).toBe(false);
@@ -158,6 +160,20 @@ describe('useLiveSession', () => {
 
     act(() => latestStream().fail());
     expect(result.current).toBe(false);
+  });
+
+  it("refetches a page's own keys with the session's: when the stream opens and on each change", async () => {
+    const dashboardKey = ['users', 'bid-status'] as const;
+    const { invalidate } = renderWithQueries(() => useLiveSession(SESSION_A, { alsoRefresh: [dashboardKey] }));
+    const ownKeyRefetches = () => invalidate.mock.calls.filter(([filters]) => filters?.queryKey === dashboardKey);
+    await settle();
+    act(() => latestStream().open());
+    await settle();
+    expect(ownKeyRefetches()).toHaveLength(1);
+
+    act(() => latestStream().send(changed(SESSION_A)));
+    await settle();
+    expect(ownKeyRefetches()).toHaveLength(2);
   });
 
   it('names the session queries by the key convention', () => {

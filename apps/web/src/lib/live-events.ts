@@ -14,10 +14,11 @@
  * Query-key convention: an event for a session invalidates every query whose key starts with
  * 'bid-sessions' and contains that session's id (['bid-sessions', 'detail' | 'participants' |
  * 'history', id]), and the sessions list (['bid-sessions', 'list']), whose card shows status and
- * progress. A feature with other keys invalidates them itself in `useLiveSession`'s `onEvent`.
+ * progress. A feature whose queries have other keys names them in `useLiveSession`'s `alsoRefresh`,
+ * and they are refetched at the same moments.
  */
 import { type LiveEvent, liveEventSchema, liveTicketResponseSchema } from '@stationbid/domain';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { API_BASE_PATH, apiRequest } from './api-client.ts';
 
@@ -72,29 +73,44 @@ export function resetLiveEvents(): void {
   pendingTimer = null;
 }
 
+export interface LiveSessionOptions {
+  /** Called with every event of the session (e.g. to list them). */
+  onEvent?: LiveEventListener;
+  /**
+   * Query keys outside the convention above whose data changes with the session (a dashboard's
+   * own keys), refetched with the session's: on every change and whenever the stream (re)opens.
+   */
+  alsoRefresh?: readonly QueryKey[];
+}
+
 /**
- * Follows a session live: refetches its queries on every event and whenever the stream (re)opens,
- * and calls `onEvent` too when given. Pages keep polling only while `useIsLiveConnected` is false.
+ * Follows a session live: refetches its queries (and `alsoRefresh`) on every change and whenever the
+ * stream (re)opens. Pages keep polling only while `useIsLiveConnected` is false.
  */
-export function useLiveSession(sessionId: string, onEvent?: LiveEventListener): void {
+export function useLiveSession(sessionId: string, { onEvent, alsoRefresh = [] }: LiveSessionOptions = {}): void {
   const queryClient = useQueryClient();
-  const onEventRef = useRef(onEvent);
-  onEventRef.current = onEvent;
+  const optionsRef = useRef({ onEvent, alsoRefresh });
+  optionsRef.current = { onEvent, alsoRefresh };
   const isConnected = useIsLiveConnected(sessionId);
 
   useEffect(
     () =>
       subscribeToSession(sessionId, (event) => {
-        if (event.type === 'session.changed') scheduleSessionRefetch(queryClient, sessionId);
-        onEventRef.current?.(event);
+        if (event.type === 'session.changed') refreshSession(queryClient, sessionId, optionsRef.current.alsoRefresh);
+        optionsRef.current.onEvent?.(event);
       }),
     [sessionId, queryClient],
   );
 
   // What changed before the stream opened (or while it was down) was not sent: read it afresh.
   useEffect(() => {
-    if (isConnected) scheduleSessionRefetch(queryClient, sessionId);
+    if (isConnected) refreshSession(queryClient, sessionId, optionsRef.current.alsoRefresh);
   }, [isConnected, sessionId, queryClient]);
+}
+
+function refreshSession(queryClient: QueryClient, sessionId: string, alsoRefresh: readonly QueryKey[]): void {
+  scheduleSessionRefetch(queryClient, sessionId);
+  for (const queryKey of alsoRefresh) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Whether the live stream is up for this session; pages poll while it is not. */

@@ -7,7 +7,6 @@
  */
 import { Box, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
@@ -22,12 +21,11 @@ import { AdminStatTiles } from './admin-stat-tiles.tsx';
 import { MessageDeliveryCard } from './message-delivery-card.tsx';
 import { OnlineUsersCard } from './online-users-card.tsx';
 
+const ADMIN_DASHBOARD_KEYS = [adminDashboardQueryKey] as const;
+
 /** Follows one session on the tab's live stream; its steps change the dashboard's figures and activity. */
 function FollowSessionLive({ sessionId }: { sessionId: string }) {
-  const queryClient = useQueryClient();
-  useLiveSession(sessionId, (event) => {
-    if (event.type === 'session.changed') void queryClient.invalidateQueries({ queryKey: adminDashboardQueryKey });
-  });
+  useLiveSession(sessionId, { alsoRefresh: ADMIN_DASHBOARD_KEYS });
   return null;
 }
 

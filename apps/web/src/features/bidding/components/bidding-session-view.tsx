@@ -35,16 +35,13 @@ interface BiddingSessionViewProps {
   sideCards: ReactNode;
 }
 
+const BIDDING_PAGE_KEYS = [currentBidSessionQueryKey, bidHistoryRootQueryKey] as const;
+
 export function BiddingSessionView({ initialSession, renderHeader, sideCards }: BiddingSessionViewProps) {
   const sessionId = initialSession.id;
   const queryClient = useQueryClient();
-  // The stream's events refresh this session's own queries by their keys; the sessions list and
-  // the member's bids have keys outside that convention, so they are asked again here.
-  useLiveSession(sessionId, (event) => {
-    if (event.type !== 'session.changed') return;
-    void queryClient.invalidateQueries({ queryKey: currentBidSessionQueryKey });
-    void queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey });
-  });
+  // The sessions list and the member's bids change with the session too, under keys of their own.
+  useLiveSession(sessionId, { alsoRefresh: BIDDING_PAGE_KEYS });
   const isLive = useIsLiveConnected(sessionId);
   const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
   const sessionQuery = useLiveSessionQuery(sessionId, pollIntervalMs);

@@ -38,7 +38,7 @@ import { TurnExpiredNotice } from './turn-expired-notice.tsx';
 export function LiveBidPage() {
   const { sessionId = '' } = useParams();
   const liveUpdates = useLiveUpdates();
-  useLiveSession(sessionId, liveUpdates.addEvent);
+  useLiveSession(sessionId, { onEvent: liveUpdates.addEvent });
   const isLive = useIsLiveConnected(sessionId);
   const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
   const sessionQuery = useLiveSessionQuery(sessionId, pollIntervalMs);
