@@ -48,6 +48,12 @@ export const bidSessions = pgTable(
       .default(sql`'["yearsOfService","employeeId"]'::jsonb`),
     randomSeed: text('random_seed'),
     dayBeforeReminderSentAt: timestamp('day_before_reminder_sent_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The session's own change counter: every update of this row adds one (a trigger, migration
+     * 0003), and every engine step updates it once. The shared board, its ETag and the
+     * `session.changed` events carry it (docs/decisions/012-session-board.md).
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
     createdById: uuid('created_by_id').references(() => members.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
