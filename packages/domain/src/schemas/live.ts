@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { chatMessageSchema } from './chat.ts';
+import { boardHeadSchema, boardPickSchema, seatCountChangeSchema } from './session-board.ts';
 
 /** How long a live-stream ticket can be used to open a stream. */
 export const LIVE_TICKET_LIFETIME_SECONDS = 30;
@@ -55,7 +56,12 @@ export const liveSeatSchema = z.object({
 /**
  * An engine step changed a session: one event per history entry the step wrote (bid_submitted,
  * turn_skipped, moved_to_back, auto_assigned, session_started, session_paused, session_resumed,
- * session_completed). Clients refetch what they show of the session.
+ * session_completed). Every event of one step carries the session's new `version` and what the
+ * step changed of the shared board (docs/decisions/012-session-board.md): its new head, the seat
+ * groups whose free count changed, and, on an award, the pick. Clients patch their board with
+ * `applySessionChange` and read it again only when a version is missing. A step whose seat changes
+ * are too many to list (a start that clears every assignment) sends no `board`, which tells
+ * clients to read the board again.
  */
 export const sessionChangedEventSchema = z.object({
   type: z.literal('session.changed'),
@@ -65,6 +71,11 @@ export const sessionChangedEventSchema = z.object({
   at: z.string(),
   participantId: z.string().optional(),
   seat: liveSeatSchema.optional(),
+  /** The session's version after the step; all events of one step share it. */
+  version: z.number().int().optional(),
+  board: boardHeadSchema.optional(),
+  seatCounts: z.array(seatCountChangeSchema).optional(),
+  pick: boardPickSchema.optional(),
 });
 export type SessionChangedEvent = z.infer<typeof sessionChangedEventSchema>;
 

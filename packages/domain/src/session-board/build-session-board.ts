@@ -1,0 +1,246 @@
+/**
+ * The shared board of a session, computed from the engine's state (docs/decisions/012-session-board.md),
+ * and what one engine step changed of it. Pure: the server builds the board once per session
+ * version and every watcher reads the same bytes; the events of a step carry `describeBoardChange`
+ * so watchers patch their copy instead of reading it again.
+ */
+
+import type {
+  BidSessionStatus,
+  EligibilityMode,
+  EngineEvent,
+  EngineParticipant,
+  EngineSeat,
+  EngineState,
+  ParticipantOutcome,
+} from '../bid-engine/types.ts';
+import type { SeatPosition, Shift } from '../constants.ts';
+import { SEAT_POSITIONS, SHIFTS } from '../constants.ts';
+import {
+  BOARD_RECENT_PICKS_COUNT,
+  BOARD_UPCOMING_COUNT,
+  type BoardHead,
+  type BoardParticipant,
+  type BoardPick,
+  type BoardStation,
+  type SeatCountChange,
+  type SessionBoard,
+} from '../schemas/session-board.ts';
+
+/** The session's own fields the board shows, as the server reads them from its row. */
+export interface BoardSessionInfo {
+  sessionId: string;
+  version: number;
+  name: string;
+  description: string;
+  year: number;
+  bidWindowMinutes: number;
+  autoAssignTimeoutMinutes: number;
+  eligibilityMode: EligibilityMode;
+  scheduledStart: Date | null;
+  scheduledEnd: Date | null;
+}
+
+/** An offered station as the board lists it, in the order to list it. */
+export interface BoardStationInfo {
+  id: string;
+  name: string;
+  number: number;
+  address: string;
+}
+
+/** More seat groups than this in one step (a start that clears assignments) are not listed in its events. */
+export const MAX_SEAT_COUNT_CHANGES_PER_EVENT = 64;
+
+const RUNNING_STATUSES: readonly BidSessionStatus[] = ['active', 'paused'];
+const AWARD_KIND: Partial<Record<ParticipantOutcome, BoardPick['kind']>> = {
+  bid: 'own',
+  proxy_bid: 'proxy',
+  auto_assigned: 'auto',
+};
+
+const isoOrNull = (milliseconds: number | null) =>
+  milliseconds === null ? null : new Date(milliseconds).toISOString();
+
+export function toBoardParticipant(participant: EngineParticipant): BoardParticipant {
+  return {
+    participantId: participant.participantId,
+    memberId: participant.memberId,
+    name: participant.name,
+    rank: participant.rank,
+    bidPriority: participant.bidPriority,
+    queuePosition: participant.queuePosition,
+    movedToBack: participant.movedToBack,
+  };
+}
+
+/** Status, turn, the next few and the counts: what a step may change besides seats. */
+export function buildBoardHead(state: EngineState): BoardHead {
+  const { session, participants } = state;
+  const isRunning = RUNNING_STATUSES.includes(session.status);
+  const turnIndex = session.currentParticipant - 1;
+  // Participants are in queue order with positions 0..n-1, so the turn holder is at turnIndex.
+  const holder = isRunning ? participants[turnIndex] : undefined;
+  const turn = holder && holder.outcome === null ? holder : undefined;
+  const upcoming: BoardParticipant[] = [];
+  if (isRunning) {
+    for (let index = Math.max(0, turnIndex + 1); index < participants.length; index++) {
+      const participant = participants[index] as EngineParticipant;
+      if (participant.outcome !== null) continue;
+      upcoming.push(toBoardParticipant(participant));
+      if (upcoming.length === BOARD_UPCOMING_COUNT) break;
+    }
+  }
+  let done = 0;
+  let awarded = 0;
+  let movedToBack = 0;
+  for (const participant of participants) {
+    if (participant.outcome !== null) done += 1;
+    if (participant.awardedSeat !== null) awarded += 1;
+    if (participant.movedToBack) movedToBack += 1;
+  }
+  return {
+    status: session.status,
+    currentParticipant: session.currentParticipant,
+    currentBidEnd: isoOrNull(session.currentBidEnd),
+    pausedRemainingSeconds:
+      session.pausedRemainingMs === null ? null : Math.max(0, Math.ceil(session.pausedRemainingMs / 1000)),
+    actualStart: isoOrNull(session.actualStart),
+    actualEnd: isoOrNull(session.actualEnd),
+    turn: turn ? toBoardParticipant(turn) : null,
+    upcoming,
+    counts: { total: participants.length, done, waiting: participants.length - done, awarded, movedToBack },
+  };
+}
+
+const groupKey = (stationId: string, shift: string, position: string) => `${stationId}|${shift}|${position}`;
+
+/** Free and total seats per station, shift and position. */
+function countSeatGroups(seats: readonly EngineSeat[]): Map<string, { free: number; total: number }> {
+  const groups = new Map<string, { free: number; total: number }>();
+  for (const seat of seats) {
+    const key = groupKey(seat.stationId, seat.shift, seat.seatPosition);
+    const group = groups.get(key) ?? { free: 0, total: 0 };
+    group.total += 1;
+    if (seat.holderMemberId === null) group.free += 1;
+    groups.set(key, group);
+  }
+  return groups;
+}
+
+/** The station's seat groups with their free counts, and its totals, recomputed. */
+export function presentBoardStation(
+  station: BoardStationInfo,
+  countOf: (shift: Shift, position: SeatPosition) => { free: number; total: number } | undefined,
+): BoardStation {
+  const positionsOfShift = (shift: Shift) =>
+    SEAT_POSITIONS.flatMap((position) => {
+      const group = countOf(shift, position);
+      return group && group.total > 0 ? [{ position, count: group.free, total: group.total }] : [];
+    });
+  const availablePositions = { A: positionsOfShift('A'), B: positionsOfShift('B'), C: positionsOfShift('C') };
+  const allGroups = SHIFTS.flatMap((shift) => availablePositions[shift]);
+  return {
+    id: station.id,
+    _id: station.id,
+    name: station.name,
+    number: station.number,
+    address: station.address,
+    availablePositions,
+    available: allGroups.reduce((sum, group) => sum + group.count, 0),
+    totalCapacity: allGroups.reduce((sum, group) => sum + group.total, 0),
+  };
+}
+
+/**
+ * The whole board. `recentPicks` come from the stored bids (newest first), since the engine's
+ * state does not keep when each seat was won.
+ */
+export function buildSessionBoard(input: {
+  session: BoardSessionInfo;
+  state: EngineState;
+  stations: readonly BoardStationInfo[];
+  recentPicks: readonly BoardPick[];
+}): SessionBoard {
+  const { session, state } = input;
+  const groups = countSeatGroups(state.seats);
+  return {
+    sessionId: session.sessionId,
+    version: session.version,
+    name: session.name,
+    description: session.description,
+    year: session.year,
+    bidWindowDuration: session.bidWindowMinutes,
+    autoAssignTimeout: session.autoAssignTimeoutMinutes,
+    eligibilityMode: session.eligibilityMode,
+    scheduledStart: session.scheduledStart?.toISOString() ?? null,
+    scheduledEnd: session.scheduledEnd?.toISOString() ?? null,
+    ...buildBoardHead(state),
+    stations: input.stations.map((station) =>
+      presentBoardStation(station, (shift, position) => groups.get(groupKey(station.id, shift, position))),
+    ),
+    recentPicks: input.recentPicks.slice(0, BOARD_RECENT_PICKS_COUNT),
+  };
+}
+
+/** What one step changed of the board, for its events. */
+export interface BoardChange {
+  head: BoardHead;
+  /** Null when the step changed too many seat groups to list: clients read the board again. */
+  seatCounts: SeatCountChange[] | null;
+  /** The seats the step awarded, by participant. */
+  picks: Map<string, BoardPick>;
+}
+
+/** The board's change from `before` to `after` by a step with `events`. */
+export function describeBoardChange(
+  before: EngineState,
+  after: EngineState,
+  events: readonly EngineEvent[],
+): BoardChange {
+  const beforeHolders = new Map(before.seats.map((seat) => [seat.seatId, seat.holderMemberId]));
+  const changedKeys = new Set<string>();
+  for (const seat of after.seats) {
+    if (beforeHolders.get(seat.seatId) !== seat.holderMemberId) {
+      changedKeys.add(groupKey(seat.stationId, seat.shift, seat.seatPosition));
+    }
+  }
+  let seatCounts: SeatCountChange[] | null = null;
+  if (changedKeys.size <= MAX_SEAT_COUNT_CHANGES_PER_EVENT) {
+    const groups = countSeatGroups(
+      after.seats.filter((seat) => changedKeys.has(groupKey(seat.stationId, seat.shift, seat.seatPosition))),
+    );
+    seatCounts = [...groups].map(([key, group]) => {
+      const [stationId, shift, position] = key.split('|') as [string, Shift, SeatPosition];
+      return { stationId, shift, position, free: group.free };
+    });
+  }
+  const participantsById = new Map(after.participants.map((participant) => [participant.participantId, participant]));
+  const picks = new Map<string, BoardPick>();
+  for (const event of events) {
+    if (event.kind !== 'history' || !event.entry.participantId || !event.entry.seat) continue;
+    const participant = participantsById.get(event.entry.participantId);
+    const kind = participant?.outcome ? AWARD_KIND[participant.outcome] : undefined;
+    if (!participant || !kind || participant.awardedSeat?.seatId !== event.entry.seat.seatId) continue;
+    const seat = event.entry.seat;
+    picks.set(participant.participantId, {
+      ...toBoardPickParticipant(participant),
+      station: { id: seat.stationId, name: seat.stationName, number: seat.stationNumber },
+      shift: seat.shift,
+      position: seat.seatPosition,
+      kind,
+      at: new Date(event.entry.at).toISOString(),
+    });
+  }
+  return { head: buildBoardHead(after), seatCounts, picks };
+}
+
+function toBoardPickParticipant(participant: EngineParticipant) {
+  return {
+    participantId: participant.participantId,
+    memberId: participant.memberId,
+    name: participant.name,
+    rank: participant.rank,
+    bidPriority: participant.bidPriority,
+  };
+}
