@@ -19,8 +19,10 @@ import { AdminDashboardService } from './modules/admin-dashboard/admin-dashboard
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { AdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { MemberImportService } from './modules/admin-users/member-import.service.ts';
+import { MemberImportJobsService } from './modules/admin-users/member-import-jobs.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { MemberCache, registerMemberCache } from './modules/auth/member-cache.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { bidSessionRoutes, completedSessionAdminRoutes } from './modules/bid-sessions/bid-sessions.routes.ts';
 import { BidSessionsService } from './modules/bid-sessions/bid-sessions.service.ts';
@@ -34,6 +36,7 @@ import { createEmailSender, createSmsSender } from './modules/delivery/message-s
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { LiveService } from './modules/live/live.service.ts';
+import { LiveEventBus } from './modules/live/live-event-bus.ts';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
 import {
   NotificationManagementService,
@@ -50,6 +53,7 @@ import {
 } from './modules/session-messages/session-messages.service.ts';
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
 import { StationsService } from './modules/stations/stations.service.ts';
+import { SeenMembers } from './modules/users/seen-members.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -72,6 +76,8 @@ declare module 'fastify' {
     deliveryStatus: DeliveryStatusService;
     /** Queues the 5-minute and day-before reminders: `start()` for a timer (server.ts), `tick()` in tests. */
     reminderScheduler: ReminderScheduler;
+    /** Writes who was seen, in batches: `start()` for a timer (server.ts), `tick()` in tests; flushed at close. */
+    seenMembers: SeenMembers;
   }
 }
 
@@ -140,20 +146,36 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(multipart, { limits: { fileSize: LIMITS.importFileMaxBytes + 1, files: 1, fields: 5 } });
   await registerOpenApi(app);
 
+  // Live events and access changes of every server process (NOTIFY on PostgreSQL). The member
+  // cache listens first, so whatever else hears an access change reads past what it made stale.
+  const bus = new LiveEventBus({ db, databaseKind: dependencies.databaseKind, log: app.log });
+  const memberCache = new MemberCache(db, clock, bus);
+  bus.subscribeAccessChanges((changes) => memberCache.apply(changes));
+  const unregisterMemberCache = registerMemberCache(db, memberCache);
+  // Like the turn clock: started by the server process only; what is left is written at close.
+  const seenMembers = new SeenMembers(db, app.log);
+  app.decorate('seenMembers', seenMembers);
   const accessTokens = new AccessTokens(settings.jwtSecret);
-  await app.register(authPlugin, { db, clock, accessTokens });
+  await app.register(authPlugin, { clock, accessTokens, memberCache, seenMembers });
   const authService = new AuthService(db, clock, accessTokens, app.log);
-  // Live events: streams closed and listening stopped before the database closes.
   const liveService = new LiveService({
     db,
-    databaseKind: dependencies.databaseKind,
     clock,
     log: app.log,
     jwtSecret: settings.jwtSecret,
+    bus,
+    memberCache,
+    seenMembers,
   });
   app.decorate('live', liveService);
-  app.addHook('onReady', async () => liveService.start());
-  app.addHook('preClose', async () => liveService.stop());
+  app.addHook('onReady', async () => bus.start());
+  // Streams closed, seen members written and listening stopped before the database closes.
+  app.addHook('preClose', async () => {
+    liveService.stop();
+    await seenMembers.flushAndStop();
+    await bus.stop();
+    unregisterMemberCache();
+  });
   const delivery = dependencies.delivery ?? NO_DELIVERY;
   const sessionEngine = new SessionEngineService(
     db,
@@ -199,10 +221,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       });
       await api.register(usersRoutes, { prefix: '/users', usersService: new UsersService(db, clock, app.log) });
       await api.register(preferencesRoutes, { prefix: '/users', preferencesService: new PreferencesService(db) });
+      const memberImportService = new MemberImportService(db, clock, app.log, { isEmailConfigured });
+      // Import jobs run in this process: stopped between two chunks before the database closes.
+      const memberImportJobs = new MemberImportJobsService(db, clock, app.log, memberImportService);
+      app.addHook('preClose', async () => memberImportJobs.stop());
       await api.register(adminUsersRoutes, {
         prefix: '/admin',
         adminUsersService: new AdminUsersService(db, clock, app.log, { isEmailConfigured }),
-        memberImportService: new MemberImportService(db, clock, app.log, { isEmailConfigured }),
+        memberImportService,
+        memberImportJobs,
       });
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
       const bidSessionsService = new BidSessionsService(db, clock);

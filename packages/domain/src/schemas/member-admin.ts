@@ -156,7 +156,63 @@ export const adminSetPasswordFormSchema = adminSetPasswordRequestSchema
   });
 export type AdminSetPasswordForm = z.input<typeof adminSetPasswordFormSchema>;
 
-export const usersListResponseSchema = z.object({ users: z.array(userSchema) });
+/** The User List's filters (spec section 2): senior is 10+ years, junior under 5. */
+export const MEMBER_LIST_FILTERS = ['all', 'active', 'inactive', 'pending', 'admin', 'senior', 'junior'] as const;
+export type MemberListFilter = (typeof MEMBER_LIST_FILTERS)[number];
+
+/** The User List's sort orders (spec section 2); ties fall back to name, then employee ID. */
+export const MEMBER_LIST_SORT_FIELDS = ['name', 'seniority', 'yearsOfService', 'rank', 'email'] as const;
+export type MemberListSortField = (typeof MEMBER_LIST_SORT_FIELDS)[number];
+
+/** Page sizes of GET /admin/users when the client asks for pages (a limit or a cursor). */
+export const MEMBER_PAGE_LIMITS = { default: 50, max: 200 } as const;
+
+export const MEMBER_LIST_MESSAGES = {
+  limitInvalid: `limit must be a whole number from 1 to ${MEMBER_PAGE_LIMITS.max}`,
+  cursorInvalid: 'The cursor is not one this list gave out. Start again from the first page (no cursor).',
+  cursorSortMismatch: 'The cursor belongs to another sort order. Start again from the first page (no cursor).',
+  searchTooLong: 'Search must be at most 100 characters',
+  filterInvalid: `filter must be one of: ${MEMBER_LIST_FILTERS.join(', ')}`,
+  sortInvalid: `sortBy must be one of: ${MEMBER_LIST_SORT_FIELDS.join(', ')}`,
+  directionInvalid: 'sortDirection must be asc or desc',
+} as const;
+
+/**
+ * The query of GET /admin/users. Without `limit` and `cursor` the answer is every matching member,
+ * as the spec's "reads users" promises; with either, one page of at most `limit` members
+ * (default 50) and the `nextCursor` of the page after it (docs/decisions/013).
+ */
+export const usersListQuerySchema = z.object({
+  cursor: z
+    .string()
+    .min(1, MEMBER_LIST_MESSAGES.cursorInvalid)
+    .max(1000, MEMBER_LIST_MESSAGES.cursorInvalid)
+    .optional(),
+  limit: z.coerce
+    .number({ error: MEMBER_LIST_MESSAGES.limitInvalid })
+    .int(MEMBER_LIST_MESSAGES.limitInvalid)
+    .min(1, MEMBER_LIST_MESSAGES.limitInvalid)
+    .max(MEMBER_PAGE_LIMITS.max, MEMBER_LIST_MESSAGES.limitInvalid)
+    .optional(),
+  /** Name (either order), e-mail or employee ID, any letter case, anywhere in the text. */
+  search: z.string().trim().max(100, MEMBER_LIST_MESSAGES.searchTooLong).optional(),
+  filter: z.enum(MEMBER_LIST_FILTERS, { error: MEMBER_LIST_MESSAGES.filterInvalid }).default('all'),
+  sortBy: z.enum(MEMBER_LIST_SORT_FIELDS, { error: MEMBER_LIST_MESSAGES.sortInvalid }).default('name'),
+  sortDirection: z.enum(['asc', 'desc'], { error: MEMBER_LIST_MESSAGES.directionInvalid }).default('asc'),
+});
+export type UsersListQuery = z.infer<typeof usersListQuerySchema>;
+export type UsersListQueryInput = z.input<typeof usersListQuerySchema>;
+
+/**
+ * The members of GET /admin/users. `users` is what the spec promises; `total` counts every member
+ * matching the search and filter, and `nextCursor` is null on the last page (and on a whole list).
+ */
+export const usersListResponseSchema = z.object({
+  users: z.array(userSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type UsersListResponse = z.infer<typeof usersListResponseSchema>;
 
 /** Columns of the member import (spec section 3, User import columns). */
 export const MEMBER_IMPORT_REQUIRED_COLUMNS = ['firstName', 'lastName', 'email', 'employeeId'] as const;
@@ -184,3 +240,49 @@ export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
 
 export const memberImportResponseSchema = z.object({ results: memberImportResultSchema, message: z.string() });
 export type MemberImportResponse = z.infer<typeof memberImportResponseSchema>;
+
+/** Files with more data rows than this are imported as a job (202) unless the client asks otherwise. */
+export const IMPORT_JOB_ROW_THRESHOLD = 1000;
+
+export const IMPORT_JOB_STATES = ['running', 'succeeded', 'failed'] as const;
+export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
+
+export const IMPORT_JOB_MESSAGES = {
+  jobNotFound: 'Import job not found',
+  serverStopped:
+    'The server stopped while this import ran. The rows imported before that are saved; upload the file again to import the rest (rows already imported are skipped).',
+  failed:
+    'The import stopped because of a server error. Rows imported before that are saved; upload the file again to import the rest.',
+} as const;
+
+/** `mode` of POST /admin/import-users: auto (job above the threshold), job (always), sync (never). */
+export const importModeQuerySchema = z.object({
+  mode: z.enum(['auto', 'job', 'sync'], { error: 'mode must be auto, job or sync' }).default('auto'),
+});
+
+/** An import running (or run) in the server, read by GET /admin/import-jobs/:id. */
+export const importJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(IMPORT_JOB_STATES),
+  fileName: z.string(),
+  rowsDone: z.number().int(),
+  rowsTotal: z.number().int(),
+  /** The same results (and message) the synchronous import answers with, once the job has succeeded. */
+  results: memberImportResultSchema.nullable(),
+  message: z.string().nullable(),
+  /** Why the job failed; null unless state is failed. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importJobResponseSchema = z.object({ job: importJobSchema });
+export type ImportJobResponse = z.infer<typeof importJobResponseSchema>;
+
+/** The 202 answer of an import run as a job: where to read its progress. */
+export const importJobAcceptedResponseSchema = z.object({
+  job: importJobSchema,
+  message: z.string(),
+});
+export type ImportJobAcceptedResponse = z.infer<typeof importJobAcceptedResponseSchema>;

@@ -4,3 +4,4 @@ export * from './bid-sessions.ts';
 export * from './communication.ts';
 export * from './members.ts';
 export * from './stations.ts';
+export * from './import-jobs.ts';

@@ -5,12 +5,17 @@ import {
   createMemberRequestSchema,
   createMemberResponseSchema,
   errorResponseSchema,
+  IMPORT_JOB_ROW_THRESHOLD,
   idParamsSchema,
+  importJobAcceptedResponseSchema,
+  importJobResponseSchema,
+  importModeQuerySchema,
   MEMBER_ADMIN_MESSAGES,
   memberImportResponseSchema,
   messageResponseSchema,
   updateMemberRequestSchema,
   userResponseSchema,
+  usersListQuerySchema,
   usersListResponseSchema,
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,18 +24,27 @@ import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 import { describeImportResult, type MemberImportService } from './member-import.service.ts';
+import type { MemberImportJobsService } from './member-import-jobs.service.ts';
 
 export const adminUsersRoutes: FastifyPluginAsyncZod<{
   adminUsersService: AdminUsersService;
   memberImportService: MemberImportService;
-}> = async (app, { adminUsersService, memberImportService }) => {
+  memberImportJobs: MemberImportJobsService;
+}> = async (app, { adminUsersService, memberImportService, memberImportJobs }) => {
   // Checked on request, before the body is read: a member learns nothing about valid input.
   app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/users',
-    { schema: { tags: ['admin'], summary: 'Every member, active or not', response: { 200: usersListResponseSchema } } },
-    async () => ({ users: await adminUsersService.listUsers() }),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Members, active or not, searched, filtered and sorted: all of them, or one page with limit/cursor',
+        querystring: usersListQuerySchema,
+        response: { 200: usersListResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => adminUsersService.listUsers(request.query),
   );
 
   app.post(
@@ -129,20 +143,48 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['admin'],
-        summary: 'Import members from .xlsx, .xls or .csv (multipart field "file", at most 5 MB)',
+        summary:
+          'Import members from .xlsx, .xls or .csv (multipart field "file", at most 5 MB): answered with the results, or with a job (202) above the row threshold or with mode=job',
         consumes: ['multipart/form-data'],
+        querystring: importModeQuerySchema,
         response: {
           200: memberImportResponseSchema,
+          202: importJobAcceptedResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
           ...refusalResponses,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { fileName, content } = await readUploadedFile(request);
-      const results = await memberImportService.importMembers(currentMember(request), fileName, content);
-      return { results, message: describeImportResult(results, memberImportService.isEmailConfigured) };
+      const actor = currentMember(request);
+      const rows = memberImportService.readRows(fileName, content);
+      const { mode } = request.query;
+      if (mode === 'job' || (mode === 'auto' && rows.length > IMPORT_JOB_ROW_THRESHOLD)) {
+        const job = await memberImportJobs.start(actor, fileName, rows);
+        return reply
+          .status(202)
+          .header('Location', `/api/admin/import-jobs/${job.id}`)
+          .send({ job, message: `Import of ${rows.length} rows started.` });
+      }
+      const results = await memberImportService.importRows(actor, fileName, rows);
+      return reply
+        .status(200)
+        .send({ results, message: describeImportResult(results, memberImportService.isEmailConfigured) });
     },
+  );
+
+  app.get(
+    '/import-jobs/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Progress of an import job, and its results once it has finished',
+        params: idParamsSchema,
+        response: { 200: importJobResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({ job: await memberImportJobs.getJob(request.params.id) }),
   );
 };

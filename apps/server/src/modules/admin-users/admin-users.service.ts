@@ -10,9 +10,12 @@ import {
   type CreateMemberResponse,
   getSeatPositionForRank,
   MEMBER_ADMIN_MESSAGES,
+  MEMBER_PAGE_LIMITS,
   noFreeSeatMessage,
   type UpdateMemberRequest,
   type User,
+  type UsersListQuery,
+  type UsersListResponse,
 } from '@stationbid/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
@@ -22,6 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { revokeAllRefreshTokensOfMember } from '../auth/auth.repository.ts';
+import { announceMemberChanged, announceMembersAdded } from '../auth/member-cache.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { queuePasswordChangedEmail, queuePasswordSetupEmail } from '../users/member-emails.ts';
 import { loadBidPriorities, loadPresentedUser, presentUser } from '../users/user-presenter.ts';
@@ -33,11 +37,12 @@ import {
   findMembersByEmailOrEmployeeId,
   findStationById,
   insertMember,
-  listMembersWithSeat,
   type MemberChanges,
   type MemberRow,
   updateMember,
 } from '../users/users.repository.ts';
+import { decodeMemberCursor, encodeMemberCursor } from './member-cursor.ts';
+import { countMatchingMembers, listMatchingMembers } from './member-list.repository.ts';
 
 const fullName = (member: { firstName: string; lastName: string }) => `${member.firstName} ${member.lastName}`;
 const userNotFound = () => new AppError('NOT_FOUND', MEMBER_ADMIN_MESSAGES.userNotFound);
@@ -50,10 +55,40 @@ export class AdminUsersService {
     private readonly delivery: { isEmailConfigured: boolean } = { isEmailConfigured: false },
   ) {}
 
-  async listUsers(): Promise<User[]> {
+  /**
+   * Members matching the search and filter in the chosen order: every one of them when the query
+   * has no limit and no cursor (what the spec promises older clients), else one page and the
+   * cursor of the next (docs/decisions/013).
+   */
+  async listUsers(query: UsersListQuery): Promise<UsersListResponse> {
     const now = this.clock.now();
-    const [rows, priorities] = await Promise.all([listMembersWithSeat(this.db), loadBidPriorities(this.db)]);
-    return rows.map((row) => presentUser(row, priorities.get(row.member.id) ?? null, now));
+    const isPaged = query.limit !== undefined || query.cursor !== undefined;
+    const limit = isPaged ? (query.limit ?? MEMBER_PAGE_LIMITS.default) : undefined;
+    const after = query.cursor === undefined ? undefined : decodeMemberCursor(query.cursor, query);
+    const criteria = { filter: query.filter, search: query.search };
+    const [matching, total, priorities] = await Promise.all([
+      // One more than the page, to know whether another page follows without a second query.
+      listMatchingMembers(this.db, {
+        ...criteria,
+        sortBy: query.sortBy,
+        sortDirection: query.sortDirection,
+        after,
+        limit: limit === undefined ? undefined : limit + 1,
+      }),
+      countMatchingMembers(this.db, criteria),
+      loadBidPriorities(this.db),
+    ]);
+    const page = limit === undefined ? matching : matching.slice(0, limit);
+    const last = page.at(-1);
+    const hasMore = limit !== undefined && matching.length > limit;
+    return {
+      users: page.map(({ row }) => presentUser(row, priorities.get(row.member.id) ?? null, now)),
+      total,
+      nextCursor:
+        hasMore && last
+          ? encodeMemberCursor({ sortBy: query.sortBy, sortDirection: query.sortDirection, key: last.sortKey })
+          : null,
+    };
   }
 
   async getUser(memberId: string): Promise<User> {
@@ -108,6 +143,7 @@ export class AdminUsersService {
         await this.refuseTakenIdentity({ email: request.email, employeeId: request.employeeId });
       throw error;
     }
+    announceMembersAdded(this.db);
     const user = await this.getUser(created.id);
     if (request.password) {
       return {
@@ -201,6 +237,7 @@ export class AdminUsersService {
         await this.refuseTakenIdentity({ email: changes.email, employeeId: changes.employeeId }, memberId);
       throw error;
     }
+    announceMemberChanged(this.db, memberId);
     return this.getUser(memberId);
   }
 
@@ -220,6 +257,7 @@ export class AdminUsersService {
         at: now,
       });
     });
+    announceMemberChanged(this.db, memberId);
   }
 
   async reactivateUser(actor: AuthenticatedMember, memberId: string): Promise<User> {
@@ -237,6 +275,7 @@ export class AdminUsersService {
         at: now,
       });
     });
+    announceMemberChanged(this.db, memberId);
     return this.getUser(memberId);
   }
 
@@ -305,6 +344,7 @@ export class AdminUsersService {
         at: now,
       });
     });
+    announceMemberChanged(this.db, memberId);
     if (!request.sendEmail) return MEMBER_ADMIN_MESSAGES.passwordUpdated;
     return this.delivery.isEmailConfigured
       ? MEMBER_ADMIN_MESSAGES.passwordUpdatedNoticeQueued

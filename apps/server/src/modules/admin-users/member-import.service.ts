@@ -1,7 +1,8 @@
 /**
- * The member import (spec section 3, User import columns). Every row is checked on its own and
- * saved in its own transaction, so a bad row never stops the good ones; a file that cannot be read
- * is refused before anything is written.
+ * The member import (spec section 3, User import columns). Every row is checked on its own, so a
+ * bad row never stops the good ones; good rows are saved a chunk per transaction (row by row again
+ * when another request raced for an identity). A file that cannot be read is refused before
+ * anything is written.
  */
 import {
   emailSchema,
@@ -13,12 +14,13 @@ import {
   RANKS,
 } from '@stationbid/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { readSpreadsheetRows, type SpreadsheetRow } from '../../lib/spreadsheet.ts';
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { announceMembersAdded } from '../auth/member-cache.ts';
 import { queuePasswordSetupEmail } from '../users/member-emails.ts';
 import { insertMember, listMemberIdentities } from '../users/users.repository.ts';
 
@@ -69,6 +71,14 @@ export function parseMemberRow(values: Record<string, string>): { member: Import
   return { member: { firstName, lastName, email: email.data, employeeId, rank, position, yearsOfService } };
 }
 
+/** Rows saved per transaction: small enough that a chunk never holds the database for long. */
+export const IMPORT_CHUNK_ROWS = 100;
+
+/** Called after each chunk is saved, with how many rows are done (imported or refused). */
+export type ImportProgress = (rowsDone: number) => Promise<void>;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class MemberImportService {
   constructor(
     private readonly db: Database,
@@ -81,9 +91,26 @@ export class MemberImportService {
     return this.delivery.isEmailConfigured;
   }
 
+  /** The file's data rows; throws (400/413) before any write when it is not a readable spreadsheet. */
+  readRows(fileName: string, content: Buffer): SpreadsheetRow[] {
+    return readSpreadsheetRows(fileName, content, MEMBER_IMPORT_REQUIRED_COLUMNS);
+  }
+
   async importMembers(actor: AuthenticatedMember, fileName: string, content: Buffer): Promise<MemberImportResult> {
-    // Throws before any write when the file is not a readable spreadsheet with the columns.
-    const rows = readSpreadsheetRows(fileName, content, MEMBER_IMPORT_REQUIRED_COLUMNS);
+    return this.importRows(actor, fileName, this.readRows(fileName, content));
+  }
+
+  /**
+   * Imports the rows chunk by chunk, each chunk in one transaction, yielding to the event loop
+   * between chunks so other requests are served while a large file runs. The synchronous answer
+   * and the import job both come through here, so they give the same results for the same file.
+   */
+  async importRows(
+    actor: AuthenticatedMember,
+    fileName: string,
+    rows: readonly SpreadsheetRow[],
+    onProgress?: ImportProgress,
+  ): Promise<MemberImportResult> {
     const now = this.clock.now();
     const identities = await listMemberIdentities(this.db);
     const takenEmails = new Map<string, string>(
@@ -101,50 +128,71 @@ export class MemberImportService {
       total: rows.length,
       errors: [],
     };
-    const skip = (row: SpreadsheetRow, error: string) => {
-      result.skipped += 1;
-      result.errors.push({ row: row.rowNumber, error });
-    };
 
-    for (const row of rows) {
-      const parsed = parseMemberRow(row.values);
-      if ('problems' in parsed) {
-        skip(row, parsed.problems.join('; '));
-        continue;
+    for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
+      const chunk = rows.slice(start, start + IMPORT_CHUNK_ROWS);
+      const errors: MemberImportResult['errors'] = [];
+      const planned: { row: SpreadsheetRow; member: ImportedMember }[] = [];
+      // Rows of this chunk claim their e-mail and employee ID as they are read, so a repeat later in
+      // the same chunk is refused like a repeat in an earlier chunk.
+      const claimedEmails = new Map<string, string>();
+      const claimedEmployeeIds = new Map<string, string>();
+      for (const row of chunk) {
+        const parsed = parseMemberRow(row.values);
+        if ('problems' in parsed) {
+          errors.push({ row: row.rowNumber, error: parsed.problems.join('; ') });
+          continue;
+        }
+        const { member } = parsed;
+        const emailHolder = takenEmails.get(member.email) ?? claimedEmails.get(member.email);
+        if (emailHolder) {
+          errors.push({
+            row: row.rowNumber,
+            error: `Skipped: email ${member.email} already belongs to ${emailHolder}`,
+          });
+          continue;
+        }
+        const employeeIdHolder = takenEmployeeIds.get(member.employeeId) ?? claimedEmployeeIds.get(member.employeeId);
+        if (employeeIdHolder) {
+          errors.push({
+            row: row.rowNumber,
+            error: `Skipped: employee ID ${member.employeeId} already belongs to ${employeeIdHolder}`,
+          });
+          continue;
+        }
+        claimedEmails.set(member.email, `row ${row.rowNumber} of this file`);
+        claimedEmployeeIds.set(member.employeeId, `row ${row.rowNumber} of this file`);
+        planned.push({ row, member });
       }
-      const { member } = parsed;
-      const emailHolder = takenEmails.get(member.email);
-      if (emailHolder) {
-        skip(row, `Skipped: email ${member.email} already belongs to ${emailHolder}`);
-        continue;
-      }
-      const employeeIdHolder = takenEmployeeIds.get(member.employeeId);
-      if (employeeIdHolder) {
-        skip(row, `Skipped: employee ID ${member.employeeId} already belongs to ${employeeIdHolder}`);
-        continue;
-      }
+
+      let created: typeof planned;
       try {
         await this.db.transaction(async (tx) => {
-          const created = await insertMember(tx, { ...member, passwordHash: null, createdAt: now, updatedAt: now });
-          await queuePasswordSetupEmail(tx, created, now, this.log, this.delivery.isEmailConfigured);
+          for (const { member } of planned) await this.insertImportedMember(tx, member, now);
         });
+        created = planned;
       } catch (error) {
-        // Another request took the e-mail or employee ID since the check above.
-        const constraint = violatedConstraint(error);
-        if (constraint === 'members_email_lower_unique') {
-          skip(row, `Skipped: email ${member.email} already belongs to an existing user`);
-          continue;
+        // Another request took an e-mail or employee ID since the check: the chunk is saved again
+        // row by row, so only the rows that lost are refused.
+        if (violatedConstraint(error) === undefined) throw error;
+        created = [];
+        for (const entry of planned) {
+          const refusal = await this.insertAloneOrExplain(entry.member, now);
+          if (refusal === null) created.push(entry);
+          else errors.push({ row: entry.row.rowNumber, error: refusal });
         }
-        if (constraint === 'members_employee_id_unique') {
-          skip(row, `Skipped: employee ID ${member.employeeId} already belongs to an existing user`);
-          continue;
-        }
-        throw error;
       }
-      takenEmails.set(member.email, `row ${row.rowNumber} of this file`);
-      takenEmployeeIds.set(member.employeeId, `row ${row.rowNumber} of this file`);
-      result.created += 1;
-      result.emailsQueued += 1;
+      for (const { row, member } of created) {
+        takenEmails.set(member.email, `row ${row.rowNumber} of this file`);
+        takenEmployeeIds.set(member.employeeId, `row ${row.rowNumber} of this file`);
+      }
+      result.created += created.length;
+      if (created.length > 0) announceMembersAdded(this.db);
+      result.emailsQueued += created.length;
+      result.skipped += errors.length;
+      result.errors.push(...errors.sort((a, b) => a.row - b.row));
+      await onProgress?.(start + chunk.length);
+      if (start + IMPORT_CHUNK_ROWS < rows.length) await yieldToEventLoop();
     }
 
     await recordActivity(this.db, {
@@ -157,6 +205,28 @@ export class MemberImportService {
       at: now,
     });
     return result;
+  }
+
+  private async insertImportedMember(executor: Executor, member: ImportedMember, now: Date): Promise<void> {
+    const created = await insertMember(executor, { ...member, passwordHash: null, createdAt: now, updatedAt: now });
+    await queuePasswordSetupEmail(executor, created, now, this.log, this.delivery.isEmailConfigured);
+  }
+
+  /** Saves one member in its own transaction; null when saved, else why it was refused. */
+  private async insertAloneOrExplain(member: ImportedMember, now: Date): Promise<string | null> {
+    try {
+      await this.db.transaction((tx) => this.insertImportedMember(tx, member, now));
+      return null;
+    } catch (error) {
+      const constraint = violatedConstraint(error);
+      if (constraint === 'members_email_lower_unique') {
+        return `Skipped: email ${member.email} already belongs to an existing user`;
+      }
+      if (constraint === 'members_employee_id_unique') {
+        return `Skipped: employee ID ${member.employeeId} already belongs to an existing user`;
+      }
+      throw error;
+    }
   }
 }
 

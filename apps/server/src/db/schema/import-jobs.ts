@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { members } from './members.ts';
+
+/**
+ * A spreadsheet import run in the background (docs/decisions/013). Its progress lives here, not in
+ * the process running it, so any server process can answer GET /admin/import-jobs/:id. The process
+ * running a job renews `lease_expires_at` after each chunk; a running job whose lease has passed
+ * belonged to a process that stopped, and is reported (and stored) as failed.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What is imported: only 'members' today. */
+    kind: text('kind').notNull(),
+    state: text('state').notNull().default('running'),
+    createdById: uuid('created_by_id').references(() => members.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    rowsTotal: integer('rows_total').notNull(),
+    rowsDone: integer('rows_done').notNull().default(0),
+    /** The import's results (the synchronous answer's `results`) once it has succeeded. */
+    results: jsonb('results'),
+    message: text('message'),
+    error: text('error'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('import_jobs_running_idx').on(table.leaseExpiresAt).where(sql`${table.state} = 'running'`),
+    check('import_jobs_kind_known', sql`${table.kind} in ('members')`),
+    check('import_jobs_state_known', sql`${table.state} in ('running','succeeded','failed')`),
+    check('import_jobs_rows_in_range', sql`${table.rowsDone} >= 0 and ${table.rowsDone} <= ${table.rowsTotal}`),
+  ],
+);
