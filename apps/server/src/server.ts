@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   app.outboxWorker.start();
   // The 5-minute and day-before reminders that came due, also while the server was down.
   app.reminderScheduler.start();
+  // Who was seen by signed-in requests and live streams, written in batches.
+  app.seenMembers.start();
   const address = `http://localhost:${config.port}`;
   const lines = [
     '',

@@ -2,16 +2,20 @@
  * Authentication and authorisation for every route. A valid token is not enough: the member
  * must still exist, be active, and not have signed out, so deactivating or deleting a member,
  * or signing out, takes effect on the next request.
+ *
+ * Those checks are answered by the member cache (`modules/auth/member-cache.ts`), which every
+ * such change clears at once in every server process, so a steady stream of requests costs no
+ * database reads here; the member is noted as seen in memory and written in batches
+ * (`SeenMembers`), not on every request.
  */
 import { MESSAGES } from '@stationbid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
-import { isRefreshFamilyLive } from '../modules/auth/auth.repository.ts';
+import type { MemberCache } from '../modules/auth/member-cache.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
-import { findMemberWithSeatById, type MemberWithSeat, touchMemberLastSeen } from '../modules/users/users.repository.ts';
+import type { SeenMembers } from '../modules/users/seen-members.ts';
 
 export interface AuthenticatedMember {
   id: string;
@@ -20,7 +24,6 @@ export interface AuthenticatedMember {
   lastName: string;
   email: string;
   familyId: string;
-  row: MemberWithSeat;
 }
 
 declare module 'fastify' {
@@ -52,8 +55,11 @@ function readBearerToken(request: FastifyRequest): string | undefined {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Database; clock: Clock; accessTokens: AccessTokens }) => {
-    const { db, clock, accessTokens } = options;
+  async (
+    app: FastifyInstance,
+    options: { clock: Clock; accessTokens: AccessTokens; memberCache: MemberCache; seenMembers: SeenMembers },
+  ) => {
+    const { clock, accessTokens, memberCache, seenMembers } = options;
     app.decorateRequest('member', null);
 
     async function authenticate(request: FastifyRequest): Promise<void> {
@@ -62,22 +68,21 @@ export const authPlugin = fp(
       if (!token) throw new AppError('TOKEN_MISSING', MESSAGES.tokenMissing);
       const now = clock.now();
       const claims = await accessTokens.verify(token, now);
-      const [row, isFamilyLive] = await Promise.all([
-        findMemberWithSeatById(db, claims.memberId),
-        isRefreshFamilyLive(db, claims.familyId),
+      const [member, isFamilyLive] = await Promise.all([
+        memberCache.getMember(claims.memberId),
+        memberCache.isFamilyLive(claims.familyId, claims.memberId),
       ]);
-      if (!row || !isFamilyLive) throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);
-      if (!row.member.isActive) throw new AppError('ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated);
+      if (!member || !isFamilyLive) throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);
+      if (!member.isActive) throw new AppError('ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated);
       request.member = {
-        id: row.member.id,
-        isAdmin: row.member.isAdmin,
-        firstName: row.member.firstName,
-        lastName: row.member.lastName,
-        email: row.member.email,
+        id: member.id,
+        isAdmin: member.isAdmin,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        email: member.email,
         familyId: claims.familyId,
-        row,
       };
-      await touchMemberLastSeen(db, row.member.id, now);
+      seenMembers.record(member.id, now);
     }
 
     app.decorate('requireMember', authenticate);

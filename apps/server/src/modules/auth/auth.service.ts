@@ -25,14 +25,8 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { queuePasswordResetEmail } from '../users/member-emails.ts';
-import { loadBidPriorities, presentUser } from '../users/user-presenter.ts';
-import {
-  findMemberByEmail,
-  findMemberById,
-  findMemberWithSeatById,
-  insertMember,
-  updateMember,
-} from '../users/users.repository.ts';
+import { loadPresentedUser } from '../users/user-presenter.ts';
+import { findMemberByEmail, findMemberById, insertMember, updateMember } from '../users/users.repository.ts';
 import {
   clearThrottle,
   expireAllUnusedPasswordTokens,
@@ -46,6 +40,7 @@ import {
   revokeAllRefreshTokensOfMember,
   revokeRefreshTokenFamily,
 } from './auth.repository.ts';
+import { announceMemberChanged, announceMembersAdded, announceSignInRevoked } from './member-cache.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { type AccessTokens, createOpaqueToken, hashOpaqueToken } from './tokens.ts';
 
@@ -149,6 +144,7 @@ export class AuthService {
         throw conflict('An account with this employee ID already exists.');
       throw error;
     }
+    announceMembersAdded(this.db);
     return this.login({ email: request.email, password: request.password }, clientAddress);
   }
 
@@ -158,9 +154,9 @@ export class AuthService {
     if (!stored || stored.revokedAt) throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
     if (stored.expiresAt <= now) throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.tokenExpired);
 
-    const member = await findMemberWithSeatById(this.db, stored.memberId);
-    if (!member?.member.isActive) {
-      await revokeRefreshTokenFamily(this.db, stored.familyId, now);
+    const member = await findMemberById(this.db, stored.memberId);
+    if (!member?.isActive) {
+      await this.revokeSignIn(stored.familyId, now);
       throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
     }
 
@@ -178,7 +174,7 @@ export class AuthService {
       return true;
     });
     if (!isRotated) {
-      await revokeRefreshTokenFamily(this.db, stored.familyId, now);
+      await this.revokeSignIn(stored.familyId, now);
       throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
     }
     const token = await this.accessTokens.sign({ memberId: stored.memberId, familyId: stored.familyId }, now);
@@ -255,22 +251,27 @@ export class AuthService {
         at: now,
       });
     });
+    announceMemberChanged(this.db, member.id);
     // A member locked out by failed sign-ins can sign in with the new password at once.
     await clearThrottle(this.db, `account:${member.email}`);
     this.log?.info({ memberId: member.id, purpose: stored.purpose }, 'password set from a link');
   }
 
   async logout(familyId: string): Promise<void> {
-    await revokeRefreshTokenFamily(this.db, familyId, this.clock.now());
+    await this.revokeSignIn(familyId, this.clock.now());
   }
 
+  /** The member as the API sends it: one read of the member; the bid priority comes computed. */
   async getUser(memberId: string) {
-    const [row, priorities] = await Promise.all([
-      findMemberWithSeatById(this.db, memberId),
-      loadBidPriorities(this.db),
-    ]);
-    if (!row) throw new AppError('NOT_FOUND', 'User not found');
-    return presentUser(row, priorities.get(memberId) ?? null, this.clock.now());
+    const user = await loadPresentedUser(this.db, memberId, this.clock.now());
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return user;
+  }
+
+  /** Ends one sign-in, in this and every other server process (its access tokens and live streams). */
+  private async revokeSignIn(familyId: string, now: Date): Promise<void> {
+    await revokeRefreshTokenFamily(this.db, familyId, now);
+    announceSignInRevoked(this.db, familyId);
   }
 
   private async refuseWhileThrottled(keys: string[], now: Date): Promise<void> {

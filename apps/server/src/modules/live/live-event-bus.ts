@@ -10,6 +10,11 @@
  *
  * Publishing never throws: a lost live event costs a client one refresh (clients refetch when the
  * stream comes back, and poll while it is down), while a throw would fail a step already committed.
+ *
+ * The same channel carries access changes (a sign-in revoked, a member changed, bid-priority inputs
+ * changed): the member cache forgets what they made stale and the live streams of a member who lost
+ * access close. Unlike live events they reach this process's listeners at once, before `publish`
+ * returns, so the very next request sees them.
  */
 import { randomUUID } from 'node:crypto';
 import { type LiveEvent, liveEventSchema } from '@stationbid/domain';
@@ -26,9 +31,26 @@ const NOTIFY_PAYLOAD_MAX_BYTES = 7900;
 /** Wait before listening again after the listening connection failed. */
 const RELISTEN_DELAY_MS = 1000;
 
-const notificationSchema = z.object({ origin: z.string(), events: z.array(liveEventSchema) });
+const accessChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('member'), memberId: z.string() }),
+  z.object({ kind: z.literal('family'), familyId: z.string() }),
+  z.object({ kind: z.literal('rankings') }),
+]);
+
+/**
+ * What makes cached access facts stale: `member` (the member's authority or sign-ins changed, or
+ * they were deleted), `family` (one sign-in was revoked), `rankings` (some member's bid-priority
+ * inputs changed, or members were added).
+ */
+export type AccessChange = z.infer<typeof accessChangeSchema>;
+
+const notificationSchema = z.union([
+  z.object({ origin: z.string(), events: z.array(liveEventSchema) }),
+  z.object({ origin: z.string(), accessChanges: z.array(accessChangeSchema) }),
+]);
 
 export type LiveEventListener = (events: readonly LiveEvent[]) => void;
+export type AccessChangeListener = (changes: readonly AccessChange[]) => void;
 
 export interface LiveEventBusOptions {
   db: Database;
@@ -40,6 +62,7 @@ export class LiveEventBus {
   /** Tells this process's notifications from the others'. */
   private readonly origin = randomUUID();
   private readonly listeners = new Set<LiveEventListener>();
+  private readonly accessListeners = new Set<AccessChangeListener>();
   private listenConnection: pg.PoolClient | null = null;
   private relistenTimer: NodeJS.Timeout | null = null;
   private isStopped = false;
@@ -62,6 +85,25 @@ export class LiveEventBus {
     // Handed over after the current request's work, so a step's answer is not held up by the fan-out.
     setImmediate(() => this.deliver(batch));
     if (this.options.databaseKind === 'postgres') this.notifyOtherProcesses(batch);
+  }
+
+  /** Adds a listener for the access changes of every process, in the order added. */
+  subscribeAccessChanges(listener: AccessChangeListener): () => void {
+    this.accessListeners.add(listener);
+    return () => this.accessListeners.delete(listener);
+  }
+
+  /**
+   * Hands access changes to this process's listeners now, and (on PostgreSQL) to the other
+   * processes. Call it only after the transaction that made them has committed. Never throws.
+   */
+  publishAccessChanges(changes: readonly AccessChange[]): void {
+    if (changes.length === 0) return;
+    this.deliverAccessChanges(changes);
+    if (this.options.databaseKind === 'postgres' && !this.isStopped) {
+      // Access changes are a few ids: one payload always fits.
+      this.sendNotification(JSON.stringify({ origin: this.origin, accessChanges: changes }));
+    }
   }
 
   /** On PostgreSQL: starts listening for the other processes' events (at app start). */
@@ -114,12 +156,24 @@ export class LiveEventBus {
     }
   }
 
-  private notifyOtherProcesses(events: readonly LiveEvent[]): void {
-    for (const payload of this.toPayloads(events)) {
-      this.options.db
-        .execute(sql`select pg_notify(${LIVE_NOTIFY_CHANNEL}, ${payload})`)
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'live events: NOTIFY failed'));
+  private deliverAccessChanges(changes: readonly AccessChange[]): void {
+    for (const listener of this.accessListeners) {
+      try {
+        listener(changes);
+      } catch (error) {
+        this.options.log.error({ err: error }, 'access changes: a listener failed');
+      }
     }
+  }
+
+  private notifyOtherProcesses(events: readonly LiveEvent[]): void {
+    for (const payload of this.toPayloads(events)) this.sendNotification(payload);
+  }
+
+  private sendNotification(payload: string): void {
+    this.options.db
+      .execute(sql`select pg_notify(${LIVE_NOTIFY_CHANNEL}, ${payload})`)
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'live events: NOTIFY failed'));
   }
 
   /** One payload per batch when it fits, else one per event; an event too big alone is not sent on. */
@@ -145,7 +199,8 @@ export class LiveEventBus {
         return;
       }
       if (parsed.data.origin === this.origin) return;
-      this.deliver(parsed.data.events);
+      if ('accessChanges' in parsed.data) this.deliverAccessChanges(parsed.data.accessChanges);
+      else this.deliver(parsed.data.events);
     } catch (error) {
       this.options.log.warn({ err: error }, 'live events: a notification could not be read');
     }

@@ -5,6 +5,10 @@
  * line, so an idle stream is neither closed by a proxy nor taken for dead by the browser, and the
  * members holding streams are reported (`onHeartbeat`): a tab that only listens makes no requests,
  * yet its member is online and connected to their session.
+ *
+ * A stream belongs to one sign-in: it is ended (`close`) when that sign-in or its member loses
+ * access. Chat (`chat.message`) goes only to the streams allowed to read each session's chat
+ * (participants and administrators); every other event goes to every watcher of its session.
  */
 import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -14,10 +18,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** A client this far behind (a stalled connection) is dropped; it reconnects and refetches. */
 const STREAM_BACKLOG_MAX_BYTES = 1024 * 1024;
 
-interface LiveStream {
-  id: string;
+/** Who opens a stream, what it watches, and of which sessions it may read the chat. */
+export interface StreamWatch {
   memberId: string;
+  /** The sign-in the stream's ticket was issued under. */
+  familyId: string;
+  /** Whether the member was an administrator when the stream opened. */
+  isAdmin: boolean;
   sessionIds: readonly string[];
+  chatSessionIds: ReadonlySet<string>;
+}
+
+export interface LiveStream extends StreamWatch {
+  id: string;
   response: ServerResponse;
 }
 
@@ -38,13 +51,8 @@ export class LiveStreams {
    * Turns an authorised request into a stream: from here on the response is written by hand,
    * outside Fastify's reply (which answers once).
    */
-  open(request: FastifyRequest, reply: FastifyReply, watch: { memberId: string; sessionIds: readonly string[] }) {
-    const stream: LiveStream = {
-      id: randomUUID(),
-      memberId: watch.memberId,
-      sessionIds: watch.sessionIds,
-      response: reply.raw,
-    };
+  open(request: FastifyRequest, reply: FastifyReply, watch: StreamWatch) {
+    const stream: LiveStream = { ...watch, id: randomUUID(), response: reply.raw };
     reply.hijack();
     reply.raw.writeHead(200, {
       // The security headers the plugins have set so far (helmet's), then the stream's own.
@@ -77,7 +85,11 @@ export class LiveStreams {
       if (!watchers || watchers.size === 0) continue;
       this.lastEventNumber += 1;
       const frame = `id: ${this.lastEventNumber}\ndata: ${JSON.stringify(event)}\n\n`;
-      for (const stream of watchers) this.write(stream, frame);
+      const isChat = event.type === 'chat.message';
+      for (const stream of watchers) {
+        if (isChat && !stream.chatSessionIds.has(event.sessionId)) continue;
+        this.write(stream, frame);
+      }
     }
   }
 
@@ -86,6 +98,29 @@ export class LiveStreams {
     for (const stream of this.streams.values()) this.write(stream, ': heartbeat\n\n');
     const watchingMemberIds = new Set([...this.streams.values()].map((stream) => stream.memberId));
     if (watchingMemberIds.size > 0) this.onHeartbeat([...watchingMemberIds]);
+  }
+
+  /** The open streams, for checking that their members still have access. */
+  list(): LiveStream[] {
+    return [...this.streams.values()];
+  }
+
+  /** Changes which sessions' chat a stream may read (participants added or removed meanwhile). */
+  allowChat(streamId: string, chatSessionIds: ReadonlySet<string>): void {
+    const stream = this.streams.get(streamId);
+    if (stream) stream.chatSessionIds = chatSessionIds;
+  }
+
+  /** Ends the streams that match, e.g. of a sign-in that was revoked; the client's reconnect is refused. */
+  close(isToClose: (stream: LiveStream) => boolean): number {
+    let closed = 0;
+    for (const stream of [...this.streams.values()]) {
+      if (!isToClose(stream)) continue;
+      this.forget(stream);
+      stream.response.end();
+      closed += 1;
+    }
+    return closed;
   }
 
   /** Ends every stream (app close), so the server can stop without waiting on open connections. */

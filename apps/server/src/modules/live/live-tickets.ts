@@ -3,7 +3,9 @@
  * access token in the address would end up in logs and history, so the tab first asks for a
  * ticket with its bearer token and puts that in the address instead. A ticket is a signed token
  * (HS256, the app's JWT secret) for the audience "live-stream" that lives 30 seconds: any server
- * process can check it, and it is useless for the rest of the API (decision 009).
+ * process can check it, and it is useless for the rest of the API (decision 009). It names the
+ * sign-in (refresh-token family) it was issued under, so the stream it opens ends when that sign-in
+ * does.
  */
 import { LIVE_TICKET_LIFETIME_SECONDS, MESSAGES } from '@stationbid/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -12,6 +14,12 @@ import { AppError } from '../../lib/app-error.ts';
 const ISSUER = 'stationbid';
 const AUDIENCE = 'live-stream';
 
+/** Whom a ticket was issued to: the member and their sign-in. */
+export interface TicketHolder {
+  memberId: string;
+  familyId: string;
+}
+
 export class LiveTickets {
   private readonly key: Uint8Array;
 
@@ -19,11 +27,11 @@ export class LiveTickets {
     this.key = new TextEncoder().encode(secret);
   }
 
-  issue(memberId: string, now: Date): Promise<string> {
+  issue(holder: TicketHolder, now: Date): Promise<string> {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    return new SignJWT({})
+    return new SignJWT({ fam: holder.familyId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(memberId)
+      .setSubject(holder.memberId)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
@@ -31,8 +39,11 @@ export class LiveTickets {
       .sign(this.key);
   }
 
-  /** The member a ticket was issued to; refuses with the 401 codes of the access tokens. */
-  async readMemberId(ticket: string, now: Date): Promise<string> {
+  /**
+   * The member and sign-in a ticket was issued to; refuses with the 401 codes of the access tokens.
+   * A ticket without a sign-in (from a version before it had one) is refused: the tab asks again.
+   */
+  async readHolder(ticket: string, now: Date): Promise<TicketHolder> {
     try {
       const { payload } = await jwtVerify(ticket, this.key, {
         algorithms: ['HS256'],
@@ -40,8 +51,10 @@ export class LiveTickets {
         audience: AUDIENCE,
         currentDate: now,
       });
-      if (typeof payload.sub !== 'string') throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);
-      return payload.sub;
+      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') {
+        throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);
+      }
+      return { memberId: payload.sub, familyId: payload.fam };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED', MESSAGES.tokenExpired);

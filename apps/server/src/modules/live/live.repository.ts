@@ -1,15 +1,19 @@
-/** Queries of the live stream: who opens a stream, and the sessions it asks to watch. */
-import { eq, inArray } from 'drizzle-orm';
+/** Queries of the live stream: the sessions a stream asks to watch, and whose chat it may read. */
+import { and, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bidSessions, members } from '../../db/schema/index.ts';
+import { bidSessions, participants } from '../../db/schema/index.ts';
 
-export async function findMemberAccess(executor: Executor, memberId: string) {
-  const [row] = await executor
-    .select({ id: members.id, isAdmin: members.isAdmin, isActive: members.isActive })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .limit(1);
-  return row;
+/** Which of these members take part in which of these sessions. */
+export async function findParticipations(
+  executor: Executor,
+  memberIds: readonly string[],
+  sessionIds: readonly string[],
+): Promise<{ memberId: string | null; sessionId: string }[]> {
+  if (memberIds.length === 0 || sessionIds.length === 0) return [];
+  return executor
+    .select({ memberId: participants.memberId, sessionId: participants.sessionId })
+    .from(participants)
+    .where(and(inArray(participants.memberId, [...memberIds]), inArray(participants.sessionId, [...sessionIds])));
 }
 
 export async function findSessionStatuses(executor: Executor, sessionIds: readonly string[]) {

@@ -21,7 +21,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{ liveService: LiveService }> = a
         response: { 200: liveTicketResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => liveService.issueTicket(currentMember(request).id),
+    async (request) => {
+      const member = currentMember(request);
+      return liveService.issueTicket({ memberId: member.id, familyId: member.familyId });
+    },
   );
 
   app.get(
@@ -39,8 +42,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{ liveService: LiveService }> = a
     async (request, reply) => {
       const { ticket, sessions } = request.query;
       if (!ticket) throw new AppError('TOKEN_MISSING', LIVE_MESSAGES.ticketRequired);
-      const { memberId } = await liveService.authorizeStream(ticket, sessions);
-      liveService.openStream(request, reply, { memberId, sessionIds: sessions });
+      const watch = await liveService.authorizeStream(ticket, sessions);
+      liveService.openStream(request, reply, watch);
       return reply;
     },
   );

@@ -5,6 +5,11 @@
  * has committed, e.g. the chat after storing a message:
  *
  *     app.live.publish({ type: 'chat.message', sessionId, at, message });
+ *
+ * A stream lasts only as long as its access: it ends within moments when its sign-in is revoked,
+ * or its member is deactivated, deleted or changes authority, in whichever process that happens
+ * (access changes on the bus). Every heartbeat checks the open streams again, as a safety net for
+ * a lost notification, and updates which sessions' chat each may read.
  */
 import {
   BID_MESSAGES,
@@ -17,12 +22,13 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { MemberCache } from '../auth/member-cache.ts';
 import type { EngineStepResult } from '../bid-sessions/session-engine.service.ts';
-import { touchMembersLastSeen } from '../users/users.repository.ts';
-import { findMemberAccess, findSessionStatuses } from './live.repository.ts';
-import { LiveEventBus } from './live-event-bus.ts';
-import { LiveStreams } from './live-streams.ts';
-import { LiveTickets } from './live-tickets.ts';
+import type { SeenMembers } from '../users/seen-members.ts';
+import { findParticipations, findSessionStatuses } from './live.repository.ts';
+import type { AccessChange, LiveEventBus } from './live-event-bus.ts';
+import { type LiveStream, LiveStreams, type StreamWatch } from './live-streams.ts';
+import { LiveTickets, type TicketHolder } from './live-tickets.ts';
 import { toSessionChangedEvents } from './session-events.ts';
 
 declare module 'fastify' {
@@ -37,49 +43,61 @@ const MEMBER_VISIBLE_STATUSES: readonly BidSessionStatus[] = ['scheduled', 'acti
 
 export interface LiveServiceOptions {
   db: Database;
-  databaseKind: 'pglite' | 'postgres';
   clock: Clock;
   log: FastifyBaseLogger;
   jwtSecret: string;
+  /** Live events and access changes of every server process; started and stopped by the app. */
+  bus: LiveEventBus;
+  memberCache: MemberCache;
+  seenMembers: SeenMembers;
 }
 
 export class LiveService {
   private readonly tickets: LiveTickets;
   private readonly bus: LiveEventBus;
-  private readonly streams = new LiveStreams((memberIds) => this.markWatchersSeen(memberIds));
+  private readonly streams = new LiveStreams((memberIds) => this.onHeartbeat(memberIds));
 
   constructor(private readonly options: LiveServiceOptions) {
     this.tickets = new LiveTickets(options.jwtSecret);
-    this.bus = new LiveEventBus({ db: options.db, databaseKind: options.databaseKind, log: options.log });
+    this.bus = options.bus;
     this.bus.subscribe((events) => this.streams.deliver(events));
+    this.bus.subscribeAccessChanges((changes) => this.onAccessChanges(changes));
   }
 
-  async issueTicket(memberId: string): Promise<{ ticket: string; expiresInSeconds: number }> {
-    const ticket = await this.tickets.issue(memberId, this.options.clock.now());
+  async issueTicket(holder: TicketHolder): Promise<{ ticket: string; expiresInSeconds: number }> {
+    const ticket = await this.tickets.issue(holder, this.options.clock.now());
     return { ticket, expiresInSeconds: LIVE_TICKET_LIFETIME_SECONDS };
   }
 
   /**
-   * The member a stream is for, once the ticket is good, they are still active, and they may see
-   * every session asked for (administrators all; members all but drafts, which for them do not
-   * exist: the same 404 as an unknown id).
+   * What a stream may carry, once the ticket is good, its sign-in is live, the member is still
+   * active, and they may see every session asked for (administrators all; members all but drafts,
+   * which for them do not exist: the same 404 as an unknown id). Chat only of the sessions the
+   * member takes part in, or of all for an administrator.
    */
-  async authorizeStream(ticket: string, sessionIds: readonly string[]): Promise<{ memberId: string }> {
-    const memberId = await this.tickets.readMemberId(ticket, this.options.clock.now());
-    const member = await findMemberAccess(this.options.db, memberId);
-    if (!member) throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);
+  async authorizeStream(ticket: string, sessionIds: readonly string[]): Promise<StreamWatch> {
+    const { memberId, familyId } = await this.tickets.readHolder(ticket, this.options.clock.now());
+    const { memberCache, db } = this.options;
+    const [member, isFamilyLive] = await Promise.all([
+      memberCache.getMember(memberId),
+      memberCache.isFamilyLive(familyId, memberId),
+    ]);
+    if (!member || !isFamilyLive) throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);
     if (!member.isActive) throw new AppError('ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated);
-    const sessions = await findSessionStatuses(this.options.db, sessionIds);
+    const sessions = await findSessionStatuses(db, sessionIds);
     const visibleIds = new Set(
       sessions
         .filter((session) => member.isAdmin || MEMBER_VISIBLE_STATUSES.includes(session.status as BidSessionStatus))
         .map((session) => session.id),
     );
     if (sessionIds.some((id) => !visibleIds.has(id))) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
-    return { memberId };
+    const chatSessionIds = member.isAdmin
+      ? new Set(sessionIds)
+      : new Set((await findParticipations(db, [memberId], sessionIds)).map((row) => row.sessionId));
+    return { memberId, familyId, isAdmin: member.isAdmin, sessionIds, chatSessionIds };
   }
 
-  openStream(request: FastifyRequest, reply: FastifyReply, watch: { memberId: string; sessionIds: readonly string[] }) {
+  openStream(request: FastifyRequest, reply: FastifyReply, watch: StreamWatch) {
     this.streams.open(request, reply, watch);
   }
 
@@ -101,10 +119,70 @@ export class LiveService {
     this.streams.sendHeartbeat();
   }
 
-  /** Members holding a stream are seen (online, and connected to their session) though they send nothing. */
-  private markWatchersSeen(memberIds: readonly string[]): void {
-    touchMembersLastSeen(this.options.db, memberIds, this.options.clock.now()).catch((error: unknown) =>
-      this.options.log.warn({ err: error }, 'live streams: could not record the watchers as seen'),
+  /**
+   * Ends the streams that lost access; answers how many. Runs for the changes announced (here or in
+   * another process) and at every heartbeat; tests call it to check at once.
+   */
+  async recheckStreams(isToCheck: (stream: LiveStream) => boolean = () => true): Promise<number> {
+    const streams = this.streams.list().filter(isToCheck);
+    if (streams.length === 0) return 0;
+    const { memberCache, db } = this.options;
+    const lostAccess = new Set<string>();
+    for (const stream of streams) {
+      const [member, isFamilyLive] = await Promise.all([
+        memberCache.getMember(stream.memberId),
+        memberCache.isFamilyLive(stream.familyId, stream.memberId),
+      ]);
+      // A new administrator (or a former one) opens the stream again, with the chat they may now read.
+      if (!member?.isActive || !isFamilyLive || member.isAdmin !== stream.isAdmin) lostAccess.add(stream.id);
+    }
+    const closed = this.streams.close((stream) => lostAccess.has(stream.id));
+    // Participants added to or removed from a watched session since the stream opened: one query for all.
+    const members = streams.filter((stream) => !stream.isAdmin && !lostAccess.has(stream.id));
+    const participations = await findParticipations(
+      db,
+      [...new Set(members.map((stream) => stream.memberId))],
+      [...new Set(members.flatMap((stream) => stream.sessionIds))],
+    );
+    for (const stream of members) {
+      const chatSessionIds = new Set(
+        participations
+          .filter((row) => row.memberId === stream.memberId && stream.sessionIds.includes(row.sessionId))
+          .map((row) => row.sessionId),
+      );
+      this.streams.allowChat(stream.id, chatSessionIds);
+    }
+    return closed;
+  }
+
+  /** A revoked sign-in's streams end now; a changed member's are checked against the database. */
+  private onAccessChanges(changes: readonly AccessChange[]): void {
+    const revokedFamilies = new Set(changes.flatMap((change) => (change.kind === 'family' ? [change.familyId] : [])));
+    const changedMembers = new Set(changes.flatMap((change) => (change.kind === 'member' ? [change.memberId] : [])));
+    if (revokedFamilies.size > 0) this.streams.close((stream) => revokedFamilies.has(stream.familyId));
+    if (changedMembers.size === 0) return;
+    // After every listener of this change has run, so the member cache has forgotten what it made stale.
+    setImmediate(() => {
+      this.recheckStreams((stream) => changedMembers.has(stream.memberId)).catch((error: unknown) =>
+        this.options.log.warn({ err: error }, 'live streams: could not check the streams of a changed member'),
+      );
+    });
+  }
+
+  /**
+   * Members holding a stream are seen (online, and connected to their session) though they send
+   * nothing; written at once, since heartbeats already come only every 15 seconds. Then the open
+   * streams are checked again (the safety net for a lost access change).
+   */
+  private onHeartbeat(memberIds: readonly string[]): void {
+    const { seenMembers, clock, log } = this.options;
+    const now = clock.now();
+    for (const memberId of memberIds) seenMembers.record(memberId, now);
+    seenMembers
+      .tick()
+      .catch((error: unknown) => log.warn({ err: error }, 'live streams: could not record the watchers as seen'));
+    this.recheckStreams().catch((error: unknown) =>
+      log.warn({ err: error }, 'live streams: could not check the streams'),
     );
   }
 
@@ -112,14 +190,8 @@ export class LiveService {
     return this.streams.openCount;
   }
 
-  /** At app start: listen for the other server processes' events (PostgreSQL). */
-  start(): Promise<void> {
-    return this.bus.start();
-  }
-
-  /** At app close: end every stream and stop listening, before the database closes. */
-  async stop(): Promise<void> {
+  /** At app close: end every stream, before the bus stops and the database closes. */
+  stop(): void {
     this.streams.closeAll();
-    await this.bus.stop();
   }
 }

@@ -13,6 +13,7 @@ import {
   type UserStatus,
 } from '@stationbid/domain';
 import type { Executor } from '../../db/client.ts';
+import { findMemberCache } from '../auth/member-cache.ts';
 import {
   findMemberWithSeatById,
   listActiveMemberRankings,
@@ -67,16 +68,31 @@ export function presentUser(row: MemberWithSeat, bidPriority: number | null, now
   };
 }
 
-/** Each active member's bid priority (their place among all active members). */
+/**
+ * Each active member's bid priority (their place among all active members). Reads every active
+ * member: for lists of members. For one member, use `loadBidPriority`.
+ */
 export async function loadBidPriorities(executor: Executor): Promise<Map<string, number>> {
   return computeBidPriorities(await listActiveMemberRankings(executor));
 }
 
+/**
+ * One member's bid priority, from the priorities the app keeps computed (cleared whenever a ranking
+ * input changes), so presenting one member does not read the whole department. Inside a
+ * transaction, which may hold uncommitted changes, it is computed from that transaction.
+ */
+export async function loadBidPriority(
+  executor: Executor,
+  member: { id: string; isActive: boolean },
+): Promise<number | null> {
+  const cache = findMemberCache(executor);
+  if (cache) return cache.getBidPriority(member);
+  if (!member.isActive) return null;
+  return (await loadBidPriorities(executor)).get(member.id) ?? null;
+}
+
 /** The member as the API sends it, with their current bid priority; undefined when not found. */
 export async function loadPresentedUser(executor: Executor, memberId: string, now: Date): Promise<User | undefined> {
-  const [row, priorities] = await Promise.all([
-    findMemberWithSeatById(executor, memberId),
-    loadBidPriorities(executor),
-  ]);
-  return row ? presentUser(row, priorities.get(memberId) ?? null, now) : undefined;
+  const row = await findMemberWithSeatById(executor, memberId);
+  return row ? presentUser(row, await loadBidPriority(executor, row.member), now) : undefined;
 }

@@ -1,5 +1,5 @@
 /** Queries on members. Repositories take a transaction or the database and hold no rules. */
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { members, outbox, passwordTokens, seats, stations } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
@@ -61,23 +61,46 @@ export async function listActiveMemberRankings(executor: Executor) {
     .where(eq(members.isActive, true));
 }
 
-/** Marks the member as seen now, at most once a minute, so that "online" needs no extra writes. */
-export async function touchMemberLastSeen(executor: Executor, id: string, now: Date): Promise<void> {
-  await touchMembersLastSeen(executor, [id], now);
+/** What authentication needs of a member: their authority and the names the app shows. */
+export interface MemberAuthFacts {
+  id: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  firstName: string;
+  lastName: string;
+  email: string;
 }
 
-/** The same for several members at once (everyone holding a live stream open). */
-export async function touchMembersLastSeen(executor: Executor, ids: readonly string[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await executor
-    .update(members)
-    .set({ lastSeenAt: now })
-    .where(
-      and(
-        inArray(members.id, [...ids]),
-        sql`(${members.lastSeenAt} is null or ${members.lastSeenAt} < ${timestampParam(new Date(now.getTime() - 60_000))})`,
-      ),
-    );
+export async function findMemberAuthFacts(executor: Executor, id: string): Promise<MemberAuthFacts | undefined> {
+  const [row] = await executor
+    .select({
+      id: members.id,
+      isAdmin: members.isAdmin,
+      isActive: members.isActive,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      email: members.email,
+    })
+    .from(members)
+    .where(eq(members.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Marks members as seen at the given times, in one statement. A member already seen within the
+ * minute before is left alone ("online" is a five-minute window, so that costs no accuracy worth a
+ * write), and a last-seen time never moves backwards.
+ */
+export async function recordMembersSeen(executor: Executor, seen: ReadonlyMap<string, Date>): Promise<void> {
+  if (seen.size === 0) return;
+  const rows = [...seen].map(([id, at]) => sql`(${id}::uuid, ${timestampParam(at)})`);
+  await executor.execute(sql`
+    update members set last_seen_at = seen.at
+    from (values ${sql.join(rows, sql`, `)}) as seen (id, at)
+    where members.id = seen.id
+      and (members.last_seen_at is null or members.last_seen_at < seen.at - interval '1 minute')
+  `);
 }
 
 export type NewMember = typeof members.$inferInsert;

@@ -22,6 +22,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { revokeOtherRefreshFamilies } from '../auth/auth.repository.ts';
+import { announceMemberChanged } from '../auth/member-cache.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { loadBidPriorities, loadPresentedUser } from './user-presenter.ts';
 import {
@@ -119,6 +120,7 @@ export class UsersService {
       if (constraint === 'members_employee_id_unique') throw conflict('A user with this employee ID already exists.');
       throw error;
     }
+    announceMemberChanged(this.db, stored.id);
     return this.getProfile(stored.id);
   }
 
@@ -145,9 +147,12 @@ export class UsersService {
         at: now,
       });
     });
+    // Ends the other sign-ins' access tokens and live streams in every server process.
+    announceMemberChanged(this.db, stored.id);
     this.log.info({ memberId: stored.id }, 'member changed their password');
   }
 
+  /** Reads every active member on purpose: the page shows the member's place among all of them. */
   async getSeniority(memberId: string): Promise<SeniorityInfo> {
     const [stored, priorities] = await Promise.all([findMemberById(this.db, memberId), loadBidPriorities(this.db)]);
     if (!stored) throw new AppError('NOT_FOUND', 'User not found');

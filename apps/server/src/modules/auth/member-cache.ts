@@ -1,0 +1,175 @@
+/**
+ * What every signed-in request needs to know, kept in this process for a few seconds so that
+ * authentication and the signed-in member's own page do not grow with the department: the member's
+ * authority (active, administrator, name, e-mail), whether their sign-in (refresh-token family) is
+ * still live, and every active member's bid priority (which needs every active member to compute).
+ *
+ * Anything that changes these facts announces it (the functions at the end of this file), after
+ * its transaction has committed. The announcement clears the entries at once in this process and,
+ * on PostgreSQL, in every other server process through NOTIFY (`LiveEventBus.publishAccessChanges`),
+ * so signing out, a revoked sign-in and a deactivation still take effect on the next request. The
+ * short lifetimes below are only a safety net for a notification that was lost (a listening
+ * connection that dropped and came back). Writes made behind the app's back (SQL by hand, tests
+ * that insert rows) are seen once the lifetime runs out, or at once for a member the cached
+ * priorities do not know yet.
+ */
+import { computeBidPriorities } from '@stationbid/domain';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccessChange, LiveEventBus } from '../live/live-event-bus.ts';
+import { findMemberAuthFacts, listActiveMemberRankings, type MemberAuthFacts } from '../users/users.repository.ts';
+import { isRefreshFamilyLive } from './auth.repository.ts';
+
+/** How long a member's facts and a live sign-in are trusted without a word from the database. */
+export const MEMBER_CACHE_TTL_MS = 15_000;
+/** The bid priorities change only with ranking inputs, which are announced; this is the safety net. */
+export const BID_PRIORITIES_TTL_MS = 30_000;
+/** Above this many cached sign-ins, expired ones are swept out before another is added. */
+const MAX_CACHED_FAMILIES = 20_000;
+
+interface Expiring<T> {
+  value: T;
+  expiresAt: number;
+}
+
+export class MemberCache {
+  private readonly members = new Map<string, Expiring<MemberAuthFacts | undefined>>();
+  /** Live sign-ins only, by family id, with their member (to forget them all when the member changes). */
+  private readonly liveFamilies = new Map<string, Expiring<string>>();
+  private bidPriorities: Expiring<Map<string, number>> | undefined;
+  /**
+   * Counts the changes applied. A read that started before a change and ends after it may have
+   * read what the change replaced, so its answer is used but not kept.
+   */
+  private generation = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly bus: LiveEventBus,
+  ) {}
+
+  /** The member's authority, or undefined when there is no such member. */
+  async getMember(memberId: string): Promise<MemberAuthFacts | undefined> {
+    const now = this.clock.now().getTime();
+    const cached = this.members.get(memberId);
+    if (cached && cached.expiresAt > now) return cached.value;
+    const generation = this.generation;
+    const facts = await findMemberAuthFacts(this.db, memberId);
+    if (generation === this.generation)
+      this.members.set(memberId, { value: facts, expiresAt: now + MEMBER_CACHE_TTL_MS });
+    return facts;
+  }
+
+  /** True while the sign-in has a token that is not revoked (the member has not signed out). */
+  async isFamilyLive(familyId: string, memberId: string): Promise<boolean> {
+    const now = this.clock.now().getTime();
+    const cached = this.liveFamilies.get(familyId);
+    if (cached && cached.expiresAt > now && cached.value === memberId) return true;
+    const generation = this.generation;
+    const isLive = await isRefreshFamilyLive(this.db, familyId);
+    // Only live sign-ins are kept: a revoked one never comes back, and is refused from the database.
+    if (isLive && generation === this.generation) {
+      if (this.liveFamilies.size >= MAX_CACHED_FAMILIES) this.sweepExpiredFamilies(now);
+      this.liveFamilies.set(familyId, { value: memberId, expiresAt: now + MEMBER_CACHE_TTL_MS });
+    }
+    return isLive;
+  }
+
+  /**
+   * The member's bid priority (their place among all active members), or null for an inactive one.
+   * A member the cached priorities do not know (added since) makes them be computed again.
+   */
+  async getBidPriority(member: { id: string; isActive: boolean }): Promise<number | null> {
+    if (!member.isActive) return null;
+    const cached = await this.getBidPriorities();
+    const priority = cached.get(member.id);
+    if (priority !== undefined) return priority;
+    return (await this.getBidPriorities({ isStale: true })).get(member.id) ?? null;
+  }
+
+  /** Every active member's bid priority. */
+  async getBidPriorities(options: { isStale?: boolean } = {}): Promise<Map<string, number>> {
+    const now = this.clock.now().getTime();
+    if (!options.isStale && this.bidPriorities && this.bidPriorities.expiresAt > now) return this.bidPriorities.value;
+    const generation = this.generation;
+    const priorities = computeBidPriorities(await listActiveMemberRankings(this.db));
+    if (generation === this.generation)
+      this.bidPriorities = { value: priorities, expiresAt: now + BID_PRIORITIES_TTL_MS };
+    return priorities;
+  }
+
+  /** Announces changes: applied here at once, and sent to the other server processes. */
+  announce(changes: readonly AccessChange[]): void {
+    this.bus.publishAccessChanges(changes);
+  }
+
+  /** Forgets what the changes made stale (this process's and the other processes' announcements). */
+  apply(changes: readonly AccessChange[]): void {
+    this.generation += 1;
+    for (const change of changes) {
+      if (change.kind === 'family') this.liveFamilies.delete(change.familyId);
+      else if (change.kind === 'rankings') this.bidPriorities = undefined;
+      else {
+        this.members.delete(change.memberId);
+        for (const [familyId, family] of this.liveFamilies) {
+          if (family.value === change.memberId) this.liveFamilies.delete(familyId);
+        }
+      }
+    }
+  }
+
+  private sweepExpiredFamilies(now: number): void {
+    for (const [familyId, family] of this.liveFamilies) {
+      if (family.expiresAt <= now) this.liveFamilies.delete(familyId);
+    }
+    // Still full (a burst of sign-ins): start over rather than grow without bound.
+    if (this.liveFamilies.size >= MAX_CACHED_FAMILIES) this.liveFamilies.clear();
+  }
+}
+
+/**
+ * The caches of the apps serving each database in this process (usually one). Member changes are
+ * made in several modules, each with the database it changed; announcing through the database
+ * reaches whichever app serves it, without handing the cache to every service.
+ */
+const cachesByDatabase = new WeakMap<Executor, Set<MemberCache>>();
+
+/** Registers the cache of an app serving `db`; answers a function that removes it (at app close). */
+export function registerMemberCache(db: Database, cache: MemberCache): () => void {
+  let caches = cachesByDatabase.get(db);
+  if (!caches) {
+    caches = new Set();
+    cachesByDatabase.set(db, caches);
+  }
+  caches.add(cache);
+  return () => caches.delete(cache);
+}
+
+/** The cache of an app serving this database; undefined inside a transaction, or with no app. */
+export function findMemberCache(executor: Executor): MemberCache | undefined {
+  const caches = cachesByDatabase.get(executor);
+  return caches ? caches.values().next().value : undefined;
+}
+
+function announce(db: Executor, changes: readonly AccessChange[]): void {
+  for (const cache of cachesByDatabase.get(db) ?? []) cache.announce(changes);
+}
+
+/**
+ * A member was changed, deleted, deactivated or reactivated, or lost sign-ins (password changed or
+ * reset, every sign-in revoked). Their bid-priority inputs may have changed too. Call after commit.
+ */
+export function announceMemberChanged(db: Executor, memberId: string): void {
+  announce(db, [{ kind: 'member', memberId }, { kind: 'rankings' }]);
+}
+
+/** Members were added (created, imported, registered): everyone's bid priority may move. Call after commit. */
+export function announceMembersAdded(db: Executor): void {
+  announce(db, [{ kind: 'rankings' }]);
+}
+
+/** One sign-in was revoked (signed out, or a replayed refresh token). Call after commit. */
+export function announceSignInRevoked(db: Executor, familyId: string): void {
+  announce(db, [{ kind: 'family', familyId }]);
+}
