@@ -2,7 +2,14 @@
 import { computeSeniorityScore, PROFESSIONAL_POSITIONS, RANKS } from '@stationbid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
-import { createAdmin, createTestContext, injectAs, type SignedIn, signIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createAdmin,
+  createTestContext,
+  injectAs,
+  type SignedIn,
+  signIn,
+  type TestContext,
+} from '../../test/test-app.ts';
 
 let context: TestContext;
 let adminSession: SignedIn;
@@ -65,9 +72,7 @@ async function walk(query: string): Promise<{ users: ListedUser[]; pages: number
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const page: ListAnswer = await list(
-      `?${query}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
-    );
+    const page: ListAnswer = await list(`?${query}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
     users.push(...page.users);
     totals.push(page.total);
     cursor = page.nextCursor;
@@ -129,7 +134,10 @@ describe('GET /api/admin/users with pages', () => {
     const { users } = await list('?sortBy=seniority&limit=200');
     for (const user of users) {
       expect(user.seniorityScore).toBe(
-        computeSeniorityScore({ ...user, manualSeniorityScore: user.seniorityScore > 800 ? user.seniorityScore : null }),
+        computeSeniorityScore({
+          ...user,
+          manualSeniorityScore: user.seniorityScore > 800 ? user.seniorityScore : null,
+        }),
       );
     }
   });
