@@ -6,7 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, demoEmail } from './db/seed/demo-data.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
+import { NoAdministratorError, seedIfEmpty } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
 
 async function main(): Promise<void> {
@@ -23,11 +23,21 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   await database.migrate();
-  const seed = await seedIfEmpty(database.db, {
-    admin: config.admin,
-    loadDemoData: config.loadDemoData,
-    clock: systemClock,
-  });
+  let seed: Awaited<ReturnType<typeof seedIfEmpty>>;
+  try {
+    seed = await seedIfEmpty(database.db, {
+      admin: config.admin,
+      loadDemoData: config.loadDemoData,
+      clock: systemClock,
+    });
+  } catch (error) {
+    if (error instanceof NoAdministratorError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
 
   const app = await buildApp({
     db: database.db,
@@ -77,6 +87,9 @@ async function main(): Promise<void> {
   );
   if (seed.seeded) {
     lines.push(`First start: created the administrator ${seed.adminEmail}.`);
+  }
+  if (config.loadDemoData && config.nodeEnv === 'production') {
+    lines.push('WARNING: DEMO_DATA=1 in production: the demo sign-ins below are published; do not use this for real.');
   }
   if (config.loadDemoData) {
     lines.push(

@@ -66,6 +66,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('never loads the demo (published sign-ins) in production unless DEMO_DATA=1 asks for it', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() };
+    expect(loadConfig(production)).toMatchObject({ admin: undefined, loadDemoData: false });
+    expect(loadConfig({ ...production, DEMO_DATA: '1' }).loadDemoData).toBe(true);
+  });
+
   it('reads CORS origins as a list and self-registration as a flag', () => {
     const config = loadConfig({
       CORS_ORIGIN: 'https://a.example, https://b.example',

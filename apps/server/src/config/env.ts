@@ -140,9 +140,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     dataDir,
     jwtSecret: env.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     admin,
-    // Demo data is the default for a first look; a department that names its administrator
-    // gets an empty product unless it asks for the demo too.
-    loadDemoData: env.DEMO_DATA ?? !admin,
+    // Demo data is the default for a first look on a developer's machine; a department that names
+    // its administrator gets an empty product unless it asks for the demo too. In production the
+    // demo (whose sign-ins are published in the README) is loaded only when DEMO_DATA=1 says so.
+    loadDemoData: env.DEMO_DATA ?? (env.NODE_ENV !== 'production' && !admin),
     allowSelfRegistration: env.ALLOW_SELF_REGISTRATION,
     corsOrigins: env.CORS_ORIGIN
       ? env.CORS_ORIGIN.split(',')

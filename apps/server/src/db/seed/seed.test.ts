@@ -1,10 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
+import { startServerProcess } from '../../test/server-process.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bidSessions, members, participants, type seats, stations } from '../schema/index.ts';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD } from './demo-data.ts';
-import { seedIfEmpty } from './seed.ts';
+import { NoAdministratorError, seedIfEmpty } from './seed.ts';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -80,4 +84,52 @@ describe('first-start seed', () => {
       await fresh.close();
     }
   });
+
+  it('never creates the demo administrator (published password) without the demo, and says what to set', async () => {
+    const fresh = await createTestContext();
+    try {
+      const seeding = seedIfEmpty(fresh.db, { admin: undefined, loadDemoData: false, clock: new ManualClock() });
+      await expect(seeding).rejects.toThrow(NoAdministratorError);
+      await expect(seeding).rejects.toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+      expect((await fresh.db.select({ total: count() }).from(members))[0]?.total).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('a production start on an empty database', () => {
+  it('refuses to start without an administrator configured, saying what to set; starts with one', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stationbid-production-'));
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir };
+    try {
+      const refused = await startServerProcess({ env: production }).then(
+        async (server) => {
+          await server.kill();
+          return 'started';
+        },
+        (error: Error) => error.message,
+      );
+      expect(refused).toMatch(/database is empty and no administrator is configured/);
+      expect(refused).toMatch(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+      expect(refused).not.toMatch(new RegExp(DEMO_ADMIN.password));
+
+      const server = await startServerProcess({
+        env: { ...production, ADMIN_EMAIL: 'chief@dept.example', ADMIN_PASSWORD: 'a-long-password' },
+      });
+      try {
+        const demoLogin = await fetch(`${server.baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+        });
+        expect(demoLogin.status).toBe(401);
+        expect(server.output()).not.toMatch(/Demo sign-ins/);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

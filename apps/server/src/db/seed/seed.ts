@@ -1,6 +1,6 @@
 /**
  * First-start data: on an empty database, the administrator (from ADMIN_EMAIL/ADMIN_PASSWORD,
- * or the demo administrator) and, when asked for, the demo department.
+ * or the demo administrator, only together with the demo) and, when asked for, the demo department.
  */
 import { compareByDefaultPriority, computeSeniorityScore, getSeatPositionForRank, SHIFTS } from '@stationbid/domain';
 import { and, count, eq, notExists } from 'drizzle-orm';
@@ -26,11 +26,31 @@ export interface SeedOptions {
 
 export type SeedResult = { seeded: false } | { seeded: true; adminEmail: string; demoData: boolean };
 
+/**
+ * An empty database with neither an administrator configured nor the demo asked for. Creating the
+ * demo administrator then would open the department with the password printed in the README, so
+ * the server refuses to start and says what to set.
+ */
+export class NoAdministratorError extends Error {
+  constructor() {
+    super(
+      [
+        'StationBid cannot start: the database is empty and no administrator is configured.',
+        '  Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 8 characters) to create the first administrator,',
+        '  or DEMO_DATA=1 to load the demo department with its published sign-ins (never for real use).',
+      ].join('\n'),
+    );
+    this.name = 'NoAdministratorError';
+  }
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<SeedResult> {
   const [existing] = await db.select({ total: count() }).from(members);
   if ((existing?.total ?? 0) > 0) return { seeded: false };
+  // The demo administrator (published password) only ever comes with the demo, asked for.
+  if (!options.admin && !options.loadDemoData) throw new NoAdministratorError();
 
   const adminPassword = options.admin?.password ?? DEMO_ADMIN.password;
   const [adminHash, memberHash] = await Promise.all([
