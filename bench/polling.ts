@@ -1,0 +1,239 @@
+/**
+ * bench/polling: members polling a running session, as a browser without a working live stream
+ * does, against a hello-world Fastify measured the same way in the same run.
+ *
+ * It builds a department (by default 1,000 members) in a fresh database, starts the server in a
+ * process of its own (`apps/server/src/server.ts` of this tree, or of `--server-dir`), creates and
+ * starts a session of every member, and loads it with autocannon: 50 connections, each signed in as
+ * a different participant, each repeating the member's polling mix:
+ *
+ *   --mix old     GET /api/bid-sessions/:id, /:id/my-participation, /history?sessionId=
+ *   --mix board   the same three and GET /:id/board with If-None-Match (the version the member
+ *                 already holds, so 304), for a build that has the board
+ *
+ * Every request says `accept-encoding: gzip, deflate, br`, as a browser does. In the same run it
+ * starts a hello-world Fastify (bench/hello-server.ts) in a process of its own and loads it with the
+ * same requests, connections and duration, and prints requests per second, p50 and p99 of both and
+ * their ratio. With `--compare-dir <checkout>` it also measures that build (the previous one, with
+ * the old mix, which is all it has) and prints the ratio of the two builds.
+ *
+ *   npm run bench:polling                                         # PGlite in a temporary directory
+ *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:polling
+ *   npm run bench:polling -- --members 20000 --mix board --compare-dir /tmp/stationbid-before
+ *
+ * Loopback only; each load lasts --seconds (10) and each request gives up after --timeout (10 s).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { defaultStationCount } from './department.ts';
+import {
+  createStartedSession,
+  type PreparedServer,
+  prepareServer,
+  type RunningProcess,
+  type ServerBuild,
+  serverBuild,
+  startHelloServer,
+  startServer,
+} from './server-under-test.ts';
+import { format } from './support.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    members: { type: 'string', default: '1000' },
+    stations: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '10' },
+    /** Seconds before a request counts as timed out. */
+    timeout: { type: 'string', default: '10' },
+    mix: { type: 'string', default: 'old' },
+    'server-dir': { type: 'string' },
+    /** Another build measured in the same run with the old mix, e.g. /tmp/stationbid-before. */
+    'compare-dir': { type: 'string' },
+    /** Write a V8 CPU profile of each server process into this directory. */
+    'cpu-prof': { type: 'string' },
+  },
+});
+const memberCount = Number(options.members);
+const stationCount = options.stations ? Number(options.stations) : defaultStationCount(memberCount);
+const connections = Number(options.connections);
+const seconds = Number(options.seconds);
+const timeoutSeconds = Number(options.timeout);
+if (options.mix !== 'old' && options.mix !== 'board') throw new Error('--mix is old or board');
+const mix: 'old' | 'board' = options.mix;
+
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+
+/** One connection's requests: the mix, as the participant behind `token`. */
+function mixRequests(kind: 'old' | 'board', sessionId: string, token: string, boardEtag: string | null) {
+  const headers = { ...BROWSER_HEADERS, authorization: `Bearer ${token}` };
+  const requests: AutocannonRequest[] = [
+    { method: 'GET', path: `/api/bid-sessions/${sessionId}`, headers },
+    { method: 'GET', path: `/api/bid-sessions/${sessionId}/my-participation`, headers },
+    { method: 'GET', path: `/api/bid-sessions/history?sessionId=${sessionId}`, headers },
+  ];
+  if (kind === 'board') {
+    requests.push({
+      method: 'GET',
+      path: `/api/bid-sessions/${sessionId}/board`,
+      headers: { ...headers, 'if-none-match': boardEtag ?? '' },
+    });
+  }
+  return requests;
+}
+
+interface LoadFigures {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx and 304, errors and timeouts. */
+  failed: number;
+  timeouts: number;
+  statuses: string;
+}
+
+async function load(label: string, baseUrl: string, requestsPerConnection: AutocannonRequest[][]) {
+  let next = 0;
+  const result: AutocannonResult = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    timeout: timeoutSeconds,
+    setupClient: (client) => {
+      client.setRequests(requestsPerConnection[next % requestsPerConnection.length] ?? []);
+      next += 1;
+    },
+  });
+  const answered = result['2xx'] + (result.statusCodeStats['304']?.count ?? 0);
+  const figures: LoadFigures = {
+    label,
+    requestsPerSecond: answered / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.errors + result.non2xx - (result.statusCodeStats['304']?.count ?? 0),
+    timeouts: result.timeouts,
+    statuses: Object.entries(result.statusCodeStats)
+      .map(([status, { count }]) => `${status}: ${count}`)
+      .join(', '),
+  };
+  console.log(
+    `  ${label}: ${figures.requestsPerSecond.toFixed(1)} req/s, p50 ${format(figures.p50)} ms, p99 ${format(figures.p99)} ms` +
+      ` (${figures.statuses || 'no answers'}; errors ${result.errors}, timeouts ${result.timeouts})`,
+  );
+  return figures;
+}
+
+/** Builds the department and session for one build, starts its server, loads it, stops it. */
+async function measureBuild(build: ServerBuild, kind: 'old' | 'board', cpuProfileDir: string | undefined) {
+  let started = performance.now();
+  const prepared: PreparedServer = await prepareServer(build, { memberCount, stationCount });
+  let server: RunningProcess | null = null;
+  try {
+    server = await startServer(prepared, cpuProfileDir ? { cpuProfileDir } : {});
+    const baseUrl = server.baseUrl;
+    const { department } = prepared;
+    const adminToken = await prepared.accessTokenFor(department.admin);
+    const { sessionId, queue } = await createStartedSession(
+      baseUrl,
+      adminToken,
+      department.members.map((member) => member.id),
+    );
+    console.log(
+      `  ${build.label}: ${prepared.databaseLabel}, department and started session in ${format((performance.now() - started) / 1000)} s`,
+    );
+    // Each connection a different participant, spread over the queue (the turn holder first).
+    const memberById = new Map(department.members.map((member) => [member.id, member]));
+    const stride = Math.max(1, Math.floor(queue.length / connections));
+    const pollers = Array.from({ length: connections }, (_, index) =>
+      memberById.get(queue[(index * stride) % queue.length] ?? ''),
+    );
+    const tokens = await Promise.all(
+      pollers.map((member) => {
+        if (!member) throw new Error('a poller is not in the queue');
+        return prepared.accessTokenFor(member);
+      }),
+    );
+    let boardEtag: string | null = null;
+    if (kind === 'board') {
+      const response = await fetch(`${baseUrl}/api/bid-sessions/${sessionId}/board`, {
+        headers: { ...BROWSER_HEADERS, authorization: `Bearer ${tokens[0]}` },
+      });
+      await response.arrayBuffer();
+      boardEtag = response.headers.get('etag');
+      if (!response.ok || !boardEtag) throw new Error(`this build has no board with an ETag: ${response.status}`);
+    }
+    const requestsPerConnection = tokens.map((token) => mixRequests(kind, sessionId, token, boardEtag));
+    // Check the mix answers as it should before loading it (and warm the server up a little).
+    started = performance.now();
+    for (const request of requestsPerConnection[0] ?? []) {
+      const response = await fetch(`${baseUrl}${request.path}`, { headers: request.headers ?? {} });
+      await response.arrayBuffer();
+      if (response.status !== 200 && response.status !== 304) {
+        throw new Error(`${request.path}: ${response.status}`);
+      }
+    }
+    console.log(`  one pass of the mix, one connection: ${format(performance.now() - started)} ms`);
+    const figures = await load(`${build.label} (${kind} mix)`, baseUrl, requestsPerConnection);
+    return { figures, requestsPerConnection };
+  } finally {
+    await server?.stop();
+    await prepared.dispose();
+  }
+}
+
+async function measureHello(requestsPerConnection: AutocannonRequest[][]) {
+  const hello = await startHelloServer();
+  try {
+    return await load('hello-world Fastify', hello.baseUrl, requestsPerConnection);
+  } finally {
+    await hello.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const build = serverBuild(options['server-dir']);
+  const cpuProfileDir = options['cpu-prof'] ? path.resolve(options['cpu-prof']) : undefined;
+  if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
+  console.log(`bench/polling on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(
+    `${memberCount} members (all in the session), ${stationCount} stations; ${connections} connections, ` +
+      `${seconds} s each, timeout ${timeoutSeconds} s, ${mix} mix`,
+  );
+  const current = await measureBuild(build, mix, cpuProfileDir);
+  // The baseline: the same requests (paths, headers, tokens) to a hello-world.
+  const hello = await measureHello(current.requestsPerConnection);
+  const previous = options['compare-dir']
+    ? (await measureBuild(serverBuild(options['compare-dir']), 'old', cpuProfileDir)).figures
+    : null;
+
+  const rows: [string, LoadFigures][] = [
+    ['hello-world', hello],
+    [`${build.label}, ${mix} mix`, current.figures],
+  ];
+  if (previous) rows.push([`${serverBuild(options['compare-dir']).label}, old mix`, previous]);
+  console.log('');
+  console.log('| server | req/s | p50 | p99 | failed / timeouts | x hello-world |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const [label, figures] of rows) {
+    console.log(
+      `| ${label} | ${figures.requestsPerSecond.toFixed(1)} | ${format(figures.p50)} ms | ${format(figures.p99)} ms | ` +
+        `${figures.failed} / ${figures.timeouts} | ${(figures.requestsPerSecond / hello.requestsPerSecond).toFixed(4)} |`,
+    );
+  }
+  if (previous) {
+    const throughputRatio = current.figures.requestsPerSecond / Math.max(previous.requestsPerSecond, 0.001);
+    console.log('');
+    console.log(
+      `build under test / compared build: ${throughputRatio.toFixed(1)}x the requests per second; ` +
+        `p99 ${format(current.figures.p99)} ms against ${format(previous.p99)} ms`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
