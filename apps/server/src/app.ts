@@ -26,9 +26,12 @@ import { MemberCache, registerMemberCache } from './modules/auth/member-cache.ts
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { bidSessionRoutes, completedSessionAdminRoutes } from './modules/bid-sessions/bid-sessions.routes.ts';
 import { BidSessionsService } from './modules/bid-sessions/bid-sessions.service.ts';
+import { EngineStateCache } from './modules/bid-sessions/engine-state-cache.ts';
 import { memberBidStatusRoutes } from './modules/bid-sessions/member-bid-status.routes.ts';
 import { sessionActionRoutes } from './modules/bid-sessions/session-actions.routes.ts';
+import { SessionBoardService } from './modules/bid-sessions/session-board.service.ts';
 import { SessionEngineService } from './modules/bid-sessions/session-engine.service.ts';
+import { SessionReadCache } from './modules/bid-sessions/session-read-cache.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
 import { DeliveryStatusService } from './modules/delivery/delivery-status.service.ts';
@@ -177,13 +180,19 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     unregisterMemberCache();
   });
   const delivery = dependencies.delivery ?? NO_DELIVERY;
+  // The engine's kept states and the shared reads of sessions (decisions 008 and 012): one of each
+  // per app, so the board after a step reads what the step kept.
+  const engineStateCache = new EngineStateCache();
+  const sessionReadCache = new SessionReadCache(clock);
   const sessionEngine = new SessionEngineService(
     db,
     clock,
     app.log,
     (sessionId, step) => liveService.publishStep(sessionId, step),
     (executor, step) => queueEngineStepMessages(executor, step, delivery.departmentTimeZone),
+    engineStateCache,
   );
+  const sessionBoards = new SessionBoardService(db, engineStateCache, sessionReadCache);
   const sessionMessages = new SessionMessagesService(db, clock, app.log, delivery.departmentTimeZone);
   app.decorate('sessionMessages', sessionMessages);
   // Like the turn clock: started by the server process only, stopped before the database closes.
@@ -232,8 +241,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         memberImportJobs,
       });
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
-      const bidSessionsService = new BidSessionsService(db, clock);
-      await api.register(bidSessionRoutes, { prefix: '/bid-sessions', bidSessionsService, clock });
+      const bidSessionsService = new BidSessionsService(db, clock, sessionReadCache);
+      await api.register(bidSessionRoutes, { prefix: '/bid-sessions', bidSessionsService, sessionBoards, clock });
       await api.register(sessionMessagesRoutes, { prefix: '/bid-sessions', sessionMessages });
       await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });
       await api.register(memberBidStatusRoutes, { prefix: '/users', bidSessionsService });

@@ -50,7 +50,7 @@ export interface BoardStationInfo {
 }
 
 /** More seat groups than this in one step (a start that clears assignments) are not listed in its events. */
-export const MAX_SEAT_COUNT_CHANGES_PER_EVENT = 64;
+export const MAX_SEAT_COUNT_CHANGES_PER_EVENT = 32;
 
 const RUNNING_STATUSES: readonly BidSessionStatus[] = ['active', 'paused'];
 const AWARD_KIND: Partial<Record<ParticipantOutcome, BoardPick['kind']>> = {

@@ -3,7 +3,7 @@
  * read side. Repositories take a transaction or the database and hold no rules; every list is one
  * query however many rows it returns, so a session of thousands presents in a handful of queries.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   bidSessionStations,
@@ -221,7 +221,19 @@ async function selectParticipantViews(executor: Executor, condition: SQL | undef
     .leftJoin(stations, eq(stations.id, seats.stationId))
     .where(condition)
     .orderBy(asc(participants.sessionId), asc(participants.queuePosition));
-  return rows.map(({ participant, member, currentSeat }) => ({
+  return rows.map(toParticipantView);
+}
+
+type ParticipantViewRow = {
+  participant: ParticipantRow;
+  member: ParticipantView['member'];
+  currentSeat: {
+    [K in keyof NonNullable<ParticipantView['currentSeat']>]: NonNullable<ParticipantView['currentSeat']>[K] | null;
+  };
+};
+
+function toParticipantView({ participant, member, currentSeat }: ParticipantViewRow): ParticipantView {
+  return {
     participant,
     member,
     currentSeat:
@@ -238,7 +250,7 @@ async function selectParticipantViews(executor: Executor, condition: SQL | undef
             stationNumber: currentSeat.stationNumber,
           }
         : null,
-  }));
+  };
 }
 
 /** Every participant of a session in queue order, with their member's seat and presence. */
@@ -351,4 +363,92 @@ export async function listHistory(executor: Executor, sessionId: string): Promis
     .from(sessionHistory)
     .where(eq(sessionHistory.sessionId, sessionId))
     .orderBy(asc(sessionHistory.id));
+}
+
+/** The session's latest awards, newest first, with the participant each went to (the board's last picks). */
+export async function listRecentPicks(executor: Executor, sessionId: string, limit: number) {
+  return executor
+    .select({
+      participantId: bids.participantId,
+      memberId: participants.memberId,
+      firstName: participants.firstName,
+      lastName: participants.lastName,
+      rank: participants.rank,
+      bidPriority: participants.bidPriority,
+      stationId: bids.stationId,
+      stationName: bids.stationName,
+      stationNumber: bids.stationNumber,
+      shift: bids.shift,
+      seatPosition: bids.seatPosition,
+      kind: bids.kind,
+      createdAt: bids.createdAt,
+    })
+    .from(bids)
+    .innerJoin(participants, eq(participants.id, bids.participantId))
+    .where(eq(bids.sessionId, sessionId))
+    .orderBy(desc(bids.createdAt), desc(bids.id))
+    .limit(limit);
+}
+
+/** One member's participant view in a session, or undefined when they take no part. */
+export async function findParticipantViewByMember(
+  executor: Executor,
+  sessionId: string,
+  memberId: string,
+): Promise<ParticipantView | undefined> {
+  const [view] = await selectParticipantViews(
+    executor,
+    and(eq(participants.sessionId, sessionId), eq(participants.memberId, memberId)),
+  );
+  return view;
+}
+
+/** What a participant search matches: part of the name ("First Last") or of the employee ID, any case. */
+function participantSearchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return or(
+    sql`(${participants.firstName} || ' ' || ${participants.lastName}) ilike ${pattern}`,
+    sql`${participants.employeeId} ilike ${pattern}`,
+  );
+}
+
+/**
+ * A page of a session's participants in queue order, after queue position `afterPosition`
+ * (keyset paging on the (session, queue position) index), optionally searched.
+ */
+export async function listParticipantViewsPage(
+  executor: Executor,
+  sessionId: string,
+  page: { afterPosition: number | undefined; limit: number; search: string | undefined },
+): Promise<ParticipantView[]> {
+  const rows = await executor
+    .select(participantViewColumns)
+    .from(participants)
+    .leftJoin(members, eq(members.id, participants.memberId))
+    .leftJoin(seats, eq(seats.id, members.currentSeatId))
+    .leftJoin(stations, eq(stations.id, seats.stationId))
+    .where(
+      and(
+        eq(participants.sessionId, sessionId),
+        page.afterPosition === undefined ? undefined : gt(participants.queuePosition, page.afterPosition),
+        participantSearchCondition(page.search),
+      ),
+    )
+    .orderBy(asc(participants.queuePosition))
+    .limit(page.limit);
+  return rows.map(toParticipantView);
+}
+
+/** How many of a session's participants a search matches (all of them without one). */
+export async function countParticipantsMatching(
+  executor: Executor,
+  sessionId: string,
+  search: string | undefined,
+): Promise<number> {
+  const [row] = await executor
+    .select({ total: count() })
+    .from(participants)
+    .where(and(eq(participants.sessionId, sessionId), participantSearchCondition(search)));
+  return row?.total ?? 0;
 }

@@ -16,7 +16,10 @@ import {
   messageResponseSchema,
   myParticipationResponseSchema,
   participantListResponseSchema,
+  participantPageQuerySchema,
+  participantPageResponseSchema,
   participantParamsSchema,
+  sessionBoardResponseSchema,
   sessionHistoryResponseSchema,
   sessionIdBodySchema,
   sessionResultsResponseSchema,
@@ -28,12 +31,15 @@ import type { Clock } from '../../lib/clock.ts';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import type { BidSessionsService } from './bid-sessions.service.ts';
+import type { SessionBoardService } from './session-board.service.ts';
 import { buildSessionWorkbook, exportFileName, XLSX_CONTENT_TYPE } from './session-export.ts';
+import { sendCachedAnswer } from './session-read-cache.ts';
 
-export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSessionsService; clock: Clock }> = async (
-  app,
-  { bidSessionsService, clock },
-) => {
+export const bidSessionRoutes: FastifyPluginAsyncZod<{
+  bidSessionsService: BidSessionsService;
+  sessionBoards: SessionBoardService;
+  clock: Clock;
+}> = async (app, { bidSessionsService, sessionBoards, clock }) => {
   app.get(
     '/',
     {
@@ -77,7 +83,8 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         response: { 200: currentBidSessionResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => bidSessionsService.current(currentMember(request)),
+    async (request, reply) =>
+      sendCachedAnswer(request, reply, await bidSessionsService.current(currentMember(request))),
   );
 
   app.get(
@@ -91,9 +98,12 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         response: { 200: sessionHistoryResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => ({
-      history: await bidSessionsService.history(currentMember(request), request.query.sessionId),
-    }),
+    async (request, reply) =>
+      sendCachedAnswer(
+        request,
+        reply,
+        await bidSessionsService.history(currentMember(request), request.query.sessionId),
+      ),
   );
 
   app.get(
@@ -107,7 +117,24 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
         response: { 200: bidSessionResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => ({ session: await bidSessionsService.get(currentMember(request), request.params.id) }),
+    async (request, reply) =>
+      sendCachedAnswer(request, reply, await bidSessionsService.getShared(currentMember(request), request.params.id)),
+  );
+
+  app.get(
+    '/:id/board',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          'The shared board: turn, next in queue, free seats per station, shift and position, last picks; ETag is the version (304 on If-None-Match)',
+        params: idParamsSchema,
+        response: { 200: sessionBoardResponseSchema, 304: z.null().describe('Not modified'), ...refusalResponses },
+      },
+    },
+    async (request, reply) =>
+      sendCachedAnswer(request, reply, await sessionBoards.read(currentMember(request), request.params.id)),
   );
 
   app.put(
@@ -149,14 +176,21 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSe
       onRequest: app.requireMember,
       schema: {
         tags: ['bid-sessions'],
-        summary: "The session's participants in queue order (administrators and the session's participants)",
+        summary:
+          "The session's participants in queue order (administrators and the session's participants); paged with limit, cursor and search, else all",
         params: idParamsSchema,
-        response: { 200: participantListResponseSchema, ...refusalResponses },
+        querystring: participantPageQuerySchema,
+        response: { 200: participantPageResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => ({
-      participants: await bidSessionsService.participants(currentMember(request), request.params.id),
-    }),
+    async (request, reply) => {
+      const viewer = currentMember(request);
+      const { cursor, limit, search } = request.query;
+      if (cursor === undefined && limit === undefined && !search) {
+        return sendCachedAnswer(request, reply, await bidSessionsService.participants(viewer, request.params.id));
+      }
+      return bidSessionsService.participantPage(viewer, request.params.id, request.query);
+    },
   );
 
   app.post(

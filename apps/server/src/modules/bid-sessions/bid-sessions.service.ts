@@ -14,8 +14,10 @@ import {
   type createBidSessionRequestSchema,
   type ExportStatus,
   orderQueue,
+  PARTICIPANT_PAGE_DEFAULT_LIMIT,
   type Participant,
-  type SessionHistoryEntry,
+  type ParticipantPage,
+  type ParticipantPageQuery,
   type SessionResults,
   type TieBreakLink,
   type updateBidSessionRequestSchema,
@@ -26,10 +28,12 @@ import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.t
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import {
+  countParticipantsMatching,
   countParticipantsWithEmail,
   deleteParticipants,
   deleteSession,
   findParticipantByMember,
+  findParticipantViewByMember,
   insertParticipants,
   insertSession,
   listActiveMembersByIds,
@@ -37,6 +41,7 @@ import {
   listExistingStationIds,
   listHistory,
   listParticipantRows,
+  listParticipantViewsPage,
   listParticipationsOfMember,
   listSessionStationIds,
   listSessions,
@@ -50,6 +55,9 @@ import {
   type SessionRow,
   updateSession,
 } from './bid-sessions.repository.ts';
+import { readEngineDataVersion, readSessionVersions } from './engine-state.repository.ts';
+import type { StateVersions } from './engine-state-cache.ts';
+import { versionKey } from './session-board.service.ts';
 import {
   findSessionOrRefuse,
   isRunningStatus,
@@ -57,8 +65,13 @@ import {
   presentParticipants,
   presentSession,
   presentSessionSummaries,
+  presentSomeParticipants,
   secondsFromMilliseconds,
 } from './session-presenter.ts';
+import { type CachedAnswer, SessionReadCache } from './session-read-cache.ts';
+
+/** Shared answers that show presence ("connected", seen in the last 2 minutes) are at most this old. */
+const PRESENCE_MAX_AGE_MS = 15_000;
 
 /** Who asks: administrators see and change everything, members see sessions past draft. */
 export interface SessionViewer {
@@ -100,6 +113,8 @@ export class BidSessionsService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** The answers every watcher shares, made once per session version (decision 012). */
+    private readonly readCache: SessionReadCache = new SessionReadCache(clock),
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -115,8 +130,22 @@ export class BidSessionsService {
   }
 
   async get(viewer: SessionViewer, sessionId: string): Promise<BidSessionDetail> {
-    await this.findVisibleSession(this.db, viewer, sessionId);
-    return this.present(sessionId);
+    return ((await this.getShared(viewer, sessionId)).value as { session: BidSessionDetail }).session;
+  }
+
+  /**
+   * `{ session }` with every participant, made once per session version and shared by every
+   * viewer (at most PRESENCE_MAX_AGE_MS old, for "connected"). The spec's clients read it; the web
+   * app follows the board instead.
+   */
+  async getShared(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
+    const versions = await this.readVisibleVersions(viewer, sessionId);
+    return this.readCache.read(
+      `detail:${sessionId}`,
+      versionKey(versions),
+      async () => ({ session: await this.present(sessionId) }),
+      { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
   }
 
   /** The first active or paused session, else the next scheduled one; and all of those. */
@@ -126,25 +155,67 @@ export class BidSessionsService {
    * group one the viewer takes part in comes first: with two sessions at once, a member must see
    * their own, not whichever started first.
    */
-  async current(viewer: SessionViewer): Promise<{ session: BidSessionDetail | null; sessions: BidSession[] }> {
+  async current(viewer: SessionViewer): Promise<CachedAnswer> {
     const rows = await this.listCurrentSessions(this.db);
     const centred = await this.pickViewersSession(viewer, rows);
-    const [session, sessions] = await Promise.all([
-      centred ? this.present(centred.id) : null,
-      presentSessionSummaries(this.db, rows, { now: this.clock.now() }),
+    const outsideVersion = await readEngineDataVersion(this.db);
+    // The answer changes with any of the listed sessions; it is shared by all who centre on the same one.
+    const key = `${rows.map((row) => `${row.id}@${row.version}`).join(',')}.${outsideVersion}`;
+    return this.readCache.read(
+      `current:${centred?.id ?? 'none'}`,
+      key,
+      async () => {
+        const [detail, sessions] = await Promise.all([
+          centred ? this.getShared(viewer, centred.id) : null,
+          presentSessionSummaries(this.db, rows, { now: this.clock.now() }),
+        ]);
+        return { session: (detail?.value as { session: BidSessionDetail } | undefined)?.session ?? null, sessions };
+      },
+      { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
+  }
+
+  /** Every participant in queue order, shared like the session (administrators and participants). */
+  async participants(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
+    const versions = await this.readParticipantsVersions(viewer, sessionId);
+    return this.readCache.read(
+      `participants:${sessionId}`,
+      versionKey(versions),
+      async () => {
+        const participants = await this.presentParticipantsOf(sessionId);
+        return { participants, nextCursor: null, total: participants.length };
+      },
+      { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
+  }
+
+  /** A page of participants in queue order; the cursor is the last queue position of the previous page. */
+  async participantPage(
+    viewer: SessionViewer,
+    sessionId: string,
+    query: ParticipantPageQuery,
+  ): Promise<ParticipantPage> {
+    await this.readParticipantsVersions(viewer, sessionId);
+    const session = await findSessionOrRefuse(this.db, sessionId);
+    const limit = query.limit ?? PARTICIPANT_PAGE_DEFAULT_LIMIT;
+    const search = query.search || undefined;
+    // One more than asked tells whether another page follows.
+    const [views, total] = await Promise.all([
+      listParticipantViewsPage(this.db, sessionId, { afterPosition: query.cursor, limit: limit + 1, search }),
+      countParticipantsMatching(this.db, sessionId, search),
     ]);
-    return { session, sessions };
+    const pageViews = views.slice(0, limit);
+    const participants = await presentSomeParticipants(this.db, session, pageViews, { now: this.clock.now() });
+    const last = pageViews.at(-1);
+    return { participants, nextCursor: views.length > limit && last ? last.participant.queuePosition : null, total };
   }
 
-  async participants(viewer: SessionViewer, sessionId: string): Promise<Participant[]> {
-    const session = await this.findSessionForParticipantsAndAdmins(viewer, sessionId);
-    return presentParticipants(this.db, session, { now: this.clock.now() });
-  }
-
-  /** Oldest first. */
-  async history(viewer: SessionViewer, sessionId: string): Promise<SessionHistoryEntry[]> {
-    await this.findSessionForParticipantsAndAdmins(viewer, sessionId);
-    return (await listHistory(this.db, sessionId)).map(presentHistoryEntry);
+  /** Oldest first; shared per session version (history is only ever added to, by the steps). */
+  async history(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
+    const versions = await this.readParticipantsVersions(viewer, sessionId);
+    return this.readCache.read(`history:${sessionId}`, versionKey(versions), async () => ({
+      history: (await listHistory(this.db, sessionId)).map(presentHistoryEntry),
+    }));
   }
 
   async results(viewer: SessionViewer, sessionId: string): Promise<SessionResults> {
@@ -207,12 +278,11 @@ export class BidSessionsService {
   /** The signed-in member's place in a session they can see. */
   async myParticipation(viewer: SessionViewer, sessionId: string) {
     const session = await this.findVisibleSession(this.db, viewer, sessionId);
-    const participantList = await presentParticipants(this.db, session, { now: this.clock.now() });
-    const mine = participantList.find((participant) => participant.user.id === viewer.id) ?? null;
+    const mine = await this.presentOwnParticipant(session, viewer);
     return {
       participant: mine,
       isUserTurn: mine?.isCurrentTurn ?? false,
-      peopleAhead: mine ? countPeopleAhead(mine, participantList) : 0,
+      peopleAhead: mine ? countPeopleAhead(mine, session) : 0,
       timeRemaining: mine ? this.secondsLeftInTurn(session, mine) : 0,
     };
   }
@@ -226,14 +296,12 @@ export class BidSessionsService {
     const participations = await this.listSessionIdsOf(viewer);
     const session = currentSessions.find((candidate) => participations.has(candidate.id)) ?? currentSessions[0] ?? null;
     if (!session) return { position: null, isUserTurn: false, timeRemaining: 0, session: null };
-    const now = this.clock.now();
-    const [participantList, [summary]] = await Promise.all([
-      participations.has(session.id) ? presentParticipants(this.db, session, { now }) : [],
-      presentSessionSummaries(this.db, [session], { now }),
+    const [mine, summary] = await Promise.all([
+      participations.has(session.id) ? this.presentOwnParticipant(session, viewer) : null,
+      this.readSummary(session),
     ]);
-    const mine = participantList.find((participant) => participant.user.id === viewer.id);
     return {
-      position: mine ? (mine.outcome === null ? countPeopleAhead(mine, participantList) + 1 : mine.position + 1) : null,
+      position: mine ? (mine.outcome === null ? countPeopleAhead(mine, session) + 1 : mine.position + 1) : null,
       isUserTurn: mine?.isCurrentTurn ?? false,
       timeRemaining: mine ? this.secondsLeftInTurn(session, mine) : 0,
       session: summary ?? null,
@@ -415,6 +483,44 @@ export class BidSessionsService {
 
   private present(sessionId: string): Promise<BidSessionDetail> {
     return presentSession(this.db, sessionId, { now: this.clock.now() });
+  }
+
+  /** The viewer as a participant of the session, or null: one member's rows, whatever the session's size. */
+  private async presentOwnParticipant(session: SessionRow, viewer: SessionViewer): Promise<Participant | null> {
+    const view = await findParticipantViewByMember(this.db, session.id, viewer.id);
+    if (!view) return null;
+    const [mine] = await presentSomeParticipants(this.db, session, [view], { now: this.clock.now() });
+    return mine ?? null;
+  }
+
+  /** A session's summary, shared per version like its other reads. */
+  private async readSummary(session: SessionRow): Promise<BidSession | null> {
+    const outsideVersion = await readEngineDataVersion(this.db);
+    const answer = await this.readCache.read(
+      `summary:${session.id}`,
+      versionKey({ version: session.version, outsideVersion }),
+      async () => (await presentSessionSummaries(this.db, [session], { now: this.clock.now() }))[0] ?? null,
+      { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
+    return answer.value as BidSession | null;
+  }
+
+  /** The session's counters, once the viewer may see it (drafts: administrators only, as 404). */
+  private async readVisibleVersions(viewer: SessionViewer, sessionId: string): Promise<StateVersions> {
+    const versions = await readSessionVersions(this.db, sessionId);
+    if (!versions || (!viewer.isAdmin && !MEMBER_VISIBLE_STATUSES.includes(versions.status as BidSessionStatus))) {
+      throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+    }
+    return versions;
+  }
+
+  /** The same for what only administrators and the session's participants read. */
+  private async readParticipantsVersions(viewer: SessionViewer, sessionId: string): Promise<StateVersions> {
+    const versions = await this.readVisibleVersions(viewer, sessionId);
+    if (!viewer.isAdmin && !(await findParticipantByMember(this.db, sessionId, viewer.id))) {
+      throw forbidden(BID_MESSAGES.notParticipant);
+    }
+    return versions;
   }
 
   private async presentParticipantsOf(sessionId: string): Promise<Participant[]> {
@@ -661,9 +767,13 @@ function minutesBetween(start: string | null, end: string | null): number | null
 }
 const timeOrMax = (date: Date | null) => date?.getTime() ?? Number.MAX_SAFE_INTEGER;
 
-/** Participants still to bid before this one; 0 when it is their turn or they are done. */
-function countPeopleAhead(mine: Participant, participantList: readonly Participant[]): number {
+/**
+ * Participants still to bid before this one; 0 when it is their turn or they are done. Turns are
+ * taken in queue order and a participant is done only after their turn, so everyone between the
+ * turn (or the queue's start, before the session runs) and this one is still waiting.
+ */
+function countPeopleAhead(mine: Participant, session: SessionRow): number {
   if (mine.outcome !== null || mine.isCurrentTurn) return 0;
-  return participantList.filter((participant) => participant.outcome === null && participant.position < mine.position)
-    .length;
+  const firstWaiting = isRunningStatus(session.status) ? Math.max(0, session.currentParticipant - 1) : 0;
+  return Math.max(0, mine.position - firstWaiting);
 }

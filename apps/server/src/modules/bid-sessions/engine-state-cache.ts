@@ -1,13 +1,19 @@
 /**
- * The participants and seats of recently stepped sessions, kept between steps with the engine data
- * version they were read at (docs/decisions/008-engine-state-cache.md). A step uses them only when
- * the version it reads under the session's lock is still that one, that is when nothing they were
- * read from has changed since, in this process or any other; otherwise it reads them afresh.
+ * The participants and seats of recently stepped (or read) sessions, kept with the versions they
+ * were read at (docs/decisions/008-engine-state-cache.md): the session's own version and the
+ * engine data version of outside changes. A step, or the board (012-session-board.md), uses them
+ * only when both counters, read now, are still those; otherwise it reads them afresh. One cache
+ * per app, shared by the engine and the board, so a board after a step needs no read of its own.
  */
 import type { EngineState } from '@stationbid/domain';
 
-interface CachedState {
+/** The two counters a kept state is valid for. */
+export interface StateVersions {
   version: number;
+  outsideVersion: number;
+}
+
+interface CachedState extends StateVersions {
   participants: EngineState['participants'];
   seats: EngineState['seats'];
 }
@@ -15,27 +21,33 @@ interface CachedState {
 /** A few sessions at most run at once; a department has one. */
 const DEFAULT_MAX_SESSIONS = 8;
 
+const isSame = (first: StateVersions, second: StateVersions) =>
+  first.version === second.version && first.outsideVersion === second.outsideVersion;
+
+const isNewer = (first: StateVersions, second: StateVersions) =>
+  first.version > second.version || (first.version === second.version && first.outsideVersion > second.outsideVersion);
+
 export class EngineStateCache {
   private readonly entries = new Map<string, CachedState>();
 
   constructor(private readonly maxSessions = DEFAULT_MAX_SESSIONS) {}
 
-  /** The session's participants and seats when they were read at exactly `version`. */
-  get(sessionId: string, version: number): CachedState | undefined {
+  /** The session's participants and seats when they were read at exactly `versions`. */
+  get(sessionId: string, versions: StateVersions): CachedState | undefined {
     const entry = this.entries.get(sessionId);
-    if (!entry || entry.version !== version) return undefined;
+    if (!entry || !isSame(entry, versions)) return undefined;
     // Most recently used last, so the oldest is dropped first.
     this.entries.delete(sessionId);
     this.entries.set(sessionId, entry);
     return entry;
   }
 
-  /** Keeps a state read (or written) at `version`; never replaces a newer one. */
-  set(sessionId: string, version: number, state: Pick<EngineState, 'participants' | 'seats'>): void {
+  /** Keeps a state read (or written) at `versions`; never replaces a newer one. */
+  set(sessionId: string, versions: StateVersions, state: Pick<EngineState, 'participants' | 'seats'>): void {
     const existing = this.entries.get(sessionId);
-    if (existing && existing.version > version) return;
+    if (existing && isNewer(existing, versions)) return;
     this.entries.delete(sessionId);
-    this.entries.set(sessionId, { version, participants: state.participants, seats: state.seats });
+    this.entries.set(sessionId, { ...versions, participants: state.participants, seats: state.seats });
     while (this.entries.size > this.maxSessions) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

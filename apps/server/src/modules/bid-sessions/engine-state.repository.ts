@@ -63,13 +63,14 @@ const INSERT_CHUNK_ROWS = 1000;
 export async function lockSessionRow(
   executor: Executor,
   sessionId: string,
-  options: { skipLocked?: boolean } = {},
+  options: { skipLocked?: boolean; share?: boolean } = {},
 ): Promise<SessionRow | undefined> {
+  // `share`: a reader's lock (the board), which waits for a step and holds off the next one only.
   const [row] = await executor
     .select()
     .from(bidSessions)
     .where(eq(bidSessions.id, sessionId))
-    .for('update', options.skipLocked ? { skipLocked: true } : {});
+    .for(options.share ? 'share' : 'update', options.skipLocked ? { skipLocked: true } : {});
   return row;
 }
 
@@ -116,9 +117,14 @@ export function toEngineSession(session: SessionRow): EngineSession {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The engine data version (migration 0001, docs/decisions/008-engine-state-cache.md)
+// Versions (docs/decisions/008-engine-state-cache.md, 012-session-board.md)
+//
+// A session's kept state is valid while two counters are unchanged: the session's own `version`
+// (every update of its row adds one; each step updates it exactly once) and the engine data
+// version of migration 0001, which counts changes made outside engine steps (an administrator's
+// assignment, a station edit) and changes a step made to another running session's seats.
 
-/** The count of committed changes to what engine states are read from. */
+/** The count of changes to what engine states are read from, made outside the sessions' own steps. */
 export async function readEngineDataVersion(executor: Executor): Promise<number> {
   const result = await executor.execute(
     sql`select coalesce((select value from engine_data_version where id = 1), 0)::text as value`,
@@ -127,25 +133,68 @@ export async function readEngineDataVersion(executor: Executor): Promise<number>
   return Number(row?.value ?? 0);
 }
 
+/** Both counters a session's kept state and board are valid for, with its status; undefined for an unknown id. */
+export async function readSessionVersions(
+  executor: Executor,
+  sessionId: string,
+): Promise<{ version: number; outsideVersion: number; status: string } | undefined> {
+  const result = await executor.execute(sql`
+    select b.version::text as version, b.status,
+      coalesce((select value from engine_data_version where id = 1), 0)::text as outside
+    from bid_sessions b where b.id = ${sessionId}`);
+  const [row] = (result as unknown as { rows: { version: string; outside: string; status: string }[] }).rows;
+  return row ? { version: Number(row.version), outsideVersion: Number(row.outside), status: row.status } : undefined;
+}
+
 /**
- * Marks the transaction as an engine step: the change triggers leave its writes uncounted, and
- * the step counts itself once with `countEngineStep`.
+ * Marks the transaction as an engine step: the change triggers leave its writes uncounted (the
+ * step's own session counts it through its row's version).
  */
 export async function markEngineStep(executor: Executor): Promise<void> {
   await executor.execute(sql`select set_config('stationbid.engine_step', 'on', true)`);
 }
 
 /**
- * Counts this step's changes as one, and answers the new version. The counter row stays locked
- * until the transaction ends, so the version answered is the one its commit leaves.
+ * A step that moved members between seats changes what another running session offers when that
+ * session offers one of those stations (or every station) or counts one of those members: such a
+ * step counts one outside change, so the other session reads its state afresh. Sessions with
+ * nothing in common, the normal case of two sessions at once, do not touch each other. Answers the
+ * engine data version after the step (counted or not).
  */
-export async function countEngineStep(executor: Executor): Promise<number> {
-  const result = await executor.execute(sql`
-    insert into engine_data_version (id, value) values (1, 1)
-    on conflict (id) do update set value = engine_data_version.value + 1
-    returning value::text as value`);
-  const [row] = (result as unknown as { rows: { value: string }[] }).rows;
-  return Number(row?.value ?? 0);
+export async function countChangeForOtherSessions(
+  executor: Executor,
+  change: { sessionId: string; stationIds: readonly string[]; memberIds: readonly string[] },
+): Promise<{ outsideVersion: number; hasCounted: boolean }> {
+  if (change.stationIds.length > 0 || change.memberIds.length > 0) {
+    const stationList =
+      change.stationIds.length > 0
+        ? sql.join(
+            change.stationIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )
+        : sql`null`;
+    const memberList =
+      change.memberIds.length > 0
+        ? sql.join(
+            change.memberIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )
+        : sql`null`;
+    const counted = await executor.execute(sql`
+      update engine_data_version set value = value + 1
+      where id = 1 and exists (
+        select 1 from bid_sessions other
+        where other.id <> ${change.sessionId} and other.status in ('active', 'paused')
+          and (
+            not exists (select 1 from bid_session_stations l where l.session_id = other.id)
+            or exists (select 1 from bid_session_stations l where l.session_id = other.id and l.station_id in (${stationList}))
+            or exists (select 1 from participants p where p.session_id = other.id and p.member_id in (${memberList}))
+          ))
+      returning value::text as value`);
+    const [row] = (counted as unknown as { rows: { value: string }[] }).rows;
+    if (row) return { outsideVersion: Number(row.value), hasCounted: true };
+  }
+  return { outsideVersion: await readEngineDataVersion(executor), hasCounted: false };
 }
 
 /**
@@ -430,29 +479,25 @@ const BID_KIND_BY_OUTCOME: Partial<Record<ParticipantOutcome, 'own' | 'proxy' | 
  * notifications. The step's e-mail and SMS are queued right after, in the same transaction, by the
  * session engine (session-messages/queueEngineStepMessages).
  */
-export async function saveEngineStep(executor: Executor, step: EngineStepToSave): Promise<void> {
+export async function saveEngineStep(executor: Executor, step: EngineStepToSave): Promise<{ version: number }> {
   const { before, after, now } = step;
-  await saveSession(executor, step);
+  const version = await saveSession(executor, step);
   const beforeById = new Map(before.participants.map((participant) => [participant.participantId, participant]));
   await saveParticipants(executor, beforeById, step);
   await saveMemberSeats(executor, beforeById, after, now);
   await insertAwards(executor, beforeById, step);
   await insertHistory(executor, step);
   await insertNotifications(executor, step);
+  return { version };
 }
 
-async function saveSession(executor: Executor, { sessionId, before, after, now }: EngineStepToSave): Promise<void> {
-  const was = before.session;
+/**
+ * Writes the session row, always and once per step, even when only its participants or seats
+ * changed: the update is what counts the step in the session's version (migration 0003).
+ */
+async function saveSession(executor: Executor, { sessionId, after, now }: EngineStepToSave): Promise<number> {
   const is = after.session;
-  const hasChanged =
-    was.status !== is.status ||
-    was.currentParticipant !== is.currentParticipant ||
-    was.currentBidEnd !== is.currentBidEnd ||
-    was.pausedRemainingMs !== is.pausedRemainingMs ||
-    was.actualStart !== is.actualStart ||
-    was.actualEnd !== is.actualEnd;
-  if (!hasChanged) return;
-  await executor
+  const [row] = await executor
     .update(bidSessions)
     .set({
       status: is.status,
@@ -463,7 +508,10 @@ async function saveSession(executor: Executor, { sessionId, before, after, now }
       actualEnd: toDate(is.actualEnd),
       updatedAt: now,
     })
-    .where(eq(bidSessions.id, sessionId));
+    .where(eq(bidSessions.id, sessionId))
+    .returning({ version: bidSessions.version });
+  if (!row) throw new Error(`session ${sessionId} vanished under its own lock`);
+  return row.version;
 }
 
 function sameSeat(first: SeatRef | null, second: SeatRef | null): boolean {

@@ -28,7 +28,7 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findParticipantByMember, findSessionById } from './bid-sessions.repository.ts';
 import {
-  countEngineStep,
+  countChangeForOtherSessions,
   type LoadedEngineState,
   loadEngineState,
   lockSessionRow,
@@ -38,8 +38,8 @@ import {
   saveEngineStep,
   toEngineSession,
 } from './engine-state.repository.ts';
-import { EngineStateCache } from './engine-state-cache.ts';
-import { presentSession, presentSessionSummary } from './session-presenter.ts';
+import { EngineStateCache, type StateVersions } from './engine-state-cache.ts';
+import { isRunningStatus, presentSession, presentSessionSummary } from './session-presenter.ts';
 
 /** Who asks for a step: a signed-in member (an administrator or not). */
 export interface SessionActor {
@@ -56,6 +56,8 @@ export interface EngineStepResult {
   events: readonly EngineEvent[];
   now: Date;
   hasChanged: boolean;
+  /** The session's version after the step (unchanged when the step changed nothing). */
+  version: number;
 }
 
 /** Hears of a committed step (after its transaction), e.g. to publish it on the live stream. */
@@ -104,9 +106,6 @@ export type StepMessageQueue = (
 ) => Promise<unknown>;
 
 export class SessionEngineService {
-  /** Participants and seats of the sessions this process stepped last, so a big session is not read whole every step. */
-  private readonly stateCache = new EngineStateCache();
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -115,6 +114,11 @@ export class SessionEngineService {
     private readonly announceStep: StepAnnouncer = () => {},
     /** Queues the step's e-mail and SMS in the step's transaction (session-messages). */
     private readonly queueStepMessages?: StepMessageQueue,
+    /**
+     * Participants and seats of the sessions stepped last, so a big session is not read whole
+     * every step; shared with the board, which reads the state a step has just written.
+     */
+    private readonly stateCache: EngineStateCache = new EngineStateCache(),
   ) {}
 
   /**
@@ -126,7 +130,7 @@ export class SessionEngineService {
     buildCommand: (loaded: LoadedEngineState, now: number) => EngineCommand,
   ): Promise<EngineStepResult> {
     try {
-      const { step, cacheVersion } = await this.db.transaction(async (tx) => {
+      const { step, cacheVersions } = await this.db.transaction(async (tx) => {
         const locked = await lockSessionRow(tx, sessionId);
         if (!locked) throw notFound();
         const loaded = await this.loadLockedState(tx, locked);
@@ -136,7 +140,7 @@ export class SessionEngineService {
         if (!result.ok) throw new AppError(result.refusal.code, result.refusal.message);
         return this.saveStep(tx, loaded, result, now);
       });
-      this.keepStateAfterCommit(sessionId, step, cacheVersion);
+      this.keepStateAfterCommit(sessionId, step, cacheVersions);
       this.announceAfterCommit(sessionId, step);
       return step;
     } catch (error) {
@@ -282,7 +286,7 @@ export class SessionEngineService {
         return this.saveStep(tx, loaded, result, now);
       });
       if (outcome === 'busy' || outcome === 'not_due') return outcome;
-      this.keepStateAfterCommit(sessionId, outcome.step, outcome.cacheVersion);
+      this.keepStateAfterCommit(sessionId, outcome.step, outcome.cacheVersions);
       this.announceAfterCommit(sessionId, outcome.step);
       return outcome.step.hasChanged ? 'processed' : 'not_due';
     } catch (error) {
@@ -300,20 +304,22 @@ export class SessionEngineService {
    * The locked session's state: its participants and seats from the cache when nothing they are
    * read from has changed since (the engine data version says so), else read afresh and kept.
    */
-  private async loadLockedState(tx: Executor, locked: SessionRow): Promise<LoadedEngineState & { version: number }> {
-    const version = await readEngineDataVersion(tx);
-    const cached = this.stateCache.get(locked.id, version);
+  private async loadLockedState(tx: Executor, locked: SessionRow): Promise<LoadedEngineState & StateVersions> {
+    const versions = { version: locked.version, outsideVersion: await readEngineDataVersion(tx) };
+    // Another session's steps count only against running sessions (countChangeForOtherSessions):
+    // a session that is about to start reads its state afresh.
+    const cached = isRunningStatus(locked.status) ? this.stateCache.get(locked.id, versions) : undefined;
     if (cached) {
       return {
         session: locked,
         state: { session: toEngineSession(locked), participants: cached.participants, seats: cached.seats },
-        version,
+        ...versions,
       };
     }
     const loaded = await loadEngineState(tx, locked.id, { lockedRow: locked });
     if (!loaded) throw notFound();
-    this.stateCache.set(locked.id, version, loaded.state);
-    return { ...loaded, version };
+    this.stateCache.set(locked.id, versions, loaded.state);
+    return { ...loaded, ...versions };
   }
 
   /**
@@ -322,15 +328,17 @@ export class SessionEngineService {
    */
   private async saveStep(
     tx: Executor,
-    loaded: LoadedEngineState & { version: number },
+    loaded: LoadedEngineState & StateVersions,
     result: { state: EngineState; events: readonly EngineEvent[] },
     now: Date,
-  ): Promise<{ step: EngineStepResult; cacheVersion: number | null }> {
+  ): Promise<{ step: EngineStepResult; cacheVersions: StateVersions | null }> {
     const hasChanged = result.state !== loaded.state;
-    const step = { loaded, after: result.state, events: result.events, now, hasChanged };
-    if (!hasChanged) return { step, cacheVersion: loaded.version };
+    if (!hasChanged) {
+      const step = { loaded, after: result.state, events: result.events, now, hasChanged, version: loaded.version };
+      return { step, cacheVersions: loaded };
+    }
     await markEngineStep(tx);
-    await saveEngineStep(tx, {
+    const { version } = await saveEngineStep(tx, {
       sessionId: loaded.session.id,
       session: loaded.session,
       before: loaded.state,
@@ -339,8 +347,15 @@ export class SessionEngineService {
       now,
     });
     await this.queueMessagesOf(tx, loaded.session, result.events, now);
-    const version = await countEngineStep(tx);
-    return { step, cacheVersion: version === loaded.version + 1 ? version : null };
+    const { outsideVersion, hasCounted } = await countChangeForOtherSessions(tx, {
+      sessionId: loaded.session.id,
+      ...findSeatMoves(loaded.state, result.state),
+    });
+    const step = { loaded, after: result.state, events: result.events, now, hasChanged, version };
+    // The state written is exactly the state at these counters only if no one else changed anything meanwhile.
+    const isOnlyThisStep =
+      version === loaded.version + 1 && outsideVersion === loaded.outsideVersion + (hasCounted ? 1 : 0);
+    return { step, cacheVersions: isOnlyThisStep ? { version, outsideVersion } : null };
   }
 
   /**
@@ -375,12 +390,12 @@ export class SessionEngineService {
   }
 
   /** After the commit: the step's new state is what the next step starts from, unless stale. */
-  private keepStateAfterCommit(sessionId: string, step: EngineStepResult, cacheVersion: number | null): void {
-    if (cacheVersion === null || step.after.session.status === 'completed') {
+  private keepStateAfterCommit(sessionId: string, step: EngineStepResult, cacheVersions: StateVersions | null): void {
+    if (cacheVersions === null || step.after.session.status === 'completed') {
       this.stateCache.forget(sessionId);
       return;
     }
-    if (step.hasChanged) this.stateCache.set(sessionId, cacheVersion, step.after);
+    if (step.hasChanged) this.stateCache.set(sessionId, cacheVersions, step.after);
   }
 
   private async steer(
@@ -402,6 +417,33 @@ export class SessionEngineService {
 /** An active session whose turn deadline has passed (a bid exactly at the deadline still counts). */
 function isTurnOverdue(status: string, currentBidEnd: Date | null, now: number): boolean {
   return status === 'active' && currentBidEnd !== null && currentBidEnd.getTime() < now;
+}
+
+/** The stations and members whose seats a step changed: what other sessions may have in common with it. */
+function findSeatMoves(before: EngineState, after: EngineState): { stationIds: string[]; memberIds: string[] } {
+  const stationIds = new Set<string>();
+  const memberIds = new Set<string>();
+  const beforeSeats = new Map(before.seats.map((seat) => [seat.seatId, seat.holderMemberId]));
+  for (const seat of after.seats) {
+    const holderBefore = beforeSeats.get(seat.seatId) ?? null;
+    if (holderBefore === seat.holderMemberId) continue;
+    stationIds.add(seat.stationId);
+    if (holderBefore) memberIds.add(holderBefore);
+    if (seat.holderMemberId) memberIds.add(seat.holderMemberId);
+  }
+  // A member's seat outside the session's stations (released when they win one here) counts too.
+  const beforeParticipants = new Map(
+    before.participants.map((participant) => [participant.participantId, participant]),
+  );
+  for (const participant of after.participants) {
+    const was = beforeParticipants.get(participant.participantId)?.currentSeat ?? null;
+    const is = participant.currentSeat;
+    if (was?.seatId === is?.seatId || participant.memberId === null) continue;
+    memberIds.add(participant.memberId);
+    if (was) stationIds.add(was.stationId);
+    if (is) stationIds.add(is.stationId);
+  }
+  return { stationIds: [...stationIds], memberIds: [...memberIds] };
 }
 
 /** The seat a successful bid step awarded. */

@@ -243,6 +243,16 @@ export async function presentParticipants(
   return presentParticipantViews(executor, views, new Map([[session.id, session]]), options.now);
 }
 
+/** Some of a session's participants (a page, or one member's), in the order given. */
+export function presentSomeParticipants(
+  executor: Executor,
+  session: SessionRow,
+  views: readonly ParticipantView[],
+  options: PresentOptions,
+): Promise<Participant[]> {
+  return presentParticipantViews(executor, views, new Map([[session.id, session]]), options.now);
+}
+
 /**
  * Many sessions without their participants, in the order given: a fixed number of queries
  * whatever the number of sessions (counts grouped, turn holders found by one window query).

@@ -111,7 +111,7 @@ export class LiveService {
   }
 
   /** The engine's hook: a committed step's history entries, as `session.changed` events. */
-  publishStep(sessionId: string, step: Pick<EngineStepResult, 'events'>): void {
+  publishStep(sessionId: string, step: EngineStepResult): void {
     this.publish(toSessionChangedEvents(sessionId, step));
   }
 

@@ -1,12 +1,22 @@
-/** What an engine step tells the live stream: one `session.changed` event per history entry it wrote. */
-import type { LiveEvent } from '@stationbid/domain';
+/**
+ * What an engine step tells the live stream: one `session.changed` event per history entry it
+ * wrote, each with the session's new version and what the step changed of the shared board (its
+ * head, the seat groups whose free count moved, the pick), so watchers patch their board without a
+ * request (docs/decisions/012-session-board.md).
+ */
+import { describeBoardChange, type LiveEvent } from '@stationbid/domain';
 import type { EngineStepResult } from '../bid-sessions/session-engine.service.ts';
 
-export function toSessionChangedEvents(sessionId: string, step: Pick<EngineStepResult, 'events'>): LiveEvent[] {
+export function toSessionChangedEvents(
+  sessionId: string,
+  step: Pick<EngineStepResult, 'events' | 'version' | 'after'> & { loaded: Pick<EngineStepResult['loaded'], 'state'> },
+): LiveEvent[] {
+  const change = describeBoardChange(step.loaded.state, step.after, step.events);
   const changes: LiveEvent[] = [];
   for (const event of step.events) {
     if (event.kind !== 'history') continue;
     const { entry } = event;
+    const pick = entry.participantId ? change.picks.get(entry.participantId) : undefined;
     changes.push({
       type: 'session.changed',
       sessionId,
@@ -14,6 +24,10 @@ export function toSessionChangedEvents(sessionId: string, step: Pick<EngineStepR
       at: new Date(entry.at).toISOString(),
       ...(entry.participantId ? { participantId: entry.participantId } : {}),
       ...(entry.seat ? { seat: { ...entry.seat } } : {}),
+      version: step.version,
+      // Without the seat counts a patch would show wrong free seats: clients read the board instead.
+      ...(change.seatCounts ? { board: change.head, seatCounts: change.seatCounts } : {}),
+      ...(pick && entry.seat ? { pick } : {}),
     });
   }
   return changes;

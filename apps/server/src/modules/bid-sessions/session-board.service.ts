@@ -1,0 +1,153 @@
+/**
+ * The shared board of a session (docs/decisions/012-session-board.md): built once per session
+ * version from the engine's state, which the engine has usually just kept after its step (no read
+ * at all), and served to every watcher as the same gzipped bytes with the version as ETag.
+ */
+import {
+  BID_MESSAGES,
+  BOARD_RECENT_PICKS_COUNT,
+  type BoardPick,
+  buildSessionBoard,
+  type EligibilityMode,
+  type Rank,
+  type SeatPosition,
+  type SessionBoard,
+  type Shift,
+} from '@stationbid/domain';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  findSessionById,
+  listOfferedStations,
+  listRecentPicks,
+  listSessionStationIds,
+} from './bid-sessions.repository.ts';
+import type { SessionViewer } from './bid-sessions.service.ts';
+import {
+  loadEngineState,
+  lockSessionRow,
+  readEngineDataVersion,
+  readSessionVersions,
+  toEngineSession,
+} from './engine-state.repository.ts';
+import type { EngineStateCache, StateVersions } from './engine-state-cache.ts';
+import { isRunningStatus } from './session-presenter.ts';
+import type { CachedAnswer, SessionReadCache } from './session-read-cache.ts';
+
+/**
+ * A session that is not running can change without its counters moving (another session's awards
+ * free or take the seats it offers), so its board is rebuilt at most this often.
+ */
+export const IDLE_BOARD_MAX_AGE_MS = 10_000;
+
+/** Versions as one cache key: "<session version>.<outside version>". */
+export const versionKey = (versions: StateVersions) => `${versions.version}.${versions.outsideVersion}`;
+
+export class SessionBoardService {
+  constructor(
+    private readonly db: Database,
+    private readonly stateCache: EngineStateCache,
+    private readonly readCache: SessionReadCache,
+  ) {}
+
+  /** The board of a session the viewer may see (drafts are the administrators'). */
+  async read(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
+    const versions = await readSessionVersions(this.db, sessionId);
+    if (!versions || (!viewer.isAdmin && versions.status === 'draft')) {
+      throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+    }
+    const isRunning = isRunningStatus(versions.status);
+    return this.readCache.read(
+      `board:${sessionId}`,
+      versionKey(versions),
+      () => this.build(sessionId, versions, isRunning),
+      isRunning ? {} : { maxAgeMs: IDLE_BOARD_MAX_AGE_MS },
+    );
+  }
+
+  /** The board as a value, for answers that embed it. */
+  async readBoard(viewer: SessionViewer, sessionId: string): Promise<SessionBoard> {
+    return ((await this.read(viewer, sessionId)).value as { board: SessionBoard }).board;
+  }
+
+  private async build(
+    sessionId: string,
+    versions: StateVersions,
+    isRunning: boolean,
+  ): Promise<{ board: SessionBoard }> {
+    const kept = isRunning ? this.stateCache.get(sessionId, versions) : undefined;
+    const row = kept ? await findSessionById(this.db, sessionId) : undefined;
+    const { session, state, readAt } =
+      kept && row && row.version === versions.version
+        ? {
+            session: row,
+            state: { session: toEngineSession(row), participants: kept.participants, seats: kept.seats },
+            readAt: versions,
+          }
+        : await this.readConsistently(sessionId);
+    const [stationLinks, pickRows] = await Promise.all([
+      listSessionStationIds(this.db, [sessionId]),
+      listRecentPicks(this.db, sessionId, BOARD_RECENT_PICKS_COUNT),
+    ]);
+    const stations = await listOfferedStations(
+      this.db,
+      stationLinks.map((link) => link.stationId),
+    );
+    const board = buildSessionBoard({
+      session: {
+        sessionId,
+        version: readAt.version,
+        name: session.name,
+        description: session.description,
+        year: session.year,
+        bidWindowMinutes: session.bidWindowMinutes,
+        autoAssignTimeoutMinutes: session.autoAssignTimeoutMinutes,
+        eligibilityMode: session.eligibilityMode as EligibilityMode,
+        scheduledStart: session.scheduledStart,
+        scheduledEnd: session.scheduledEnd,
+      },
+      state,
+      stations: stations.map((station) => ({
+        id: station.id,
+        name: station.name,
+        number: station.number,
+        address: station.address,
+      })),
+      recentPicks: pickRows.map(toBoardPick),
+    });
+    return { board };
+  }
+
+  /**
+   * The session row and its state as of one moment: read under a share lock on the session row,
+   * which waits for a step in progress and keeps the next one out until the read is done. A
+   * running session's state is kept for its next step.
+   */
+  private async readConsistently(sessionId: string) {
+    const loaded = await this.db.transaction(async (tx) => {
+      const locked = await lockSessionRow(tx, sessionId, { share: true });
+      if (!locked) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+      const outsideVersion = await readEngineDataVersion(tx);
+      const read = await loadEngineState(tx, sessionId, { lockedRow: locked });
+      if (!read) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+      return { ...read, readAt: { version: locked.version, outsideVersion } };
+    });
+    if (isRunningStatus(loaded.session.status)) this.stateCache.set(sessionId, loaded.readAt, loaded.state);
+    return loaded;
+  }
+}
+
+function toBoardPick(row: Awaited<ReturnType<typeof listRecentPicks>>[number]): BoardPick {
+  return {
+    participantId: row.participantId,
+    memberId: row.memberId,
+    name: `${row.firstName} ${row.lastName}`,
+    rank: row.rank as Rank,
+    bidPriority: row.bidPriority,
+    station: { id: row.stationId ?? '', name: row.stationName, number: row.stationNumber },
+    shift: row.shift as Shift,
+    position: row.seatPosition as SeatPosition,
+    kind: row.kind as BoardPick['kind'],
+    at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Reads of a session that every watcher shares (the board, the session with its participants, the
+ * history), serialised and gzipped once per session version and served to everyone from memory
+ * with an ETag, so that a thousand pages asking at once cost one computation
+ * (docs/decisions/012-session-board.md).
+ *
+ * A cached answer is keyed by the counters it was computed at (the session's version and the
+ * outside-change version); several requests for a key not yet cached wait on one computation. An
+ * answer that also shows something no counter follows (presence: "connected"), or a session that
+ * another session's steps may change without counting (one that is not running), is served at most
+ * `maxAgeMs` old.
+ */
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+
+const gzip = promisify(gzipCallback);
+
+/** One serialised answer. */
+export interface CachedAnswer {
+  /** A strong ETag, quoted. */
+  etag: string;
+  json: string;
+  gzipped: Buffer;
+  /** The value before serialisation, for callers that build on it (never changed after caching). */
+  value: unknown;
+  builtAt: number;
+}
+
+interface Entry extends CachedAnswer {
+  key: string;
+}
+
+/** Enough for the few sessions a department shows at once, with each of their answers. */
+const DEFAULT_MAX_ENTRIES = 64;
+
+export class SessionReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<Entry>>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxEntries = DEFAULT_MAX_ENTRIES,
+  ) {}
+
+  /**
+   * The answer in `slot` (e.g. "board:<sessionId>") computed at `key`: from memory when it is
+   * there and young enough, else built once by `build` for everyone asking meanwhile.
+   */
+  async read(slot: string, key: string, build: () => Promise<unknown>, options: { maxAgeMs?: number } = {}) {
+    const now = this.clock.now().getTime();
+    const entry = this.entries.get(slot);
+    if (entry && entry.key === key && (options.maxAgeMs === undefined || now - entry.builtAt <= options.maxAgeMs)) {
+      return entry;
+    }
+    const buildKey = `${slot}\u0000${key}`;
+    let pending = this.building.get(buildKey);
+    if (!pending) {
+      pending = this.build(slot, key, build, options.maxAgeMs !== undefined).finally(() =>
+        this.building.delete(buildKey),
+      );
+      this.building.set(buildKey, pending);
+    }
+    return pending;
+  }
+
+  /** Forgets every answer of a slot (e.g. a deleted session). */
+  forget(slot: string): void {
+    this.entries.delete(slot);
+  }
+
+  private async build(slot: string, key: string, build: () => Promise<unknown>, canAge: boolean): Promise<Entry> {
+    const builtAt = this.clock.now().getTime();
+    const value = await build();
+    const json = JSON.stringify(value);
+    const gzipped = await gzip(json, { level: 6 });
+    // The key alone names the content when nothing else changes it: then every server process
+    // gives the same ETag for the same version. An answer that ages also names when it was made.
+    const kind = slot.split(':')[0];
+    const etag = canAge ? `"${kind}-${key}-${builtAt.toString(36)}"` : `"${kind}-${key}"`;
+    const entry: Entry = { key, etag, json, gzipped, value, builtAt };
+    const current = this.entries.get(slot);
+    // A slower build of an older key must not replace a newer answer.
+    if (!current || current.builtAt <= builtAt) {
+      this.entries.delete(slot);
+      this.entries.set(slot, entry);
+      while (this.entries.size > this.maxEntries) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest === undefined) break;
+        this.entries.delete(oldest);
+      }
+    }
+    return entry;
+  }
+}
+
+/** True when the request's If-None-Match names this ETag (or any). */
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === etag || tag === '*';
+  });
+}
+
+/**
+ * Sends a cached answer: 304 when the client holds it already, gzipped bytes when the client
+ * accepts gzip, else the JSON text. Browsers revalidate with If-None-Match by themselves
+ * (`no-cache`), so a page that polls pays a few bytes while nothing changed.
+ */
+export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+  if (matchesEtag(request, answer.etag)) return reply.code(304).send();
+  reply.header('content-type', 'application/json; charset=utf-8');
+  const acceptEncoding = request.headers['accept-encoding'] ?? '';
+  if (/\bgzip\b/.test(acceptEncoding)) {
+    return reply.header('content-encoding', 'gzip').send(answer.gzipped);
+  }
+  return reply.send(Buffer.from(answer.json));
+}
