@@ -261,11 +261,14 @@ export class AuthService {
     await this.revokeSignIn(familyId, this.clock.now());
   }
 
-  /** The member as the API sends it: one read of the member; the bid priority comes computed. */
+  /**
+   * The signed-in member as the API sends it: one read of the member; the bid priority comes
+   * computed. They are asking, so they are online, though their last-seen time is written later.
+   */
   async getUser(memberId: string) {
     const user = await loadPresentedUser(this.db, memberId, this.clock.now());
     if (!user) throw new AppError('NOT_FOUND', 'User not found');
-    return user;
+    return { ...user, isOnline: true };
   }
 
   /** Ends one sign-in, in this and every other server process (its access tokens and live streams). */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, seats, stations } from '../../db/schema/index.ts';
 import {
+  createAdmin,
   createMember,
   createTestContext,
   injectAs,
@@ -10,6 +11,7 @@ import {
   type TestContext,
   withSettings,
 } from '../../test/test-app.ts';
+import { MEMBER_CACHE_TTL_MS } from './member-cache.ts';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -284,6 +286,66 @@ describe('tokens', () => {
         .bidPriority;
     expect(await priorityOf(first.email)).toBe(1);
     expect(await priorityOf(second.email)).toBe(2);
+  });
+});
+
+describe('the member cache and last-seen (no per-request reads of the department)', () => {
+  const me = (who: { headers: { authorization: string } }) =>
+    injectAs(context, who, { method: 'GET', url: '/api/auth/me' });
+
+  it('refuses a member deactivated through the API on the next request, with their sign-in already cached', async () => {
+    const admin = await signIn(context, (await createAdmin(context)).email);
+    const memberRow = await createMember(context);
+    const member = await signIn(context, memberRow.email);
+    expect((await me(member)).statusCode).toBe(200);
+    const setActive = (isActive: boolean) =>
+      injectAs(context, admin, { method: 'PUT', url: `/api/admin/users/${memberRow.id}`, payload: { isActive } });
+    expect((await setActive(false)).statusCode).toBe(200);
+    expect((await me(member)).json().code).toBe('ACCOUNT_DEACTIVATED');
+    expect((await setActive(true)).statusCode).toBe(200);
+    expect((await me(member)).statusCode).toBe(200);
+  });
+
+  it('shows a bid priority changed through the API at once, without reading the department per request', async () => {
+    const admin = await signIn(context, (await createAdmin(context)).email);
+    const member = await signIn(context, (await createMember(context, { manualSeniorityScore: 999_998 })).email);
+    const overtaker = await createMember(context);
+    expect((await me(member)).json().user.bidPriority).toBe(1);
+    const raised = await injectAs(context, admin, {
+      method: 'PUT',
+      url: `/api/admin/users/${overtaker.id}`,
+      payload: { manualSeniorityScore: 999_999 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json().user.bidPriority).toBe(1);
+    expect((await me(member)).json().user.bidPriority).toBe(2);
+  });
+
+  it('sees a change made behind the app (SQL by hand) once the cache lifetime has passed', async () => {
+    const memberRow = await createMember(context);
+    const member = await signIn(context, memberRow.email);
+    expect((await me(member)).statusCode).toBe(200);
+    await context.db.update(members).set({ isActive: false }).where(eq(members.id, memberRow.id));
+    // Nothing announced the change: the cached facts hold until they expire.
+    expect((await me(member)).statusCode).toBe(200);
+    context.clock.advance(MEMBER_CACHE_TTL_MS);
+    expect((await me(member)).json().code).toBe('ACCOUNT_DEACTIVATED');
+  });
+
+  it('notes the member as seen in memory and writes it in a batch, not on every request', async () => {
+    const memberRow = await createMember(context);
+    const member = await signIn(context, memberRow.email);
+    const signedInAt = context.clock.now();
+    const lastSeenAt = async () =>
+      (await context.db.select({ at: members.lastSeenAt }).from(members).where(eq(members.id, memberRow.id)))[0]?.at;
+    expect(await lastSeenAt()).toEqual(signedInAt);
+    context.clock.advance(10 * 60_000);
+    const response = await me(member);
+    // The member asking is online, whatever was last written.
+    expect(response.json().user.isOnline).toBe(true);
+    expect(await lastSeenAt()).toEqual(signedInAt);
+    await context.app.seenMembers.tick();
+    expect(await lastSeenAt()).toEqual(context.clock.now());
   });
 });
 

@@ -179,7 +179,7 @@ export class LiveService {
     const now = clock.now();
     for (const memberId of memberIds) seenMembers.record(memberId, now);
     seenMembers
-      .tick()
+      .flush()
       .catch((error: unknown) => log.warn({ err: error }, 'live streams: could not record the watchers as seen'));
     this.recheckStreams().catch((error: unknown) =>
       log.warn({ err: error }, 'live streams: could not check the streams'),

@@ -1,7 +1,9 @@
 /**
  * The live stream on a real port (app.inject cannot stream): tickets, who may watch what, an engine
- * step reaching every watcher within a second, heartbeats, and streams ended by app close. On
- * PostgreSQL, a step in one app instance reaches a watcher of another through LISTEN/NOTIFY.
+ * step reaching every watcher within a second, heartbeats, and streams ended by app close; chat only
+ * for participants and administrators, and streams that end with their sign-in. On PostgreSQL, a
+ * step in one app instance reaches a watcher of another through LISTEN/NOTIFY, and so does a
+ * sign-out or a deactivation.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { LIVE_RETRY_MS, type LiveEvent, liveTicketResponseSchema } from '@stationbid/domain';
@@ -350,6 +352,99 @@ describe('the stream', () => {
   });
 });
 
+describe('what a stream may carry, and for how long', () => {
+  const hasChat = (stream: OpenStream, text: string) => () =>
+    stream.events().some((event) => event.type === 'chat.message' && event.message.message === text);
+  const hasPause = (stream: OpenStream) => () =>
+    stream.events().some((event) => event.type === 'session.changed' && event.action === 'session_paused');
+
+  it("carries a session's chat only to its participants and administrators, not to other watchers", async () => {
+    const { sessionId, first } = await startTwoMemberSession();
+    const outsider = await signIn(context, (await createMember(context)).email);
+    const watch = async (who: SignedIn) => {
+      const stream = await openStream(baseUrl, { ticket: await requestTicket(context.app, who), sessions: sessionId });
+      await stream.waitFor(() => stream.text.includes('retry:'));
+      return stream;
+    };
+    const [participantStream, adminStream, outsiderStream] = [
+      await watch(first),
+      await watch(admin),
+      await watch(outsider),
+    ];
+    const sent = await injectAs(context, first, {
+      method: 'POST',
+      url: '/api/chat/send',
+      payload: { sessionId, message: 'Crew-only note' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await participantStream.waitFor(hasChat(participantStream, 'Crew-only note'));
+    await adminStream.waitFor(hasChat(adminStream, 'Crew-only note'));
+    // A later step reaches the outsider; once it has, the chat before it would have too.
+    await injectAs(context, admin, { method: 'POST', url: `/api/bid-sessions/${sessionId}/pause` });
+    await outsiderStream.waitFor(hasPause(outsiderStream));
+    expect(outsiderStream.events().some((event) => event.type === 'chat.message')).toBe(false);
+    for (const stream of [participantStream, adminStream, outsiderStream]) stream.close();
+  });
+
+  it('ends a stream when its member signs out, and not the stream of their other sign-in', async () => {
+    const { sessionId } = await startTwoMemberSession();
+    const memberRow = await createMember(context);
+    const [phone, laptop] = [await signIn(context, memberRow.email), await signIn(context, memberRow.email)];
+    const phoneStream = await openStream(baseUrl, {
+      ticket: await requestTicket(context.app, phone),
+      sessions: sessionId,
+    });
+    const laptopStream = await openStream(baseUrl, {
+      ticket: await requestTicket(context.app, laptop),
+      sessions: sessionId,
+    });
+    await phoneStream.waitFor(() => phoneStream.text.includes('retry:'));
+    await laptopStream.waitFor(() => laptopStream.text.includes('retry:'));
+    expect((await injectAs(context, phone, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+    await phoneStream.waitFor(() => phoneStream.hasEnded);
+    await context.app.live.recheckStreams();
+    expect(laptopStream.hasEnded).toBe(false);
+    laptopStream.close();
+  });
+
+  it('ends a stream when its sign-in is revoked for a replayed refresh token', async () => {
+    const { sessionId } = await startTwoMemberSession();
+    const member = await signIn(context, (await createMember(context)).email);
+    const stream = await openStream(baseUrl, { ticket: await requestTicket(context.app, member), sessions: sessionId });
+    await stream.waitFor(() => stream.text.includes('retry:'));
+    const refresh = () =>
+      context.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: member.refreshToken } });
+    expect((await refresh()).statusCode).toBe(200);
+    expect((await refresh()).statusCode).toBe(401);
+    await stream.waitFor(() => stream.hasEnded);
+  });
+
+  it('ends a stream when its member is deactivated, and refuses a ticket of a sign-in that ended', async () => {
+    const { sessionId } = await startTwoMemberSession();
+    const memberRow = await createMember(context);
+    const member = await signIn(context, memberRow.email);
+    const ticket = await requestTicket(context.app, member);
+    const stream = await openStream(baseUrl, { ticket, sessions: sessionId });
+    await stream.waitFor(() => stream.text.includes('retry:'));
+    const deactivated = await injectAs(context, admin, {
+      method: 'PUT',
+      url: `/api/admin/users/${memberRow.id}`,
+      payload: { isActive: false },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    await stream.waitFor(() => stream.hasEnded);
+    // The browser reconnects with the same address: refused while the ticket is still fresh.
+    const reopened = await openStream(baseUrl, { ticket, sessions: sessionId });
+    expect(reopened.response.status).toBe(403);
+
+    const other = await signIn(context, (await createMember(context)).email);
+    const otherTicket = await requestTicket(context.app, other);
+    await injectAs(context, other, { method: 'POST', url: '/api/auth/logout' });
+    const afterLogout = await openStream(baseUrl, { ticket: otherTicket, sessions: sessionId });
+    expect(afterLogout.response.status).toBe(401);
+  });
+});
+
 describe('several server processes (PostgreSQL)', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'carries a bid made through one app instance to a watcher of another (LISTEN/NOTIFY)',
@@ -375,6 +470,46 @@ describe('several server processes (PostgreSQL)', () => {
           .filter((event) => event.type === 'session.changed' && event.action === 'bid_submitted');
         expect(bids).toHaveLength(1);
         stream.close();
+      });
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'ends a stream and refuses the next request in another instance when the member signs out or is deactivated (NOTIFY)',
+    async () => {
+      await withSettings(context, {}, async (otherApp) => {
+        const otherUrl = await listenOnLoopback(otherApp);
+        const { sessionId } = await startTwoMemberSession();
+        const memberRow = await createMember(context);
+        const member = await signIn(context, memberRow.email);
+        const onOther = (who: SignedIn) =>
+          otherApp.inject({ method: 'GET', url: '/api/auth/me', headers: who.headers });
+        // The other instance has this member and sign-in in its cache before the change.
+        expect((await onOther(member)).statusCode).toBe(200);
+        const stream = await openStream(otherUrl, {
+          ticket: await requestTicket(otherApp, member),
+          sessions: sessionId,
+        });
+        await stream.waitFor(() => stream.text.includes('retry:'));
+        expect((await injectAs(context, member, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+        await stream.waitFor(() => stream.hasEnded);
+        await expect.poll(async () => (await onOther(member)).statusCode, { timeout: SECOND }).toBe(401);
+
+        const again = await signIn(context, memberRow.email);
+        expect((await onOther(again)).statusCode).toBe(200);
+        const secondStream = await openStream(otherUrl, {
+          ticket: await requestTicket(otherApp, again),
+          sessions: sessionId,
+        });
+        await secondStream.waitFor(() => secondStream.text.includes('retry:'));
+        const deactivated = await injectAs(context, admin, {
+          method: 'PUT',
+          url: `/api/admin/users/${memberRow.id}`,
+          payload: { isActive: false },
+        });
+        expect(deactivated.statusCode).toBe(200);
+        await secondStream.waitFor(() => secondStream.hasEnded);
+        await expect.poll(async () => (await onOther(again)).statusCode, { timeout: SECOND }).toBe(403);
       });
     },
   );

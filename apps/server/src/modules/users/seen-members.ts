@@ -48,9 +48,18 @@ export class SeenMembers extends PeriodicJob<number> {
     return entries.length;
   }
 
+  /**
+   * Writes what is noted now, without waiting for the timer. A write already under way took its
+   * notes before these, so another follows it when notes are left.
+   */
+  async flush(): Promise<void> {
+    await this.tick();
+    if (this.pending.size > 0) await this.tick();
+  }
+
   /** At app close, before the database closes: stops the timer and writes what is left. */
   async flushAndStop(): Promise<void> {
     await this.stop();
-    await this.tick().catch((error: unknown) => this.log.warn({ err: error }, 'seen members: last write failed'));
+    await this.flush().catch((error: unknown) => this.log.warn({ err: error }, 'seen members: last write failed'));
   }
 }
