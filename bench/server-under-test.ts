@@ -98,7 +98,12 @@ export interface PreparedServer {
  */
 export async function prepareServer(
   build: ServerBuild,
-  options: { memberCount: number; stationCount: number; extraSignIns?: BenchSignIn[] },
+  options: {
+    memberCount: number;
+    stationCount: number;
+    /** Further sign-ins of the department's members, written with it (more devices per member). */
+    moreSignIns?: (department: BenchDepartment) => BenchSignIn[];
+  },
 ): Promise<PreparedServer> {
   const modules = await loadBuild(build);
   const jwtSecret = randomBytes(32).toString('hex');
@@ -140,7 +145,7 @@ export async function prepareServer(
       stationCount: options.stationCount,
       adminPasswordHash: await modules.hashPassword(BENCH_ADMIN_PASSWORD),
     });
-    const extraSignIns = options.extraSignIns ?? [];
+    const extraSignIns = options.moreSignIns?.(department) ?? [];
     await insertSignIns(handle.db, modules.tables, extraSignIns);
     const tokens = new modules.AccessTokens(jwtSecret);
     return {
