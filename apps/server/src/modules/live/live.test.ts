@@ -287,6 +287,8 @@ describe('the stream', () => {
   it('counts a member who only listens on a stream as seen: connected to their session, and online', async () => {
     const { sessionId, second } = await startTwoMemberSession();
     const connectionOf = async () => {
+      // The shared participant list shows presence at most 15 s old (decision 012): read a fresh one.
+      context.clock.advance(16 * SECOND);
       const participants = (
         await injectAs(context, admin, { method: 'GET', url: `/api/bid-sessions/${sessionId}/participants` })
       ).json<{ participants: { position: number; isConnected: boolean }[] }>().participants;
