@@ -37,6 +37,7 @@ import {
   prepareServer,
   processUsage,
   type RunningProcess,
+  type ServerBuild,
   serverBuild,
   startServer,
 } from './server-under-test.ts';
@@ -58,20 +59,49 @@ const { values: options } = parseArgs({
     'settle-seconds': { type: 'string', default: '60' },
     'max-seconds': { type: 'string', default: '900' },
     'server-dir': { type: 'string' },
+    /** Another build measured in the same run, e.g. /tmp/stationbid-before, with the settings below. */
+    'compare-dir': { type: 'string' },
+    'compare-client': { type: 'string', default: 'refetch' },
+    'compare-watchers': { type: 'string' },
+    'compare-bids': { type: 'string' },
     /** Write a V8 CPU profile of the server process into this directory. */
     'cpu-prof': { type: 'string' },
   },
 });
-const watcherCount = Number(options.watchers);
 const memberCount = Number(options.members);
 const stationCount = options.stations ? Number(options.stations) : defaultStationCount(memberCount);
-const bidCount = Math.min(Number(options.bids), memberCount);
 const bidIntervalMs = Number(options['bid-interval-ms']);
-const clientProcessCount = Math.max(1, Math.min(Number(options['client-processes']), watcherCount || 1));
+const clientProcessLimit = Math.max(1, Number(options['client-processes']));
 const settleMs = Number(options['settle-seconds']) * 1000;
 const maxSeconds = Number(options['max-seconds']);
-if (options.client !== 'patch' && options.client !== 'refetch') throw new Error('--client is patch or refetch');
-const mode: 'patch' | 'refetch' = options.client;
+function clientMode(value: string): 'patch' | 'refetch' {
+  if (value !== 'patch' && value !== 'refetch') throw new Error('--client is patch or refetch');
+  return value;
+}
+
+/** One measurement: a build, its watchers and their client, the bids. */
+interface RunConfig {
+  build: ServerBuild;
+  mode: 'patch' | 'refetch';
+  watcherCount: number;
+  bidCount: number;
+}
+
+/** What a measurement prints in the closing table. */
+interface WatchFigures {
+  config: RunConfig;
+  bidsMade: number;
+  heldByAll: number;
+  untilEveryone: { p50: number; p99: number; max: number };
+  /** The same from the bid's request: includes the step, and is never negative. */
+  fromRequest: { p50: number; p99: number; max: number };
+  bidAnswer: { p50: number; p99: number };
+  missed: number;
+  kilobytesPerBid: number;
+  serverCpuMsPerBid: number;
+  rssWithStreamsMb: number;
+  peakRssMb: number;
+}
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -122,15 +152,10 @@ async function nextMessage<T extends ClientMessage['type']>(
   }
 }
 
-async function main(): Promise<void> {
-  const startedAt = Date.now();
-  const deadline = setTimeout(() => {
-    console.error(`bench/watch: stopped after ${maxSeconds} s`);
-    process.exit(1);
-  }, maxSeconds * 1000);
-  deadline.unref();
-
-  const build = serverBuild(options['server-dir']);
+async function measure(config: RunConfig, startedAt: number): Promise<WatchFigures> {
+  const { build, mode, watcherCount } = config;
+  const bidCount = Math.min(config.bidCount, memberCount);
+  const clientProcessCount = Math.min(clientProcessLimit, Math.max(1, watcherCount));
   const cpuProfileDir = options['cpu-prof'] ? path.resolve(options['cpu-prof']) : undefined;
   if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
 
@@ -211,6 +236,7 @@ async function main(): Promise<void> {
     const memberById = new Map(department.members.map((member) => [member.id, member]));
     const seatPicker = new SeatPicker(department.seatRows);
     const answeredAt: number[] = [];
+    const requestedAtList: number[] = [];
     const bidTimes: number[] = [];
     let peakRssMb = usageReady.rssMb;
     const sampler = setInterval(() => {
@@ -235,6 +261,7 @@ async function main(): Promise<void> {
         bidData: seatPicker.pick(member.rank),
       });
       answeredAt.push(now());
+      requestedAtList.push(requestedAt);
       bidTimes.push(now() - requestedAt);
     }
     const bidsMade = answeredAt.length;
@@ -260,6 +287,7 @@ async function main(): Promise<void> {
 
     // Per bid: when the last watcher held it; over all receipts: each watcher's time.
     const untilEveryone: number[] = [];
+    const fromRequest: number[] = [];
     const receipts: number[] = [];
     let missed = 0;
     for (let bid = 1; bid <= bidsMade; bid++) {
@@ -278,7 +306,10 @@ async function main(): Promise<void> {
         }
       }
       for (const summary of summaries) missed += summary.missing[bid - 1] ?? 0;
-      if (heldEverywhere) untilEveryone.push(last - answered);
+      if (heldEverywhere) {
+        untilEveryone.push(last - answered);
+        fromRequest.push(last - (requestedAtList[bid - 1] ?? 0));
+      }
     }
     // A bid no watcher of a process held at all has no entry in that process's list.
     for (const [index, summary] of summaries.entries()) {
@@ -291,6 +322,7 @@ async function main(): Promise<void> {
     const firstError = summaries.find((summary) => summary.firstError)?.firstError;
 
     untilEveryone.sort((a, b) => a - b);
+    fromRequest.sort((a, b) => a - b);
     receipts.sort((a, b) => a - b);
     bidTimes.sort((a, b) => a - b);
     const serverCpuMs = usageAfter.cpuMs - usageReady.cpuMs;
@@ -302,7 +334,11 @@ async function main(): Promise<void> {
     console.log(
       `bid's answer until every watcher holds it: p50 ${format(percentile(untilEveryone, 0.5))} ms, ` +
         `p99 ${format(percentile(untilEveryone, 0.99))} ms, max ${format(untilEveryone.at(-1) ?? 0)} ms ` +
-        `(${untilEveryone.length} of ${bidsMade} bids held by all)`,
+        `(${untilEveryone.length} of ${bidsMade} bids held by all; negative: before the bidder had the answer)`,
+    );
+    console.log(
+      `bid's request until every watcher holds it: p50 ${format(percentile(fromRequest, 0.5))} ms, ` +
+        `p99 ${format(percentile(fromRequest, 0.99))} ms, max ${format(fromRequest.at(-1) ?? 0)} ms`,
     );
     console.log(
       `each watcher's receipt after the answer: p50 ${format(percentile(receipts, 0.5))} ms, ` +
@@ -326,11 +362,91 @@ async function main(): Promise<void> {
       `server RSS: ${usageBefore.rssMb.toFixed(0)} MB before the watchers, ${usageReady.rssMb.toFixed(0)} MB with the streams, ` +
         `peak ${peakRssMb.toFixed(0)} MB during the bids (VmHWM ${usageAfter.peakRssMb.toFixed(0)} MB)`,
     );
+    return {
+      config,
+      bidsMade,
+      heldByAll: untilEveryone.length,
+      untilEveryone: {
+        p50: percentile(untilEveryone, 0.5),
+        p99: percentile(untilEveryone, 0.99),
+        max: untilEveryone.at(-1) ?? 0,
+      },
+      fromRequest: {
+        p50: percentile(fromRequest, 0.5),
+        p99: percentile(fromRequest, 0.99),
+        max: fromRequest.at(-1) ?? 0,
+      },
+      bidAnswer: { p50: percentile(bidTimes, 0.5), p99: percentile(bidTimes, 0.99) },
+      missed,
+      kilobytesPerBid: bytes / Math.max(1, bidsMade) / 1024,
+      serverCpuMsPerBid: serverCpuMs / Math.max(1, bidsMade),
+      rssWithStreamsMb: usageReady.rssMb,
+      peakRssMb: Math.max(peakRssMb, usageAfter.peakRssMb),
+    };
   } finally {
     for (const client of clients) if (client.child.exitCode === null) client.child.kill('SIGTERM');
     await server?.stop();
     await prepared?.dispose();
-    clearTimeout(deadline);
+  }
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const deadline = setTimeout(() => {
+    console.error(`bench/watch: stopped after ${maxSeconds} s`);
+    process.exit(1);
+  }, maxSeconds * 1000);
+  deadline.unref();
+  const runs: RunConfig[] = [
+    {
+      build: serverBuild(options['server-dir']),
+      mode: clientMode(options.client),
+      watcherCount: Number(options.watchers),
+      bidCount: Number(options.bids),
+    },
+  ];
+  if (options['compare-dir']) {
+    runs.push({
+      build: serverBuild(options['compare-dir']),
+      mode: clientMode(options['compare-client']),
+      watcherCount: Number(options['compare-watchers'] ?? options.watchers),
+      bidCount: Number(options['compare-bids'] ?? options.bids),
+    });
+  }
+  const results: WatchFigures[] = [];
+  for (const run of runs) {
+    // Each run gets what is left of the wall time, shared equally with the runs still to come.
+    const runsLeft = runs.length - results.length;
+    const secondsLeft = maxSeconds - (Date.now() - startedAt) / 1000;
+    results.push(await measure(run, Date.now() - (maxSeconds - secondsLeft / runsLeft) * 1000));
+    console.log('');
+  }
+  clearTimeout(deadline);
+  console.log(
+    '| server | client | watchers | bids (held by all) | answer to all p50 / p99 / max | request to all p50 / p99 / max | bid answered p50 / p99 | missed | KB per bid | server CPU per bid | server RSS streams / peak |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const figures of results) {
+    const { config } = figures;
+    console.log(
+      `| ${config.build.label} | ${config.mode} | ${config.watcherCount} | ${figures.bidsMade} (${figures.heldByAll}) | ` +
+        `${format(figures.untilEveryone.p50)} / ${format(figures.untilEveryone.p99)} / ${format(figures.untilEveryone.max)} ms | ` +
+        `${format(figures.fromRequest.p50)} / ${format(figures.fromRequest.p99)} / ${format(figures.fromRequest.max)} ms | ` +
+        `${format(figures.bidAnswer.p50)} / ${format(figures.bidAnswer.p99)} ms | ${figures.missed} | ` +
+        `${figures.kilobytesPerBid.toFixed(1)} | ${format(figures.serverCpuMsPerBid)} ms | ` +
+        `${figures.rssWithStreamsMb.toFixed(0)} / ${figures.peakRssMb.toFixed(0)} MB |`,
+    );
+  }
+  const [current, previous] = results;
+  if (current && previous) {
+    const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(3) : 'n/a');
+    console.log('');
+    console.log(
+      `first / second: request to all p99 x${ratio(current.fromRequest.p99, previous.fromRequest.p99)}, ` +
+        `KB per bid x${ratio(current.kilobytesPerBid, previous.kilobytesPerBid)}, ` +
+        `server CPU per bid x${ratio(current.serverCpuMsPerBid, previous.serverCpuMsPerBid)} ` +
+        `(per watcher: x${ratio(current.serverCpuMsPerBid / current.config.watcherCount, previous.serverCpuMsPerBid / previous.config.watcherCount)})`,
+    );
   }
 }
 
