@@ -6,6 +6,7 @@ import {
   createMember,
   createTestContext,
   injectAs,
+  type SignedIn,
   signIn,
   TEST_PASSWORD,
   type TestContext,
@@ -290,8 +291,7 @@ describe('tokens', () => {
 });
 
 describe('the member cache and last-seen (no per-request reads of the department)', () => {
-  const me = (who: { headers: { authorization: string } }) =>
-    injectAs(context, who, { method: 'GET', url: '/api/auth/me' });
+  const me = (who: SignedIn) => injectAs(context, who, { method: 'GET', url: '/api/auth/me' });
 
   it('refuses a member deactivated through the API on the next request, with their sign-in already cached', async () => {
     const admin = await signIn(context, (await createAdmin(context)).email);

@@ -128,10 +128,17 @@ export class LiveService {
     if (streams.length === 0) return 0;
     const { memberCache, db } = this.options;
     const lostAccess = new Set<string>();
+    // Once per member and per sign-in, however many tabs they hold open.
+    const membersById = new Map<string, ReturnType<MemberCache['getMember']>>();
+    const familiesById = new Map<string, Promise<boolean>>();
     for (const stream of streams) {
+      if (!membersById.has(stream.memberId)) membersById.set(stream.memberId, memberCache.getMember(stream.memberId));
+      if (!familiesById.has(stream.familyId)) {
+        familiesById.set(stream.familyId, memberCache.isFamilyLive(stream.familyId, stream.memberId));
+      }
       const [member, isFamilyLive] = await Promise.all([
-        memberCache.getMember(stream.memberId),
-        memberCache.isFamilyLive(stream.familyId, stream.memberId),
+        membersById.get(stream.memberId),
+        familiesById.get(stream.familyId),
       ]);
       // A new administrator (or a former one) opens the stream again, with the chat they may now read.
       if (!member?.isActive || !isFamilyLive || member.isAdmin !== stream.isAdmin) lostAccess.add(stream.id);
