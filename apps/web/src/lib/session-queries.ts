@@ -1,0 +1,134 @@
+/**
+ * The queries that follow one bid session, with their cache keys in one place, because the live
+ * layer (`live-events.ts`) patches or refreshes them by key and several features show them:
+ *
+ * - the shared board (`GET /bid-sessions/:id/board`, docs/decisions/012-session-board.md): status,
+ *   turn, queue head, counts, seats and recent picks, patched from live events;
+ * - the signed-in member's own place (`/my-participation`), read again only when an event concerns them;
+ * - the session's history, read when the board is read afresh and patched from events in between.
+ */
+import {
+  type BidSession,
+  bidSessionListResponseSchema,
+  myParticipationResponseSchema,
+  type SessionBoard,
+  type SessionHistoryEntry,
+  sessionBoardResponseSchema,
+  sessionHistoryResponseSchema,
+} from '@stationbid/domain';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from './api-client.ts';
+
+export type MyParticipation = z.infer<typeof myParticipationResponseSchema>;
+
+/** Every key of one session starts with 'bid-sessions' and ends with its id. */
+export const sessionQueryKeys = {
+  /** The sessions list (admin management, admin dashboard): refreshed on status changes only. */
+  list: ['bid-sessions', 'list'] as const,
+  /** GET /bid-sessions/current (dashboard and /bidding): refreshed on status changes only. */
+  current: ['bid-sessions', 'current'] as const,
+  board: (sessionId: string) => ['bid-sessions', 'board', sessionId] as const,
+  participantPages: (sessionId: string) => ['bid-sessions', 'participant-pages', sessionId] as const,
+  myParticipation: (sessionId: string) => ['bid-sessions', 'my-participation', sessionId] as const,
+  history: (sessionId: string) => ['bid-sessions', 'history', sessionId] as const,
+};
+
+/** The member's own data outside any one session (dashboard bid status, bid history, notifications). */
+export const memberQueryKeys = {
+  bidStatus: ['users', 'bid-status'] as const,
+  notifications: ['users', 'notifications'] as const,
+  activity: ['users', 'recent-activity'] as const,
+  bidHistory: ['bid-history'] as const,
+};
+
+const sessionPath = (sessionId: string) => `/bid-sessions/${encodeURIComponent(sessionId)}`;
+
+export function getSessionBoard(sessionId: string, signal?: AbortSignal): Promise<SessionBoard> {
+  return apiRequest(`${sessionPath(sessionId)}/board`, { schema: sessionBoardResponseSchema, signal }).then(
+    ({ board }) => board,
+  );
+}
+
+/**
+ * The board of a session. It is kept current by patching from live events, so it never goes stale
+ * by age; `pollIntervalMs` reads it again only while the stream is down (the server answers 304 to
+ * the browser's If-None-Match when nothing changed). An unknown session is a 404 at once, not retried.
+ */
+export function sessionBoardQueryOptions(sessionId: string, pollIntervalMs: number | false = false) {
+  return queryOptions({
+    queryKey: sessionQueryKeys.board(sessionId),
+    queryFn: ({ signal }) => getSessionBoard(sessionId, signal),
+    refetchInterval: pollIntervalMs,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    enabled: sessionId !== '',
+  });
+}
+
+export function useSessionBoardQuery(sessionId: string, pollIntervalMs: number | false = false) {
+  return useQuery(sessionBoardQueryOptions(sessionId, pollIntervalMs));
+}
+
+export function getMyParticipation(sessionId: string, signal?: AbortSignal): Promise<MyParticipation> {
+  return apiRequest(`${sessionPath(sessionId)}/my-participation`, { schema: myParticipationResponseSchema, signal });
+}
+
+/** The signed-in member's place: their own entry, whether it is their turn and how many are ahead. */
+export function myParticipationQueryOptions(sessionId: string, pollIntervalMs: number | false = false) {
+  return queryOptions({
+    queryKey: sessionQueryKeys.myParticipation(sessionId),
+    queryFn: ({ signal }) => getMyParticipation(sessionId, signal),
+    refetchInterval: pollIntervalMs,
+    // Events that concern the member invalidate it; a page opened again must not show an old turn.
+    staleTime: 0,
+    enabled: sessionId !== '',
+  });
+}
+
+export function useMyParticipationQuery(sessionId: string, pollIntervalMs: number | false = false) {
+  return useQuery(myParticipationQueryOptions(sessionId, pollIntervalMs));
+}
+
+export function getSessionHistory(sessionId: string, signal?: AbortSignal): Promise<SessionHistoryEntry[]> {
+  return apiRequest(`/bid-sessions/history?sessionId=${encodeURIComponent(sessionId)}`, {
+    schema: sessionHistoryResponseSchema,
+    signal,
+  }).then(({ history }) => history);
+}
+
+/** Everything that happened in the session; live events add to it in between reads (`live-history.ts`). */
+export function sessionHistoryQueryOptions(sessionId: string, pollIntervalMs: number | false, enabled: boolean) {
+  return queryOptions({
+    queryKey: sessionQueryKeys.history(sessionId),
+    queryFn: ({ signal }) => getSessionHistory(sessionId, signal),
+    refetchInterval: pollIntervalMs,
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: enabled && sessionId !== '',
+  });
+}
+
+export function useSessionHistoryQuery(sessionId: string, pollIntervalMs: number | false, enabled: boolean) {
+  return useQuery(sessionHistoryQueryOptions(sessionId, pollIntervalMs, enabled));
+}
+
+export function getSessionList(signal?: AbortSignal): Promise<BidSession[]> {
+  return apiRequest('/bid-sessions', { schema: bidSessionListResponseSchema, signal }).then(({ sessions }) => sessions);
+}
+
+/**
+ * The sessions without participants (a few KB): where a screen needs a session's calendar dates,
+ * which the board does not carry. Read again when a session's status changes.
+ */
+export function sessionListQueryOptions() {
+  return queryOptions({ queryKey: sessionQueryKeys.list, queryFn: ({ signal }) => getSessionList(signal) });
+}
+
+/** After the member's own bid or skip: their place and the board at once, before the event arrives. */
+export function refreshAfterOwnAction(queryClient: QueryClient, sessionId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.board(sessionId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.myParticipation(sessionId) }),
+    queryClient.invalidateQueries({ queryKey: memberQueryKeys.bidHistory }),
+  ]);
+}

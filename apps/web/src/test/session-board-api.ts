@@ -1,0 +1,130 @@
+/**
+ * The session board and participant pages (packages/domain/src/schemas/session-board.ts) as the API
+ * would send them for a session built with build-bid-session.ts, so that component tests keep
+ * describing a session once and the screens read it the way they now do: GET /board,
+ * GET /participants?limit=…, /my-participation and the sessions list.
+ */
+import type { BidSessionDetail, BoardParticipant, BoardPick, Participant, SessionBoard } from '@stationbid/domain';
+import { jsonResponse, type MockHandler } from './mock-api.ts';
+
+function toBoardParticipant(participant: Participant): BoardParticipant {
+  return {
+    participantId: participant.id,
+    memberId: participant.user.id,
+    name: `${participant.user.firstName} ${participant.user.lastName}`,
+    rank: participant.user.rank,
+    bidPriority: participant.bidPriority,
+    queuePosition: participant.position,
+    movedToBack: participant.movedToBack,
+  };
+}
+
+function toBoardPicks(participants: readonly Participant[]): BoardPick[] {
+  return participants
+    .flatMap((participant) =>
+      participant.bidHistory.map((bid) => ({
+        ...toBoardParticipant(participant),
+        station: { id: bid.station.id, name: bid.station.name, number: bid.station.number },
+        shift: bid.shift,
+        position: bid.position,
+        kind: bid.kind,
+        at: bid.timestamp,
+      })),
+    )
+    .map(({ queuePosition: _queuePosition, movedToBack: _movedToBack, ...pick }) => pick)
+    .sort((first, second) => Date.parse(second.at) - Date.parse(first.at));
+}
+
+/** The board the server would build for `session` (its turn holder, the next five, counts, seats, picks). */
+export function toSessionBoard(session: BidSessionDetail, overrides: Partial<SessionBoard> = {}): SessionBoard {
+  const isRunning = session.status === 'active' || session.status === 'paused';
+  const byPosition = [...session.participants].sort((first, second) => first.position - second.position);
+  const turnHolder = isRunning
+    ? (byPosition.find((participant) => participant.isCurrentTurn) ??
+      byPosition.find((participant) => participant.position === session.currentParticipant - 1) ??
+      null)
+    : null;
+  const upcoming = byPosition
+    .filter(
+      (participant) =>
+        participant !== turnHolder &&
+        participant.outcome === null &&
+        !participant.hasBid &&
+        participant.position > (turnHolder?.position ?? -1),
+    )
+    .slice(0, 5)
+    .map(toBoardParticipant);
+  const total = session.participants.length;
+  const done = session.completedBids;
+  return {
+    sessionId: session.id,
+    version: 1,
+    name: session.name,
+    description: session.description,
+    year: session.year,
+    bidWindowDuration: session.bidWindowDuration,
+    autoAssignTimeout: session.autoAssignTimeout,
+    eligibilityMode: session.eligibilityMode,
+    scheduledStart: session.scheduledStart,
+    scheduledEnd: session.scheduledEnd,
+    status: session.status,
+    currentParticipant: session.currentParticipant,
+    currentBidEnd: session.currentBidEnd,
+    pausedRemainingSeconds: session.pausedRemainingSeconds,
+    actualStart: session.actualStart,
+    actualEnd: session.actualEnd,
+    turn: turnHolder === null ? null : toBoardParticipant(turnHolder),
+    upcoming,
+    counts: {
+      total,
+      done,
+      waiting: Math.max(0, total - done),
+      awarded: session.participants.filter((participant) => participant.hasBid).length,
+      movedToBack: session.movedToBackCount,
+    },
+    stations: session.availableStations.map((station) => ({ ...station })),
+    recentPicks: toBoardPicks(session.participants).slice(0, 20),
+    ...overrides,
+  };
+}
+
+interface SessionBoardApiOptions {
+  /** The signed-in member, for /my-participation; null answers "not a participant". */
+  memberId: string | null;
+  /** Overrides of the board (e.g. a later version). */
+  board?: Partial<SessionBoard>;
+}
+
+/**
+ * Handlers for the reads of a followed session. `getSession` is called on every request, so a test
+ * that changes its session sees the change at the next read.
+ */
+export function sessionBoardApi(
+  getSession: () => BidSessionDetail,
+  { memberId, board = {} }: SessionBoardApiOptions,
+): Record<string, MockHandler> {
+  const id = getSession().id;
+  return {
+    [`GET /api/bid-sessions/${id}/board`]: () => jsonResponse(200, { board: toSessionBoard(getSession(), board) }),
+    [`GET /api/bid-sessions/${id}/participants?limit=100`]: () => {
+      const { participants } = getSession();
+      return jsonResponse(200, { participants, nextCursor: null, total: participants.length });
+    },
+    [`GET /api/bid-sessions/${id}/my-participation`]: () => {
+      const session = getSession();
+      const mine = session.participants.find((participant) => participant.user.id === memberId) ?? null;
+      const isUserTurn = mine?.isCurrentTurn === true;
+      const peopleAhead =
+        mine === null || mine.outcome !== null || isUserTurn
+          ? 0
+          : session.participants.filter(
+              (participant) => participant.outcome === null && participant.position < mine.position,
+            ).length;
+      return jsonResponse(200, { participant: mine, isUserTurn, peopleAhead, timeRemaining: isUserTurn ? 270 : 0 });
+    },
+    'GET /api/bid-sessions': () => {
+      const { participants: _participants, availableStations: _stations, ...listed } = getSession();
+      return jsonResponse(200, { sessions: [listed] });
+    },
+  };
+}
