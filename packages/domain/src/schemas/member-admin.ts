@@ -209,8 +209,10 @@ export type UsersListQueryInput = z.input<typeof usersListQuerySchema>;
  */
 export const usersListResponseSchema = z.object({
   users: z.array(userSchema),
-  total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  // Always sent by this server; optional so that a web app reading a server from before paging
+  // (which sent only `users`) still reads the whole list.
+  total: z.number().int().optional(),
+  nextCursor: z.string().nullable().default(null),
 });
 export type UsersListResponse = z.infer<typeof usersListResponseSchema>;
 

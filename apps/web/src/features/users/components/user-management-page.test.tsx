@@ -1,9 +1,10 @@
 import { emptySeatCounts, noFreeSeatMessage, type Station, type User } from '@stationbid/domain';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { memberPagePath } from '../api/admin-member-pages.ts';
 
 const elena = buildUser({
   id: '11111111-1111-4111-8111-111111111111',
@@ -39,6 +40,14 @@ const walter = buildUser({
 });
 const members = [adminUser, elena, walter];
 
+/** The User List's first page, as the list asks for it (name order, 50 a page). */
+const DEFAULT_CRITERIA = { search: '', filter: 'all', sortBy: 'name', sortDirection: 'asc' } as const;
+const pageKey = (criteria: Partial<typeof DEFAULT_CRITERIA> = {}, cursor: string | null = null) =>
+  `GET /api${memberPagePath({ ...DEFAULT_CRITERIA, ...criteria }, cursor)}`;
+const FIRST_PAGE = pageKey();
+const page = (users: User[], nextCursor: string | null = null, total = users.length) =>
+  jsonResponse(200, { users, total, nextCursor });
+
 function buildStation(): Station {
   const id = '33333333-3333-4333-8333-333333333333';
   const perShift = <T,>(value: () => T) => ({ A: value(), B: value(), C: value() });
@@ -73,7 +82,11 @@ function renderUsersPage(api: Record<string, MockHandler> = {}, path = '/admin/u
   return renderApp({
     path,
     signedInAs: adminUser,
-    api: { 'GET /api/admin/users': () => jsonResponse(200, { users: members }), ...api },
+    api: {
+      'GET /api/admin/users': () => jsonResponse(200, { users: members, total: members.length, nextCursor: null }),
+      [FIRST_PAGE]: () => page(members),
+      ...api,
+    },
   });
 }
 
@@ -107,6 +120,7 @@ describe('UserManagementPage', () => {
     expect(within(elenaRow).getByText('Station 1 (Downtown) · Shift A')).toBeInTheDocument();
     expect(within(elenaRow).getByText('Active')).toBeInTheDocument();
     expect(screen.getByText('Showing 3 of 3 users')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Users' })).toBeInTheDocument();
 
     expect(screen.getByRole('button', { name: 'Delete Elena Ramirez' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Dana Reyes' })).toBeInTheDocument();
@@ -118,24 +132,26 @@ describe('UserManagementPage', () => {
   });
 
   it('searches by name, e-mail or employee ID', async () => {
-    const { user } = renderUsersPage();
+    const { user, api } = renderUsersPage({ [pageKey({ search: 'fd-0040' })]: () => page([walter]) });
     await screen.findByText('Elena Ramirez');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'fd-0040');
 
+    // The server searches, once the typing has paused: one request, not one per letter.
+    expect(await screen.findByText('Showing 1 of 1 users', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText('Walter Gray')).toBeInTheDocument();
     expect(screen.queryByText('Elena Ramirez')).not.toBeInTheDocument();
-    expect(screen.getByText('Showing 1 of 3 users')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.path.includes('search='))).toHaveLength(1);
   });
 
   it('shows the load failure with Try Again, which loads the list again', async () => {
     let calls = 0;
     const { user } = renderUsersPage({
-      'GET /api/admin/users': () => {
+      [FIRST_PAGE]: () => {
         calls += 1;
         return calls === 1
           ? jsonResponse(403, { error: 'Access denied. Admin privileges required.', code: 'FORBIDDEN' })
-          : jsonResponse(200, { users: members });
+          : page(members);
       },
     });
 
@@ -210,7 +226,7 @@ describe('UserManagementPage', () => {
     });
     expect(request?.body).not.toHaveProperty('password');
     // The list is read again to show the new member.
-    expect(api.requestsTo('GET /api/admin/users').length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(api.requestsTo(FIRST_PAGE).length).toBeGreaterThanOrEqual(2));
 
     await user.click(within(result).getByRole('button', { name: 'Set Password Now' }));
     expect(await screen.findByRole('dialog', { name: 'Update Password' })).toBeInTheDocument();
@@ -277,9 +293,9 @@ describe('UserManagementPage', () => {
   it('asks before deleting, and on a 404 says the member is gone and drops the row', async () => {
     let listCalls = 0;
     const { user, api } = renderUsersPage({
-      'GET /api/admin/users': () => {
+      [FIRST_PAGE]: () => {
         listCalls += 1;
-        return jsonResponse(200, { users: listCalls === 1 ? members : [adminUser, walter] });
+        return page(listCalls === 1 ? members : [adminUser, walter]);
       },
       [`DELETE /api/admin/users/${elena.id}`]: () => jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' }),
     });
@@ -416,5 +432,79 @@ describe('UserManagementPage', () => {
       // Walter is an Engineer, so by default he takes an Engineer's seat.
       seatPosition: 'Engineer',
     });
+  });
+});
+
+describe('UserManagementPage at department scale', () => {
+  /** Rendering 50 rows takes longer than findBy's default second on a busy shared machine. */
+  const SLOW_MACHINE = { timeout: 5000 };
+  const department = Array.from({ length: 60 }, (_, index) => {
+    const id = `44444444-4444-4444-8444-${String(index).padStart(12, '0')}`;
+    return buildUser({
+      id,
+      _id: id,
+      firstName: 'Member',
+      lastName: String(index + 1).padStart(3, '0'),
+      email: `member${index + 1}@stationbid.example`,
+      employeeId: `FD-${String(index + 1).padStart(4, '0')}`,
+    });
+  });
+  const firstPage = department.slice(0, 50);
+  const secondPage = department.slice(50);
+
+  beforeAll(() => {
+    // Mantine's Select scrolls the chosen option into view, which jsdom does not implement.
+    Element.prototype.scrollIntoView = () => undefined;
+  });
+  afterEach(() => {
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });
+  });
+
+  it('renders only the rows near the screen, and loads the next page as the list is scrolled', async () => {
+    const { api } = renderUsersPage({
+      [FIRST_PAGE]: () => page(firstPage, 'cursor-2', 60),
+      [pageKey({}, 'cursor-2')]: () => page(secondPage, null, 60),
+    });
+    expect(await screen.findByText('Member 001', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(screen.getByText('Showing 50 of 60 users')).toBeInTheDocument();
+    // A 768-pixel window shows a handful of rows: the 50th is not in the page yet.
+    expect(screen.queryByText('Member 050')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Users' })).toHaveAttribute('aria-rowcount', '61');
+    expect(api.requestsTo(pageKey({}, 'cursor-2'))).toHaveLength(0);
+
+    Object.defineProperty(window, 'scrollY', { value: 50 * 92, configurable: true, writable: true });
+    window.dispatchEvent(new Event('scroll'));
+
+    expect(await screen.findByText('Member 050', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(await screen.findByText('Showing 60 of 60 users', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(api.requestsTo(pageKey({}, 'cursor-2'))).toHaveLength(1);
+    const row = screen.getByText('Member 050').closest('tr') as HTMLElement;
+    expect(row).toHaveAttribute('aria-rowindex', '51');
+    expect(screen.queryByText('Member 001')).not.toBeInTheDocument();
+  });
+
+  it('offers Load More Users, for a keyboard, while more pages remain', async () => {
+    const { user, api } = renderUsersPage({
+      [FIRST_PAGE]: () => page(firstPage, 'cursor-2', 60),
+      [pageKey({}, 'cursor-2')]: () => page(secondPage, null, 60),
+    });
+    const loadMore = await screen.findByRole('button', { name: 'Load More Users' });
+    loadMore.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Showing 60 of 60 users', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(api.requestsTo(pageKey({}, 'cursor-2'))).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Load More Users' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server for the chosen filter and order', async () => {
+    const { user, api } = renderUsersPage({
+      [pageKey({ filter: 'inactive' })]: () => page([walter]),
+    });
+    await screen.findByText('Elena Ramirez', {}, SLOW_MACHINE);
+    await user.click(screen.getByRole('combobox', { name: 'Filter' }));
+    await user.click(await screen.findByRole('option', { name: 'Inactive', hidden: true }));
+    expect(await screen.findByText('Showing 1 of 1 users', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(screen.queryByText('Elena Ramirez')).not.toBeInTheDocument();
+    expect(api.requestsTo(pageKey({ filter: 'inactive' }))).toHaveLength(1);
   });
 });

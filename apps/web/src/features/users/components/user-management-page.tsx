@@ -55,17 +55,12 @@ export function UserManagementPage({ initialTab = 'list' }: { initialTab?: UserM
           <Tabs.Tab value="import">Import Users</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="list" pt="md">
-          <AdminUsersLoader>
-            {(users) => (
-              <UserListTab
-                users={users}
-                signedInUserId={signedInUser.id}
-                reactivatingUserId={reactivate.isPending ? (reactivate.variables ?? null) : null}
-                onAction={handleAction}
-                onCreate={openCreate}
-              />
-            )}
-          </AdminUsersLoader>
+          <UserListTab
+            signedInUserId={signedInUser.id}
+            reactivatingUserId={reactivate.isPending ? (reactivate.variables ?? null) : null}
+            onAction={handleAction}
+            onCreate={openCreate}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="seniority" pt="md">
           <AdminUsersLoader>
