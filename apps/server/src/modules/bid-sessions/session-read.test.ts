@@ -396,7 +396,7 @@ describe('history, results and bid history', () => {
 });
 
 describe('a session of real size', () => {
-  it('presents 5,000 participants in a fixed number of queries, well within a second', async () => {
+  it('presents all 5,000 participants of a real-size session, and counts them in the list', async () => {
     const department = await context.db
       .insert(members)
       .values(
@@ -412,18 +412,16 @@ describe('a session of real size', () => {
     const { session } = await createSessionWithMembers(context, adminSignIn, { members: department as MemberRow[] });
     await setSessionState(context.db, session.id, { status: 'active', currentParticipant: 1 });
 
-    const started = performance.now();
     const response = await asAdmin({ method: 'GET', url: `/api/bid-sessions/${session.id}` });
     const list = await asAdmin({ method: 'GET', url: '/api/bid-sessions' });
-    const elapsed = performance.now() - started;
 
     expect(response.statusCode).toBe(200);
     expect(response.json().session.participants).toHaveLength(5_000);
     expect(list.json().sessions.find((listed: { id: string }) => listed.id === session.id).participantCount).toBe(
       5_000,
     );
-    // A query per participant would take many seconds; the budget leaves room for a busy machine.
-    expect(elapsed).toBeLessThan(1_500);
+    // How long this takes is measured by bench/polling and bench/engine, not here (a shared machine's
+    // timing is no test).
     await completeSession(session.id);
   });
 });
