@@ -5,7 +5,21 @@
  * The file is checked here before it is sent (type, size), and again by the server, which also
  * checks its content.
  */
-import { Alert, Badge, Box, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  List,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { findImportFileProblem, IMPORT_FILE_EXTENSIONS, IMPORT_MESSAGES, LIMITS } from '@stationbid/domain';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
@@ -28,8 +42,17 @@ export interface SpreadsheetImportPanelProps {
   requiredColumns: readonly string[];
   optionalColumns?: readonly string[];
   notes: readonly string[];
-  /** Sends the file; resolves to what the results card shows, rejects with the API's error. */
-  upload: (file: File) => Promise<ImportOutcome>;
+  /**
+   * Sends the file; resolves to what the results card shows, rejects with the API's error. An
+   * import the server runs as a job reports its rows done through `onProgress` while it runs.
+   */
+  upload: (file: File, onProgress: (progress: ImportProgressValue) => void) => Promise<ImportOutcome>;
+}
+
+/** Rows done out of the file's rows, while the server imports a large file. */
+export interface ImportProgressValue {
+  rowsDone: number;
+  rowsTotal: number;
 }
 
 const ACCEPTED_TYPES = IMPORT_FILE_EXTENSIONS.join(',');
@@ -56,6 +79,7 @@ export function SpreadsheetImportPanel({
   const [isDragging, setIsDragging] = useState(false);
   const [isUploading, setIsUploading] = useState(false);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const [progress, setProgress] = useState<ImportProgressValue | null>(null);
 
   function choose(chosen: File | null): void {
     setFile(chosen);
@@ -77,8 +101,9 @@ export function SpreadsheetImportPanel({
     }
     setIsUploading(true);
     setProblem(null);
+    setProgress(null);
     try {
-      setOutcome(await upload(file));
+      setOutcome(await upload(file, setProgress));
       // The same file can be chosen again (e.g. after fixing it) only if the input forgets it.
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
@@ -87,6 +112,7 @@ export function SpreadsheetImportPanel({
       setProblem(getErrorMessage(error, IMPORT_MESSAGES.uploadFailed));
     } finally {
       setIsUploading(false);
+      setProgress(null);
     }
   }
 
@@ -155,6 +181,8 @@ export function SpreadsheetImportPanel({
             </Alert>
           )}
 
+          {progress !== null && <ImportProgressBar subject={subject} progress={progress} />}
+
           <Group justify="flex-end">
             <Button
               leftSection={<IconUpload size={16} aria-hidden />}
@@ -210,6 +238,33 @@ export function SpreadsheetImportPanel({
           </Stack>
         </SimpleGrid>
       </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * The rows done of an import the server runs in the background. The bar's own aria values count
+ * rows (not percent), so a screen reader says "1,200 of 20,000 rows"; the text says it for everyone.
+ */
+function ImportProgressBar({ subject, progress }: { subject: string; progress: ImportProgressValue }) {
+  const { rowsDone, rowsTotal } = progress;
+  const percent = rowsTotal === 0 ? 0 : Math.round((rowsDone / rowsTotal) * 100);
+  const text = `${rowsDone.toLocaleString('en')} of ${rowsTotal.toLocaleString('en')} rows`;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="import-progress-label">
+        Importing {subject}: {text} ({percent}%)
+      </Text>
+      <div
+        role="progressbar"
+        aria-labelledby="import-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={rowsTotal}
+        aria-valuenow={rowsDone}
+        aria-valuetext={text}
+      >
+        <Progress value={percent} size="lg" aria-hidden />
+      </div>
     </Stack>
   );
 }

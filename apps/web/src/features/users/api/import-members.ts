@@ -1,15 +1,62 @@
-import { type MemberImportResponse, memberImportResponseSchema } from '@stationbid/domain';
+import {
+  IMPORT_MESSAGES,
+  type ImportJob,
+  importJobAcceptedResponseSchema,
+  importJobResponseSchema,
+  type MemberImportResponse,
+  memberImportResponseSchema,
+} from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { z } from 'zod';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { adminUsersQueryKey } from './admin-list-users.ts';
 import { seniorityQueryKey } from './get-seniority.ts';
 
-/** Uploads a member spreadsheet (multipart field `file`); the answer counts rows, refusals and e-mails. */
-export function importMembers(file: File): Promise<MemberImportResponse> {
+/** How often a running import job is read again. */
+export const IMPORT_JOB_POLL_MS = 500;
+
+/** Rows done out of the file's rows, while an import job runs. */
+export interface ImportProgress {
+  rowsDone: number;
+  rowsTotal: number;
+}
+
+/** A small file is answered with its results; a large one with the job that imports it (202). */
+const uploadAnswerSchema = z.union([memberImportResponseSchema, importJobAcceptedResponseSchema]);
+
+export function getImportJob(id: string): Promise<ImportJob> {
+  return apiRequest(`/admin/import-jobs/${id}`, { schema: importJobResponseSchema }).then(({ job }) => job);
+}
+
+const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/**
+ * Uploads a member spreadsheet (multipart field `file`). When the server runs it as a job, reads
+ * the job until it has finished, telling `onProgress` the rows done, and resolves to the same
+ * answer the synchronous import gives; a failed job rejects with the server's reason.
+ */
+export async function importMembers(
+  file: File,
+  onProgress: (progress: ImportProgress) => void = () => undefined,
+): Promise<MemberImportResponse> {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest('/admin/import-users', { method: 'POST', body, schema: memberImportResponseSchema });
+  const answer = await apiRequest('/admin/import-users', { method: 'POST', body, schema: uploadAnswerSchema });
+  if ('results' in answer) return answer;
+  let job = answer.job;
+  onProgress({ rowsDone: job.rowsDone, rowsTotal: job.rowsTotal });
+  while (job.state === 'running') {
+    await wait(IMPORT_JOB_POLL_MS);
+    job = await getImportJob(job.id);
+    onProgress({ rowsDone: job.rowsDone, rowsTotal: job.rowsTotal });
+  }
+  if (job.state === 'failed' || job.results === null) {
+    // The job's own reason is the server's message, shown like any refusal of the upload.
+    const reason = job.error ?? IMPORT_MESSAGES.uploadFailed;
+    throw new ApiError({ status: 200, code: undefined, message: reason, serverMessage: reason });
+  }
+  return { results: job.results, message: job.message ?? '' };
 }
 
 /**
@@ -20,7 +67,8 @@ export function importMembers(file: File): Promise<MemberImportResponse> {
 export function useImportMembers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: importMembers,
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (progress: ImportProgress) => void }) =>
+      importMembers(file, onProgress),
     onSuccess: ({ message }) => {
       showSuccess(message);
       // Not awaited: the results card should not wait for the member list to load again.

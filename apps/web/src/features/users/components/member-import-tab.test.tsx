@@ -1,5 +1,5 @@
-import type { MemberImportResponse } from '@stationbid/domain';
-import { render, screen, within } from '@testing-library/react';
+import { IMPORT_JOB_MESSAGES, type MemberImportResponse } from '@stationbid/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
@@ -9,8 +9,8 @@ import { MemberImportTab } from './member-import-tab.tsx';
 const IMPORT_PATH = 'POST /api/admin/import-users';
 
 // The tab stands alone (the page around it belongs to the User List work), so it renders without the router.
-function renderImportTab(answer: MockHandler) {
-  const api = mockApi({ [IMPORT_PATH]: answer });
+function renderImportTab(answer: MockHandler, more: Record<string, MockHandler> = {}) {
+  const api = mockApi({ [IMPORT_PATH]: answer, ...more });
   render(
     <AppProviders>
       <MemberImportTab />
@@ -123,5 +123,90 @@ describe('MemberImportTab', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Upload failed');
     expect(screen.queryByRole('region', { name: 'Import Results' })).not.toBeInTheDocument();
     expect(logError).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a labelled progress bar while the server imports a large file as a job, then the row errors', async () => {
+    const jobId = '55555555-5555-4555-8555-555555555555';
+    const job = (rowsDone: number, finished = false) => ({
+      id: jobId,
+      state: finished ? 'succeeded' : 'running',
+      fileName: 'members.csv',
+      rowsDone,
+      rowsTotal: 20_000,
+      results: finished ? { ...importAnswer.results, created: 19_998, total: 20_000 } : null,
+      message: finished ? importAnswer.message : null,
+      error: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: finished ? '2026-01-01T00:01:00.000Z' : null,
+    });
+    const reads = [job(4_200), job(12_600)];
+    let releaseLastRead: () => void = () => undefined;
+    const lastRead = new Promise<void>((resolve) => {
+      releaseLastRead = resolve;
+    });
+    const { api, user } = renderImportTab(
+      () => jsonResponse(202, { job: job(0), message: 'Import of 20000 rows started.' }),
+      {
+        [`GET /api/admin/import-jobs/${jobId}`]: async () => {
+          const next = reads.shift();
+          if (next !== undefined) return jsonResponse(200, { job: next });
+          await lastRead;
+          return jsonResponse(200, { job: job(20_000, true) });
+        },
+      },
+    );
+
+    await user.upload(screen.getByLabelText('Spreadsheet file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    const bar = await screen.findByRole('progressbar', { name: /Importing members/ });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '12600'), { timeout: 5000 });
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '20000');
+    expect(bar).toHaveAttribute('aria-valuetext', '12,600 of 20,000 rows');
+    expect(screen.getByText('Importing members: 12,600 of 20,000 rows (63%)')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Import Results' })).not.toBeInTheDocument();
+
+    releaseLastRead();
+    const results = await screen.findByRole('region', { name: 'Import Results' }, { timeout: 5000 });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(results).getByText('Created').nextElementSibling?.textContent).toBe('19998');
+    const rows = within(within(results).getByRole('table', { name: 'Rows not imported' })).getAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      '7Unknown rank "Sergeant". Use one of: Firefighter, Engineer, Lieutenant',
+      '15Years of service must be a whole number from 0 to 50 (found "60")',
+    ]);
+    expect(api.requestsTo(`GET /api/admin/import-jobs/${jobId}`)).toHaveLength(3);
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('says why when the import job fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const jobId = '66666666-6666-4666-8666-666666666666';
+    const failed = {
+      id: jobId,
+      state: 'failed',
+      fileName: 'members.csv',
+      rowsDone: 4_200,
+      rowsTotal: 20_000,
+      results: null,
+      message: null,
+      error: IMPORT_JOB_MESSAGES.serverStopped,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: '2026-01-01T00:01:00.000Z',
+    };
+    const { user } = renderImportTab(
+      () =>
+        jsonResponse(202, {
+          job: { ...failed, state: 'running', rowsDone: 0, error: null, finishedAt: null },
+          message: 'started',
+        }),
+      { [`GET /api/admin/import-jobs/${jobId}`]: () => jsonResponse(200, { job: failed }) },
+    );
+    await user.upload(screen.getByLabelText('Spreadsheet file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      /The server stopped while this import ran/,
+    );
   });
 });

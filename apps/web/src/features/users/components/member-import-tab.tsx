@@ -4,6 +4,7 @@
  * refused row with its reason, and says how many password-setup e-mails wait in the outbox.
  */
 import {
+  IMPORT_JOB_ROW_THRESHOLD,
   LIMITS,
   MEMBER_IMPORT_REQUIRED_COLUMNS,
   MEMBER_IMPORT_TEMPLATE_COLUMNS,
@@ -31,6 +32,7 @@ const NOTES = [
   `yearsOfService: a whole number from ${LIMITS.yearsOfServiceMin} to ${LIMITS.yearsOfServiceMax}. Empty means ${LIMITS.yearsOfServiceMin}.`,
   'A row whose e-mail or employee ID already belongs to a member, or to an earlier row of the file, is skipped and listed with the reason.',
   'Each row stands alone: a refused row is listed with its row number and every other row is still imported.',
+  `A file of more than ${IMPORT_JOB_ROW_THRESHOLD.toLocaleString('en')} rows is imported in the background: a progress bar shows the rows done, and the results follow when it has finished.`,
   'Imported members have no password yet. Each gets a password-setup e-mail, queued in the outbox until e-mail delivery is configured: the results count them under Emails queued.',
 ];
 
@@ -59,7 +61,9 @@ export function MemberImportTab() {
       requiredColumns={MEMBER_IMPORT_REQUIRED_COLUMNS}
       optionalColumns={OPTIONAL_COLUMNS}
       notes={NOTES}
-      upload={async (file) => toImportOutcome((await importMembers.mutateAsync(file)).results)}
+      upload={async (file, onProgress) =>
+        toImportOutcome((await importMembers.mutateAsync({ file, onProgress })).results)
+      }
     />
   );
 }
