@@ -5,6 +5,7 @@ export * from './bid-engine/messages.ts';
 export * from './bid-engine/queue-order.ts';
 export * from './bid-engine/seat-availability.ts';
 export * from './bid-engine/session-statistics.ts';
+export * from './bid-engine/state-changes.ts';
 export * from './bid-engine/types.ts';
 export * from './constants.ts';
 export * from './errors.ts';

@@ -5,6 +5,7 @@
  * so watchers patch their copy instead of reading it again.
  */
 
+import { findStateChanges, type StateChanges } from '../bid-engine/state-changes.ts';
 import type {
   BidSessionStatus,
   EligibilityMode,
@@ -115,9 +116,20 @@ export function buildBoardHead(state: EngineState): BoardHead {
 
 const groupKey = (stationId: string, shift: string, position: string) => `${stationId}|${shift}|${position}`;
 
-/** Free and total seats per station, shift and position. */
-function countSeatGroups(seats: readonly EngineSeat[]): Map<string, { free: number; total: number }> {
-  const groups = new Map<string, { free: number; total: number }>();
+type SeatGroupCounts = Map<string, { free: number; total: number }>;
+
+/**
+ * Free and total seats per station, shift and position, kept with the seat list they were counted
+ * for. A step's seat list is a copy of the one before with the changed seats replaced, so its counts
+ * follow from the previous list's and the step's changes (`describeBoardChange`) instead of a count
+ * of every seat.
+ */
+const groupCountsByList = new WeakMap<readonly EngineSeat[], SeatGroupCounts>();
+
+function countSeatGroups(seats: readonly EngineSeat[]): SeatGroupCounts {
+  const kept = groupCountsByList.get(seats);
+  if (kept) return kept;
+  const groups: SeatGroupCounts = new Map();
   for (const seat of seats) {
     const key = groupKey(seat.stationId, seat.shift, seat.seatPosition);
     const group = groups.get(key) ?? { free: 0, total: 0 };
@@ -125,6 +137,25 @@ function countSeatGroups(seats: readonly EngineSeat[]): Map<string, { free: numb
     if (seat.holderMemberId === null) group.free += 1;
     groups.set(key, group);
   }
+  groupCountsByList.set(seats, groups);
+  return groups;
+}
+
+/** The counts of `after`'s seats from those of `before`'s and the seats the step changed. */
+function advanceSeatGroups(before: EngineState, after: EngineState, changes: StateChanges): SeatGroupCounts {
+  const kept = groupCountsByList.get(after.seats);
+  if (kept) return kept;
+  // Moved on, not copied: the list before the step is not counted again (if it is, it is recounted).
+  const groups = countSeatGroups(before.seats);
+  groupCountsByList.delete(before.seats);
+  for (const { before: was, after: is } of changes.seats) {
+    const wasFree = was.holderMemberId === null;
+    const isFree = is.holderMemberId === null;
+    if (wasFree === isFree) continue;
+    const group = groups.get(groupKey(is.stationId, is.shift, is.seatPosition));
+    if (group) group.free += isFree ? 1 : -1;
+  }
+  groupCountsByList.set(after.seats, groups);
   return groups;
 }
 
@@ -192,34 +223,30 @@ export interface BoardChange {
   picks: Map<string, BoardPick>;
 }
 
-/** The board's change from `before` to `after` by a step with `events`. */
+/**
+ * The board's change from `before` to `after` by a step with `events`; `changes` are the step's
+ * changed entries when the caller has them already.
+ */
 export function describeBoardChange(
   before: EngineState,
   after: EngineState,
   events: readonly EngineEvent[],
+  changes: StateChanges = findStateChanges(before, after),
 ): BoardChange {
-  const beforeHolders = new Map(before.seats.map((seat) => [seat.seatId, seat.holderMemberId]));
-  const changedKeys = new Set<string>();
-  for (const seat of after.seats) {
-    if (beforeHolders.get(seat.seatId) !== seat.holderMemberId) {
-      changedKeys.add(groupKey(seat.stationId, seat.shift, seat.seatPosition));
-    }
+  const groups = advanceSeatGroups(before, after, changes);
+  const changedGroups = new Map<string, SeatCountChange>();
+  for (const { before: was, after: is } of changes.seats) {
+    if (was.holderMemberId === is.holderMemberId) continue;
+    const key = groupKey(is.stationId, is.shift, is.seatPosition);
+    const free = groups.get(key)?.free ?? 0;
+    changedGroups.set(key, { stationId: is.stationId, shift: is.shift, position: is.seatPosition, free });
   }
-  let seatCounts: SeatCountChange[] | null = null;
-  if (changedKeys.size <= MAX_SEAT_COUNT_CHANGES_PER_EVENT) {
-    const groups = countSeatGroups(
-      after.seats.filter((seat) => changedKeys.has(groupKey(seat.stationId, seat.shift, seat.seatPosition))),
-    );
-    seatCounts = [...groups].map(([key, group]) => {
-      const [stationId, shift, position] = key.split('|') as [string, Shift, SeatPosition];
-      return { stationId, shift, position, free: group.free };
-    });
-  }
-  const participantsById = new Map(after.participants.map((participant) => [participant.participantId, participant]));
+  const seatCounts = changedGroups.size <= MAX_SEAT_COUNT_CHANGES_PER_EVENT ? [...changedGroups.values()] : null;
+  const changedParticipants = new Map(changes.participants.map(({ after: is }) => [is.participantId, is]));
   const picks = new Map<string, BoardPick>();
   for (const event of events) {
     if (event.kind !== 'history' || !event.entry.participantId || !event.entry.seat) continue;
-    const participant = participantsById.get(event.entry.participantId);
+    const participant = changedParticipants.get(event.entry.participantId);
     const kind = participant?.outcome ? AWARD_KIND[participant.outcome] : undefined;
     if (!participant || !kind || participant.awardedSeat?.seatId !== event.entry.seat.seatId) continue;
     const seat = event.entry.seat;

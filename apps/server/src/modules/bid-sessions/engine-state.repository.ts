@@ -27,6 +27,7 @@ import {
   type SeatRef,
   SHIFTS,
   type Shift,
+  type StateChanges,
 } from '@stationbid/domain';
 import { and, eq, exists, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -461,6 +462,8 @@ export interface EngineStepToSave {
   events: readonly EngineEvent[];
   /** When the step happened (the command's time). */
   now: Date;
+  /** The participants and seats the step changed (`findStateChanges`). */
+  changes: StateChanges;
 }
 
 const toDate = (milliseconds: number | null) => (milliseconds === null ? null : new Date(milliseconds));
@@ -480,12 +483,10 @@ const BID_KIND_BY_OUTCOME: Partial<Record<ParticipantOutcome, 'own' | 'proxy' | 
  * session engine (session-messages/queueEngineStepMessages).
  */
 export async function saveEngineStep(executor: Executor, step: EngineStepToSave): Promise<{ version: number }> {
-  const { before, after, now } = step;
   const version = await saveSession(executor, step);
-  const beforeById = new Map(before.participants.map((participant) => [participant.participantId, participant]));
-  await saveParticipants(executor, beforeById, step);
-  await saveMemberSeats(executor, beforeById, after, now);
-  await insertAwards(executor, beforeById, step);
+  await saveParticipants(executor, step);
+  await saveMemberSeats(executor, step);
+  await insertAwards(executor, step);
   await insertHistory(executor, step);
   await insertNotifications(executor, step);
   return { version };
@@ -521,14 +522,11 @@ function sameSeat(first: SeatRef | null, second: SeatRef | null): boolean {
 /** Changed participants, all in one statement (moving one to the back renumbers everyone after them). */
 async function saveParticipants(
   executor: Executor,
-  beforeById: ReadonlyMap<string, EngineParticipant>,
-  { before, after, now }: EngineStepToSave,
+  { before, after, now, changes: step }: EngineStepToSave,
 ): Promise<void> {
   const isResume = before.session.status === 'paused' && after.session.status === 'active';
   const changes = [];
-  for (const participant of after.participants) {
-    const was = beforeById.get(participant.participantId);
-    if (!was) throw new Error(`the engine returned an unknown participant ${participant.participantId}`);
+  for (const { before: was, after: participant } of step.participants) {
     const hasNewDeadline = participant.turnDeadline !== was.turnDeadline;
     if (
       participant.queuePosition === was.queuePosition &&
@@ -589,17 +587,11 @@ async function saveParticipants(
  * Members whose seat changed. Every seat that changes hands is released before any is assigned,
  * so a seat passed from one member to another in the same step never trips the unique index.
  */
-async function saveMemberSeats(
-  executor: Executor,
-  beforeById: ReadonlyMap<string, EngineParticipant>,
-  after: EngineState,
-  now: Date,
-): Promise<void> {
+async function saveMemberSeats(executor: Executor, { now, changes }: EngineStepToSave): Promise<void> {
   const released: string[] = [];
   const assigned: { id: string; seat_id: string }[] = [];
-  for (const participant of after.participants) {
-    const was = beforeById.get(participant.participantId);
-    if (!participant.memberId || !was || sameSeat(participant.currentSeat, was.currentSeat)) continue;
+  for (const { before: was, after: participant } of changes.participants) {
+    if (!participant.memberId || sameSeat(participant.currentSeat, was.currentSeat)) continue;
     if (was.currentSeat) released.push(participant.memberId);
     if (participant.currentSeat) assigned.push({ id: participant.memberId, seat_id: participant.currentSeat.seatId });
   }
@@ -629,14 +621,10 @@ function findAwardEntry(events: readonly EngineEvent[], participantId: string): 
 }
 
 /** A bid row for every seat won in this step, and the winner's activity entry. */
-async function insertAwards(
-  executor: Executor,
-  beforeById: ReadonlyMap<string, EngineParticipant>,
-  { sessionId, session, after, events, now }: EngineStepToSave,
-): Promise<void> {
-  const awards = after.participants.filter(
-    (participant) => participant.awardedSeat !== null && !beforeById.get(participant.participantId)?.awardedSeat,
-  );
+async function insertAwards(executor: Executor, { sessionId, session, changes, events, now }: EngineStepToSave) {
+  const awards = changes.participants
+    .filter(({ before: was, after: is }) => is.awardedSeat !== null && !was.awardedSeat)
+    .map(({ after: is }) => is);
   if (awards.length === 0) return;
   const rows = awards.map((participant) => {
     const seat = participant.awardedSeat as SeatRef;

@@ -15,10 +15,12 @@ import {
   type EngineCommand,
   type EngineEvent,
   type EngineState,
+  findStateChanges,
   getTurnHolder,
   type SeatPosition,
   type SeatRef,
   type Shift,
+  type StateChanges,
   SYSTEM_ACTOR,
 } from '@stationbid/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -58,6 +60,8 @@ export interface EngineStepResult {
   hasChanged: boolean;
   /** The session's version after the step (unchanged when the step changed nothing). */
   version: number;
+  /** The participants and seats the step changed. */
+  changes: StateChanges;
 }
 
 /** Hears of a committed step (after its transaction), e.g. to publish it on the live stream. */
@@ -334,9 +338,19 @@ export class SessionEngineService {
   ): Promise<{ step: EngineStepResult; cacheVersions: StateVersions | null }> {
     const hasChanged = result.state !== loaded.state;
     if (!hasChanged) {
-      const step = { loaded, after: result.state, events: result.events, now, hasChanged, version: loaded.version };
+      const changes: StateChanges = { participants: [], seats: [] };
+      const step = {
+        loaded,
+        after: result.state,
+        events: result.events,
+        now,
+        hasChanged,
+        version: loaded.version,
+        changes,
+      };
       return { step, cacheVersions: loaded };
     }
+    const changes = findStateChanges(loaded.state, result.state);
     await markEngineStep(tx);
     const { version } = await saveEngineStep(tx, {
       sessionId: loaded.session.id,
@@ -345,13 +359,14 @@ export class SessionEngineService {
       after: result.state,
       events: result.events,
       now,
+      changes,
     });
     await this.queueMessagesOf(tx, loaded.session, result.events, now);
     const { outsideVersion, hasCounted } = await countChangeForOtherSessions(tx, {
       sessionId: loaded.session.id,
-      ...findSeatMoves(loaded.state, result.state),
+      ...findSeatMoves(changes),
     });
-    const step = { loaded, after: result.state, events: result.events, now, hasChanged, version };
+    const step = { loaded, after: result.state, events: result.events, now, hasChanged, version, changes };
     // The state written is exactly the state at these counters only if no one else changed anything meanwhile.
     const isOnlyThisStep =
       version === loaded.version + 1 && outsideVersion === loaded.outsideVersion + (hasCounted ? 1 : 0);
@@ -420,28 +435,21 @@ function isTurnOverdue(status: string, currentBidEnd: Date | null, now: number):
 }
 
 /** The stations and members whose seats a step changed: what other sessions may have in common with it. */
-function findSeatMoves(before: EngineState, after: EngineState): { stationIds: string[]; memberIds: string[] } {
+function findSeatMoves(changes: StateChanges): { stationIds: string[]; memberIds: string[] } {
   const stationIds = new Set<string>();
   const memberIds = new Set<string>();
-  const beforeSeats = new Map(before.seats.map((seat) => [seat.seatId, seat.holderMemberId]));
-  for (const seat of after.seats) {
-    const holderBefore = beforeSeats.get(seat.seatId) ?? null;
-    if (holderBefore === seat.holderMemberId) continue;
-    stationIds.add(seat.stationId);
-    if (holderBefore) memberIds.add(holderBefore);
-    if (seat.holderMemberId) memberIds.add(seat.holderMemberId);
+  for (const { before: was, after: is } of changes.seats) {
+    if (was.holderMemberId === is.holderMemberId) continue;
+    stationIds.add(is.stationId);
+    if (was.holderMemberId) memberIds.add(was.holderMemberId);
+    if (is.holderMemberId) memberIds.add(is.holderMemberId);
   }
   // A member's seat outside the session's stations (released when they win one here) counts too.
-  const beforeParticipants = new Map(
-    before.participants.map((participant) => [participant.participantId, participant]),
-  );
-  for (const participant of after.participants) {
-    const was = beforeParticipants.get(participant.participantId)?.currentSeat ?? null;
-    const is = participant.currentSeat;
-    if (was?.seatId === is?.seatId || participant.memberId === null) continue;
-    memberIds.add(participant.memberId);
-    if (was) stationIds.add(was.stationId);
-    if (is) stationIds.add(is.stationId);
+  for (const { before: was, after: is } of changes.participants) {
+    if (was.currentSeat?.seatId === is.currentSeat?.seatId || is.memberId === null) continue;
+    memberIds.add(is.memberId);
+    if (was.currentSeat) stationIds.add(was.currentSeat.stationId);
+    if (is.currentSeat) stationIds.add(is.currentSeat.stationId);
   }
   return { stationIds: [...stationIds], memberIds: [...memberIds] };
 }

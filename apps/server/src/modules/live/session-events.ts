@@ -9,9 +9,11 @@ import type { EngineStepResult } from '../bid-sessions/session-engine.service.ts
 
 export function toSessionChangedEvents(
   sessionId: string,
-  step: Pick<EngineStepResult, 'events' | 'version' | 'after'> & { loaded: Pick<EngineStepResult['loaded'], 'state'> },
+  step: Pick<EngineStepResult, 'events' | 'version' | 'after' | 'changes'> & {
+    loaded: Pick<EngineStepResult['loaded'], 'state'>;
+  },
 ): LiveEvent[] {
-  const change = describeBoardChange(step.loaded.state, step.after, step.events);
+  const change = describeBoardChange(step.loaded.state, step.after, step.events, step.changes);
   const changes: LiveEvent[] = [];
   for (const event of step.events) {
     if (event.kind !== 'history') continue;
