@@ -37,6 +37,7 @@ export class MemberCache {
   /** Live sign-ins only, by family id, with their member (to forget them all when the member changes). */
   private readonly liveFamilies = new Map<string, Expiring<string>>();
   private bidPriorities: Expiring<Map<string, number>> | undefined;
+  private bidPrioritiesLoading: { generation: number; priorities: Promise<Map<string, number>> } | undefined;
   /**
    * Counts the changes applied. A read that started before a change and ends after it may have
    * read what the change replaced, so its answer is used but not kept.
@@ -92,11 +93,22 @@ export class MemberCache {
   async getBidPriorities(options: { isStale?: boolean } = {}): Promise<Map<string, number>> {
     const now = this.clock.now().getTime();
     if (!options.isStale && this.bidPriorities && this.bidPriorities.expiresAt > now) return this.bidPriorities.value;
+    // Requests that find the priorities expired together share one computation, which reads the
+    // whole department, instead of each making its own.
+    const loading = this.bidPrioritiesLoading;
+    if (loading && loading.generation === this.generation) return loading.priorities;
     const generation = this.generation;
-    const priorities = computeBidPriorities(await listActiveMemberRankings(this.db));
-    if (generation === this.generation)
-      this.bidPriorities = { value: priorities, expiresAt: now + BID_PRIORITIES_TTL_MS };
-    return priorities;
+    const priorities = listActiveMemberRankings(this.db).then(computeBidPriorities);
+    this.bidPrioritiesLoading = { generation, priorities };
+    try {
+      const computed = await priorities;
+      if (generation === this.generation) {
+        this.bidPriorities = { value: computed, expiresAt: now + BID_PRIORITIES_TTL_MS };
+      }
+      return computed;
+    } finally {
+      if (this.bidPrioritiesLoading?.priorities === priorities) this.bidPrioritiesLoading = undefined;
+    }
   }
 
   /** Announces changes: applied here at once, and sent to the other server processes. */
