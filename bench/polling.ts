@@ -224,11 +224,12 @@ async function main(): Promise<void> {
     );
   }
   if (previous) {
-    const throughputRatio = current.figures.requestsPerSecond / Math.max(previous.requestsPerSecond, 0.001);
     console.log('');
     console.log(
-      `build under test / compared build: ${throughputRatio.toFixed(1)}x the requests per second; ` +
-        `p99 ${format(current.figures.p99)} ms against ${format(previous.p99)} ms`,
+      previous.requestsPerSecond > 0
+        ? `build under test / compared build: ${(current.figures.requestsPerSecond / previous.requestsPerSecond).toFixed(1)}x ` +
+            `the requests per second; p99 ${format(current.figures.p99)} ms against ${format(previous.p99)} ms`
+        : `the compared build answered no request within ${timeoutSeconds} s: no ratio`,
     );
   }
 }
