@@ -71,6 +71,8 @@ export const sessionChangedEventSchema = z.object({
   at: z.string(),
   participantId: z.string().optional(),
   seat: liveSeatSchema.optional(),
+  /** Who acted: a member's or administrator's name, or "system" for the turn clock. */
+  actorName: z.string().optional(),
   /** The session's version after the step; all events of one step share it. */
   version: z.number().int().optional(),
   board: boardHeadSchema.optional(),

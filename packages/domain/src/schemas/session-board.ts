@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { BID_SESSION_STATUSES, ELIGIBILITY_MODES } from '../bid-engine/types.ts';
 import { RANKS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
-import { participantSchema } from './bid-session.ts';
+import { bidSessionSchema, participantSchema } from './bid-session.ts';
 
 /** How many participants after the turn holder the board names. */
 export const BOARD_UPCOMING_COUNT = 5;
@@ -57,6 +57,14 @@ export const boardHeadSchema = z.object({
     /** Participants who won a seat (own, phone-in or automatic). */
     awarded: z.number().int(),
     movedToBack: z.number().int(),
+    /** Participants done, by how their session ended. */
+    byOutcome: z.object({
+      bid: z.number().int(),
+      proxy_bid: z.number().int(),
+      auto_assigned: z.number().int(),
+      skipped: z.number().int(),
+      not_assigned: z.number().int(),
+    }),
   }),
 });
 export type BoardHead = z.infer<typeof boardHeadSchema>;
@@ -74,6 +82,8 @@ export const boardPickSchema = z.object({
   shift: z.enum(SHIFTS),
   position: z.enum(SEAT_POSITIONS),
   kind: z.enum(['own', 'proxy', 'auto']),
+  /** The administrator who placed a phone-in bid; null for the member's own and automatic ones. */
+  placedBy: z.string().nullable(),
   at: z.string(),
 });
 export type BoardPick = z.infer<typeof boardPickSchema>;
@@ -113,6 +123,9 @@ export const sessionBoardSchema = boardHeadSchema.extend({
   /** Minutes. */
   autoAssignTimeout: z.number().int(),
   eligibilityMode: z.enum(ELIGIBILITY_MODES),
+  /** The period the bid is for. */
+  startDate: nullableTime,
+  endDate: nullableTime,
   scheduledStart: nullableTime,
   scheduledEnd: nullableTime,
   stations: z.array(boardStationSchema),
@@ -148,6 +161,8 @@ export const participantPageQuerySchema = z.object({
     .optional(),
   /** Part of a name or employee ID, any case. */
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+  /** `true`: only participants connected now (joined and seen in the last 2 minutes). */
+  connected: z.enum(['true', 'false'], { error: 'connected must be true or false' }).optional(),
 });
 export type ParticipantPageQuery = z.infer<typeof participantPageQuerySchema>;
 
@@ -162,3 +177,13 @@ export const participantPageResponseSchema = z.object({
   total: z.number().int(),
 });
 export type ParticipantPage = z.infer<typeof participantPageResponseSchema>;
+
+/** GET /bid-sessions/current?view=summary: the viewer's current session without participants and stations. */
+export const currentSessionSummaryResponseSchema = z.object({
+  session: bidSessionSchema.nullable(),
+  sessions: z.array(bidSessionSchema),
+});
+export const currentSessionQuerySchema = z.object({
+  /** `summary`: the session without its participants and stations (follow its board instead). */
+  view: z.enum(['full', 'summary'], { error: 'view must be full or summary' }).optional(),
+});

@@ -38,6 +38,8 @@ export interface BoardSessionInfo {
   bidWindowMinutes: number;
   autoAssignTimeoutMinutes: number;
   eligibilityMode: EligibilityMode;
+  startDate: Date | null;
+  endDate: Date | null;
   scheduledStart: Date | null;
   scheduledEnd: Date | null;
 }
@@ -95,8 +97,12 @@ export function buildBoardHead(state: EngineState): BoardHead {
   let done = 0;
   let awarded = 0;
   let movedToBack = 0;
+  const byOutcome = { bid: 0, proxy_bid: 0, auto_assigned: 0, skipped: 0, not_assigned: 0 };
   for (const participant of participants) {
-    if (participant.outcome !== null) done += 1;
+    if (participant.outcome !== null) {
+      done += 1;
+      byOutcome[participant.outcome] += 1;
+    }
     if (participant.awardedSeat !== null) awarded += 1;
     if (participant.movedToBack) movedToBack += 1;
   }
@@ -110,7 +116,7 @@ export function buildBoardHead(state: EngineState): BoardHead {
     actualEnd: isoOrNull(session.actualEnd),
     turn: turn ? toBoardParticipant(turn) : null,
     upcoming,
-    counts: { total: participants.length, done, waiting: participants.length - done, awarded, movedToBack },
+    counts: { total: participants.length, done, waiting: participants.length - done, awarded, movedToBack, byOutcome },
   };
 }
 
@@ -204,6 +210,8 @@ export function buildSessionBoard(input: {
     bidWindowDuration: session.bidWindowMinutes,
     autoAssignTimeout: session.autoAssignTimeoutMinutes,
     eligibilityMode: session.eligibilityMode,
+    startDate: session.startDate?.toISOString() ?? null,
+    endDate: session.endDate?.toISOString() ?? null,
     scheduledStart: session.scheduledStart?.toISOString() ?? null,
     scheduledEnd: session.scheduledEnd?.toISOString() ?? null,
     ...buildBoardHead(state),
@@ -256,6 +264,7 @@ export function describeBoardChange(
       shift: seat.shift,
       position: seat.seatPosition,
       kind,
+      placedBy: kind === 'proxy' ? event.entry.actorName : null,
       at: new Date(event.entry.at).toISOString(),
     });
   }

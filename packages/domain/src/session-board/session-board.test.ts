@@ -49,6 +49,8 @@ function boardOf(state: EngineState, version: number, picks: SessionBoard['recen
       bidWindowMinutes: 5,
       autoAssignTimeoutMinutes: 2,
       eligibilityMode: 'rank',
+      startDate: null,
+      endDate: null,
       scheduledStart: null,
       scheduledEnd: null,
     },
@@ -89,7 +91,14 @@ describe('buildSessionBoard', () => {
     expect(board.status).toBe('active');
     expect(board.turn?.participantId).toBe('p1');
     expect(board.upcoming.map((participant) => participant.participantId)).toEqual(['p2', 'p3', 'p4', 'p5', 'p6']);
-    expect(board.counts).toEqual({ total: 8, done: 0, waiting: 8, awarded: 0, movedToBack: 0 });
+    expect(board.counts).toEqual({
+      total: 8,
+      done: 0,
+      waiting: 8,
+      awarded: 0,
+      movedToBack: 0,
+      byOutcome: { bid: 0, proxy_bid: 0, auto_assigned: 0, skipped: 0, not_assigned: 0 },
+    });
     expect(freeSeats(board, 'st-1', 'A')).toEqual([{ position: 'Firefighter', count: 2, total: 2 }]);
     expect(board.stations.map((station) => [station.id, station.available, station.totalCapacity])).toEqual([
       ['st-1', 3, 3],

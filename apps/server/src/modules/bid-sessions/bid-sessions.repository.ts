@@ -15,6 +15,7 @@ import {
   sessionHistory,
   stations,
 } from '../../db/schema/index.ts';
+import { timestampParam } from '../../db/sql-helpers.ts';
 
 export type SessionRow = typeof bidSessions.$inferSelect;
 export type NewSession = typeof bidSessions.$inferInsert;
@@ -381,6 +382,7 @@ export async function listRecentPicks(executor: Executor, sessionId: string, lim
       shift: bids.shift,
       seatPosition: bids.seatPosition,
       kind: bids.kind,
+      placedByName: bids.placedByName,
       createdAt: bids.createdAt,
     })
     .from(bids)
@@ -413,14 +415,32 @@ function participantSearchCondition(search: string | undefined): SQL | undefined
   );
 }
 
+export interface ParticipantFilter {
+  search: string | undefined;
+  /** Only participants who joined and were seen since then (connected). */
+  connectedSince: Date | undefined;
+}
+
+function participantFilterCondition(sessionId: string, filter: ParticipantFilter): SQL | undefined {
+  return and(
+    eq(participants.sessionId, sessionId),
+    participantSearchCondition(filter.search),
+    filter.connectedSince === undefined
+      ? undefined
+      : sql`${participants.joinedAt} is not null and greatest(
+          coalesce(${participants.lastSeenAt}, 'epoch'::timestamptz), coalesce(${members.lastSeenAt}, 'epoch'::timestamptz)
+        ) >= ${timestampParam(filter.connectedSince)}`,
+  );
+}
+
 /**
  * A page of a session's participants in queue order, after queue position `afterPosition`
- * (keyset paging on the (session, queue position) index), optionally searched.
+ * (keyset paging on the (session, queue position) index), optionally filtered.
  */
 export async function listParticipantViewsPage(
   executor: Executor,
   sessionId: string,
-  page: { afterPosition: number | undefined; limit: number; search: string | undefined },
+  page: ParticipantFilter & { afterPosition: number | undefined; limit: number },
 ): Promise<ParticipantView[]> {
   const rows = await executor
     .select(participantViewColumns)
@@ -430,9 +450,8 @@ export async function listParticipantViewsPage(
     .leftJoin(stations, eq(stations.id, seats.stationId))
     .where(
       and(
-        eq(participants.sessionId, sessionId),
+        participantFilterCondition(sessionId, page),
         page.afterPosition === undefined ? undefined : gt(participants.queuePosition, page.afterPosition),
-        participantSearchCondition(page.search),
       ),
     )
     .orderBy(asc(participants.queuePosition))
@@ -440,15 +459,16 @@ export async function listParticipantViewsPage(
   return rows.map(toParticipantView);
 }
 
-/** How many of a session's participants a search matches (all of them without one). */
+/** How many of a session's participants a filter matches (all of them without one). */
 export async function countParticipantsMatching(
   executor: Executor,
   sessionId: string,
-  search: string | undefined,
+  filter: ParticipantFilter,
 ): Promise<number> {
   const [row] = await executor
     .select({ total: count() })
     .from(participants)
-    .where(and(eq(participants.sessionId, sessionId), participantSearchCondition(search)));
+    .leftJoin(members, eq(members.id, participants.memberId))
+    .where(participantFilterCondition(sessionId, filter));
   return row?.total ?? 0;
 }

@@ -11,6 +11,8 @@ import {
   bidSessionResponseSchema,
   createBidSessionRequestSchema,
   currentBidSessionResponseSchema,
+  currentSessionQuerySchema,
+  currentSessionSummaryResponseSchema,
   exportStatusSchema,
   idParamsSchema,
   messageResponseSchema,
@@ -79,12 +81,17 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireMember,
       schema: {
         tags: ['bid-sessions'],
-        summary: "The viewer's current session (active or paused, else scheduled; their own first); and all of them",
-        response: { 200: currentBidSessionResponseSchema, ...refusalResponses },
+        summary:
+          "The viewer's current session (active or paused, else scheduled; their own first); and all of them. view=summary leaves out its participants and stations",
+        querystring: currentSessionQuerySchema,
+        response: {
+          200: z.union([currentBidSessionResponseSchema, currentSessionSummaryResponseSchema]),
+          ...refusalResponses,
+        },
       },
     },
     async (request, reply) =>
-      sendCachedAnswer(request, reply, await bidSessionsService.current(currentMember(request))),
+      sendCachedAnswer(request, reply, await bidSessionsService.current(currentMember(request), request.query.view)),
   );
 
   app.get(

@@ -59,6 +59,7 @@ import { readEngineDataVersion, readSessionVersions } from './engine-state.repos
 import type { StateVersions } from './engine-state-cache.ts';
 import { versionKey } from './session-board.service.ts';
 import {
+  CONNECTED_WITHIN_MS,
   findSessionOrRefuse,
   isRunningStatus,
   presentHistoryEntry,
@@ -155,20 +156,24 @@ export class BidSessionsService {
    * group one the viewer takes part in comes first: with two sessions at once, a member must see
    * their own, not whichever started first.
    */
-  async current(viewer: SessionViewer): Promise<CachedAnswer> {
+  /**
+   * `{ session, sessions }`: the viewer's current session (whole, or with `summary` without its
+   * participants and stations, for a client that follows the board) and every current one.
+   */
+  async current(viewer: SessionViewer, view: 'full' | 'summary' = 'full'): Promise<CachedAnswer> {
     const rows = await this.listCurrentSessions(this.db);
     const centred = await this.pickViewersSession(viewer, rows);
     const outsideVersion = await readEngineDataVersion(this.db);
     // The answer changes with any of the listed sessions; it is shared by all who centre on the same one.
     const key = `${rows.map((row) => `${row.id}@${row.version}`).join(',')}.${outsideVersion}`;
     return this.readCache.read(
-      `current:${centred?.id ?? 'none'}`,
+      `current-${view}:${centred?.id ?? 'none'}`,
       key,
       async () => {
-        const [detail, sessions] = await Promise.all([
-          centred ? this.getShared(viewer, centred.id) : null,
-          presentSessionSummaries(this.db, rows, { now: this.clock.now() }),
-        ]);
+        const sessions = await presentSessionSummaries(this.db, rows, { now: this.clock.now() });
+        if (view === 'summary')
+          return { session: sessions.find((session) => session.id === centred?.id) ?? null, sessions };
+        const detail = centred ? await this.getShared(viewer, centred.id) : null;
         return { session: (detail?.value as { session: BidSessionDetail } | undefined)?.session ?? null, sessions };
       },
       { maxAgeMs: PRESENCE_MAX_AGE_MS },
@@ -198,11 +203,15 @@ export class BidSessionsService {
     await this.readParticipantsVersions(viewer, sessionId);
     const session = await findSessionOrRefuse(this.db, sessionId);
     const limit = query.limit ?? PARTICIPANT_PAGE_DEFAULT_LIMIT;
-    const search = query.search || undefined;
+    const filter = {
+      search: query.search || undefined,
+      connectedSince:
+        query.connected === 'true' ? new Date(this.clock.now().getTime() - CONNECTED_WITHIN_MS) : undefined,
+    };
     // One more than asked tells whether another page follows.
     const [views, total] = await Promise.all([
-      listParticipantViewsPage(this.db, sessionId, { afterPosition: query.cursor, limit: limit + 1, search }),
-      countParticipantsMatching(this.db, sessionId, search),
+      listParticipantViewsPage(this.db, sessionId, { ...filter, afterPosition: query.cursor, limit: limit + 1 }),
+      countParticipantsMatching(this.db, sessionId, filter),
     ]);
     const pageViews = views.slice(0, limit);
     const participants = await presentSomeParticipants(this.db, session, pageViews, { now: this.clock.now() });

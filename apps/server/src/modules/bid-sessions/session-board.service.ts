@@ -103,6 +103,8 @@ export class SessionBoardService {
         bidWindowMinutes: session.bidWindowMinutes,
         autoAssignTimeoutMinutes: session.autoAssignTimeoutMinutes,
         eligibilityMode: session.eligibilityMode as EligibilityMode,
+        startDate: session.startDate,
+        endDate: session.endDate,
         scheduledStart: session.scheduledStart,
         scheduledEnd: session.scheduledEnd,
       },
@@ -148,6 +150,7 @@ function toBoardPick(row: Awaited<ReturnType<typeof listRecentPicks>>[number]): 
     shift: row.shift as Shift,
     position: row.seatPosition as SeatPosition,
     kind: row.kind as BoardPick['kind'],
+    placedBy: row.kind === 'proxy' ? row.placedByName : null,
     at: row.createdAt.toISOString(),
   };
 }

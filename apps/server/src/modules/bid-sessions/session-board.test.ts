@@ -242,10 +242,41 @@ describe('GET /api/bid-sessions/:id/participants with paging', () => {
   });
 });
 
+describe('lighter reads for a client that follows the board', () => {
+  it('gives the current session without participants and stations when asked for the summary', async () => {
+    const { members } = await startRunningSession(2);
+    const [first] = members;
+    if (!first) throw new Error('two members');
+    const summary = await injectAs(context, first, { method: 'GET', url: '/api/bid-sessions/current?view=summary' });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().session).toMatchObject({ status: 'active', participantCount: 2 });
+    expect(summary.json().session).not.toHaveProperty('participants');
+    const whole = await injectAs(context, first, { method: 'GET', url: '/api/bid-sessions/current' });
+    expect(whole.json().session.participants).toHaveLength(2);
+    const bad = await injectAs(context, first, { method: 'GET', url: '/api/bid-sessions/current?view=everything' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('view must be full or summary');
+  });
+
+  it('lists only the participants connected now when asked', async () => {
+    const { sessionId, members } = await startRunningSession(3);
+    const [, second] = members;
+    if (!second) throw new Error('three members');
+    await injectAs(context, second, { method: 'POST', url: `/api/bid-sessions/${sessionId}/join` });
+    const connected = await injectAs(context, admin, {
+      method: 'GET',
+      url: `/api/bid-sessions/${sessionId}/participants?connected=true&limit=50`,
+    });
+    const page = participantPageResponseSchema.parse(connected.json());
+    expect(page.total).toBe(1);
+    expect(page.participants.map((participant) => participant.position)).toEqual([1]);
+  });
+});
+
 describe('session.changed events', () => {
   it('carry the new version and what changed, so a watcher patches its board to what a read shows', async () => {
     const baseUrl = await context.app.listen({ port: 0, host: '127.0.0.1' });
-    const { sessionId, station, members } = await startRunningSession(3);
+    const { sessionId, station, members, rows } = await startRunningSession(3);
     const [first] = members;
     if (!first) throw new Error('three members');
     const board = boardOf((await readBoard(first, sessionId)).body);
@@ -276,6 +307,7 @@ describe('session.changed events', () => {
       );
       if (event?.type !== 'session.changed') throw new Error('a bid event');
       expect(event.version).toBe(board.version + 1);
+      expect(event.actorName).toBe(`${rows[0]?.firstName} ${rows[0]?.lastName}`);
       expect(event.pick).toMatchObject({ kind: 'own', shift: 'A', station: { id: station.id } });
       const patched = applySessionChange(board, event);
       if (patched.kind !== 'applied') throw new Error(`expected the event to apply, got ${patched.kind}`);

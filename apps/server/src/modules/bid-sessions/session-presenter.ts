@@ -45,7 +45,7 @@ export interface PresentOptions {
 }
 
 /** A participant counts as connected when they joined and were seen within this long. */
-const CONNECTED_WITHIN_MS = 2 * 60_000;
+export const CONNECTED_WITHIN_MS = 2 * 60_000;
 
 /** Statuses in which a turn can be held. */
 const RUNNING_STATUSES: readonly BidSessionStatus[] = ['active', 'paused'];

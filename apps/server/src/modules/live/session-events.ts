@@ -26,6 +26,7 @@ export function toSessionChangedEvents(
       at: new Date(entry.at).toISOString(),
       ...(entry.participantId ? { participantId: entry.participantId } : {}),
       ...(entry.seat ? { seat: { ...entry.seat } } : {}),
+      actorName: entry.actorName,
       version: step.version,
       // Without the seat counts a patch would show wrong free seats: clients read the board instead.
       ...(change.seatCounts ? { board: change.head, seatCounts: change.seatCounts } : {}),
