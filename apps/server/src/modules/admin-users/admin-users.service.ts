@@ -25,7 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { revokeAllRefreshTokensOfMember } from '../auth/auth.repository.ts';
-import { announceMemberChanged, announceMembersAdded } from '../auth/member-cache.ts';
+import { announceMemberChanged, announceMembersAdded, findMemberCache } from '../auth/member-cache.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { queuePasswordChangedEmail, queuePasswordSetupEmail } from '../users/member-emails.ts';
 import { loadBidPriorities, loadPresentedUser, presentUser } from '../users/user-presenter.ts';
@@ -76,7 +76,8 @@ export class AdminUsersService {
         limit: limit === undefined ? undefined : limit + 1,
       }),
       countMatchingMembers(this.db, criteria),
-      loadBidPriorities(this.db),
+      // The app's kept priorities, when it keeps them: a page should not read the whole department.
+      findMemberCache(this.db)?.getBidPriorities() ?? loadBidPriorities(this.db),
     ]);
     const page = limit === undefined ? matching : matching.slice(0, limit);
     const last = page.at(-1);

@@ -10,6 +10,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
+import { announceMembersAdded } from '../auth/member-cache.ts';
 
 let context: TestContext;
 let adminSession: SignedIn;
@@ -54,6 +55,8 @@ beforeAll(async () => {
     isActive: index % 11 !== 0,
   }));
   await context.db.insert(members).values(rows);
+  // Written past the app, so the app is told, as its own imports do.
+  announceMembersAdded(context.db);
 });
 afterAll(async () => {
   await context.close();
