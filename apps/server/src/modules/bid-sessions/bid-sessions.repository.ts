@@ -260,37 +260,31 @@ export async function listParticipantViews(executor: Executor, sessionId: string
 }
 
 /**
- * For each of these running sessions, the turn holder and the waiting participants after them,
- * at most two rows per session (turn holder and next), found by a window over the queue.
+ * For each of these running sessions, the turn holder and the first waiting participant after
+ * them: at most two rows per session, each found by the (session, queue position) index, so the
+ * cost does not grow with the queue.
  */
 export async function listTurnParticipantViews(
   executor: Executor,
   sessionIds: readonly string[],
 ): Promise<ParticipantView[]> {
   if (sessionIds.length === 0) return [];
-  const turnIndex = sql`${bidSessions.currentParticipant} - 1`;
-  const ranked = executor
-    .select({
-      id: participants.id,
-      turnRank:
-        sql<number>`row_number() over (partition by ${participants.sessionId} order by ${participants.queuePosition})`.as(
-          'turn_rank',
-        ),
-    })
-    .from(participants)
-    .innerJoin(bidSessions, eq(bidSessions.id, participants.sessionId))
-    .where(
-      and(
-        inArray(participants.sessionId, [...sessionIds]),
-        gte(participants.queuePosition, turnIndex),
-        or(isNull(participants.outcome), eq(participants.queuePosition, turnIndex)),
-      ),
-    )
-    .as('ranked');
-  return selectParticipantViews(
-    executor,
-    inArray(participants.id, executor.select({ id: ranked.id }).from(ranked).where(sql`${ranked.turnRank} <= 2`)),
+  const ids = sql.join(
+    sessionIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
   );
+  const turnAndNext = sql`(
+    select turn.id from bid_sessions b
+    cross join lateral (
+      (select p.id from participants p
+        where p.session_id = b.id and p.queue_position = b.current_participant - 1)
+      union all
+      (select p.id from participants p
+        where p.session_id = b.id and p.queue_position > b.current_participant - 1 and p.outcome is null
+        order by p.queue_position limit 1)
+    ) turn
+    where b.id in (${ids}))`;
+  return selectParticipantViews(executor, sql`${participants.id} in ${turnAndNext}`);
 }
 
 /** Per session: participants, those done, and those moved to the back. */

@@ -12,6 +12,7 @@ import {
   type BidSession,
   type BidSessionDetail,
   bidSubmittedMessage,
+  buildBoardHead,
   type EngineCommand,
   type EngineEvent,
   type EngineState,
@@ -221,7 +222,12 @@ export class SessionEngineService {
     });
     const seat = findAwardedSeat(step);
     const station = { id: seat.stationId, _id: seat.stationId, name: seat.stationName, number: seat.stationNumber };
-    const session: BidSession = await presentSessionSummary(this.db, input.sessionId, { now: this.clock.now() });
+    // The step's state knows the counts: the answer need not count a queue of thousands again.
+    const { counts } = buildBoardHead(step.after);
+    const session: BidSession = await presentSessionSummary(this.db, input.sessionId, {
+      now: this.clock.now(),
+      knownCounts: new Map([[input.sessionId, counts]]),
+    });
     return {
       success: true as const,
       message: bidSubmittedMessage(seat.stationName, seat.shift, seat.seatPosition),

@@ -170,7 +170,8 @@ function findTurnAndNext(session: SessionRow, ordered: readonly Participant[]) {
   return { currentTurn, nextParticipant };
 }
 
-interface ParticipantCounts {
+/** Participants, those done, and those moved to the back, of one session. */
+export interface ParticipantCounts {
   total: number;
   done: number;
   movedToBack: number;
@@ -260,12 +261,14 @@ export function presentSomeParticipants(
 export async function presentSessionSummaries(
   executor: Executor,
   sessions: readonly SessionRow[],
-  options: PresentOptions,
+  options: PresentOptions & { knownCounts?: ReadonlyMap<string, ParticipantCounts> },
 ): Promise<BidSession[]> {
   const ids = sessions.map((session) => session.id);
   const runningIds = sessions.filter((session) => isRunningStatus(session.status)).map((session) => session.id);
-  const [counts, stationLinks, turnViews] = await Promise.all([
-    countParticipantsBySession(executor, ids),
+  // Counting is the one read that grows with a session: skipped where the caller knows the counts.
+  const idsToCount = ids.filter((id) => !options.knownCounts?.has(id));
+  const [counted, stationLinks, turnViews] = await Promise.all([
+    countParticipantsBySession(executor, idsToCount),
     listSessionStationIds(executor, ids),
     listTurnParticipantViews(executor, runningIds),
   ]);
@@ -276,7 +279,10 @@ export async function presentSessionSummaries(
     stationLinks.map((link) => link.stationId),
     (_, index) => stationLinks[index]?.sessionId,
   );
-  const countsBySession = new Map(counts.map((row) => [row.sessionId, row]));
+  const countsBySession = new Map<string, ParticipantCounts>([
+    ...(options.knownCounts ?? []),
+    ...counted.map((row): [string, ParticipantCounts] => [row.sessionId, row]),
+  ]);
   return sessions.map((session) =>
     presentSessionFields(
       session,
@@ -291,7 +297,7 @@ export async function presentSessionSummaries(
 export async function presentSessionSummary(
   executor: Executor,
   sessionId: string,
-  options: PresentOptions,
+  options: PresentOptions & { knownCounts?: ReadonlyMap<string, ParticipantCounts> },
 ): Promise<BidSession> {
   const session = await findSessionOrRefuse(executor, sessionId);
   const [summary] = await presentSessionSummaries(executor, [session], options);
