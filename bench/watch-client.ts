@@ -43,6 +43,8 @@ export type ClientMessage =
   | {
       type: 'summary';
       bytes: number;
+      /** CPU time this process used from ready until finish, in ms. */
+      cpuMs: number;
       /** Per bid (index 0 = bid 1): watchers that never held it. */
       missing: number[];
       gaps: number;
@@ -162,6 +164,7 @@ function noteError(error: unknown) {
 const heldTimes: number[][] = [];
 const reported = new Set<number>();
 let watchers: Watcher[] = [];
+let cpuAtReady: NodeJS.CpuUsage | undefined;
 
 function noteProgress(watcher: Watcher, done: number) {
   if (done <= watcher.done) return;
@@ -358,14 +361,17 @@ async function start(settings: WatchClientSettings) {
   for (let start = 0; start < watchers.length; start += settings.connectBatch) {
     await Promise.all(watchers.slice(start, start + settings.connectBatch).map((watcher) => watcher.initialRead()));
   }
+  cpuAtReady = process.cpuUsage();
   send({ type: 'ready', watchers: watchers.length, connectMs, initialReadMs: now() - readStarted, bytes: bytesRead() });
 }
 
 function finish() {
   const bytes = bytesRead();
+  const cpu = process.cpuUsage(cpuAtReady);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const missing = heldTimes.map((times) => watchers.length - times.length);
   for (const watcher of watchers) watcher.close();
-  send({ type: 'summary', bytes, missing, ...counters });
+  send({ type: 'summary', bytes, cpuMs, missing, ...counters });
   setTimeout(() => process.exit(0), 200).unref();
 }
 

@@ -358,6 +358,11 @@ async function measure(config: RunConfig, startedAt: number): Promise<WatchFigur
       `server CPU: ${format(serverCpuMs / Math.max(1, bidsMade))} ms per bid (${format(serverCpuMs / 1000)} s from the first bid until settled; ` +
         `bids alone ${format((usageBids.cpuMs - usageReady.cpuMs) / 1000)} s)`,
     );
+    const clientCpuMs = summaries.reduce((total, summary) => total + summary.cpuMs, 0);
+    console.log(
+      `watcher processes' CPU: ${format(clientCpuMs / Math.max(1, bidsMade))} ms per bid ` +
+        `(${format(clientCpuMs / 1000)} s in ${clientProcessCount} process(es) over ${format((now() - bidPhaseStarted) / 1000)} s of bids and settling, on this machine's 2 cores too)`,
+    );
     console.log(
       `server RSS: ${usageBefore.rssMb.toFixed(0)} MB before the watchers, ${usageReady.rssMb.toFixed(0)} MB with the streams, ` +
         `peak ${peakRssMb.toFixed(0)} MB during the bids (VmHWM ${usageAfter.peakRssMb.toFixed(0)} MB)`,
