@@ -13,7 +13,7 @@
  *   node --import tsx bench/members.ts                              # PGlite in a temporary directory
  *   node --import tsx bench/members.ts --members 5000               # a smaller department
  *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres node --import tsx bench/members.ts
- *   node --import tsx bench/members.ts --app-root /tmp/before       # the app of another checkout (figures "before")
+ *   node --import tsx bench/members.ts --app-root /tmp/before --skip-job   # another checkout's app ("before")
  *
  * With --app-root the app (routes, services) is that checkout's; the database is migrated by this
  * checkout's migrations, so it carries the same indexes. An app without paging answers every list
@@ -35,6 +35,8 @@ const { values: options } = parseArgs({
     imports: { type: 'string', default: '5000,20000' },
     'app-root': { type: 'string' },
     'skip-sync': { type: 'boolean', default: false },
+    /** For an app without import jobs (it would import the file synchronously a second time). */
+    'skip-job': { type: 'boolean', default: false },
   },
 });
 const memberCount = Number(options.members);
@@ -54,6 +56,7 @@ const app: FastifyInstance = await buildApp({
   databaseKind: database.handle.kind,
   clock: systemClock,
   settings: { jwtSecret, allowSelfRegistration: false, corsOrigins: [], webDistDir: '/nonexistent', trustProxy: false },
+  logger: { level: 'error' },
 });
 await app.ready();
 
@@ -223,6 +226,7 @@ for (const size of importSizes) {
       }),
     );
   }
+  if (options['skip-job']) continue;
   importNumber += 1;
   const { payload, headers } = multipart('members.csv', csvOf(size, `J${importNumber}x`));
   let answerMs = 0;
