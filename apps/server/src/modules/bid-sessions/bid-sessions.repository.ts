@@ -284,7 +284,9 @@ export async function listTurnParticipantViews(
         order by p.queue_position limit 1)
     ) turn
     where b.id in (${ids}))`;
-  return selectParticipantViews(executor, sql`${participants.id} in ${turnAndNext}`);
+  // `= any(array(...))`: the two ids are found first, then read by primary key; an `in (subquery)`
+  // let the planner scan every participant and join (15-30 ms at 20,000).
+  return selectParticipantViews(executor, sql`${participants.id} = any(array${turnAndNext})`);
 }
 
 /** Per session: participants, those done, and those moved to the back. */
