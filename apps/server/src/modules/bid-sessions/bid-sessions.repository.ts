@@ -260,6 +260,14 @@ export async function listParticipantViews(executor: Executor, sessionId: string
 }
 
 /**
+ * How far past the turn the next waiting participant is looked for. Everyone after the turn is
+ * still waiting (turns go in queue order; a participant moved to the back is renumbered behind
+ * the rest), so the next is the very next place; the bound only keeps the planner from reading
+ * the whole rest of the queue, as it did with an open range on stale statistics.
+ */
+const NEXT_LOOKAHEAD = 8;
+
+/**
  * For each of these running sessions, the turn holder and the first waiting participant after
  * them: at most two rows per session, each found by the (session, queue position) index, so the
  * cost does not grow with the queue.
@@ -280,7 +288,8 @@ export async function listTurnParticipantViews(
         where p.session_id = b.id and p.queue_position = b.current_participant - 1)
       union all
       (select p.id from participants p
-        where p.session_id = b.id and p.queue_position > b.current_participant - 1 and p.outcome is null
+        where p.session_id = b.id and p.outcome is null
+          and p.queue_position between b.current_participant and b.current_participant + ${NEXT_LOOKAHEAD}
         order by p.queue_position limit 1)
     ) turn
     where b.id in (${ids}))`;
