@@ -24,6 +24,7 @@
  * Loopback only; each load lasts --seconds (10) and each request gives up after --timeout (10 s).
  */
 import { mkdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
@@ -38,7 +39,7 @@ import {
   startHelloServer,
   startServer,
 } from './server-under-test.ts';
-import { format } from './support.ts';
+import { format, percentile } from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -63,6 +64,24 @@ const seconds = Number(options.seconds);
 const timeoutSeconds = Number(options.timeout);
 if (options.mix !== 'old' && options.mix !== 'board') throw new Error('--mix is old or board');
 const mix: 'old' | 'board' = options.mix;
+
+const PROBE_ROUNDS = 5;
+
+/** One request as the load sends it; answers its status and the bytes of its body as sent. */
+function probe(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
@@ -166,7 +185,8 @@ async function measureBuild(build: ServerBuild, kind: 'old' | 'board', cpuProfil
       if (!response.ok || !boardEtag) throw new Error(`this build has no board with an ETag: ${response.status}`);
     }
     const requestsPerConnection = tokens.map((token) => mixRequests(kind, sessionId, token, boardEtag));
-    // Check the mix answers as it should before loading it (and warm the server up a little).
+    // Check the mix answers as it should before loading it, and time each read alone (one connection,
+    // PROBE_ROUNDS times in a row, after one pass that fills whatever the server keeps per version).
     started = performance.now();
     for (const request of requestsPerConnection[0] ?? []) {
       const response = await fetch(`${baseUrl}${request.path}`, { headers: request.headers ?? {} });
@@ -176,6 +196,23 @@ async function measureBuild(build: ServerBuild, kind: 'old' | 'board', cpuProfil
       }
     }
     console.log(`  one pass of the mix, one connection: ${format(performance.now() - started)} ms`);
+    for (const request of requestsPerConnection[0] ?? []) {
+      const times: number[] = [];
+      let bytes = 0;
+      let status = 0;
+      for (let round = 0; round < PROBE_ROUNDS; round++) {
+        const before = performance.now();
+        const answer = await probe(`${baseUrl}${request.path}`, request.headers ?? {});
+        times.push(performance.now() - before);
+        bytes = answer.bytes;
+        status = answer.status;
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `    ${request.path.replace(sessionId, ':id')}: ${status}, ${(bytes / 1024).toFixed(1)} KB on the wire, ` +
+          `alone ${format(percentile(times, 0.5))} ms (median of ${PROBE_ROUNDS})`,
+      );
+    }
     const figures = await load(`${build.label} (${kind} mix)`, baseUrl, requestsPerConnection);
     return { figures, requestsPerConnection };
   } finally {
