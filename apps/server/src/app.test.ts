@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, withSettings } from './test/test-app.ts';
+import { createSessionWithMembers } from './modules/bid-sessions/test-sessions.ts';
+import { createAdmin, createTestContext, injectAs, signIn, type TestContext, withSettings } from './test/test-app.ts';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -59,6 +60,33 @@ describe('the application shell', () => {
     });
   });
 
+  it('lets a configured origin (CORS_ORIGIN) send PUT and DELETE with a token, and read the ETag', async () => {
+    await withSettings(context, { corsOrigins: ['https://elsewhere.example'] }, async (app) => {
+      for (const method of ['PUT', 'DELETE']) {
+        const preflight = await app.inject({
+          method: 'OPTIONS',
+          url: '/api/stations/00000000-0000-4000-8000-000000000000',
+          headers: {
+            origin: 'https://elsewhere.example',
+            'access-control-request-method': method,
+            'access-control-request-headers': 'authorization,content-type,if-none-match',
+          },
+        });
+        expect(preflight.statusCode).toBe(204);
+        expect(preflight.headers['access-control-allow-methods']).toContain(method);
+        const allowedHeaders = String(preflight.headers['access-control-allow-headers']).toLowerCase();
+        for (const header of ['authorization', 'content-type', 'if-none-match'])
+          expect(allowedHeaders).toContain(header);
+      }
+      const read = await app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://elsewhere.example' },
+      });
+      expect(String(read.headers['access-control-expose-headers']).toLowerCase()).toContain('etag');
+    });
+  });
+
   it('never answers 500 to malformed input', async () => {
     const bodies = [
       '',
@@ -82,5 +110,61 @@ describe('the application shell', () => {
         expect(response.json().error).toEqual(expect.any(String));
       }
     }
+  });
+
+  describe('bad input that answered 500 (security finding 10)', () => {
+    it('refuses a NUL or a lone surrogate in a JSON string with 400, before it reaches PostgreSQL', async () => {
+      const admin = await signIn(context, (await createAdmin(context)).email);
+      const { session } = await createSessionWithMembers(context, admin, { count: 1 });
+      const requests = [
+        { method: 'PUT' as const, url: `/api/bid-sessions/${session.id}`, field: 'name' },
+        { method: 'PUT' as const, url: `/api/bid-sessions/${session.id}`, field: 'description' },
+        { method: 'POST' as const, url: `/api/bid-sessions/${session.id}/send-reminders`, field: 'customMessage' },
+      ];
+      for (const { method, url, field } of requests) {
+        for (const text of ['before\\u0000after', 'lone \\ud800 high', 'lone \\udc00 low']) {
+          const response = await injectAs(context, admin, {
+            method,
+            url,
+            headers: { 'content-type': 'application/json' },
+            payload: `{"${field}":"${text}"}`,
+          });
+          expect(response.statusCode, `${method} ${url} ${field}=${text}`).toBe(400);
+          expect(response.json().code).toBe('BAD_REQUEST');
+        }
+      }
+      // A well-formed pair (an emoji) is fine.
+      const emoji = await injectAs(context, admin, {
+        method: 'PUT',
+        url: `/api/bid-sessions/${session.id}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"description":"Spring \\ud83d\\ude92"}',
+      });
+      expect(emoji.statusCode).toBe(200);
+    });
+
+    it('refuses a multipart import without a boundary with 415', async () => {
+      const admin = await signIn(context, (await createAdmin(context)).email);
+      for (const url of ['/api/admin/import-users', '/api/admin/import-stations']) {
+        for (const contentType of ['multipart/form-data', 'multipart/form-data; charset=utf-8']) {
+          const response = await injectAs(context, admin, {
+            method: 'POST',
+            url,
+            headers: { 'content-type': contentType },
+            payload: 'name,number\r\n',
+          });
+          expect(response.statusCode, `${url} ${contentType}`).toBe(415);
+          expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+        }
+      }
+    });
+
+    it('answers a live stream request without a ticket with 401, not a validation 400', async () => {
+      for (const url of ['/api/live/stream', '/api/live/stream?sessions=not-an-id', '/api/live/stream?ticket=']) {
+        const response = await context.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(401);
+        expect(response.json().code).toBe('TOKEN_MISSING');
+      }
+    });
   });
 });

@@ -61,6 +61,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputCheck } from './plugins/input-check.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -128,6 +129,18 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+/**
+ * What a configured origin (CORS_ORIGIN) may send and read: every method the API uses, the
+ * headers of the web client (a bearer token, JSON, conditional board reads) and the ETag it
+ * compares. Without this the preflight allowed GET, HEAD and POST only, so PUT and DELETE failed.
+ */
+export const CORS_POLICY = {
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+  exposedHeaders: ['ETag'],
+  maxAge: 600,
+};
+
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { db, settings } = dependencies;
   const clock = dependencies.clock ?? systemClock;
@@ -140,10 +153,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputCheck(app);
 
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false });
   if (settings.corsOrigins.length > 0) {
-    await app.register(cors, { origin: settings.corsOrigins, credentials: true });
+    await app.register(cors, { origin: settings.corsOrigins, credentials: true, ...CORS_POLICY });
   }
   // Spreadsheet imports: one file per request, refused above the import limit.
   await app.register(multipart, { limits: { fileSize: LIMITS.importFileMaxBytes + 1, files: 1, fields: 5 } });

@@ -30,6 +30,12 @@ export const liveRoutes: FastifyPluginAsyncZod<{ liveService: LiveService }> = a
   app.get(
     '/stream',
     {
+      // Without a ticket the caller is not signed in: 401 before the query is validated (finding 10).
+      onRequest: async (request) => {
+        if (!(request.query as { ticket?: unknown }).ticket) {
+          throw new AppError('TOKEN_MISSING', LIVE_MESSAGES.ticketRequired);
+        }
+      },
       schema: {
         tags: ['live'],
         summary:
