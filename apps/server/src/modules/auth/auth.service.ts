@@ -1,6 +1,7 @@
 /**
  * Sign-in, token refresh and sign-out. Refresh tokens rotate on every use; a token presented a
- * second time means it was stolen or replayed, so its whole sign-in family is revoked.
+ * second time means it was stolen or replayed, so its whole sign-in family is revoked, unless it
+ * comes within a few seconds of its rotation (a race of the same client), which gets the same pair.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -72,6 +73,13 @@ export const FORGOT_PASSWORD_MIN_ANSWER_MS = 300;
 const PASSWORD_RESET_LIFETIME_MS = PASSWORD_RESET_LIFETIME_MINUTES * 60_000;
 
 const REFRESH_LIFETIME_MS = LIMITS.refreshTokenLifetimeDays * 24 * 60 * 60 * 1000;
+
+/**
+ * A refresh token presented again this soon after it was rotated is a race of the same client
+ * (React StrictMode, two parallel calls after a 401), not a replay: it gets the same successor
+ * pair. Later, a reused token still revokes its whole sign-in.
+ */
+export const REFRESH_REUSE_GRACE_MS = 5_000;
 
 export class AuthService {
   constructor(
@@ -159,8 +167,9 @@ export class AuthService {
       await this.revokeSignIn(stored.familyId, now);
       throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
     }
+    if (stored.usedAt) return this.answerRepeatedRefresh(presentedToken, now);
 
-    const replacement = createOpaqueToken();
+    const replacement = this.accessTokens.deriveRefreshSuccessor(presentedToken);
     const isRotated = await this.db.transaction(async (tx) => {
       // Only one request can use a token; the conditional update decides which.
       if (!(await markRefreshTokenUsed(tx, stored.id, now))) return false;
@@ -173,12 +182,35 @@ export class AuthService {
       });
       return true;
     });
-    if (!isRotated) {
-      await this.revokeSignIn(stored.familyId, now);
-      throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
-    }
+    // Another request used it first (it committed before our update): the same race.
+    if (!isRotated) return this.answerRepeatedRefresh(presentedToken, now);
     const token = await this.accessTokens.sign({ memberId: stored.memberId, familyId: stored.familyId }, now);
     return { token, refreshToken: replacement };
+  }
+
+  /**
+   * A used refresh token again. Within REFRESH_REUSE_GRACE_MS of its rotation, and while its
+   * successor is alive, the answer is the pair that rotation gave (the access token is signed
+   * again at the rotation's time, so it is the same token); otherwise it is a replay, and the whole
+   * sign-in is revoked.
+   */
+  private async answerRepeatedRefresh(presentedToken: string, now: Date): Promise<RefreshResponse> {
+    const used = await findRefreshTokenByHash(this.db, hashOpaqueToken(presentedToken));
+    if (!used || used.revokedAt) throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
+    const successorToken = this.accessTokens.deriveRefreshSuccessor(presentedToken);
+    const isWithinGrace =
+      used.usedAt !== null &&
+      now.getTime() - used.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS &&
+      now.getTime() >= used.usedAt.getTime();
+    if (isWithinGrace && used.usedAt) {
+      const successor = await findRefreshTokenByHash(this.db, hashOpaqueToken(successorToken));
+      if (successor && !successor.revokedAt && successor.familyId === used.familyId) {
+        const token = await this.accessTokens.sign({ memberId: used.memberId, familyId: used.familyId }, used.usedAt);
+        return { token, refreshToken: successorToken };
+      }
+    }
+    await this.revokeSignIn(used.familyId, now);
+    throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, seats, stations } from '../../db/schema/index.ts';
+import { members, refreshTokens, seats, stations } from '../../db/schema/index.ts';
 import {
   createAdmin,
   createMember,
@@ -12,6 +12,7 @@ import {
   type TestContext,
   withSettings,
 } from '../../test/test-app.ts';
+import { REFRESH_REUSE_GRACE_MS } from './auth.service.ts';
 import { MEMBER_CACHE_TTL_MS } from './member-cache.ts';
 
 let context: TestContext;
@@ -180,7 +181,8 @@ describe('tokens', () => {
       ).statusCode,
     ).toBe(200);
 
-    // The first token again: a replay. It fails, and so does everything of that sign-in.
+    // The first token again, after the grace window: a replay. It fails, and so does everything of that sign-in.
+    context.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
     const replay = await refresh(first.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('REFRESH_TOKEN_INVALID');
@@ -198,11 +200,11 @@ describe('tokens', () => {
     expect((await refresh(other.refreshToken)).statusCode).toBe(200);
   });
 
-  it('gives two simultaneous refreshes with one token exactly one new pair', async () => {
+  it('answers two simultaneous refreshes with one token (StrictMode, parallel calls) with the same new pair', async () => {
     const member = await createMember(context);
     const session = await signIn(context, member.email);
     const responses = await Promise.all(
-      [1, 2].map(() =>
+      [1, 2, 3].map(() =>
         context.app.inject({
           method: 'POST',
           url: '/api/auth/refresh',
@@ -210,7 +212,63 @@ describe('tokens', () => {
         }),
       ),
     );
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    const pairs = responses.map((response) => response.json<{ token: string; refreshToken: string }>());
+    expect(new Set(pairs.map((pair) => pair.refreshToken)).size).toBe(1);
+    expect(new Set(pairs.map((pair) => pair.token)).size).toBe(1);
+    const [pair] = pairs;
+    if (!pair) throw new Error('no pair');
+    expect(pair.refreshToken).not.toBe(session.refreshToken);
+    // The sign-in goes on: the successor works, and so does its access token.
+    expect(
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${pair.token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const next = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: pair.refreshToken },
+    });
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('answers a repeat of a just-rotated refresh token within the grace window with the same pair; a later reuse revokes the sign-in', async () => {
+    const member = await createMember(context);
+    const session = await signIn(context, member.email);
+    const refresh = (refreshToken: string) =>
+      context.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    const first = await refresh(session.refreshToken);
+    expect(first.statusCode).toBe(200);
+    context.clock.advance(REFRESH_REUSE_GRACE_MS);
+    const repeat = await refresh(session.refreshToken);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual(first.json());
+
+    context.clock.advance(1);
+    const replay = await refresh(session.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('REFRESH_TOKEN_INVALID');
+    expect((await refresh(first.json().refreshToken)).statusCode).toBe(401);
+  });
+
+  it('stores no usable refresh token: the successor of a rotation is kept only as a hash', async () => {
+    const member = await createMember(context);
+    const session = await signIn(context, member.email);
+    const rotated = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: session.refreshToken },
+    });
+    const { refreshToken } = rotated.json<{ refreshToken: string }>();
+    const rows = await context.db.select().from(refreshTokens).where(eq(refreshTokens.memberId, member.id));
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain(refreshToken);
+    expect(JSON.stringify(rows)).not.toContain(session.refreshToken);
   });
 
   it('ends refresh at an absolute 30 days, however often it was rotated', async () => {

@@ -1,7 +1,7 @@
 /**
  * Access tokens (short-lived JWTs) and refresh tokens (opaque random strings stored as hashes).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { isMalformedToken, LIMITS, MESSAGES } from '@stationbid/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,6 +32,15 @@ export class AccessTokens {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + LIMITS.accessTokenLifetimeSeconds)
       .sign(this.key);
+  }
+
+  /**
+   * The refresh token that replaces `presentedToken`, derived from it with the server's secret: a
+   * repeat of the same refresh within the grace window gets the same successor without any usable
+   * token being stored, and nobody without the secret can compute it from a stolen old token.
+   */
+  deriveRefreshSuccessor(presentedToken: string): string {
+    return createHmac('sha256', this.key).update(`refresh-successor:${presentedToken}`).digest('base64url');
   }
 
   /** Verifies a token, refusing with the 401 code the web client acts on. */
