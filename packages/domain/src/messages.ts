@@ -8,6 +8,11 @@ export const MESSAGES = {
   passwordRequired: 'Password is required',
   loginPasswordTooShort: 'Password must be at least 6 characters',
   newPasswordTooShort: 'Password must be at least 8 characters',
+  /** The password policy (schemas/auth.ts): 8 to 11 characters are enough only when not common. */
+  /** What the forms say under a new-password field. */
+  passwordPolicyHint: 'At least 12 characters, or at least 8 that are not a common password.',
+  passwordTooCommon:
+    'This password is too common. Use at least 12 characters, or at least 8 that are not a common password.',
   currentPasswordRequired: 'Current password is required',
   confirmPasswordRequired: 'Please confirm your password',
   confirmAdminPasswordRequired: 'Please confirm the password',

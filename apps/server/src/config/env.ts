@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { newPasswordSchema } from '@stationbid/domain';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -24,7 +25,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  // The one password policy (packages/domain), as for every other password.
+  ADMIN_PASSWORD: newPasswordSchema.optional(),
   DEMO_DATA: booleanFlag.optional(),
   ALLOW_SELF_REGISTRATION: booleanFlag.default(false),
   CORS_ORIGIN: z.string().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_PASSWORDS_8_TO_11 } from '../common-passwords.ts';
 import { LIMITS, PROFESSIONAL_POSITIONS, RANKS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { emailSchema, yearsOfServiceSchema } from './common.ts';
@@ -31,12 +32,42 @@ export const refreshRequestSchema = z.object({
 export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-/** A new password chosen by the member themself (profile, reset link, registration). */
+/**
+ * The one password policy (issue 13, finding 11), for every password anyone chooses: a member's
+ * change, a reset or setup link, registration, an administrator creating a member or setting their
+ * password, and ADMIN_PASSWORD at start-up. Long passwords are accepted as they are; shorter ones
+ * (8 to 11 characters) only when they are not in a list of common passwords, since those are what
+ * guessing tries first. No composition rules, and a maximum far above 64 so passphrases fit (NIST
+ * SP 800-63B).
+ */
+export const PASSWORD_POLICY = {
+  /** At least this many characters are accepted whatever they are. */
+  minLength: 12,
+  /** Shorter passwords are accepted from this length when they are not common. */
+  minLengthIfUncommon: 8,
+  maxLength: LIMITS.passwordMaxLength,
+} as const;
+
+/** Where the list comes from; a server test checks it against that package. */
+export { COMMON_PASSWORDS_8_TO_11, COMMON_PASSWORDS_SOURCE } from '../common-passwords.ts';
+
+let commonPasswords: ReadonlySet<string> | undefined;
+
+/** Whether a password is in the shipped list of common passwords (compared ignoring case). */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(COMMON_PASSWORDS_8_TO_11.split(' '));
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/** A new password, checked against the password policy (above). */
 export const newPasswordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
-  .min(LIMITS.newPasswordMinLength, MESSAGES.newPasswordTooShort)
-  .max(LIMITS.passwordMaxLength, MESSAGES.passwordTooLong);
+  .min(PASSWORD_POLICY.minLengthIfUncommon, MESSAGES.newPasswordTooShort)
+  .max(PASSWORD_POLICY.maxLength, MESSAGES.passwordTooLong)
+  .refine((password) => password.length >= PASSWORD_POLICY.minLength || !isCommonPassword(password), {
+    message: MESSAGES.passwordTooCommon,
+  });
 
 export const registerRequestSchema = z.object({
   email: emailSchema,

@@ -3,8 +3,9 @@
  * the member import, with the messages they answer with.
  */
 import { z } from 'zod';
-import { LIMITS, PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS } from '../constants.ts';
+import { PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { newPasswordSchema } from './auth.ts';
 import { emailSchema, optionalText, shiftSchema, yearsOfServiceSchema } from './common.ts';
 import { userSchema } from './user.ts';
 
@@ -46,12 +47,11 @@ export function noFreeSeatMessage(seatPosition: string, shift: string, stationNu
 
 const nameSchema = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 
-/** A password an administrator sets for someone else: at least 6 characters (spec section 5). */
-export const adminPasswordSchema = z
-  .string({ error: MESSAGES.passwordRequired })
-  .min(1, MESSAGES.passwordRequired)
-  .min(LIMITS.adminResetPasswordMinLength, MESSAGES.loginPasswordTooShort)
-  .max(LIMITS.passwordMaxLength, MESSAGES.passwordTooLong);
+/**
+ * A password an administrator sets for someone else: the one password policy (issue 13, finding
+ * 11), not the spec's 6 characters.
+ */
+export const adminPasswordSchema = newPasswordSchema;
 
 /** 0 (or empty) means "use the automatic score" and is stored as null. */
 export const manualSeniorityScoreSchema = z.coerce

@@ -36,7 +36,7 @@ export class NoAdministratorError extends Error {
     super(
       [
         'StationBid cannot start: the database is empty and no administrator is configured.',
-        '  Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 8 characters) to create the first administrator,',
+        '  Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 12 characters, or 8 that are not a common password) to create the first administrator,',
         '  or DEMO_DATA=1 to load the demo department with its published sign-ins (never for real use).',
       ].join('\n'),
     );

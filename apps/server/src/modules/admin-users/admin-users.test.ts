@@ -1,3 +1,4 @@
+import { MESSAGES } from '@stationbid/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -142,7 +143,7 @@ describe('POST /api/admin/users', () => {
   });
 
   it('creates a member with the given password, who can sign in with it', async () => {
-    const body = newMemberBody({ password: 'secret1', isAdmin: true });
+    const body = newMemberBody({ password: 'engine-crew-42', isAdmin: true });
     const response = await asAdmin({ method: 'POST', url: '/api/admin/users', payload: body });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
@@ -152,7 +153,7 @@ describe('POST /api/admin/users', () => {
       passwordSetupRequired: false,
       message: 'User created successfully with the provided password.',
     });
-    await expect(signIn(context, body.email, 'secret1')).resolves.toBeDefined();
+    await expect(signIn(context, body.email, 'engine-crew-42')).resolves.toBeDefined();
     const queued = await context.db.select().from(outbox).where(eq(outbox.recipient, body.email));
     expect(queued).toHaveLength(0);
   });
@@ -177,7 +178,9 @@ describe('POST /api/admin/users', () => {
       [{ ...newMemberBody(), email: 'nope' }, 'Invalid email address'],
       [{ ...newMemberBody(), yearsOfService: 51 }, 'Years cannot exceed 50'],
       [{ ...newMemberBody(), yearsOfService: -1 }, 'Years must be 0 or greater'],
-      [{ ...newMemberBody(), password: '12345' }, 'Password must be at least 6 characters'],
+      [{ ...newMemberBody(), password: '12345' }, 'Password must be at least 8 characters'],
+      // The one password policy (issue 13, finding 11): 8 to 11 characters only when not common.
+      [{ ...newMemberBody(), password: 'football' }, MESSAGES.passwordTooCommon],
     ];
     for (const [payload, message] of cases) {
       const response = await asAdmin({ method: 'POST', url: '/api/admin/users', payload });
@@ -517,7 +520,7 @@ describe('PUT /api/admin/users/:id/password', () => {
     const response = await asAdmin({
       method: 'PUT',
       url: `/api/admin/users/${id}/password`,
-      payload: { newPassword: 'secret1' },
+      payload: { newPassword: 'engine-crew-42' },
     });
     expect(response.json()).toEqual({ message: 'Password updated successfully' });
     const [setup] = await context.db.select().from(passwordTokens).where(eq(passwordTokens.memberId, id));
@@ -535,13 +538,19 @@ describe('PUT /api/admin/users/:id/password', () => {
       payload: { newPassword: '12345' },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error).toBe('Password must be at least 6 characters');
+    expect(short.json().error).toBe('Password must be at least 8 characters');
+    const common = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/users/${id}/password`,
+      payload: { newPassword: 'password1' },
+    });
+    expect(common.json().error).toBe(MESSAGES.passwordTooCommon);
     const missing = await asAdmin({ method: 'PUT', url: `/api/admin/users/${id}/password`, payload: {} });
     expect(missing.json().error).toBe('Password is required');
     const unknown = await asAdmin({
       method: 'PUT',
       url: '/api/admin/users/00000000-0000-4000-8000-000000000000/password',
-      payload: { newPassword: 'secret1' },
+      payload: { newPassword: 'engine-crew-42' },
     });
     expect(unknown.statusCode).toBe(404);
   });

@@ -1,6 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type ResetPasswordForm, resetPasswordFormSchema, resetPasswordRequestSchema } from '@stationbid/domain';
+import {
+  MESSAGES,
+  type ResetPasswordForm,
+  resetPasswordFormSchema,
+  resetPasswordRequestSchema,
+} from '@stationbid/domain';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -67,7 +72,7 @@ export function ResetPasswordPage() {
           )}
           <PasswordInput
             label="New Password"
-            description="At least 8 characters."
+            description={MESSAGES.passwordPolicyHint}
             autoComplete="new-password"
             required
             withAsterisk={false}

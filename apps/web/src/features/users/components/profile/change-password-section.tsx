@@ -5,6 +5,7 @@ import {
   type ChangePasswordForm,
   changePasswordFormSchema,
   changePasswordRequestSchema,
+  MESSAGES,
   PROFILE_MESSAGES,
 } from '@stationbid/domain';
 import { useRef } from 'react';
@@ -78,7 +79,7 @@ export function ChangePasswordSection() {
             />
             <PasswordField
               label="New Password"
-              description="At least 8 characters."
+              description={MESSAGES.passwordPolicyHint}
               autoComplete="new-password"
               required
               visibilityToggleButtonProps={{ 'aria-label': 'Show new password' }}
