@@ -255,7 +255,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         memberImportJobs,
       });
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
-      const bidSessionsService = new BidSessionsService(db, clock, sessionReadCache);
+      const bidSessionsService = new BidSessionsService(db, clock, sessionReadCache, sessionBoards);
       await api.register(bidSessionRoutes, { prefix: '/bid-sessions', bidSessionsService, sessionBoards, clock });
       await api.register(sessionMessagesRoutes, { prefix: '/bid-sessions', sessionMessages });
       await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });

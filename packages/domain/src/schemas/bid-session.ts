@@ -138,8 +138,31 @@ export const bidSessionDetailSchema = bidSessionSchema.extend({
 });
 export type BidSessionDetail = z.infer<typeof bidSessionDetailSchema>;
 
-export const bidSessionListResponseSchema = z.object({ sessions: z.array(bidSessionSchema) });
-export const bidSessionResponseSchema = z.object({ session: bidSessionDetailSchema });
+/**
+ * A session in the list. The spec's client also reads `participants` (to know whether the member
+ * takes part, and on its administrators' panel) and `availableStations` as the number of free
+ * seats: sent unless `view=summary` asks for the light list (the web app's). A member who is not
+ * an administrator gets only their own participant entry (docs/security.md, finding 3).
+ */
+export const bidSessionListItemSchema = bidSessionSchema.extend({
+  participants: z.array(participantSchema).optional(),
+  availableStations: z.number().int().optional(),
+});
+export type BidSessionListItem = z.infer<typeof bidSessionListItemSchema>;
+export const bidSessionListResponseSchema = z.object({ sessions: z.array(bidSessionListItemSchema) });
+
+/**
+ * GET /bid-sessions/:id. `bidSession` repeats `session` and `availableStations` gives each offered
+ * station with `availablePositions` as its number of free seats, because the spec's client reads
+ * them there. Who is not an administrator or a participant gets `participants: []`.
+ */
+export const bidSessionResponseSchema = z.object({
+  session: bidSessionDetailSchema,
+  bidSession: bidSessionDetailSchema.optional(),
+  availableStations: z
+    .array(stationSummarySchema.extend({ address: z.string(), availablePositions: z.number().int() }))
+    .optional(),
+});
 export const bidSessionMutationResponseSchema = z.object({ session: bidSessionDetailSchema, message: z.string() });
 /** GET /bid-sessions/current: the first active or paused session (else scheduled), or null. */
 export const currentBidSessionResponseSchema = z.object({
@@ -333,6 +356,8 @@ export const bidSessionListQuerySchema = z.object({
   status: z
     .enum(BID_SESSION_STATUSES, { error: `Status must be one of ${BID_SESSION_STATUSES.join(', ')}` })
     .optional(),
+  /** `summary`: without the spec client's `participants` and `availableStations`. */
+  view: z.enum(['full', 'summary'], { error: 'view must be full or summary' }).optional(),
 });
 
 /** DELETE /bid-sessions/:id/participants/:userId. */

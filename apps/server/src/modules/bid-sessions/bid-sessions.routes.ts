@@ -54,7 +54,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      sessions: await bidSessionsService.list(currentMember(request), request.query.status),
+      sessions: await bidSessionsService.list(currentMember(request), request.query.status, request.query.view),
     }),
   );
 

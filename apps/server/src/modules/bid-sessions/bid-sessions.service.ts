@@ -8,6 +8,7 @@ import {
   BID_MESSAGES,
   type BidSession,
   type BidSessionDetail,
+  type BidSessionListItem,
   type BidSessionStatus,
   computeSeniorityScore,
   computeSessionStatistics,
@@ -57,7 +58,7 @@ import {
 } from './bid-sessions.repository.ts';
 import { readEngineDataVersion, readSessionVersions } from './engine-state.repository.ts';
 import type { StateVersions } from './engine-state-cache.ts';
-import { versionKey } from './session-board.service.ts';
+import { type SessionBoardService, versionKey } from './session-board.service.ts';
 import {
   CONNECTED_WITHIN_MS,
   findSessionOrRefuse,
@@ -116,18 +117,53 @@ export class BidSessionsService {
     private readonly clock: Clock,
     /** The answers every watcher shares, made once per session version (decision 012). */
     private readonly readCache: SessionReadCache = new SessionReadCache(clock),
+    /** The boards, for the free seats the spec's client reads in the session list. */
+    private readonly boards?: SessionBoardService,
   ) {}
 
   // -------------------------------------------------------------------------------------------
   // Reading
 
-  /** Newest first; members never see drafts. */
-  async list(viewer: SessionViewer, status: BidSessionStatus | undefined): Promise<BidSession[]> {
+  /**
+   * Newest first; members never see drafts. With the full view (the spec's client), each session
+   * also carries its free seats and its participants: all of them for administrators, the viewer's
+   * own entry for members (finding 3 of docs/security.md).
+   */
+  async list(
+    viewer: SessionViewer,
+    status: BidSessionStatus | undefined,
+    view: 'full' | 'summary' = 'full',
+  ): Promise<BidSessionListItem[]> {
     const visible = viewer.isAdmin ? null : MEMBER_VISIBLE_STATUSES;
     const statuses = status ? (visible && !visible.includes(status) ? [] : [status]) : visible;
     if (statuses?.length === 0) return [];
     const rows = await listSessions(this.db, statuses);
-    return presentSessionSummaries(this.db, rows, { now: this.clock.now() });
+    const outsideVersion = await readEngineDataVersion(this.db);
+    const key = `${rows.map((row) => `${row.id}@${row.version}`).join(',')}.${outsideVersion}`;
+    const summaries = (
+      await this.readCache.read(
+        `list:${statuses?.join('+') ?? 'all'}`,
+        key,
+        () => presentSessionSummaries(this.db, rows, { now: this.clock.now() }),
+        { maxAgeMs: PRESENCE_MAX_AGE_MS },
+      )
+    ).value as BidSession[];
+    if (view === 'summary') return summaries;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return Promise.all(
+      summaries.map(async (summary) => {
+        const row = byId.get(summary.id);
+        if (!row) return summary;
+        const [board, participants] = await Promise.all([
+          this.boards?.readBoard(viewer, summary.id),
+          viewer.isAdmin
+            ? this.participants(viewer, summary.id).then((answer) => (answer.value as ParticipantPage).participants)
+            : this.presentOwnParticipant(row, viewer).then((mine) => (mine ? [mine] : [])),
+        ]);
+        const availableStations = board?.stations.reduce((sum, station) => sum + station.available, 0);
+        return { ...summary, participants, ...(availableStations === undefined ? {} : { availableStations }) };
+      }),
+    );
   }
 
   async get(viewer: SessionViewer, sessionId: string): Promise<BidSessionDetail> {
@@ -141,11 +177,16 @@ export class BidSessionsService {
    */
   async getShared(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
     const versions = await this.readVisibleVersions(viewer, sessionId);
-    return this.readCache.read(
+    const whole = await this.readCache.read(
       `detail:${sessionId}`,
       versionKey(versions),
-      async () => ({ session: await this.present(sessionId) }),
+      async () => toDetailAnswer(await this.present(sessionId)),
       { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
+    if (await this.mayReadParticipants(viewer, sessionId)) return whole;
+    // Made from the whole answer, so it follows it: the same ETag never names two contents.
+    return this.readCache.read(`detail-public:${sessionId}`, whole.etag, async () =>
+      toDetailAnswer(withoutParticipants((whole.value as { session: BidSessionDetail }).session)),
     );
   }
 
@@ -166,8 +207,10 @@ export class BidSessionsService {
     const outsideVersion = await readEngineDataVersion(this.db);
     // The answer changes with any of the listed sessions; it is shared by all who centre on the same one.
     const key = `${rows.map((row) => `${row.id}@${row.version}`).join(',')}.${outsideVersion}`;
+    const role =
+      centred && view === 'full' && !(await this.mayReadParticipants(viewer, centred.id)) ? 'public' : 'whole';
     return this.readCache.read(
-      `current-${view}:${centred?.id ?? 'none'}`,
+      `current-${view}-${role}:${centred?.id ?? 'none'}`,
       key,
       async () => {
         const sessions = await presentSessionSummaries(this.db, rows, { now: this.clock.now() });
@@ -178,6 +221,11 @@ export class BidSessionsService {
       },
       { maxAgeMs: PRESENCE_MAX_AGE_MS },
     );
+  }
+
+  /** The participant list and every participant's details: administrators and the session's participants. */
+  private async mayReadParticipants(viewer: SessionViewer, sessionId: string): Promise<boolean> {
+    return viewer.isAdmin || (await findParticipantByMember(this.db, sessionId, viewer.id)) !== undefined;
   }
 
   /** Every participant in queue order, shared like the session (administrators and participants). */
@@ -767,6 +815,23 @@ export class BidSessionsService {
       at: this.clock.now(),
     });
   }
+}
+
+/** GET /:id as the spec's client reads it: `session`, its alias `bidSession`, and the stations' free seats. */
+function toDetailAnswer(session: BidSessionDetail) {
+  return {
+    session,
+    bidSession: session,
+    availableStations: session.availableStations.map(({ availablePositions: _byShift, ...station }) => ({
+      ...station,
+      availablePositions: station.available,
+    })),
+  };
+}
+
+/** The session as a member who takes no part in it sees it: everything but the participant list. */
+function withoutParticipants(session: BidSessionDetail): BidSessionDetail {
+  return { ...session, participants: [] };
 }
 
 /** Whole minutes from start to end (bidding-rules.md, "Results"); null until both exist. */

@@ -245,14 +245,17 @@ describe('reading sessions', () => {
     expect(badFilter.statusCode).toBe(400);
   });
 
-  it('answers 404 to a member asking for a draft, and the session once it is scheduled', async () => {
+  it('answers 404 to a member asking for a draft, and the session once it is scheduled, without its participants', async () => {
     const { session } = await createSession();
     const hidden = await asOutsider({ method: 'GET', url: `/api/bid-sessions/${session.id}` });
     expect(hidden.statusCode).toBe(404);
     await setSessionState(context.db, session.id, { status: 'scheduled' });
     const visible = await asOutsider({ method: 'GET', url: `/api/bid-sessions/${session.id}` });
     expect(visible.statusCode).toBe(200);
-    expect(visible.json().session.participants).toHaveLength(3);
+    // The participant list is for administrators and the session's participants (docs/security.md, finding 3).
+    expect(visible.json().session).toMatchObject({ participantCount: 3, participants: [] });
+    const asAdministrator = await asAdmin({ method: 'GET', url: `/api/bid-sessions/${session.id}` });
+    expect(asAdministrator.json().session.participants).toHaveLength(3);
   });
 
   it('answers the running session as current, before scheduled ones, with its turn holder and next', async () => {

@@ -187,6 +187,54 @@ describe('the contract reads, made once per version', () => {
   });
 });
 
+describe("what the spec's client reads, and what a member who takes no part may see", () => {
+  it('gives GET /:id with the bidSession alias and each station with its free seats as a number', async () => {
+    const { sessionId, station, members } = await startRunningSession(2);
+    const [first] = members;
+    if (!first) throw new Error('two members');
+    const body = (await injectAs(context, first, { method: 'GET', url: `/api/bid-sessions/${sessionId}` })).json();
+    expect(body.bidSession).toEqual(body.session);
+    expect(body.availableStations).toEqual([
+      expect.objectContaining({ id: station.id, availablePositions: 3, available: 3, totalCapacity: 3 }),
+    ]);
+  });
+
+  it('lists sessions with free seats and participants: all for administrators, only their own for a member', async () => {
+    const { sessionId, members, rows } = await startRunningSession(3);
+    const [first] = members;
+    const [firstRow] = rows;
+    if (!first || !firstRow) throw new Error('three members');
+    const listed = (body: { sessions: { id: string }[] }) => body.sessions.find((session) => session.id === sessionId);
+    const asAdministrator = listed(
+      (await injectAs(context, admin, { method: 'GET', url: '/api/bid-sessions' })).json(),
+    );
+    expect(asAdministrator).toMatchObject({ availableStations: 4 });
+    expect((asAdministrator as { participants: unknown[] }).participants).toHaveLength(3);
+    const asMember = listed((await injectAs(context, first, { method: 'GET', url: '/api/bid-sessions' })).json());
+    expect((asMember as { participants: { user: { id: string } }[] }).participants.map((p) => p.user.id)).toEqual([
+      firstRow.id,
+    ]);
+    const outsider = await signIn(context, (await createMember(context)).email);
+    const asOutsider = listed((await injectAs(context, outsider, { method: 'GET', url: '/api/bid-sessions' })).json());
+    expect(asOutsider).toMatchObject({ participants: [], availableStations: 4 });
+    const light = listed(
+      (await injectAs(context, outsider, { method: 'GET', url: '/api/bid-sessions?view=summary' })).json(),
+    );
+    expect(light).not.toHaveProperty('participants');
+  });
+
+  it('shows a member who takes no part the session and its board, but not its participants', async () => {
+    const { sessionId } = await startRunningSession(2);
+    const outsider = await signIn(context, (await createMember(context)).email);
+    const detail = (await injectAs(context, outsider, { method: 'GET', url: `/api/bid-sessions/${sessionId}` })).json();
+    expect(detail.session).toMatchObject({ participantCount: 2, participants: [] });
+    expect(detail.bidSession.participants).toEqual([]);
+    expect((await readBoard(outsider, sessionId)).statusCode).toBe(200);
+    const current = (await injectAs(context, outsider, { method: 'GET', url: '/api/bid-sessions/current' })).json();
+    if (current.session?.id === sessionId) expect(current.session.participants).toEqual([]);
+  });
+});
+
 describe('GET /api/bid-sessions/:id/participants with paging', () => {
   it('walks the queue page by page, each participant once, and searches by name or employee ID', async () => {
     const { sessionId, rows } = await startRunningSession(5);
@@ -213,7 +261,7 @@ describe('GET /api/bid-sessions/:id/participants with paging', () => {
     if (!third) throw new Error('five members');
     const searched = await injectAs(context, admin, {
       method: 'GET',
-      url: `/api/bid-sessions/${sessionId}/participants?search=${encodeURIComponent(third.firstName.toUpperCase())}`,
+      url: `/api/bid-sessions/${sessionId}/participants?search=${encodeURIComponent(`${third.firstName} ${third.lastName}`.toUpperCase())}`,
     });
     expect(searched.json().participants.map((participant: { user: { id: string } }) => participant.user.id)).toEqual([
       third.id,
