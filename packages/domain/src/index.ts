@@ -25,6 +25,7 @@ export * from './schemas/notifications.ts';
 export * from './schemas/password-reset.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/session-board.ts';
+export * from './schemas/session-history-text.ts';
 export * from './schemas/session-messages.ts';
 export * from './schemas/station.ts';
 export * from './schemas/user.ts';

@@ -8,6 +8,7 @@
 import {
   applySessionChange,
   type BoardParticipant,
+  describeHistoryEntry,
   HISTORY_ACTIONS,
   type HistoryAction,
   type Participant,
@@ -298,9 +299,7 @@ export function toHistoryEntry(event: SessionChangedEvent, participantName: stri
   if (!isHistoryAction(event.action)) return null;
   const id = `live-${event.version ?? event.at}-${event.action}-${event.participantId ?? ''}`;
   const pick = event.pick;
-  return {
-    id,
-    _id: id,
+  const facts = {
     action: event.action,
     userName: participantName,
     actorName: describeActor(event, participantName),
@@ -308,9 +307,16 @@ export function toHistoryEntry(event: SessionChangedEvent, participantName: stri
     stationNumber: pick?.station.number ?? event.seat?.stationNumber ?? null,
     shift: pick?.shift ?? null,
     position: pick?.position ?? null,
+  };
+  const detailsData = pick?.kind === 'proxy' ? { proxy: true } : {};
+  return {
+    id,
+    _id: id,
+    ...facts,
     bidPriority: pick?.bidPriority ?? null,
     timestamp: event.at,
-    details: pick?.kind === 'proxy' ? { proxy: true } : {},
+    details: describeHistoryEntry({ ...facts, details: detailsData }),
+    detailsData,
   };
 }
 

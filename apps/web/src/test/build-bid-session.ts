@@ -151,7 +151,8 @@ export function buildHistoryEntry(
     position: null,
     bidPriority: null,
     timestamp: '2026-03-01T09:00:00.000Z',
-    details: {},
+    details: '',
+    detailsData: {},
     ...overrides,
   };
 }

@@ -186,7 +186,10 @@ export const sessionHistoryEntrySchema = z.object({
   position: z.enum(SEAT_POSITIONS).nullable(),
   bidPriority: z.number().int().nullable(),
   timestamp: z.string(),
-  details: z.record(z.string(), z.unknown()),
+  /** What happened, as one line of text (the spec's client renders it as text). */
+  details: z.string(),
+  /** The structured facts behind `details`: proxy, reason, source, remainingMs, ... */
+  detailsData: z.record(z.string(), z.unknown()),
 });
 export type SessionHistoryEntry = z.infer<typeof sessionHistoryEntrySchema>;
 export const sessionHistoryResponseSchema = z.object({ history: z.array(sessionHistoryEntrySchema) });

@@ -126,7 +126,7 @@ function historyRows(results: SessionResults): Cell[][] {
       entry.stationName === null ? null : `${entry.stationName} (${entry.stationNumber})`,
       entry.shift,
       entry.position,
-      describeDetails(entry.details),
+      describeDetails(entry.detailsData),
     ]),
   ];
 }

@@ -10,6 +10,7 @@ import {
   type BidSession,
   type BidSessionDetail,
   type BidSessionStatus,
+  describeHistoryEntry,
   type EligibilityMode,
   type Participant,
   type ParticipantOutcome,
@@ -376,9 +377,7 @@ export async function presentSession(
 /** A history entry (spec section 3, Session history entry). */
 export function presentHistoryEntry(row: HistoryRow): SessionHistoryEntry {
   const id = String(row.id);
-  return {
-    id,
-    _id: id,
+  const facts = {
     action: row.action as SessionHistoryEntry['action'],
     userName: row.userName,
     actorName: row.actorName,
@@ -386,8 +385,16 @@ export function presentHistoryEntry(row: HistoryRow): SessionHistoryEntry {
     stationNumber: row.stationNumber,
     shift: row.shift as Shift | null,
     position: row.seatPosition as SeatPosition | null,
+  };
+  const detailsData = (row.details ?? {}) as Record<string, unknown>;
+  return {
+    id,
+    _id: id,
+    ...facts,
     bidPriority: row.bidPriority,
     timestamp: row.createdAt.toISOString(),
-    details: (row.details ?? {}) as Record<string, unknown>,
+    // Text for the spec's client, which renders `details`; the facts stay in `detailsData`.
+    details: describeHistoryEntry({ ...facts, details: detailsData }),
+    detailsData,
   };
 }

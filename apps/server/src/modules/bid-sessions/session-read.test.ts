@@ -260,6 +260,50 @@ describe('station availability and seats in a presented session', () => {
 });
 
 describe('history, results and bid history', () => {
+  it('gives history details as readable text, for the spec client that renders them, and the facts in detailsData', async () => {
+    const { session } = await sessionOfThree();
+    const start = context.clock.now();
+    await context.db.insert(sessionHistory).values([
+      {
+        sessionId: session.id,
+        action: 'bid_submitted',
+        actorName: 'Alex Admin',
+        userName: 'Test First',
+        stationName: 'Harbor',
+        stationNumber: 3,
+        shift: 'B',
+        seatPosition: 'Captain',
+        details: { proxy: true },
+        createdAt: start,
+      },
+      {
+        sessionId: session.id,
+        action: 'moved_to_back',
+        actorName: 'system',
+        userName: 'Test Second',
+        details: { reason: 'time expired', newPosition: 2 },
+        createdAt: new Date(start.getTime() + 1000),
+      },
+    ]);
+    for (const url of [
+      `/api/bid-sessions/history?sessionId=${session.id}`,
+      `/api/bid-sessions/${session.id}/results`,
+    ]) {
+      const response = await asAdmin({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      const body = response.json();
+      const history: { details: unknown; detailsData: unknown }[] = body.history ?? body.results.sessionHistory;
+      expect(history.map((entry) => entry.details)).toEqual([
+        'Phone-in bid by Alex Admin for Test First: Harbor, shift B, Captain',
+        'Turn expired; moved to the back',
+      ]);
+      expect(history.map((entry) => entry.detailsData)).toEqual([
+        { proxy: true },
+        { reason: 'time expired', newPosition: 2 },
+      ]);
+    }
+  });
+
   it('gives history oldest first and results with statistics to administrators and participants', async () => {
     const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 3 } });
     const seatRows = await listStationSeats(context.db, station.id);
@@ -319,7 +363,8 @@ describe('history, results and bid history', () => {
       shift: 'A',
       position: 'Firefighter',
       bidPriority: 1,
-      details: { proxy: false },
+      details: `Bid by Test First: ${station.name}, shift A, Firefighter`,
+      detailsData: { proxy: false },
       timestamp: new Date(start.getTime() + 60_000).toISOString(),
     });
 

@@ -350,7 +350,7 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
               stationNumber: 1,
               shift: 'A',
               position: 'Captain',
-              details: { proxy: true },
+              detailsData: { proxy: true },
             }),
             buildHistoryEntry({
               id: testId('4157', 3),

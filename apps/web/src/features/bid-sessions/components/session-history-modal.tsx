@@ -67,7 +67,7 @@ function HistoryList({ entries }: { entries: SessionHistoryEntry[] }) {
           key={entry.id}
           entry={entry}
           time={formatDateTime(entry.timestamp)}
-          details={describeHistoryDetails(entry.details)}
+          details={describeHistoryDetails(entry.detailsData)}
         />
       ))}
     </Stack>
@@ -89,7 +89,7 @@ function HistoryTable({ entries }: { entries: SessionHistoryEntry[] }) {
         </Table.Thead>
         <Table.Tbody>
           {entries.map((entry) => {
-            const details = describeHistoryDetails(entry.details);
+            const details = describeHistoryDetails(entry.detailsData);
             return (
               <Table.Tr key={entry.id}>
                 <Table.Td>

@@ -57,11 +57,11 @@ describe('participant results and history', () => {
       stationNumber: 3,
       shift: 'C',
       position: 'Firefighter',
-      details: { proxy: true },
+      detailsData: { proxy: true },
     });
     expect(formatHistorySeat(entry)).toBe('Station 3 (Harbor) · Shift C · Firefighter');
     expect(formatHistorySeat(buildHistoryEntry({ action: 'session_started' }))).toBeNull();
-    expect(describeHistoryDetails(entry.details)).toBe('Phone-in bid');
+    expect(describeHistoryDetails(entry.detailsData)).toBe('Phone-in bid');
     expect(describeHistoryDetails({ randomSeed: 'abc123', remainingMs: 192_000 })).toBe(
       'Random draw seed: abc123; 3:12 left in the turn',
     );

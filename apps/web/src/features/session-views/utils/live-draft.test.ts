@@ -30,20 +30,20 @@ describe('seat awards', () => {
     action: 'bid_submitted',
     userName: 'Caleb Murphy',
     actorName: 'Morgan Hale',
-    details: { proxy: true },
+    detailsData: { proxy: true },
   });
   const automatic = award('h3', 3, {
     action: 'auto_assigned',
     userName: 'Isabel Duarte',
     actorName: 'system',
-    details: { source: 'kept_current_seat' },
+    detailsData: { source: 'kept_current_seat' },
   });
   const noSeatLeft = buildHistoryEntry({
     id: 'h4',
     action: 'auto_assigned',
     userName: 'Ava Schmidt',
     actorName: 'system',
-    details: { reason: 'no eligible seat left' },
+    detailsData: { reason: 'no eligible seat left' },
   });
   const skipped = buildHistoryEntry({ id: 'h5', action: 'turn_skipped', userName: 'Ava Schmidt' });
   const started = buildHistoryEntry({ id: 'h6', action: 'session_started' });
@@ -64,16 +64,16 @@ describe('seat awards', () => {
     expect(describeAwardMethod(ownBid)).toBe('Own bid');
     expect(describeAwardMethod(phoneIn)).toBe('Phone-in by Morgan Hale');
     expect(describeAwardMethod(automatic)).toBe('Automatic (kept current seat)');
-    expect(describeAwardMethod({ ...automatic, details: { source: 'auto_bid', choice: 2 } })).toBe(
+    expect(describeAwardMethod({ ...automatic, detailsData: { source: 'auto_bid', choice: 2 } })).toBe(
       'Automatic (from the auto-bid list)',
     );
-    expect(describeAwardMethod({ ...automatic, details: { source: 'preferences' } })).toBe(
+    expect(describeAwardMethod({ ...automatic, detailsData: { source: 'preferences' } })).toBe(
       'Automatic (by preferences)',
     );
-    expect(describeAwardMethod({ ...automatic, details: { source: 'first_available' } })).toBe(
+    expect(describeAwardMethod({ ...automatic, detailsData: { source: 'first_available' } })).toBe(
       'Automatic (first available seat)',
     );
-    expect(describeAwardMethod({ ...automatic, details: {} })).toBe('Automatic');
+    expect(describeAwardMethod({ ...automatic, detailsData: {} })).toBe('Automatic');
   });
 
   it('name the member who got the seat, not the administrator who phoned it in', () => {

@@ -14,7 +14,7 @@ export const AWARD_METHOD_LABELS: Readonly<Record<AwardMethod, string>> = {
   automatic: 'Automatic',
 };
 
-/** Why the turn clock awarded a seat (history `details.source`, bidding-rules.md "As built"). */
+/** Why the turn clock awarded a seat (history `detailsData.source`, bidding-rules.md "As built"). */
 const AUTOMATIC_SOURCE_LABELS: Readonly<Record<string, string>> = {
   auto_bid: 'from the auto-bid list',
   kept_current_seat: 'kept current seat',
@@ -31,10 +31,10 @@ export function isSeatAward(entry: SessionHistoryEntry): boolean {
   return entry.action === 'auto_assigned' && entry.stationName !== null;
 }
 
-/** How the award was made; the server marks an administrator's bid for the member with `details.proxy`. */
+/** How the award was made; the server marks an administrator's bid for the member with `detailsData.proxy`. */
 export function getAwardMethod(entry: SessionHistoryEntry): AwardMethod {
   if (entry.action === 'auto_assigned') return 'automatic';
-  return entry.details.proxy === true ? 'phone-in' : 'own';
+  return entry.detailsData.proxy === true ? 'phone-in' : 'own';
 }
 
 /** "Own bid", "Phone-in by Morgan Hale", "Automatic (kept current seat)". */
@@ -42,7 +42,8 @@ export function describeAwardMethod(entry: SessionHistoryEntry): string {
   const method = getAwardMethod(entry);
   if (method === 'phone-in') return `${AWARD_METHOD_LABELS[method]} by ${entry.actorName}`;
   if (method === 'automatic') {
-    const source = typeof entry.details.source === 'string' ? AUTOMATIC_SOURCE_LABELS[entry.details.source] : undefined;
+    const source =
+      typeof entry.detailsData.source === 'string' ? AUTOMATIC_SOURCE_LABELS[entry.detailsData.source] : undefined;
     return source === undefined ? AWARD_METHOD_LABELS[method] : `${AWARD_METHOD_LABELS[method]} (${source})`;
   }
   return AWARD_METHOD_LABELS[method];
