@@ -20,7 +20,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { AdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { MemberImportService } from './modules/admin-users/member-import.service.ts';
 import { MemberImportJobsService } from './modules/admin-users/member-import-jobs.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { adminSignInRoutes, authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { MemberCache, registerMemberCache } from './modules/auth/member-cache.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
@@ -235,6 +235,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         authService,
         allowSelfRegistration: settings.allowSelfRegistration,
       });
+      await api.register(adminSignInRoutes, { prefix: '/admin', authService });
       const stationsService = new StationsService(db, clock);
       await api.register(stationRoutes, { prefix: '/stations', stationsService });
       await api.register(stationImportRoutes, { prefix: '/admin', stationsService });

@@ -39,8 +39,19 @@ export const MESSAGES = {
   internalError: 'Something went wrong on the server. Please try again.',
 } as const;
 
-/** "Too many failed sign-in attempts. Try again in N minutes." */
+/** "Too many failed sign-in attempts. Try again in N seconds/minutes.", as long as the wait really is. */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  if (retryAfterSeconds < 60) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  }
+  const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
+
+/** An administrator's Unlock of a member's sign-in (issue 13, finding 5). */
+export const UNLOCK_MESSAGES = {
+  unlocked: 'Sign-in unlocked. The member can sign in again at once, from any address.',
+  confirm:
+    'Unlock sign-in? Failed sign-in attempts will no longer slow this member down, from any address. Do this only when you know who made them.',
+} as const;

@@ -118,3 +118,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ SMTP_URL: '', DATA_DIR: dataDir() }).delivery.email).toBeUndefined();
   });
 });
+
+describe('TRUST_PROXY (issue 13, finding 5)', () => {
+  it('takes a comma-separated list of proxy addresses and CIDR ranges', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' });
+    expect(config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('refuses what is not an address, and `true` (any client) in production', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.1,proxy.local,10.0.0.0/33' })).toThrow(
+      /TRUST_PROXY: not an IP address or CIDR range: proxy.local, 10.0.0.0\/33/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir(), TRUST_PROXY: 'true' }),
+    ).toThrow(/TRUST_PROXY: true trusts any client's X-Forwarded-For/);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { newPasswordSchema } from '@stationbid/domain';
 import { z } from 'zod';
@@ -32,7 +33,27 @@ const envSchema = z.object({
   CORS_ORIGIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const flag = value.trim().toLowerCase();
+      if (['', '0', 'false', 'no', 'off'].includes(flag)) return false;
+      if (['1', 'true', 'yes', 'on'].includes(flag)) return true;
+      const proxies = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const wrong = proxies.filter((entry) => !isAddressOrCidr(entry));
+      if (wrong.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `not an IP address or CIDR range: ${wrong.join(', ')} (give the reverse proxies' addresses, comma-separated, e.g. 127.0.0.1,10.0.0.0/8)`,
+        });
+        return z.NEVER;
+      }
+      return proxies;
+    }),
   // Delivery of e-mail and SMS from the outbox (docs/decisions/010-outbox-delivery.md). Without
   // them messages stay queued and the delivery status says the channel is not configured.
   SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
@@ -53,6 +74,16 @@ const envSchema = z.object({
 /** An optional setting where an empty value means "not set". */
 function optionalSetting<T extends z.ZodType<string>>(schema: T) {
   return schema.optional().or(z.literal('').transform(() => undefined));
+}
+
+/** An IPv4 or IPv6 address, optionally with a /prefix length (CIDR). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const length = Number(prefix);
+  return /^\d+$/.test(prefix) && length <= (version === 4 ? 32 : 128);
 }
 
 function isKnownTimeZone(timeZone: string): boolean {
@@ -88,7 +119,12 @@ export interface AppConfig {
   corsOrigins: string[];
   logLevel: string;
   webDistDir: string;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For to believe: the reverse proxies' addresses or CIDR ranges; false for
+   * none; true for anyone (development only: refused in production, since any client could then
+   * pick the address its failed sign-ins count against).
+   */
+  trustProxy: boolean | string[];
   delivery: DeliveryConfig;
 }
 
@@ -128,6 +164,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const smsSettings = [env.SMS_ACCOUNT_SID, env.SMS_AUTH_TOKEN, env.SMS_FROM];
   if (smsSettings.some(Boolean) && !smsSettings.every(Boolean)) {
     problems.push('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM: set all three, or none');
+  }
+  if (env.NODE_ENV === 'production' && env.TRUST_PROXY === true) {
+    problems.push(
+      "TRUST_PROXY: true trusts any client's X-Forwarded-For; in production list the reverse proxies' addresses or CIDR ranges instead (e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/8)",
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -87,6 +87,45 @@ export async function recordThrottleFailure(
   `);
 }
 
+/**
+ * Counts one failure for a back-off key (sign-in throttles) in a single statement, so concurrent
+ * failures all count. The first `freeFailures` cost nothing; each one after locks the key for
+ * `baseDelayMs`, doubling with every further failure up to `maxDelayMs`. For these keys
+ * `window_started_at` holds the last failure: the count starts over once that is `resetAfterMs`
+ * old, so an attacker waiting out each lock never gets the free failures back.
+ */
+export async function recordBackoffFailure(
+  executor: Executor,
+  key: string,
+  now: Date,
+  policy: { freeFailures: number; baseDelayMs: number; maxDelayMs: number; resetAfterMs: number },
+): Promise<void> {
+  const at = timestampParam(now);
+  const staleBefore = timestampParam(new Date(now.getTime() - policy.resetAfterMs));
+  // failures past the free ones: 1 -> base, 2 -> 2 x base, ... capped (the exponent too, so it cannot overflow)
+  const count = sql`case when login_throttles.window_started_at < ${staleBefore} then 1 else login_throttles.failure_count + 1 end`;
+  const delayMs = sql`least(${policy.maxDelayMs}::float8, ${policy.baseDelayMs}::float8 * power(2::float8, least(greatest(${count} - ${policy.freeFailures} - 1, 0), 40)))`;
+  await executor.execute(sql`
+    insert into login_throttles (key, failure_count, window_started_at, locked_until)
+    values (${key}, 1, ${at}, ${policy.freeFailures < 1 ? timestampParam(new Date(now.getTime() + policy.baseDelayMs)) : sql`null`})
+    on conflict (key) do update set
+      failure_count = ${count},
+      window_started_at = ${at},
+      locked_until = case when ${count} > ${policy.freeFailures}
+        then ${at} + ${delayMs} * interval '1 millisecond'
+        else null end
+  `);
+}
+
+/** Removes every throttle whose key starts with `prefix` (an administrator's unlock). */
+export async function clearThrottlesStartingWith(executor: Executor, prefix: string): Promise<string[]> {
+  const removed = await executor
+    .delete(loginThrottles)
+    .where(sql`starts_with(${loginThrottles.key}, ${prefix})`)
+    .returning({ key: loginThrottles.key });
+  return removed.map((row) => row.key);
+}
+
 export async function clearThrottle(executor: Executor, key: string): Promise<void> {
   await executor.delete(loginThrottles).where(eq(loginThrottles.key, key));
 }

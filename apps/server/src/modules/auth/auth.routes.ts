@@ -3,6 +3,7 @@ import {
   authResponseSchema,
   errorResponseSchema,
   forgotPasswordRequestSchema,
+  idParamsSchema,
   loginRequestSchema,
   MESSAGES,
   messageResponseSchema,
@@ -16,6 +17,7 @@ import {
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -139,5 +141,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; allow
       const result = await authService.register(request.body, request.ip);
       return reply.status(201).send(result);
     },
+  );
+};
+
+/**
+ * An administrator's Unlock on a member's page (issue 13, finding 5), registered under /admin:
+ * clears the member's sign-in back-off from every address.
+ */
+export const adminSignInRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = async (app, { authService }) => {
+  app.post(
+    '/users/:id/unlock',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "Unlock a member's sign-in: clears the back-off that failed sign-ins caused, from every address",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => authService.unlockSignIn(request.params.id),
   );
 };

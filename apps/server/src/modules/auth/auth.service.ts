@@ -10,12 +10,14 @@ import {
   type ForgotPasswordRequest,
   LIMITS,
   type LoginRequest,
+  MEMBER_ADMIN_MESSAGES,
   MESSAGES,
   PASSWORD_RESET_LIFETIME_MINUTES,
   PASSWORD_RESET_MESSAGES,
   type RefreshResponse,
   type RegisterRequest,
   tooManyAttemptsMessage,
+  UNLOCK_MESSAGES,
 } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,6 +32,7 @@ import { loadPresentedUser } from '../users/user-presenter.ts';
 import { findMemberByEmail, findMemberById, insertMember, updateMember } from '../users/users.repository.ts';
 import {
   clearThrottle,
+  clearThrottlesStartingWith,
   expireAllUnusedPasswordTokens,
   findPasswordTokenByHash,
   findRefreshTokenByHash,
@@ -37,6 +40,7 @@ import {
   insertRefreshToken,
   markPasswordTokenUsed,
   markRefreshTokenUsed,
+  recordBackoffFailure,
   recordThrottleFailure,
   revokeAllRefreshTokensOfMember,
   revokeRefreshTokenFamily,
@@ -46,13 +50,22 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts
 import { type AccessTokens, createOpaqueToken, hashOpaqueToken } from './tokens.ts';
 
 /**
- * Failed sign-ins allowed before a pause. Per account it stops password guessing; per address
- * it is high, because a whole station may sign in from one address and only failures count.
+ * Failed sign-ins back off exponentially (issue 13, finding 5), per account and address together:
+ * someone else's failures, from another address, never block the member's right password, so
+ * nobody can lock a member out by guessing. One address guessing at one account gets 4 free
+ * failures, then waits 30 s, 1, 2, 4 ... up to 15 minutes after each further failure. One address
+ * guessing across accounts (password spraying) backs off the same way after 20 failures, high
+ * enough for a whole station signing in from one address, where only failures count.
  */
-export const LOGIN_THROTTLE = {
-  account: { limit: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
-  address: { limit: 100, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+export const LOGIN_BACKOFF = {
+  accountAndAddress: { freeFailures: 4, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, resetAfterMs: 60 * 60_000 },
+  address: { freeFailures: 20, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, resetAfterMs: 60 * 60_000 },
 } as const;
+
+/** The throttle key of one account signing in from one address; an unlock clears every address's. */
+const loginKeyPrefix = (email: string) => `login:${email.toLowerCase()}|`;
+const loginKey = (email: string, clientAddress: string) => `${loginKeyPrefix(email)}${clientAddress}`;
+const loginAddressKey = (clientAddress: string) => `login-address:${clientAddress}`;
 
 /**
  * Password reset requests. Per address a refusal (429) that says nothing about the e-mail asked
@@ -91,8 +104,8 @@ export class AuthService {
 
   async login(credentials: LoginRequest, clientAddress: string): Promise<AuthResponse> {
     const now = this.clock.now();
-    const accountKey = `account:${credentials.email}`;
-    const addressKey = `address:${clientAddress}`;
+    const accountKey = loginKey(credentials.email, clientAddress);
+    const addressKey = loginAddressKey(clientAddress);
     await this.refuseWhileThrottled([accountKey, addressKey], now);
 
     const member = await findMemberByEmail(this.db, credentials.email);
@@ -100,8 +113,8 @@ export class AuthService {
       ? await verifyPassword(member.passwordHash, credentials.password)
       : await verifyAgainstDecoy(credentials.password);
     if (!member || !isPasswordRight) {
-      await recordThrottleFailure(this.db, accountKey, now, LOGIN_THROTTLE.account);
-      await recordThrottleFailure(this.db, addressKey, now, LOGIN_THROTTLE.address);
+      await recordBackoffFailure(this.db, accountKey, now, LOGIN_BACKOFF.accountAndAddress);
+      await recordBackoffFailure(this.db, addressKey, now, LOGIN_BACKOFF.address);
       throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
     if (!member.isActive) throw new AppError('ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated);
@@ -284,9 +297,28 @@ export class AuthService {
       });
     });
     announceMemberChanged(this.db, member.id);
-    // A member locked out by failed sign-ins can sign in with the new password at once.
-    await clearThrottle(this.db, `account:${member.email}`);
+    // A member slowed down by failed sign-ins can sign in with the new password at once.
+    await this.clearSignInThrottles(member.email);
     this.log?.info({ memberId: member.id, purpose: stored.purpose }, 'password set from a link');
+  }
+
+  /**
+   * An administrator's Unlock: clears the member's sign-in back-off from every address, and the
+   * back-off of those addresses, so they can sign in at once (e.g. after a guessing attack).
+   */
+  async unlockSignIn(memberId: string): Promise<{ message: string }> {
+    const member = await findMemberById(this.db, memberId);
+    if (!member) throw new AppError('NOT_FOUND', MEMBER_ADMIN_MESSAGES.userNotFound);
+    const cleared = await this.clearSignInThrottles(member.email);
+    this.log?.info({ memberId, throttlesCleared: cleared }, 'sign-in unlocked by an administrator');
+    return { message: UNLOCK_MESSAGES.unlocked };
+  }
+
+  private async clearSignInThrottles(email: string): Promise<number> {
+    const keys = await clearThrottlesStartingWith(this.db, loginKeyPrefix(email));
+    const prefixLength = loginKeyPrefix(email).length;
+    for (const key of keys) await clearThrottle(this.db, loginAddressKey(key.slice(prefixLength)));
+    return keys.length;
   }
 
   async logout(familyId: string): Promise<void> {

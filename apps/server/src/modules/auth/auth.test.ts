@@ -98,36 +98,109 @@ describe('POST /api/auth/login', () => {
     expect(invalidJson.json().error).toBe('The request body is not valid JSON.');
   });
 
-  it('pauses an account after 5 failed attempts, says how long, and lets it in again later', async () => {
-    const member = await createMember(context);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await login({ email: member.email, password: 'wrong-password' }, '10.1.0.1')).statusCode).toBe(401);
-    }
-    // Even the right password is refused while paused, from any address.
-    const paused = await login({ email: member.email, password: TEST_PASSWORD }, '10.1.0.2');
-    expect(paused.statusCode).toBe(429);
-    expect(paused.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 900 });
-    expect(paused.json().error).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
-    expect(paused.headers['retry-after']).toBe('900');
+  describe('failed sign-ins back off by account and address together (issue 13, finding 5)', () => {
+    const wrong = (email: string, address: string) => login({ email, password: 'wrong-password' }, address);
 
-    context.clock.advance(15 * 60_000 + 1000);
-    expect((await login({ email: member.email, password: TEST_PASSWORD }, '10.1.0.2')).statusCode).toBe(200);
+    it("never lets someone else's failures lock out the right password from another address", async () => {
+      const member = await createMember(context);
+      for (let attempt = 0; attempt < 12; attempt++) await wrong(member.email, '10.1.0.1');
+      expect((await login({ email: member.email, password: TEST_PASSWORD }, '10.1.0.1')).statusCode).toBe(429);
+      expect((await login({ email: member.email, password: TEST_PASSWORD }, '10.1.0.2')).statusCode).toBe(200);
+    });
+
+    it('backs off exponentially from one address, with an honest Retry-After', async () => {
+      const member = await createMember(context);
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect((await wrong(member.email, '10.1.1.1')).statusCode).toBe(401);
+      }
+      expect((await wrong(member.email, '10.1.1.1')).statusCode).toBe(401);
+      // The fifth failure costs 30 s; even the right password waits (from that address).
+      const paused = await login({ email: member.email, password: TEST_PASSWORD }, '10.1.1.1');
+      expect(paused.statusCode).toBe(429);
+      expect(paused.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 30 });
+      expect(paused.json().error).toBe('Too many failed sign-in attempts. Try again in 30 seconds.');
+      expect(paused.headers['retry-after']).toBe('30');
+
+      // Each further failure, once the wait is over, doubles the wait, up to 15 minutes.
+      const waits: number[] = [];
+      for (let failure = 0; failure < 6; failure++) {
+        context.clock.advance((waits.at(-1) ?? 30) * 1000);
+        expect((await wrong(member.email, '10.1.1.1')).statusCode).toBe(401);
+        waits.push((await wrong(member.email, '10.1.1.1')).json().retryAfterSeconds);
+      }
+      expect(waits).toEqual([60, 120, 240, 480, 900, 900]);
+      const capped = await wrong(member.email, '10.1.1.1');
+      expect(capped.headers['retry-after']).toBe('900');
+      expect(capped.json().error).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+
+      context.clock.advance(900_000);
+      expect((await login({ email: member.email, password: TEST_PASSWORD }, '10.1.1.1')).statusCode).toBe(200);
+      // A success starts the count over.
+      expect((await wrong(member.email, '10.1.1.1')).statusCode).toBe(401);
+    });
+
+    it('never blocks a whole station signing in from one address, but slows guessing across many accounts', async () => {
+      const crew = await Promise.all(Array.from({ length: 30 }, () => createMember(context)));
+      for (const member of crew) {
+        expect((await login({ email: member.email, password: TEST_PASSWORD }, '10.2.0.1')).statusCode).toBe(200);
+      }
+      // 20 failures from one address, spread over accounts, are free; the 21st makes it wait.
+      for (let attempt = 0; attempt < 21; attempt++) {
+        expect((await wrong(`guess${attempt}@test.example`, '10.3.0.1')).statusCode).toBe(401);
+      }
+      const blocked = await login({ email: crew[0]!.email, password: TEST_PASSWORD }, '10.3.0.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBe('30');
+      expect((await login({ email: crew[0]!.email, password: TEST_PASSWORD }, '10.3.0.2')).statusCode).toBe(200);
+      // real argon2 checks: slow by design, so this test gets a longer limit than the rest.
+    }, 90_000);
+
+    it("lets an administrator unlock a member's sign-in from every address (POST /api/admin/users/:id/unlock)", async () => {
+      const member = await createMember(context);
+      const admin = await createAdmin(context);
+      const adminSession = await signIn(context, admin.email);
+      for (const address of ['10.4.0.1', '10.4.0.2']) {
+        for (let attempt = 0; attempt < 5; attempt++) await wrong(member.email, address);
+        expect((await login({ email: member.email, password: TEST_PASSWORD }, address)).statusCode).toBe(429);
+      }
+      const memberSession = await signIn(context, member.email);
+      const unlock = (who: SignedIn, id = member.id) =>
+        injectAs(context, who, { method: 'POST', url: `/api/admin/users/${id}/unlock` });
+      expect((await unlock(memberSession)).statusCode).toBe(403);
+      expect(
+        (await context.app.inject({ method: 'POST', url: `/api/admin/users/${member.id}/unlock` })).statusCode,
+      ).toBe(401);
+      expect((await unlock(adminSession, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+      const unlocked = await unlock(adminSession);
+      expect(unlocked.statusCode).toBe(200);
+      expect(unlocked.json().message).toMatch(/unlocked/i);
+      for (const address of ['10.4.0.1', '10.4.0.2']) {
+        expect((await login({ email: member.email, password: TEST_PASSWORD }, address)).statusCode).toBe(200);
+      }
+    });
+
+    it('believes X-Forwarded-For only from a configured proxy (TRUST_PROXY list)', async () => {
+      const member = await createMember(context);
+      await withSettings(context, { trustProxy: ['10.9.0.1', '10.8.0.0/16'] }, async (app) => {
+        const attempt = (remoteAddress: string, forwardedFor: string, password = 'wrong-password') =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: member.email, password },
+            remoteAddress,
+            headers: { 'x-forwarded-for': forwardedFor },
+          });
+        // A client that is not a proxy cannot spread its failures over made-up addresses.
+        for (let index = 0; index < 5; index++) await attempt('10.5.0.1', `203.0.113.${index}`);
+        expect((await attempt('10.5.0.1', '203.0.113.99', TEST_PASSWORD)).statusCode).toBe(429);
+        // Behind a configured proxy, each client is told apart by the address it forwards.
+        for (let index = 0; index < 5; index++) await attempt('10.9.0.1', '198.51.100.7');
+        expect((await attempt('10.8.3.4', '198.51.100.7', TEST_PASSWORD)).statusCode).toBe(429);
+        expect((await attempt('10.9.0.1', '198.51.100.8', TEST_PASSWORD)).statusCode).toBe(200);
+      });
+    });
   });
-
-  it('never blocks a whole station signing in from one address, but stops guessing across many accounts', async () => {
-    const crew = await Promise.all(Array.from({ length: 30 }, () => createMember(context)));
-    for (const member of crew) {
-      expect((await login({ email: member.email, password: TEST_PASSWORD }, '10.2.0.1')).statusCode).toBe(200);
-    }
-    // 100 failures from one address (spread over accounts so no account is paused) pause the address.
-    for (let attempt = 0; attempt < 100; attempt++) {
-      await login({ email: `guess${attempt}@test.example`, password: 'wrong-password' }, '10.3.0.1');
-    }
-    const blocked = await login({ email: crew[0]!.email, password: TEST_PASSWORD }, '10.3.0.1');
-    expect(blocked.statusCode).toBe(429);
-    expect((await login({ email: crew[0]!.email, password: TEST_PASSWORD }, '10.3.0.2')).statusCode).toBe(200);
-    // 130 real argon2 checks: slow by design, so this test gets a longer limit than the rest.
-  }, 90_000);
 });
 
 describe('tokens', () => {

@@ -1,5 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { User } from '@stationbid/domain';
+import { UNLOCK_MESSAGES, type User } from '@stationbid/domain';
+import { useState } from 'react';
+import { useUnlockUserSignIn } from '../../api/admin-unlock-user.ts';
 import { describeBidPriority, describeStationAssignment } from './member-format.ts';
 import { MemberModal } from './member-modal.tsx';
 import { getFullName } from './user-list-query.ts';
@@ -34,7 +36,36 @@ function FactSection({ title, facts }: { title: string; facts: Fact[] }) {
   );
 }
 
-/** User Details: everything the server knows about the member, read-only. */
+/**
+ * Unlock sign-in: failed sign-ins slow a member down (per address, with back-off); after an attack
+ * an administrator can clear that at once. Asks for confirmation first, in place.
+ */
+function UnlockSignIn({ user }: { user: User }) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const unlock = useUnlockUserSignIn({ onSuccess: () => setIsConfirming(false) });
+  if (!isConfirming) {
+    return (
+      <Button variant="default" onClick={() => setIsConfirming(true)}>
+        Unlock sign-in
+      </Button>
+    );
+  }
+  return (
+    <Stack gap="xs" role="group" aria-label={`Unlock sign-in of ${getFullName(user)}`}>
+      <Text size="sm">{UNLOCK_MESSAGES.confirm}</Text>
+      <Group gap="xs">
+        <Button color="orange" loading={unlock.isPending} onClick={() => unlock.mutate(user.id)}>
+          Confirm unlock
+        </Button>
+        <Button variant="default" onClick={() => setIsConfirming(false)}>
+          Keep as is
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** User Details: everything the server knows about the member, read-only, and Unlock sign-in. */
 export function UserDetailsModal({ user, onClose }: { user: User; onClose: () => void }) {
   const score =
     user.manualSeniorityScore === null
@@ -97,7 +128,8 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
             ['Relationship', orNotProvided(user.emergencyContact.relationship)],
           ]}
         />
-        <Group justify="flex-end">
+        <Group justify="space-between" align="flex-end">
+          <UnlockSignIn user={user} />
           <Button onClick={onClose}>Close</Button>
         </Group>
       </Stack>
