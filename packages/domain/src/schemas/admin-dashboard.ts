@@ -56,6 +56,19 @@ export const adminStatsSchema = z.object({
   bids: z.object({ total: count, last24Hours: count, last7Days: count }),
   /** When these figures were counted (server time, ISO 8601 UTC). */
   countedAt: z.string(),
+  // The spec's flat keys (section 3, Admin stats), which its client reads.
+  /** Every member, active or not (= members.total). */
+  totalUsers: count,
+  /** Active members (= members.active). */
+  activeUsers: count,
+  /** Every station, active or not (= stations.total). */
+  totalStations: count,
+  /** Sessions under way: active or paused (the spec's dashboard treats both as current). */
+  activeBidSessions: count,
+  /** Completed sessions (= sessions.completed). */
+  completedBidSessions: count,
+  /** Active members still waiting to set up their account (= members.pending). */
+  pendingApprovals: count,
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
@@ -78,6 +91,8 @@ export const onlineUsersQuerySchema = z.object({
 
 export const onlineUserSchema = z.object({
   id: z.string(),
+  /** The spec's name for `id`. */
+  _id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -86,6 +101,8 @@ export const onlineUserSchema = z.object({
   isAdmin: z.boolean(),
   /** The last time the API saw the member (recorded at most once a minute). */
   lastSeenAt: z.string(),
+  /** Always true here (the spec's client reads it). */
+  isOnline: z.literal(true),
 });
 export type OnlineUser = z.infer<typeof onlineUserSchema>;
 

@@ -55,6 +55,7 @@ export class AdminDashboardService {
     for (const { status, count } of sessionCounts) {
       if (status in sessions) sessions[status as keyof typeof sessions] = count;
     }
+    const stationCount = stations.length;
     return {
       members: {
         total: memberCounts.total,
@@ -73,6 +74,12 @@ export class AdminDashboardService {
       sessions: { total: sum(sessionCounts.map((row) => row.count)), ...sessions },
       bids: { total: bidCounts.total, last24Hours: bidCounts.lastDay, last7Days: bidCounts.lastWeek },
       countedAt: now.toISOString(),
+      totalUsers: memberCounts.total,
+      activeUsers: memberCounts.active,
+      totalStations: stationCount,
+      activeBidSessions: sessions.active + sessions.paused,
+      completedBidSessions: sessions.completed,
+      pendingApprovals: memberCounts.pending,
     };
   }
 
@@ -83,6 +90,7 @@ export class AdminDashboardService {
     return {
       users: rows.map((row) => ({
         id: row.id,
+        _id: row.id,
         firstName: row.firstName,
         lastName: row.lastName,
         email: row.email,
@@ -91,6 +99,7 @@ export class AdminDashboardService {
         isAdmin: row.isAdmin,
         // Never null here: the query asks for a time after `since`.
         lastSeenAt: (row.lastSeenAt ?? now).toISOString(),
+        isOnline: true as const,
       })),
       total: counts.online,
     };

@@ -116,13 +116,41 @@ describe('GET /api/admin/stats', () => {
       sessions: { total: 7, draft: 2, scheduled: 1, active: 1, paused: 1, completed: 2 },
       bids: { total: 3, last24Hours: 1, last7Days: 2 },
       countedAt: now.toISOString(),
+      totalUsers: 29,
+      activeUsers: 27,
+      totalStations: 2,
+      activeBidSessions: 2,
+      completedBidSessions: 2,
+      pendingApprovals: 1,
     };
     expect(response.json()).toEqual({ stats: expected });
+  });
+
+  it("answers the spec client's flat keys (totalUsers, activeUsers, totalStations, activeBidSessions, completedBidSessions, pendingApprovals)", async () => {
+    const { stats } = (await asAdmin('/api/admin/stats')).json<{ stats: AdminStats }>();
+    expect(stats).toMatchObject({
+      totalUsers: stats.members.total,
+      activeUsers: stats.members.active,
+      totalStations: stats.stations.total,
+      activeBidSessions: stats.sessions.active + stats.sessions.paused,
+      completedBidSessions: stats.sessions.completed,
+      pendingApprovals: stats.members.pending,
+    });
+    for (const key of [
+      'totalUsers',
+      'activeUsers',
+      'totalStations',
+      'activeBidSessions',
+      'completedBidSessions',
+      'pendingApprovals',
+    ]) {
+      expect(stats[key as keyof AdminStats], key).toEqual(expect.any(Number));
+    }
   });
 });
 
 describe('GET /api/admin/online-users', () => {
-  it('lists active members seen in the last 5 minutes, most recent first, with the total', async () => {
+  it('lists active members seen in the last 5 minutes, most recent first, with the total, each with isOnline and _id (spec client)', async () => {
     // Everyone seen so far is left behind.
     await advanceClock(10 * MINUTE_MS);
     const early = await createMember(context, { firstName: 'Early', lastName: 'Bird' });
@@ -146,6 +174,8 @@ describe('GET /api/admin/online-users', () => {
     ]);
     expect(body.users[1]).toEqual({
       id: late.id,
+      _id: late.id,
+      isOnline: true,
       firstName: 'Late',
       lastName: 'Comer',
       email: late.email,

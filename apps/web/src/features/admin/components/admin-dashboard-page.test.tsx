@@ -17,6 +17,12 @@ const stats: AdminStats = {
   sessions: { total: 9, draft: 2, scheduled: 1, active: 1, paused: 1, completed: 4 },
   bids: { total: 311, last24Hours: 5, last7Days: 41 },
   countedAt: '2026-03-10T12:00:00.000Z',
+  totalUsers: 48,
+  activeUsers: 45,
+  totalStations: 12,
+  activeBidSessions: 2,
+  completedBidSessions: 4,
+  pendingApprovals: 2,
 };
 
 const healthy: HealthResponse = {
@@ -31,6 +37,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 function buildOnlineUser(n: number, overrides: Partial<OnlineUser> = {}): OnlineUser {
   return {
     id: testId('0n', n),
+    _id: testId('0n', n),
     firstName: `Online${n}`,
     lastName: 'Member',
     email: `online${n}@stationbid.example`,
@@ -38,6 +45,7 @@ function buildOnlineUser(n: number, overrides: Partial<OnlineUser> = {}): Online
     position: 'Firefighter',
     isAdmin: false,
     lastSeenAt: minutesAgo(n),
+    isOnline: true,
     ...overrides,
   };
 }
