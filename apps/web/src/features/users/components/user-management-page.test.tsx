@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { memberPagePath } from '../api/admin-member-pages.ts';
+import { type MemberListCriteria, memberPagePath } from '../api/admin-member-pages.ts';
 
 const elena = buildUser({
   id: '11111111-1111-4111-8111-111111111111',
@@ -41,8 +41,8 @@ const walter = buildUser({
 const members = [adminUser, elena, walter];
 
 /** The User List's first page, as the list asks for it (name order, 50 a page). */
-const DEFAULT_CRITERIA = { search: '', filter: 'all', sortBy: 'name', sortDirection: 'asc' } as const;
-const pageKey = (criteria: Partial<typeof DEFAULT_CRITERIA> = {}, cursor: string | null = null) =>
+const DEFAULT_CRITERIA: MemberListCriteria = { search: '', filter: 'all', sortBy: 'name', sortDirection: 'asc' };
+const pageKey = (criteria: Partial<MemberListCriteria> = {}, cursor: string | null = null) =>
   `GET /api${memberPagePath({ ...DEFAULT_CRITERIA, ...criteria }, cursor)}`;
 const FIRST_PAGE = pageKey();
 const page = (users: User[], nextCursor: string | null = null, total = users.length) =>
