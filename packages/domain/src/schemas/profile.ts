@@ -3,7 +3,7 @@
  * User side).
  */
 import { z } from 'zod';
-import { EXPERIENCE_LEVELS, PROFESSIONAL_POSITIONS, RANKS } from '../constants.ts';
+import { EXPERIENCE_LEVELS, LIMITS, PROFESSIONAL_POSITIONS, RANKS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { newPasswordSchema } from './auth.ts';
 import { emailSchema, optionalText } from './common.ts';
@@ -16,6 +16,7 @@ export const PROFILE_MESSAGES = {
   protectedFieldsAdminOnly: 'Rank, position, years of service and employee ID can only be changed by an administrator.',
   ownAdminOrActiveFlag: 'You cannot change your own administrator rights or account status here.',
   emailTaken: 'A user with this email already exists.',
+  currentPasswordRequiredForEmail: 'Enter your current password to change your e-mail address.',
 } as const;
 
 /**
@@ -49,6 +50,8 @@ export const updateProfileRequestSchema = z.object({
   manualSeniorityScore: z.union([z.number(), z.string()]).nullable().optional(),
   isAdmin: z.boolean().optional(),
   isActive: z.boolean().optional(),
+  /** Required when the e-mail changes (issue 13, finding 4); never stored or sent back. */
+  currentPassword: z.string().max(LIMITS.passwordMaxLength, MESSAGES.passwordTooLong).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 

@@ -161,3 +161,66 @@ export async function queuePasswordChangedEmail(
   });
   log.info({ recipient: recipient.email, subject: email.subject }, 'password-changed e-mail queued');
 }
+
+/**
+ * Tells the OLD address that the account's e-mail was changed (issue 13, finding 4): if someone
+ * else did it with a stolen session, the member hears of it where they still read mail.
+ */
+export function buildEmailChangedEmail(recipient: Recipient, newEmail: string) {
+  const subject = 'Your StationBid e-mail address was changed';
+  const textBody = [
+    `Hello ${recipient.firstName},`,
+    '',
+    `The e-mail address of your StationBid account was changed to ${newEmail}. Messages and password reset links now go there.`,
+    'If you did not make this change, contact your administrator at once.',
+  ].join('\n');
+  const htmlBody = `<p>Hello ${escapeHtml(recipient.firstName)},</p>
+<p>The e-mail address of your StationBid account was changed to ${escapeHtml(newEmail)}. Messages and password reset links now go there.</p>
+<p>If you did not make this change, contact your administrator at once.</p>`;
+  return { subject, textBody, htmlBody };
+}
+
+/** Queues the e-mail-changed notice to the old address, in the caller's transaction. */
+export async function queueEmailChangedEmail(
+  executor: Executor,
+  recipient: Recipient,
+  newEmail: string,
+  now: Date,
+): Promise<void> {
+  await insertOutboxEmail(executor, {
+    kind: 'email_changed',
+    memberId: recipient.id,
+    recipient: recipient.email,
+    createdAt: now,
+    ...buildEmailChangedEmail(recipient, newEmail),
+  });
+}
+
+/** Tells the member their password was changed from their profile; never contains the password. */
+export function buildPasswordChangedByMemberEmail(recipient: Recipient) {
+  const subject = 'Your StationBid password was changed';
+  const textBody = [
+    `Hello ${recipient.firstName},`,
+    '',
+    'The password of your StationBid account was changed, and every other device was signed out.',
+    'If you did not make this change, reset your password and contact your administrator at once.',
+  ].join('\n');
+  const htmlBody = `<p>Hello ${escapeHtml(recipient.firstName)},</p>
+<p>The password of your StationBid account was changed, and every other device was signed out.</p>
+<p>If you did not make this change, reset your password and contact your administrator at once.</p>`;
+  return { subject, textBody, htmlBody };
+}
+
+export async function queuePasswordChangedByMemberEmail(
+  executor: Executor,
+  recipient: Recipient,
+  now: Date,
+): Promise<void> {
+  await insertOutboxEmail(executor, {
+    kind: 'password_changed',
+    memberId: recipient.id,
+    recipient: recipient.email,
+    createdAt: now,
+    ...buildPasswordChangedByMemberEmail(recipient),
+  });
+}

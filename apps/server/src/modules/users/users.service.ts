@@ -24,6 +24,7 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { revokeOtherRefreshFamilies } from '../auth/auth.repository.ts';
 import { announceMemberChanged } from '../auth/member-cache.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { queueEmailChangedEmail, queuePasswordChangedByMemberEmail } from './member-emails.ts';
 import { loadBidPriorities, loadPresentedUser } from './user-presenter.ts';
 import {
   findMemberById,
@@ -98,13 +99,18 @@ export class UsersService {
     // An administrator editing their own record may change what only administrators may change.
     if (actor.isAdmin && changedPriorityFields.length > 0) Object.assign(changes, parseAdminOwnFields(request));
 
-    if (changes.email && changes.email !== stored.email) {
+    const isEmailChanged = changes.email !== undefined && changes.email !== stored.email;
+    if (isEmailChanged) {
+      // With the e-mail goes the password reset link: a stolen session must not be able to take
+      // the account that way, so the change needs the password (issue 13, finding 4).
+      await this.refuseUnlessCurrentPassword(stored, request.currentPassword);
       const [holder] = await findMembersByEmailOrEmployeeId(this.db, { email: changes.email }, stored.id);
       if (holder) throw conflict(PROFILE_MESSAGES.emailTaken);
     }
     try {
       await this.db.transaction(async (tx) => {
         await updateMember(tx, stored.id, changes);
+        if (isEmailChanged && changes.email) await queueEmailChangedEmail(tx, stored, changes.email, now);
         await recordActivity(tx, {
           memberId: stored.id,
           actorName: `${changes.firstName ?? stored.firstName} ${changes.lastName ?? stored.lastName}`,
@@ -127,17 +133,14 @@ export class UsersService {
   async changePassword(actor: AuthenticatedMember, request: ChangePasswordRequest): Promise<void> {
     const now = this.clock.now();
     const stored = await findMemberById(this.db, actor.id);
-    const isCurrentRight = stored?.passwordHash
-      ? await verifyPassword(stored.passwordHash, request.currentPassword)
-      : false;
-    if (!stored || !isCurrentRight) {
-      throw new AppError('CURRENT_PASSWORD_INCORRECT', PROFILE_MESSAGES.currentPasswordIncorrect);
-    }
+    if (!stored) throw new AppError('CURRENT_PASSWORD_INCORRECT', PROFILE_MESSAGES.currentPasswordIncorrect);
+    await this.refuseUnlessCurrentPassword(stored, request.currentPassword);
     const passwordHash = await hashPassword(request.newPassword);
     await this.db.transaction(async (tx) => {
       await updateMember(tx, stored.id, { passwordHash, updatedAt: now });
       // Anyone who knew the old password is signed out; this device stays signed in.
       await revokeOtherRefreshFamilies(tx, stored.id, actor.familyId, now);
+      await queuePasswordChangedByMemberEmail(tx, stored, now);
       await recordActivity(tx, {
         memberId: stored.id,
         actorName: `${stored.firstName} ${stored.lastName}`,
@@ -150,6 +153,13 @@ export class UsersService {
     // Ends the other sign-ins' access tokens and live streams in every server process.
     announceMemberChanged(this.db, stored.id);
     this.log.info({ memberId: stored.id }, 'member changed their password');
+  }
+
+  /** 400 without the current password, and 400 CURRENT_PASSWORD_INCORRECT with a wrong one. */
+  private async refuseUnlessCurrentPassword(stored: MemberRow, currentPassword: string | undefined): Promise<void> {
+    if (!currentPassword) throw badRequest(PROFILE_MESSAGES.currentPasswordRequiredForEmail);
+    const isCurrentRight = stored.passwordHash ? await verifyPassword(stored.passwordHash, currentPassword) : false;
+    if (!isCurrentRight) throw new AppError('CURRENT_PASSWORD_INCORRECT', PROFILE_MESSAGES.currentPasswordIncorrect);
   }
 
   /** Reads every active member on purpose: the page shows the member's place among all of them. */

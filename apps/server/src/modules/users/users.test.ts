@@ -1,6 +1,7 @@
+import { PROFILE_MESSAGES } from '@stationbid/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, members } from '../../db/schema/index.ts';
+import { activities, members, outbox } from '../../db/schema/index.ts';
 import {
   createAdmin,
   createMember,
@@ -52,6 +53,7 @@ describe('GET/PUT /api/users/profile', () => {
         firstName: 'Jo',
         lastName: 'Rivera',
         email: 'Jo.Rivera@Test.Example',
+        currentPassword: TEST_PASSWORD,
         phone: '555-0199',
         address: '1 Hydrant Way',
         emergencyContact: { name: 'Lee Rivera', phone: '555-0198', relationship: 'Spouse' },
@@ -167,7 +169,7 @@ describe('GET/PUT /api/users/profile', () => {
     const taken = await injectAs(context, session, {
       method: 'PUT',
       url: '/api/users/profile',
-      payload: { email: other.email.toUpperCase() },
+      payload: { email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe('A user with this email already exists.');
@@ -184,6 +186,48 @@ describe('GET/PUT /api/users/profile', () => {
       payload: { email: 'x' },
     });
     expect(badEmail.json().error).toBe('Invalid email address');
+  });
+});
+
+describe('an e-mail change needs the current password and tells the old address (issue 13, finding 4)', () => {
+  it('refuses an e-mail change without the password (400) or with a wrong one (400), changing nothing', async () => {
+    const member = await createMember(context);
+    const session = await signIn(context, member.email);
+    const change = (payload: object) =>
+      injectAs(context, session, { method: 'PUT', url: '/api/users/profile', payload });
+
+    const missing = await change({ email: 'thief@evil.example' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: PROFILE_MESSAGES.currentPasswordRequiredForEmail, code: 'BAD_REQUEST' });
+    const wrong = await change({ email: 'thief@evil.example', currentPassword: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      error: PROFILE_MESSAGES.currentPasswordIncorrect,
+      code: 'CURRENT_PASSWORD_INCORRECT',
+    });
+    const [stored] = await context.db.select().from(members).where(eq(members.id, member.id));
+    expect(stored!.email).toBe(member.email);
+    expect(await context.db.select().from(outbox).where(eq(outbox.memberId, member.id))).toHaveLength(0);
+
+    // Other fields, and the same e-mail sent back, need no password.
+    expect((await change({ firstName: 'Sam', email: member.email.toUpperCase() })).statusCode).toBe(200);
+  });
+
+  it('changes the e-mail with the password and queues a notice to the old address', async () => {
+    const member = await createMember(context, { firstName: 'Robin' });
+    const session = await signIn(context, member.email);
+    const response = await injectAs(context, session, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      payload: { email: 'robin.new@test.example', currentPassword: TEST_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.email).toBe('robin.new@test.example');
+    const queued = await context.db.select().from(outbox).where(eq(outbox.memberId, member.id));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ kind: 'email_changed', recipient: member.email, channel: 'email' });
+    expect(queued[0]!.textBody).toContain('robin.new@test.example');
+    expect(queued[0]!.textBody).not.toContain(TEST_PASSWORD);
   });
 });
 

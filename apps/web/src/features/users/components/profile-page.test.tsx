@@ -198,6 +198,7 @@ describe('ProfilePage', () => {
 
     await user.clear(form.email);
     await user.type(form.email, 'elena.ramirez@stationbid.example');
+    await user.type(screen.getByLabelText(/^Current Password/), 'my-current-password');
     await user.click(form.save);
 
     // Once in the toast, once under the field it concerns.
@@ -205,6 +206,46 @@ describe('ProfilePage', () => {
     expect(form.email).toHaveAttribute('aria-invalid', 'true');
     expect(form.email).toHaveValue('elena.ramirez@stationbid.example');
     expect(screen.queryByText('Profile updated successfully')).not.toBeInTheDocument();
+  });
+
+  it('asks for the current password only when the e-mail changes, and sends it only then (issue 13, finding 4)', async () => {
+    const { user, api } = renderProfile({
+      api: {
+        'PUT /api/users/profile': (request) =>
+          (request.body as { currentPassword?: string }).currentPassword === 'right-password-1'
+            ? savesProfile(member)(request)
+            : jsonResponse(400, {
+                error: PROFILE_MESSAGES.currentPasswordIncorrect,
+                code: 'CURRENT_PASSWORD_INCORRECT',
+              }),
+      },
+    });
+    const form = await findProfileForm();
+    expect(screen.queryByLabelText(/^Current Password/)).not.toBeInTheDocument();
+
+    await user.clear(form.email);
+    await user.type(form.email, 'alex.new@stationbid.example');
+    const currentPassword = screen.getByLabelText(/^Current Password/);
+    await user.click(form.save);
+    expect(await screen.findByText(PROFILE_MESSAGES.currentPasswordRequiredForEmail)).toBeInTheDocument();
+    expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requestsTo('PUT /api/users/profile')).toHaveLength(0);
+
+    await user.type(currentPassword, 'wrong-password-1');
+    await user.click(form.save);
+    expect(await screen.findAllByText(PROFILE_MESSAGES.currentPasswordIncorrect)).not.toHaveLength(0);
+    expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(currentPassword);
+    await user.type(currentPassword, 'right-password-1');
+    await user.click(form.save);
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(api.requestsTo('PUT /api/users/profile').at(-1)?.body).toMatchObject({
+      email: 'alex.new@stationbid.example',
+      currentPassword: 'right-password-1',
+    });
+    // Saved: the field goes away with the change it was asked for.
+    expect(screen.queryByLabelText(/^Current Password/)).not.toBeInTheDocument();
   });
 
   it('falls back to "Failed to update profile" when the server gives no reason', async () => {

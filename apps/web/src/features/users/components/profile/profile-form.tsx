@@ -4,9 +4,11 @@ import { PROFILE_MESSAGES, type User } from '@stationbid/domain';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useUpdateProfile } from '../../api/update-profile.ts';
 import { focusFirstInvalidField } from './focus-first-invalid-field.ts';
+import { PasswordField } from './password-field.tsx';
 import { ProfessionalFields } from './professional-fields.tsx';
 import {
   getProfileFormSchema,
+  isEmailChanged,
   type ProfileFormValues,
   toProfileFormValues,
   toProfileRequest,
@@ -24,12 +26,13 @@ export function ProfileForm({ profile }: { profile: User }) {
     // Controlled, so Save and Cancel follow every keystroke's effect on "changed".
     mode: 'controlled',
     initialValues: toProfileFormValues(profile),
-    validate: schemaResolver(getProfileFormSchema(canEditPriorityFields), { sync: true }),
+    validate: schemaResolver(getProfileFormSchema(canEditPriorityFields, profile.email), { sync: true }),
   });
+  const isNewEmail = isEmailChanged(form.values, profile.email);
 
   const handleSubmit = form.onSubmit(
     (values) =>
-      updateProfile.mutate(toProfileRequest(values, canEditPriorityFields), {
+      updateProfile.mutate(toProfileRequest(values, canEditPriorityFields, profile.email), {
         onSuccess: (savedUser) => {
           // The saved values, as the server normalised them, become what Cancel returns to.
           const savedValues = toProfileFormValues(savedUser);
@@ -40,6 +43,9 @@ export function ProfileForm({ profile }: { profile: User }) {
           // Both unique clashes (e-mail, employee ID) are a CONFLICT; the domain's wording tells which.
           if (error instanceof ApiError && error.serverMessage === PROFILE_MESSAGES.emailTaken) {
             form.setFieldError('email', PROFILE_MESSAGES.emailTaken);
+          }
+          if (error instanceof ApiError && error.code === 'CURRENT_PASSWORD_INCORRECT') {
+            form.setFieldError('currentPassword', PROFILE_MESSAGES.currentPasswordIncorrect);
           }
         },
       }),
@@ -84,6 +90,16 @@ export function ProfileForm({ profile }: { profile: User }) {
               {...form.getInputProps('phone')}
             />
           </SimpleGrid>
+          {isNewEmail && (
+            <PasswordField
+              label="Current Password"
+              description="Needed to change your e-mail address. The old address is told of the change."
+              autoComplete="current-password"
+              required
+              key={form.key('currentPassword')}
+              {...form.getInputProps('currentPassword')}
+            />
+          )}
           <Textarea
             label="Address"
             autoComplete="street-address"
