@@ -54,3 +54,17 @@ export const loginThrottles = pgTable('login_throttles', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * Live-stream tickets already used (issue 13, finding 8): a ticket opens one stream, once, in any
+ * server process. Kept until the ticket would have expired anyway, then deleted.
+ */
+export const liveTicketUses = pgTable(
+  'live_ticket_uses',
+  {
+    /** The ticket's `jti`. */
+    ticketId: text('ticket_id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('live_ticket_uses_expires_idx').on(table.expiresAt)],
+);
