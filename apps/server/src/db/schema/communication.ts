@@ -66,6 +66,8 @@ export const chatMessages = pgTable(
   },
   (table) => [
     index('chat_messages_session_idx').on(table.sessionId, table.createdAt),
+    // A member's recent messages, for the chat rate limit (issue 13, finding 8).
+    index('chat_messages_member_idx').on(table.memberId, table.createdAt),
     check('chat_messages_length', sql`length(${table.message}) between 1 and 1000`),
   ],
 );
