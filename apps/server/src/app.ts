@@ -257,7 +257,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       });
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
       const bidSessionsService = new BidSessionsService(db, clock, sessionReadCache, sessionBoards);
-      await api.register(bidSessionRoutes, { prefix: '/bid-sessions', bidSessionsService, sessionBoards, clock });
+      await api.register(bidSessionRoutes, {
+        prefix: '/bid-sessions',
+        bidSessionsService,
+        sessionBoards,
+        clock,
+        departmentTimeZone: delivery.departmentTimeZone,
+      });
       await api.register(sessionMessagesRoutes, { prefix: '/bid-sessions', sessionMessages });
       await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });
       await api.register(memberBidStatusRoutes, { prefix: '/users', bidSessionsService });

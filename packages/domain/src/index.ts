@@ -19,6 +19,7 @@ export * from './schemas/common.ts';
 export * from './schemas/delivery.ts';
 export * from './schemas/health.ts';
 export * from './schemas/live.ts';
+export * from './schemas/local-date-time.ts';
 export * from './schemas/member-admin.ts';
 export * from './schemas/notification-settings.ts';
 export * from './schemas/notifications.ts';

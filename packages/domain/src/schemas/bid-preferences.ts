@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
-import { shiftSchema } from './common.ts';
+import { readNumericString, shiftSchema } from './common.ts';
 
 /** The auto-bid strategies the spec names; the engine uses the ranked list whatever is chosen. */
 export const AUTO_BID_STRATEGIES = ['preferred', 'closest', 'seniority', 'random'] as const;
@@ -45,6 +45,30 @@ export type SeatChoicePreference = z.infer<typeof seatChoiceSchema>;
 /** The key that makes two seat choices the same choice. */
 export const seatChoiceKey = (choice: SeatChoicePreference) =>
   `${choice.stationId}|${choice.shift}|${choice.seatPosition}`;
+
+/**
+ * The spec's preferred-shift options ("Day", "Night", "Swing", "24/48", "48/96") name rotations we
+ * do not have: they are accepted and left out. "A", "shift b", "Shift C" read as our shifts.
+ */
+export const SPEC_SHIFT_OPTIONS = ['Day', 'Night', 'Swing', '24/48', '48/96'] as const;
+
+function readSpecShifts(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const specOptions = new Set<string>(SPEC_SHIFT_OPTIONS.map((option) => option.toLowerCase()));
+  return value
+    .map((shift) => (typeof shift === 'string' ? shift.trim().replace(/^shift\s+/i, '') : shift))
+    .filter((shift) => !(typeof shift === 'string' && specOptions.has(shift.toLowerCase())))
+    .map((shift) => (typeof shift === 'string' && /^[abc]$/i.test(shift) ? shift.toUpperCase() : shift));
+}
+
+/** "Station 3", "3" and 3 name station number 3; an id passes unchanged. */
+function readSpecStation(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const match = /^\s*(?:station\s*)?(\d{1,7})\s*$/i.exec(value);
+    if (match) return Number(match[1]);
+  }
+  return value;
+}
 
 const hasNoDuplicates = <T>(items: readonly T[], keyOf: (item: T) => string = String) =>
   new Set(items.map(keyOf)).size === items.length;
@@ -117,7 +141,24 @@ export const DEFAULT_BID_PREFERENCES: BidPreferences = {
  * `PUT /api/users/preferences`: any of the fields; those left out keep their stored value, so a
  * client that knows only some fields never resets the others.
  */
-export const updateBidPreferencesRequestSchema = bidPreferencesSchema.partial();
+export const updateBidPreferencesRequestSchema = bidPreferencesSchema.partial().extend({
+  preferredShifts: z.preprocess(readSpecShifts, bidPreferencesSchema.shape.preferredShifts).optional(),
+  /** Station ids, or the spec's options: "Station 3", 3 or "3" (a station number, resolved by the server). */
+  preferredStations: z
+    .array(
+      z.preprocess(
+        readSpecStation,
+        z.union([z.uuid({ error: BID_PREFERENCE_MESSAGES.stationUnknown }), z.number().int().min(1).max(1_000_000)], {
+          error: BID_PREFERENCE_MESSAGES.stationUnknown,
+        }),
+      ),
+    )
+    .max(BID_PREFERENCE_LIMITS.preferredStationsMax)
+    .refine((ids) => hasNoDuplicates(ids), BID_PREFERENCE_MESSAGES.preferredStationsDuplicate)
+    .optional(),
+  maxBidAttempts: z.preprocess(readNumericString, bidPreferencesSchema.shape.maxBidAttempts).optional(),
+  bidTimeout: z.preprocess(readNumericString, bidPreferencesSchema.shape.bidTimeout).optional(),
+});
 export type UpdateBidPreferencesRequest = z.infer<typeof updateBidPreferencesRequestSchema>;
 
 export const bidPreferencesResponseSchema = z.object({ preferences: bidPreferencesSchema });

@@ -15,6 +15,7 @@ import {
 } from '../bid-engine/types.ts';
 import { LIMITS, PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
 import { shiftSchema } from './common.ts';
+import { isLocalDateTime, LOCAL_DATE_TIME_PATTERN, localDateTimeToIso } from './local-date-time.ts';
 
 const nullableTime = z.string().nullable();
 
@@ -283,8 +284,21 @@ const minutesSchema = (requiredMessage: string, max: number, maxMessage: string)
     .min(1, BID_MESSAGES.minimumOneMinute)
     .max(max, maxMessage);
 
+/**
+ * A date (`2026-03-01`), a time with an offset, or a datetime-local value (`2026-03-01T09:00`, the
+ * spec's form) that the route reads in the department's time zone (`resolveSessionTimes`).
+ */
 const dateSchema = (requiredMessage: string) =>
-  z.iso.datetime({ offset: true, error: requiredMessage }).or(z.iso.date({ error: requiredMessage }));
+  z.iso
+    .datetime({ offset: true, error: requiredMessage })
+    .or(z.iso.date({ error: requiredMessage }))
+    .or(z.string().regex(LOCAL_DATE_TIME_PATTERN, requiredMessage));
+
+const scheduleTimeSchema = z.iso
+  .datetime({ offset: true })
+  .or(z.string().regex(LOCAL_DATE_TIME_PATTERN, 'Expected a date and time, e.g. 2026-03-01T09:00'))
+  .nullable()
+  .optional();
 
 /**
  * The session form's fields (spec section 5, Session form), without defaults: an update changes only
@@ -301,8 +315,8 @@ const bidSessionFieldsSchema = z.object({
   startDate: dateSchema(BID_MESSAGES.startDateRequired),
   endDate: dateSchema(BID_MESSAGES.endDateRequired),
   /** When set, the session is scheduled and starts by itself at this time. */
-  scheduledStart: z.iso.datetime({ offset: true }).nullable().optional(),
-  scheduledEnd: z.iso.datetime({ offset: true }).nullable().optional(),
+  scheduledStart: scheduleTimeSchema,
+  scheduledEnd: scheduleTimeSchema,
   bidWindowDuration: minutesSchema(
     BID_MESSAGES.bidWindowRequired,
     LIMITS.bidWindowMinutesMax,
@@ -351,6 +365,36 @@ export type CreateBidSessionRequest = z.input<typeof createBidSessionRequestSche
  */
 export const updateBidSessionRequestSchema = bidSessionFieldsSchema.partial();
 export type UpdateBidSessionRequest = z.input<typeof updateBidSessionRequestSchema>;
+
+type SessionTimes = {
+  startDate?: string;
+  endDate?: string;
+  scheduledStart?: string | null;
+  scheduledEnd?: string | null;
+};
+
+/**
+ * A create or update request's times as the service takes them (contract gap 6, the spec's
+ * session form): datetime-local values become ISO 8601 UTC, read in the department's time zone;
+ * and when the form gave its start and end as datetime-local but no schedule, the schedule is
+ * taken from them (the spec's client reads `scheduledStart`/`scheduledEnd`, and showed 1970 when
+ * they were null) as long as the start is still ahead (`now`), so a past start stays a draft.
+ * Dates and ISO times with an offset pass unchanged, so our own form's drafts stay drafts.
+ */
+export function resolveSessionTimes<T extends SessionTimes>(body: T, timeZone: string, now: Date): T {
+  const toIso = (value: string) => (isLocalDateTime(value) ? (localDateTimeToIso(value, timeZone) ?? value) : value);
+  const resolved: T = { ...body };
+  if (body.startDate !== undefined) resolved.startDate = toIso(body.startDate);
+  if (body.endDate !== undefined) resolved.endDate = toIso(body.endDate);
+  if (typeof body.scheduledStart === 'string') resolved.scheduledStart = toIso(body.scheduledStart);
+  if (typeof body.scheduledEnd === 'string') resolved.scheduledEnd = toIso(body.scheduledEnd);
+  const isFormStart = isLocalDateTime(body.startDate) && resolved.startDate !== undefined;
+  if (body.scheduledStart === undefined && isFormStart && new Date(resolved.startDate as string) > now) {
+    resolved.scheduledStart = resolved.startDate;
+    if (body.scheduledEnd === undefined && isLocalDateTime(body.endDate)) resolved.scheduledEnd = resolved.endDate;
+  }
+  return resolved;
+}
 
 export const sessionIdBodySchema = z.object({ sessionId: z.uuid({ error: BID_MESSAGES.sessionNotFound }) });
 

@@ -44,3 +44,16 @@ export const optionalText = (max: number) =>
     .nullable()
     .optional()
     .transform((value) => (value === '' ? null : value));
+
+/**
+ * A numeric string (`"3"`, `" 12 "`) read as its number, for the spec's forms, which send text;
+ * anything else passes unchanged to the schema after it (so `"abc"` still fails there).
+ */
+export function readNumericString(value: unknown): unknown {
+  return typeof value === 'string' && /^\s*-?\d{1,15}(\.\d{1,15})?\s*$/.test(value) ? Number(value) : value;
+}
+
+/** `"true"`/`"false"` read as booleans (form values); anything else passes unchanged. */
+export function readBooleanString(value: unknown): unknown {
+  return value === 'true' ? true : value === 'false' ? false : value;
+}

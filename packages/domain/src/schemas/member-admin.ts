@@ -68,13 +68,16 @@ const emergencyContactInputSchema = z.object({
   relationship: z.string().trim().max(100).optional(),
 });
 
+/** The spec's user form sends "" for a rank or position left unchosen: not given. */
+const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
 export const createMemberRequestSchema = z.object({
   firstName: nameSchema(MESSAGES.firstNameRequired),
   lastName: nameSchema(MESSAGES.lastNameRequired),
   email: emailSchema,
   employeeId: z.string({ error: MESSAGES.employeeIdRequired }).trim().min(1, MESSAGES.employeeIdRequired).max(50),
-  rank: z.enum(RANKS).default('Firefighter'),
-  position: z.enum(PROFESSIONAL_POSITIONS).default('Firefighter'),
+  rank: z.preprocess(blankAsMissing, z.enum(RANKS).default('Firefighter')),
+  position: z.preprocess(blankAsMissing, z.enum(PROFESSIONAL_POSITIONS).default('Firefighter')),
   yearsOfService: yearsOfServiceSchema.default(0),
   phone: optionalText(50),
   phoneNumber: optionalText(50),
@@ -106,8 +109,8 @@ export const updateMemberRequestSchema = z.object({
   lastName: nameSchema(MESSAGES.lastNameRequired).optional(),
   email: emailSchema.optional(),
   employeeId: z.string().trim().min(1, MESSAGES.employeeIdRequired).max(50).optional(),
-  rank: z.enum(RANKS).optional(),
-  position: z.enum(PROFESSIONAL_POSITIONS).optional(),
+  rank: z.preprocess(blankAsMissing, z.enum(RANKS).optional()),
+  position: z.preprocess(blankAsMissing, z.enum(PROFESSIONAL_POSITIONS).optional()),
   yearsOfService: yearsOfServiceSchema.optional(),
   /** Accepted as `years` too, the seniority form's name for it. */
   years: yearsOfServiceSchema.optional(),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RANKS, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS, type Shift } from '../constants.ts';
+import { readBooleanString, readNumericString } from './common.ts';
 
 /** Messages of the station form (spec section 5) and of the station calls. */
 export const STATION_MESSAGES = {
@@ -212,11 +213,29 @@ export const stationListQuerySchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-const seatCountSchema = z
-  .number({ error: STATION_MESSAGES.seatCountInvalid })
-  .int(STATION_MESSAGES.seatCountInvalid)
-  .min(0, STATION_MESSAGES.seatCountInvalid)
-  .max(MAX_SEATS_PER_POSITION, `At most ${MAX_SEATS_PER_POSITION} seats of one position per shift`);
+/** The spec's station form: a count is text, and a blank one is 0 ("non-numbers become 0"). */
+const readSeatCount = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? 0 : readNumericString(value);
+
+const seatCountSchema = z.preprocess(
+  readSeatCount,
+  z
+    .number({ error: STATION_MESSAGES.seatCountInvalid })
+    .int(STATION_MESSAGES.seatCountInvalid)
+    .min(0, STATION_MESSAGES.seatCountInvalid)
+    .max(MAX_SEATS_PER_POSITION, `At most ${MAX_SEATS_PER_POSITION} seats of one position per shift`),
+);
+
+/** Seats of one shift given as one number (the spec client's `shiftCapacity`), spread like the import's. */
+const MAX_SEATS_PER_SHIFT = MAX_SEATS_PER_POSITION + 2;
+const shiftSeatCountSchema = z.preprocess(
+  readSeatCount,
+  z
+    .number({ error: STATION_MESSAGES.seatCountInvalid })
+    .int(STATION_MESSAGES.seatCountInvalid)
+    .min(0, STATION_MESSAGES.seatCountInvalid)
+    .max(MAX_SEATS_PER_SHIFT, `At most ${MAX_SEATS_PER_SHIFT} seats per shift`),
+);
 
 const positionCountsInputSchema = z.object({
   Captain: seatCountSchema.default(0),
@@ -251,17 +270,21 @@ const optionalTextSchema = z
 
 /**
  * The fields of the station form. Seats come as `seats` (counts by shift and position) or, from
- * spec clients, as `availablePositions` (lists of {position, count}); `seats` wins if both come.
+ * spec clients, as `availablePositions` (lists of {position, count}) or `shiftCapacity` ({A, B, C}
+ * seats per shift); `seats` wins, then `availablePositions`. Numbers may come as numeric strings.
  * `totalCapacity`, when sent, must equal the seats' sum; the service checks it, since on an
  * update without seats it is compared with the seats already there.
  */
 const stationFieldsSchema = z.object({
   name: z.string({ error: STATION_MESSAGES.nameRequired }).trim().min(1, STATION_MESSAGES.nameRequired).max(100),
-  number: z
-    .number({ error: STATION_MESSAGES.numberRequired })
-    .int(STATION_MESSAGES.numberWhole)
-    .min(1, STATION_MESSAGES.numberMin)
-    .max(1_000_000, 'Station number is too large'),
+  number: z.preprocess(
+    readNumericString,
+    z
+      .number({ error: STATION_MESSAGES.numberRequired })
+      .int(STATION_MESSAGES.numberWhole)
+      .min(1, STATION_MESSAGES.numberMin)
+      .max(1_000_000, 'Station number is too large'),
+  ),
   address: z
     .string({ error: STATION_MESSAGES.addressRequired })
     .trim()
@@ -281,14 +304,23 @@ const stationFieldsSchema = z.object({
     .nullish()
     .transform((value) => (value ? value.toLowerCase() : null))
     .pipe(z.email({ error: STATION_MESSAGES.emailInvalid }).nullable()),
-  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  isActive: z.preprocess(readBooleanString, z.boolean({ error: 'isActive must be true or false' })),
   preferredRanks: z.array(z.enum(RANKS, { error: 'Unknown rank' })).transform((ranks) => [...new Set(ranks)]),
   seats: seatsInputSchema,
   availablePositions: availablePositionsInputSchema,
-  totalCapacity: z
-    .number({ error: STATION_MESSAGES.capacityRequired })
-    .int(STATION_MESSAGES.seatCountInvalid)
-    .min(0, STATION_MESSAGES.seatCountInvalid),
+  /** The spec client's seats per shift, `{A, B, C}`, spread over positions like the import's. */
+  shiftCapacity: z.object({
+    A: shiftSeatCountSchema.default(0),
+    B: shiftSeatCountSchema.default(0),
+    C: shiftSeatCountSchema.default(0),
+  }),
+  totalCapacity: z.preprocess(
+    readNumericString,
+    z
+      .number({ error: STATION_MESSAGES.capacityRequired })
+      .int(STATION_MESSAGES.seatCountInvalid)
+      .min(0, STATION_MESSAGES.seatCountInvalid),
+  ),
 });
 
 /** POST /stations: name, number and address are required; everything else has a default. */
@@ -306,6 +338,10 @@ export type UpdateStationRequest = z.infer<typeof updateStationRequestSchema>;
 /** The seat counts a create or update asks for, or undefined when it sends none. */
 export function requestedSeatCounts(body: UpdateStationRequest): SeatCounts | undefined {
   if (body.seats) return body.seats;
+  if (!body.availablePositions && body.shiftCapacity) {
+    const { A, B, C } = body.shiftCapacity;
+    return { A: distributeShiftSeats(A), B: distributeShiftSeats(B), C: distributeShiftSeats(C) };
+  }
   if (!body.availablePositions) return undefined;
   const counts = emptySeatCounts();
   for (const shift of SHIFTS) {

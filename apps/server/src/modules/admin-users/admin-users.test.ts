@@ -555,3 +555,15 @@ describe('PUT /api/admin/users/:id/password', () => {
     expect(unknown.statusCode).toBe(404);
   });
 });
+
+describe("the spec client's user form (contract gap 6)", () => {
+  it('treats an empty rank or position as not given', async () => {
+    const created = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: newMemberBody({ rank: '', position: '', password: 'a-long-enough-password-1' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().user).toMatchObject({ rank: 'Firefighter', position: 'Firefighter' });
+  });
+});

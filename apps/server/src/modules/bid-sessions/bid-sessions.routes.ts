@@ -21,6 +21,7 @@ import {
   participantPageQuerySchema,
   participantPageResponseSchema,
   participantParamsSchema,
+  resolveSessionTimes,
   sessionBoardResponseSchema,
   sessionHistoryResponseSchema,
   sessionIdBodySchema,
@@ -41,7 +42,9 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
   bidSessionsService: BidSessionsService;
   sessionBoards: SessionBoardService;
   clock: Clock;
-}> = async (app, { bidSessionsService, sessionBoards, clock }) => {
+  /** The department's IANA time zone, for datetime-local values of the spec's session form. */
+  departmentTimeZone?: string;
+}> = async (app, { bidSessionsService, sessionBoards, clock, departmentTimeZone = 'UTC' }) => {
   app.get(
     '/',
     {
@@ -70,7 +73,8 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const session = await bidSessionsService.create(request.body, currentMember(request));
+      const body = resolveSessionTimes(request.body, departmentTimeZone, clock.now());
+      const session = await bidSessionsService.create(body, currentMember(request));
       return reply.status(201).send({ session, message: BID_MESSAGES.sessionCreated });
     },
   );
@@ -158,7 +162,11 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      session: await bidSessionsService.update(request.params.id, request.body, currentMember(request)),
+      session: await bidSessionsService.update(
+        request.params.id,
+        resolveSessionTimes(request.body, departmentTimeZone, clock.now()),
+        currentMember(request),
+      ),
       message: BID_MESSAGES.sessionUpdated,
     }),
   );

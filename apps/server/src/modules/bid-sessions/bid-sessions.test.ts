@@ -536,3 +536,55 @@ describe('joining', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe("the spec client's session form (contract gap 6)", () => {
+  it("accepts datetime-local times, read in the department's time zone, and takes the schedule from them", async () => {
+    const chicago = await createTestContext(
+      {},
+      {
+        delivery: {
+          publicWebUrl: 'http://localhost:5000',
+          departmentTimeZone: 'America/Chicago',
+          email: undefined,
+          sms: undefined,
+        },
+      },
+    );
+    try {
+      const chief = await signIn(chicago, (await createAdmin(chicago)).email);
+      const member = await createMember(chicago);
+      const created = await injectAs(chicago, chief, {
+        method: 'POST',
+        url: '/api/bid-sessions',
+        payload: sessionRequest([member.id], { startDate: '2026-04-01T09:00', endDate: '2026-04-02T17:30' }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      // 09:00 in Chicago (CDT, UTC-5) is 14:00 UTC; the old client read 1970 from a null schedule.
+      expect(created.json().session).toMatchObject({
+        startDate: '2026-04-01T14:00:00.000Z',
+        endDate: '2026-04-02T22:30:00.000Z',
+        scheduledStart: '2026-04-01T14:00:00.000Z',
+        scheduledEnd: '2026-04-02T22:30:00.000Z',
+        status: 'scheduled',
+      });
+      const sessionId = created.json().session.id;
+      const updated = await injectAs(chicago, chief, {
+        method: 'PUT',
+        url: `/api/bid-sessions/${sessionId}`,
+        payload: { scheduledStart: '2026-04-01T10:30' },
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().session.scheduledStart).toBe('2026-04-01T15:30:00.000Z');
+
+      // Dates without a time (our own form) stay a draft, as before.
+      const draft = await injectAs(chicago, chief, {
+        method: 'POST',
+        url: '/api/bid-sessions',
+        payload: sessionRequest([member.id]),
+      });
+      expect(draft.json().session).toMatchObject({ status: 'draft', scheduledStart: null });
+    } finally {
+      await chicago.close();
+    }
+  });
+});

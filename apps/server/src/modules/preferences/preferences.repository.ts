@@ -57,3 +57,16 @@ export async function listExistingStationIds(executor: Executor, stationIds: rea
     .where(inArray(stations.id, [...stationIds]));
   return new Set(rows.map((row) => row.id));
 }
+
+/** The ids of the stations with these numbers, by number (numbers without a station are absent). */
+export async function findStationIdsByNumber(
+  executor: Executor,
+  numbers: readonly number[],
+): Promise<Map<number, string>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: stations.id, number: stations.number })
+    .from(stations)
+    .where(inArray(stations.number, [...numbers]));
+  return new Map(rows.map((row) => [row.number, row.id]));
+}

@@ -13,6 +13,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import {
   findMemberPreferences,
+  findStationIdsByNumber,
   listExistingStationIds,
   type MemberPreferenceRow,
   saveMemberPreferences,
@@ -42,9 +43,11 @@ export class PreferencesService {
     return this.db.transaction(async (tx) => {
       const row = await findMemberPreferences(tx, memberId, { forUpdate: true });
       if (!row) throw notFound('User');
+      const preferredStations =
+        changes.preferredStations === undefined ? undefined : await resolveStations(tx, changes.preferredStations);
       const { notifications, emailNotifications, smsNotifications, bidReminders, ...stored } = {
         ...toBidPreferences(row),
-        ...withoutUndefined(changes),
+        ...withoutUndefined({ ...changes, preferredStations }),
       };
       await refuseUnknownStations(tx, [
         ...stored.seatChoices.map((choice) => choice.stationId),
@@ -55,6 +58,22 @@ export class PreferencesService {
       return { ...stored, notifications, emailNotifications, smsNotifications, bidReminders };
     });
   }
+}
+
+/**
+ * Station ids as given, and the spec's "Station 3" options (station numbers, read by the schema)
+ * as the ids of those stations; a number without a station is refused like an unknown id.
+ */
+async function resolveStations(executor: Executor, stations: readonly (string | number)[]): Promise<string[]> {
+  const numbers = stations.filter((station): station is number => typeof station === 'number');
+  const idsByNumber = await findStationIdsByNumber(executor, numbers);
+  const unknownNumbers = numbers.filter((number) => !idsByNumber.has(number));
+  if (unknownNumbers.length > 0) {
+    throw badRequest(BID_PREFERENCE_MESSAGES.stationUnknown, { stationNumbers: unknownNumbers });
+  }
+  const ids = stations.map((station) => (typeof station === 'number' ? (idsByNumber.get(station) as string) : station));
+  if (new Set(ids).size !== ids.length) throw badRequest(BID_PREFERENCE_MESSAGES.preferredStationsDuplicate);
+  return ids;
 }
 
 /** A stored station may have been deleted since: only a save naming it is refused, not a load. */

@@ -135,7 +135,8 @@ describe('saving preferences', () => {
       [{ seatChoices: [{ ...choice, stationId: 'Station 1' }] }, BID_PREFERENCE_MESSAGES.stationUnknown],
       [{ preferredStations: [station.id, station.id] }, BID_PREFERENCE_MESSAGES.preferredStationsDuplicate],
       [{ preferredShifts: ['A', 'A'] }, BID_PREFERENCE_MESSAGES.preferredShiftsDuplicate],
-      [{ preferredShifts: ['Night'] }, 'Shift must be A, B or C'],
+      [{ preferredShifts: ['Dawn'] }, 'Shift must be A, B or C'],
+      [{ maxBidAttempts: 'five' }, BID_PREFERENCE_MESSAGES.maxBidAttemptsRange],
       [{ autoBidStrategy: 'fastest' }, BID_PREFERENCE_MESSAGES.strategyInvalid],
       [{ maxBidAttempts: 0 }, BID_PREFERENCE_MESSAGES.maxBidAttemptsRange],
       [{ maxBidAttempts: 11 }, BID_PREFERENCE_MESSAGES.maxBidAttemptsRange],
@@ -188,5 +189,37 @@ describe('the engine using saved preferences', () => {
     // By the auto-bid list, not by the last-resort assignment that would have found the same seat.
     const awarded = (await readHistory(context.db, sessionId)).find((entry) => entry.action === 'auto_assigned');
     expect(awarded?.details).toMatchObject({ source: 'auto_bid' });
+  });
+});
+
+describe("the spec client's preference options (contract gap 6)", () => {
+  it('accepts "Day"/"Night" shift options, "Station N" station options and numeric strings', async () => {
+    const { station: stationOne } = await createStationWithSeats(
+      context.db,
+      { A: { Firefighter: 1 } },
+      { number: 901 },
+    );
+    const { station: stationTwo } = await createStationWithSeats(
+      context.db,
+      { A: { Firefighter: 1 } },
+      { number: 902 },
+    );
+    const { auth } = await signedInMember();
+    const response = await putPreferences(auth, {
+      preferredShifts: ['Day', 'Night', 'A', 'Shift C'],
+      preferredStations: ['Station 901', '902'],
+      maxBidAttempts: '4',
+      bidTimeout: '60',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().preferences).toMatchObject({
+      preferredShifts: ['A', 'C'],
+      preferredStations: [stationOne.id, stationTwo.id],
+      maxBidAttempts: 4,
+      bidTimeout: 60,
+    });
+    const unknown = await putPreferences(auth, { preferredStations: ['Station 999'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe(BID_PREFERENCE_MESSAGES.stationUnknown);
   });
 });

@@ -606,3 +606,39 @@ describe('POST /api/admin/import-stations', () => {
     expect(await context.db.select().from(stations).where(eq(stations.number, 910))).toEqual([]);
   });
 });
+
+describe("the spec client's station form (contract gap 6)", () => {
+  it('coerces numeric strings and accepts shiftCapacity {A, B, C} on create and update', async () => {
+    nextNumber += 1;
+    const created = await injectAs(context, admin, {
+      method: 'POST',
+      url: '/api/stations',
+      payload: {
+        name: `Station ${nextNumber}`,
+        number: String(nextNumber),
+        address: '2 Main St',
+        totalCapacity: '9',
+        shiftCapacity: { A: '3', B: 3, C: '3' },
+        isActive: 'true',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { station } = created.json();
+    expect(station).toMatchObject({ number: nextNumber, totalCapacity: 9, shiftCapacity: { A: 3, B: 3, C: 3 } });
+
+    const updated = await injectAs(context, admin, {
+      method: 'PUT',
+      url: `/api/stations/${station.id}`,
+      payload: { number: ` ${nextNumber} `, shiftCapacity: { A: '4', B: '', C: '2' }, totalCapacity: '6' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().station).toMatchObject({ totalCapacity: 6, shiftCapacity: { A: 4, B: 0, C: 2 } });
+
+    const notANumber = await injectAs(context, admin, {
+      method: 'PUT',
+      url: `/api/stations/${station.id}`,
+      payload: { number: 'seven' },
+    });
+    expect(notANumber.statusCode).toBe(400);
+  });
+});
