@@ -13,6 +13,8 @@
  *   npm run bench:engine                                   # PGlite in a temporary directory
  *   npm run bench:engine -- --participants 1000            # a smaller department
  *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:engine
+ *   npm run bench:engine -- --participants 20000 --stations 1200 --bids 2000 --baseline 1000
+ *                                     # 20,000 (first 2,000 bids), after a whole 1,000 session, with the ratio
  *
  * On PostgreSQL the bench creates a database of its own on that server and drops it afterwards.
  */
@@ -43,11 +45,20 @@ const { values: options } = parseArgs({
     stations: { type: 'string', default: '300' },
     /** Stop after this many bids (the session is then ended); all of them by default. */
     bids: { type: 'string' },
+    /**
+     * A smaller session run to completion first, in the same run, on a database of its own (stations
+     * in proportion), so the ratio of the two p99s compares on a noisy machine: e.g. 1000.
+     */
+    baseline: { type: 'string' },
   },
 });
-const participantCount = Number(options.participants);
-const stationCount = Number(options.stations);
-const bidLimit = options.bids ? Number(options.bids) : participantCount;
+
+/** One session to run: its size and how many of its turns to bid. */
+interface SessionSize {
+  participantCount: number;
+  stationCount: number;
+  bidLimit: number;
+}
 
 /** The most participants one create or add request names (the API's limit). */
 const PARTICIPANTS_PER_REQUEST = 10_000;
@@ -83,7 +94,7 @@ interface BenchMember {
   familyId: string;
 }
 
-async function buildDepartment(handle: DatabaseHandle) {
+async function buildDepartment(handle: DatabaseHandle, { participantCount, stationCount }: SessionSize) {
   const { db } = handle;
   const random = createRandom(2026);
   const stationRows = Array.from({ length: stationCount }, (_, index) => benchStationRow(index));
@@ -155,14 +166,23 @@ async function inject(app: FastifyInstance, token: string, method: 'GET' | 'POST
   return response.json();
 }
 
-async function main(): Promise<void> {
+interface SessionFigures {
+  size: SessionSize;
+  bids: number;
+  bidsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+async function runSession(size: SessionSize): Promise<SessionFigures> {
+  const { participantCount, stationCount, bidLimit } = size;
   const database = await openBenchDatabase('stationbid-bench-');
   const { app, accessTokenFor } = await buildBenchApp(database);
   try {
     console.log(`bench/engine on ${database.label}`);
     console.log(`department: ${participantCount} members, ${stationCount} stations`);
     let started = performance.now();
-    const { benchMembers, seatRows } = await buildDepartment(database.handle);
+    const { benchMembers, seatRows } = await buildDepartment(database.handle, size);
     console.log(`  built in ${format(performance.now() - started)} ms (${seatRows.length} seats)`);
 
     const login = await app.inject({
@@ -257,9 +277,56 @@ async function main(): Promise<void> {
     console.log(
       `session status after the last bid: ${final.session.status}, completedBids ${final.session.completedBids}`,
     );
+    return {
+      size,
+      bids: latencies.length,
+      bidsPerSecond: latencies.length / (bidPhaseMs / 1000),
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+    };
   } finally {
     await app.close();
     await database.dispose();
+  }
+}
+
+async function main(): Promise<void> {
+  const participantCount = Number(options.participants);
+  const stationCount = Number(options.stations);
+  const size: SessionSize = {
+    participantCount,
+    stationCount,
+    bidLimit: options.bids ? Number(options.bids) : participantCount,
+  };
+  const results: SessionFigures[] = [];
+  if (options.baseline) {
+    const baselineCount = Number(options.baseline);
+    results.push(
+      await runSession({
+        participantCount: baselineCount,
+        stationCount: Math.max(1, Math.round((baselineCount * stationCount) / participantCount)),
+        bidLimit: baselineCount,
+      }),
+    );
+    console.log('');
+  }
+  results.push(await runSession(size));
+  if (results.length < 2) return;
+  console.log('');
+  console.log('| participants | stations | bids | bids/second | p50 per bid | p99 per bid |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const figures of results) {
+    console.log(
+      `| ${figures.size.participantCount} | ${figures.size.stationCount} | ${figures.bids} | ${figures.bidsPerSecond.toFixed(1)} | ` +
+        `${format(figures.p50)} ms | ${format(figures.p99)} ms |`,
+    );
+  }
+  const [baseline, measured] = results;
+  if (baseline && measured) {
+    console.log(
+      `p99 at ${measured.size.participantCount} / p99 at ${baseline.size.participantCount}: ${(measured.p99 / baseline.p99).toFixed(2)}; ` +
+        `p50: ${(measured.p50 / baseline.p50).toFixed(2)}`,
+    );
   }
 }
 
