@@ -1,0 +1,143 @@
+/**
+ * The authorization matrix: every route the app registers, tried as anonymous, member, other
+ * member, deactivated member and administrator, against what `ROUTE_ACCESS` declares for it. A route
+ * without a declaration fails here, and so does a declaration without a route.
+ */
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, createStationWithSeats } from './modules/bid-sessions/test-sessions.ts';
+import { ROUTE_ACCESS, type RouteAnswer, type RouteRole } from './route-access.ts';
+import {
+  createAdmin,
+  createMember,
+  createTestContext,
+  injectAs,
+  type SignedIn,
+  signIn,
+  type TestContext,
+} from './test/test-app.ts';
+
+let context: TestContext;
+const signIns = {} as Record<Exclude<RouteRole, 'anonymous'>, SignedIn>;
+/** Second sign-ins, spent on sign-out so the first ones keep working. */
+const spareSignIns = {} as Record<Exclude<RouteRole, 'anonymous'>, SignedIn>;
+let ids: { session: string; station: string; member: string };
+
+beforeAll(async () => {
+  context = await createTestContext();
+  const adminRow = await createAdmin(context);
+  const memberRow = await createMember(context);
+  const otherRow = await createMember(context);
+  const deactivatedRow = await createMember(context);
+  for (const [role, row] of [
+    ['admin', adminRow],
+    ['member', memberRow],
+    ['otherMember', otherRow],
+    ['deactivated', deactivatedRow],
+  ] as const) {
+    signIns[role] = await signIn(context, row.email);
+    spareSignIns[role] = await signIn(context, row.email);
+  }
+  const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 2 } });
+  const session = await createSession(context, signIns.admin, {
+    participantIds: [memberRow.id, deactivatedRow.id],
+    stationIds: [station.id],
+  });
+  ids = { session: session.id, station: station.id, member: memberRow.id };
+  const deactivated = await injectAs(context, signIns.admin, {
+    method: 'PUT',
+    url: `/api/admin/users/${deactivatedRow.id}`,
+    payload: { isActive: false },
+  });
+  expect(deactivated.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+const ROLES: RouteRole[] = ['anonymous', 'otherMember', 'deactivated', 'member', 'admin'];
+
+/** Routes as `METHOD /path`; HEAD follows its GET. */
+function registeredRouteKeys(): string[] {
+  const keys = context.app.registeredRoutes
+    .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
+    .map((route) => `${route.method} ${route.url}`);
+  return [...new Set(keys)].sort();
+}
+
+/**
+ * The address with its parameters filled: the matrix's own session, station and member for
+ * members (so "member" is the participant or subject), and ids of nothing for the administrator
+ * (so no request of the matrix deletes what the others use).
+ */
+function fillPath(url: string, role: RouteRole): string {
+  const unknown = () => randomUUID();
+  return url
+    .replace('/*', '/some/page')
+    .replace(':token', 'x'.repeat(43))
+    .replace(':userId', role === 'admin' ? unknown() : ids.member)
+    .replace(':id', () => {
+      if (role === 'admin') return unknown();
+      if (url.startsWith('/api/stations/')) return ids.station;
+      if (url.startsWith('/api/admin/users/')) return ids.member;
+      if (url.startsWith('/api/admin/import-jobs/')) return unknown();
+      return ids.session;
+    });
+}
+
+function requestFor(key: string, role: RouteRole): InjectOptions {
+  const [method, url] = key.split(' ') as [InjectOptions['method'], string];
+  const options: InjectOptions = { method, url: fillPath(url, role) };
+  if (method !== 'GET') {
+    options.payload = { sessionId: role === 'admin' ? randomUUID() : ids.session };
+  }
+  return options;
+}
+
+async function answer(key: string, role: RouteRole) {
+  const options = requestFor(key, role);
+  if (role === 'anonymous') return context.app.inject(options);
+  const who = key === 'POST /api/auth/logout' ? spareSignIns[role] : signIns[role];
+  return injectAs(context, who, options);
+}
+
+const describeAnswer = (statusCode: number, declared: RouteAnswer): RouteAnswer =>
+  statusCode === 401 || statusCode === 403 || (statusCode === 404 && declared === 404) ? statusCode : 'allowed';
+
+describe('authorization matrix (every route, five callers, declared in route-access.ts)', () => {
+  it('declares who may call every registered route, and only registered ones', () => {
+    const keys = registeredRouteKeys();
+    expect(keys.length).toBeGreaterThan(80);
+    expect(
+      keys.filter((key) => !(key in ROUTE_ACCESS)),
+      'routes without a declaration',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_ACCESS).filter((key) => !keys.includes(key)),
+      'declarations without a route',
+    ).toEqual([]);
+  });
+
+  it('answers each caller as declared', { timeout: 120_000 }, async () => {
+    const mismatches: string[] = [];
+    let requests = 0;
+    for (const key of registeredRouteKeys()) {
+      const declared = ROUTE_ACCESS[key];
+      if (!declared) continue;
+      for (const role of ROLES) {
+        const response = await answer(key, role);
+        requests += 1;
+        expect(response.statusCode, `${key} as ${role}: ${response.body}`).toBeLessThan(500);
+        const actual = describeAnswer(response.statusCode, declared[role]);
+        if (actual !== declared[role]) {
+          mismatches.push(
+            `${key} as ${role}: declared ${declared[role]}, answered ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(requests).toBeGreaterThan(400);
+  });
+});
