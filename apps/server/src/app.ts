@@ -236,7 +236,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(liveRoutes, { prefix: '/live', liveService });
-      await api.register(healthRoutes, { db, clock, databaseKind: dependencies.databaseKind });
+      await api.register(healthRoutes, {
+        db,
+        clock,
+        databaseKind: dependencies.databaseKind,
+        turnClockStatus: () => turnClock.status,
+      });
       await api.register(authRoutes, {
         prefix: '/auth',
         authService,

@@ -2,14 +2,27 @@
  * What every background job of the server shares (the turn clock, the outbox worker, the reminder
  * scheduler): `start()` ticks on a timer until `stop()`, one tick at a time; `tick()` runs one now
  * (tests call it with a manual clock). The timer never keeps the process alive by itself, and
- * `stop()` waits for a tick in flight, so the database can close after it.
+ * `stop()` waits for a tick in flight, so the database can close after it. `status` tells the
+ * readiness check (GET /api/health/ready) whether the job runs and when a tick last succeeded.
  */
 import type { FastifyBaseLogger } from 'fastify';
+
+/** Where a job stands, in wall-clock time (not the app's clock, which tests move by hand). */
+export interface PeriodicJobStatus {
+  /** `idle`: never started in this process (tests, benchmarks); `stopped`: started, then stopped. */
+  state: 'idle' | 'running' | 'stopped';
+  /** When `start()` was last called. */
+  startedAt: Date | undefined;
+  /** When the last tick that did not throw ended. */
+  lastTickAt: Date | undefined;
+}
 
 export abstract class PeriodicJob<Report> {
   private timer: NodeJS.Timeout | undefined;
   private isRunning = false;
   private tickInFlight: Promise<Report> | undefined;
+  private startedAt: Date | undefined;
+  private lastTickAt: Date | undefined;
 
   protected constructor(
     /** Names the job in the log, e.g. "turn clock". */
@@ -23,6 +36,7 @@ export abstract class PeriodicJob<Report> {
   start(): void {
     if (this.isRunning) return;
     this.isRunning = true;
+    this.startedAt = new Date();
     this.schedule(0);
   }
 
@@ -36,10 +50,20 @@ export abstract class PeriodicJob<Report> {
 
   /** Does the job's work due at the clock's now. A tick asked for while one runs shares it, so ticks never overlap. */
   tick(): Promise<Report> {
-    this.tickInFlight ??= this.runTick().finally(() => {
-      this.tickInFlight = undefined;
-    });
+    this.tickInFlight ??= this.runTick()
+      .then((report) => {
+        this.lastTickAt = new Date();
+        return report;
+      })
+      .finally(() => {
+        this.tickInFlight = undefined;
+      });
     return this.tickInFlight;
+  }
+
+  get status(): PeriodicJobStatus {
+    const state = this.isRunning ? 'running' : this.startedAt ? 'stopped' : 'idle';
+    return { state, startedAt: this.startedAt, lastTickAt: this.lastTickAt };
   }
 
   protected abstract runTick(): Promise<Report>;
