@@ -3,7 +3,7 @@
  * spent its time: self time by function and by package or source folder, and total (inclusive)
  * time of the app's own functions, as text for docs/performance.md.
  *
- *   node --import tsx bench/profile-summary.ts <file.cpuprofile> [--top 25]
+ *   node --import tsx bench/profile-summary.ts <file.cpuprofile> [--top 25] [--last-seconds 30]
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -22,7 +22,11 @@ interface Profile {
 }
 
 const { values: options, positionals } = parseArgs({
-  options: { top: { type: 'string', default: '25' } },
+  options: {
+    top: { type: 'string', default: '25' },
+    /** Only the profile's last seconds (e.g. a bench's load, without the start-up and set-up). */
+    'last-seconds': { type: 'string' },
+  },
   allowPositionals: true,
 });
 const file = positionals[0];
@@ -30,11 +34,18 @@ if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile>');
 const top = Number(options.top);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 
+const windowStart = options['last-seconds']
+  ? profile.endTime - Number(options['last-seconds']) * 1_000_000
+  : profile.startTime;
 const selfMs = new Map<number, number>();
+let sampleTime = profile.startTime;
 profile.samples.forEach((nodeId, index) => {
-  selfMs.set(nodeId, (selfMs.get(nodeId) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  const delta = profile.timeDeltas[index] ?? 0;
+  sampleTime += delta;
+  if (sampleTime < windowStart) return;
+  selfMs.set(nodeId, (selfMs.get(nodeId) ?? 0) + delta / 1000);
 });
-const totalMs = (profile.endTime - profile.startTime) / 1000;
+const totalMs = (profile.endTime - windowStart) / 1000;
 
 /** `node_modules/<package>`, `apps/server/src/<folder>`, `node:<module>` or the frame's own kind. */
 function placeOf(url: string, functionName: string): string {

@@ -61,6 +61,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { httpsOnlyHsts } from './plugins/https-only-hsts.ts';
 import { registerInputCheck } from './plugins/input-check.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -97,7 +98,17 @@ export interface AppDependencies {
   delivery?: DeliveryConfig;
   /** Replaces the senders built from `delivery` (tests). */
   outboxSenders?: OutboxSenders;
+  /** Replaces SERVER_TIMEOUTS (tests that cannot wait a minute). */
+  timeouts?: typeof SERVER_TIMEOUTS;
 }
+
+/**
+ * Timeouts against clients that hold connections open (issue 13, finding 8). `requestTimeoutMs`
+ * bounds receiving a whole request (headers and body: a spreadsheet upload included), so a client
+ * sending a byte at a time is cut off. `connectionTimeoutMs` closes a socket silent that long in
+ * both directions; the live stream writes a heartbeat every 15 s, so it is never silent that long.
+ */
+export const SERVER_TIMEOUTS = { requestTimeoutMs: 60_000, connectionTimeoutMs: 60_000 } as const;
 
 const NO_DELIVERY: DeliveryConfig = {
   publicWebUrl: 'http://localhost:5000',
@@ -149,6 +160,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const app = Fastify({
     logger: dependencies.logger ?? false,
     trustProxy: settings.trustProxy,
+    requestTimeout: (dependencies.timeouts ?? SERVER_TIMEOUTS).requestTimeoutMs,
+    connectionTimeout: (dependencies.timeouts ?? SERVER_TIMEOUTS).connectionTimeoutMs,
     // Request bodies are JSON forms; spreadsheets come through multipart with their own limit.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -162,7 +175,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
 
-  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false });
+  // HSTS only over HTTPS: helmet would send it on every answer (plugins/https-only-hsts.ts).
+  await app.register(helmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  await app.register(httpsOnlyHsts);
   if (settings.corsOrigins.length > 0) {
     await app.register(cors, { origin: settings.corsOrigins, credentials: true, ...CORS_POLICY });
   }
