@@ -65,7 +65,11 @@ export class MemberImportJobsService {
       leaseExpiresAt: new Date(now.getTime() + IMPORT_JOB_LEASE_MS),
       now,
     });
-    const run = this.run(job.id, actor, fileName, rows).finally(() => this.running.delete(run));
+    // Started on the next turn of the event loop, so the 202 goes out before the job's first
+    // query: on PGlite a query runs in this thread and would hold the answer back.
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.run(job.id, actor, fileName, rows))
+      .finally(() => this.running.delete(run));
     this.running.add(run);
     return presentJob(job);
   }
@@ -90,6 +94,7 @@ export class MemberImportJobsService {
 
   private async run(id: string, actor: AuthenticatedMember, fileName: string, rows: readonly SpreadsheetRow[]) {
     try {
+      if (this.isStopping) throw new ImportStopped();
       const results = await this.memberImport.importRows(actor, fileName, rows, async (rowsDone) => {
         if (this.isStopping) throw new ImportStopped();
         const now = this.clock.now();
