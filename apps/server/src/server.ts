@@ -9,6 +9,9 @@ import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, demoEmail } from './db/
 import { NoAdministratorError, seedIfEmpty } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
 
+/** How long a shutdown may take (streams, jobs' ticks, requests in flight) before exit 1. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -51,14 +54,28 @@ async function main(): Promise<void> {
   });
   app.addHook('onClose', async () => database.close());
 
+  // Graceful shutdown, in app.close()'s order: its preClose hooks end the live streams (each
+  // browser reconnects after the stream's `retry:`, to another process or to this one restarted),
+  // and stop the jobs, each waiting for its tick in flight (the turn clock's engine steps, a
+  // delivery); new requests get 503 while those in flight (a bid's engine step) finish; then
+  // the onClose hook closes the database. Past SHUTDOWN_TIMEOUT_MS the process gives up, exit 1.
   let isShuttingDown = false;
   const shutDown = async (signal: string) => {
     if (isShuttingDown) return;
     isShuttingDown = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal }, 'shutting down: closing live streams, stopping jobs, finishing requests in flight');
+    const forceExit = setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
     forceExit.unref();
-    await app.close();
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('stopped cleanly');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutDown('SIGINT'));
