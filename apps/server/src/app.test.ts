@@ -159,6 +159,14 @@ describe('the application shell', () => {
       }
     });
 
+    it('refuses a NUL in a query string with 400 (the OpenAPI fuzz found GET /api/admin/users?search=%00 answering 500)', async () => {
+      const admin = await signIn(context, (await createAdmin(context)).email);
+      for (const url of ['/api/admin/users?search=%00', '/api/bid-sessions/history?sessionId=%00']) {
+        const response = await injectAs(context, admin, { method: 'GET', url });
+        expect(response.statusCode, url).toBe(400);
+      }
+    });
+
     it('answers a live stream request without a ticket with 401, not a validation 400', async () => {
       for (const url of ['/api/live/stream', '/api/live/stream?sessions=not-an-id', '/api/live/stream?ticket=']) {
         const response = await context.app.inject({ method: 'GET', url });
