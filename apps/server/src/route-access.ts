@@ -67,6 +67,7 @@ const REGISTRATION_CLOSED: RouteAccess = {
 export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/docs': PUBLIC,
   'GET /api/health': PUBLIC,
+  'GET /api/health/ready': PUBLIC,
 
   'POST /api/live/ticket': MEMBER,
   'GET /api/live/stream': TICKET,
