@@ -17,7 +17,6 @@ describe('the application shell', () => {
     expect(response.json()).toMatchObject({
       status: 'ok',
       database: { kind: context.databaseKind, status: 'up' },
-      process: { nodeVersion: process.version },
     });
   });
 

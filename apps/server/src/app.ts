@@ -99,7 +99,7 @@ export interface AppDependencies {
   /** Replaces the senders built from `delivery` (tests). */
   outboxSenders?: OutboxSenders;
   /** Replaces SERVER_TIMEOUTS (tests that cannot wait a minute). */
-  timeouts?: typeof SERVER_TIMEOUTS;
+  timeouts?: { requestTimeoutMs: number; connectionTimeoutMs: number };
 }
 
 /**

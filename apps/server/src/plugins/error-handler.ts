@@ -30,6 +30,10 @@ function describeValidation(error: {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      // A refusal that says how long to wait says it in the standard header too.
+      if (typeof error.extra.retryAfterSeconds === 'number') {
+        reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send({ error: error.message, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

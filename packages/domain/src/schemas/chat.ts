@@ -11,6 +11,12 @@ export const CHAT_LIST_MAX_LIMIT = 100;
 /** The most message ids one mark-read call takes (as many as the widget keeps in view). */
 export const CHAT_MARK_READ_MAX_IDS = LIMITS.chatMessagesKeptInView;
 
+/**
+ * Messages one member may post in a moving window, across sessions and server processes (issue 13,
+ * finding 8): enough for a quick exchange, not for flooding a session.
+ */
+export const CHAT_RATE_LIMIT = { messages: 10, windowSeconds: 10 } as const;
+
 export const CHAT_MESSAGES = {
   messageRequired: 'Message cannot be empty',
   messageTooLong: `Message must be at most ${LIMITS.chatMessageMaxLength.toLocaleString('en-US')} characters`,
@@ -23,6 +29,7 @@ export const CHAT_MESSAGES = {
   /** The widget's own messages (spec section 8). */
   loadFailed: 'Failed to load chat messages',
   sendFailed: 'Failed to send message',
+  tooManyMessages: `You are sending messages too fast: at most ${CHAT_RATE_LIMIT.messages} every ${CHAT_RATE_LIMIT.windowSeconds} seconds. Wait a moment, then send again.`,
 } as const;
 
 /**

@@ -12,9 +12,9 @@ export const healthResponseSchema = z.object({
   status: z.enum(HEALTH_STATUSES),
   /** The server's clock, ISO 8601 in UTC. */
   time: z.string(),
+  /** No versions (issue 13, finding 12): they would tell an attacker which advisories to try. */
   process: z.object({
     uptimeSeconds: z.number(),
-    nodeVersion: z.string(),
     memoryRssMb: z.number(),
   }),
   database: z.object({
@@ -22,6 +22,7 @@ export const healthResponseSchema = z.object({
     status: z.enum(['up', 'down']),
     /** Round trip of `select 1`, in ms; null when the database did not answer. */
     latencyMs: z.number().nullable(),
+    /** A fixed sentence when the database is down; its own error text goes to the log only. */
     error: z.string().optional(),
   }),
 });

@@ -16,9 +16,19 @@ export const LIVE_HEARTBEAT_MS = 15_000;
 /** What the browser waits before reconnecting a dropped stream by itself (the SSE `retry:` field). */
 export const LIVE_RETRY_MS = 2000;
 
+/**
+ * Open live streams one member may hold in one server process (issue 13, finding 8); one more is
+ * refused with 429, so tabs already open keep theirs.
+ */
+export const LIVE_STREAMS_PER_MEMBER = 5;
+
 export const LIVE_MESSAGES = {
   sessionsInvalid: `sessions must list 1 to ${LIVE_STREAM_MAX_SESSIONS} bid session ids, separated by commas`,
   ticketRequired: 'A live-stream ticket is required',
+  ticketInvalid: 'This live-stream ticket is not valid. Ask for a new one.',
+  /** A ticket opens one stream (issue 13, finding 8); a reconnect asks for a new one. */
+  ticketUsed: 'This live-stream ticket was already used. Ask for a new one.',
+  tooManyStreams: `You have ${LIVE_STREAMS_PER_MEMBER} live connections open already. Close a StationBid tab or window, then try again.`,
 } as const;
 
 /** POST /api/live/ticket */

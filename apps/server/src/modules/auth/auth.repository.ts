@@ -40,14 +40,30 @@ export async function revokeAllRefreshTokensOfMember(executor: Executor, memberI
     .where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
 }
 
-/** True while the sign-in family has a token that is not revoked, i.e. the member has not signed out. */
-export async function isRefreshFamilyLive(executor: Executor, familyId: string): Promise<boolean> {
+/**
+ * True while the sign-in family has a token that is not revoked, i.e. the member has not signed
+ * out, and every token of the family is this member's: a family is bound to its member (issue 13,
+ * finding 12), so a token naming someone else's sign-in is refused.
+ */
+export async function isRefreshFamilyLive(executor: Executor, familyId: string, memberId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({
+      liveTokens: sql<number>`count(*) filter (where ${refreshTokens.revokedAt} is null)`.mapWith(Number),
+      otherMembersTokens: sql<number>`count(*) filter (where ${refreshTokens.memberId} <> ${memberId})`.mapWith(Number),
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, familyId));
+  return row !== undefined && row.liveTokens > 0 && row.otherMembersTokens === 0;
+}
+
+/** Whether every token of a family belongs to one member (a family is bound to its member). */
+export async function isFamilyOnlyOf(executor: Executor, familyId: string, memberId: string): Promise<boolean> {
   const [row] = await executor
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .where(and(eq(refreshTokens.familyId, familyId), ne(refreshTokens.memberId, memberId)))
     .limit(1);
-  return row !== undefined;
+  return row === undefined;
 }
 
 export async function findThrottles(executor: Executor, keys: string[]) {

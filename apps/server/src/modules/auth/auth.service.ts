@@ -38,6 +38,7 @@ import {
   findRefreshTokenByHash,
   findThrottles,
   insertRefreshToken,
+  isFamilyOnlyOf,
   markPasswordTokenUsed,
   markRefreshTokenUsed,
   recordBackoffFailure,
@@ -175,6 +176,12 @@ export class AuthService {
     if (!stored || stored.revokedAt) throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
     if (stored.expiresAt <= now) throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.tokenExpired);
 
+    // A family is bound to its member: a token of one member in another's family is refused, and
+    // that family ends (issue 13, finding 12).
+    if (!(await isFamilyOnlyOf(this.db, stored.familyId, stored.memberId))) {
+      await this.revokeSignIn(stored.familyId, now);
+      throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
+    }
     const member = await findMemberById(this.db, stored.memberId);
     if (!member?.isActive) {
       await this.revokeSignIn(stored.familyId, now);

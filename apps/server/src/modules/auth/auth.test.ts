@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, refreshTokens, seats, stations } from '../../db/schema/index.ts';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../../test/test-app.ts';
 import { REFRESH_REUSE_GRACE_MS } from './auth.service.ts';
 import { MEMBER_CACHE_TTL_MS } from './member-cache.ts';
+import { hashOpaqueToken } from './tokens.ts';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -515,5 +517,76 @@ describe('POST /api/auth/register', () => {
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json().error).toBe('An account with this email already exists.');
     });
+  });
+});
+
+describe('tokens are bound and bounded (issue 13, finding 12)', () => {
+  /** The test app's JWT secret (test/test-app.ts), to forge tokens with. */
+  const key = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-signing');
+  const me = (token: string) =>
+    context.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('refuses an access token without an expiry', async () => {
+    const member = await createMember(context);
+    const session = await signIn(context, member.email);
+    const { fam } = decodeJwt(session.token);
+    const issuedAt = Math.floor(context.clock.now().getTime() / 1000);
+    const forge = (withExpiry: boolean) => {
+      const jwt = new SignJWT({ fam })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(member.id)
+        .setIssuer('stationbid')
+        .setAudience('stationbid-api')
+        .setIssuedAt(issuedAt);
+      if (withExpiry) jwt.setExpirationTime(issuedAt + 60);
+      return jwt.sign(key);
+    };
+    const endless = await me(await forge(false));
+    expect(endless.statusCode).toBe(401);
+    expect(endless.json().code).toBe('TOKEN_INVALID');
+    expect((await me(await forge(true))).statusCode).toBe(200);
+  });
+
+  it("refuses an access token that names another member's sign-in", async () => {
+    const victim = await createMember(context);
+    const victimSession = await signIn(context, victim.email);
+    const other = await createMember(context);
+    const issuedAt = Math.floor(context.clock.now().getTime() / 1000);
+    const crossed = await new SignJWT({ fam: decodeJwt(victimSession.token).fam })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(other.id)
+      .setIssuer('stationbid')
+      .setAudience('stationbid-api')
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 60)
+      .sign(key);
+    const response = await me(crossed);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('TOKEN_INVALID');
+    expect((await me(victimSession.token)).statusCode).toBe(200);
+  });
+
+  it("refuses a refresh token put in another member's family, and ends that family", async () => {
+    const owner = await createMember(context);
+    const ownerSession = await signIn(context, owner.email);
+    const intruder = await createMember(context);
+    const [ownerToken] = await context.db.select().from(refreshTokens).where(eq(refreshTokens.memberId, owner.id));
+    const plantedToken = 'planted-refresh-token-of-another-member-0123456789';
+    await context.db.insert(refreshTokens).values({
+      memberId: intruder.id,
+      familyId: ownerToken!.familyId,
+      tokenHash: hashOpaqueToken(plantedToken),
+      expiresAt: ownerToken!.expiresAt,
+      createdAt: context.clock.now(),
+    });
+    const refreshed = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: plantedToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    expect(refreshed.json().code).toBe('REFRESH_TOKEN_INVALID');
+    context.clock.advance(MEMBER_CACHE_TTL_MS + 1000);
+    expect((await me(ownerSession.token)).statusCode).toBe(401);
   });
 });

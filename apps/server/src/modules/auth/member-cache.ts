@@ -68,7 +68,7 @@ export class MemberCache {
     const cached = this.liveFamilies.get(familyId);
     if (cached && cached.expiresAt > now && cached.value === memberId) return true;
     const generation = this.generation;
-    const isLive = await isRefreshFamilyLive(this.db, familyId);
+    const isLive = await isRefreshFamilyLive(this.db, familyId, memberId);
     // Only live sign-ins are kept: a revoked one never comes back, and is refused from the database.
     if (isLive && generation === this.generation) {
       if (this.liveFamilies.size >= MAX_CACHED_FAMILIES) this.sweepExpiredFamilies(now);

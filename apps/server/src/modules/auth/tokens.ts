@@ -52,6 +52,8 @@ export class AccessTokens {
         issuer: ISSUER,
         audience: AUDIENCE,
         currentDate: now,
+        // A token without an expiry would be good for ever (issue 13, finding 12).
+        requiredClaims: ['exp', 'iat', 'sub'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') {
         throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);

@@ -3,7 +3,7 @@
  * count. Messages are ordered by the time they were sent, then by id so that messages of one
  * instant keep one stable order. Repositories take a transaction or the database and hold no rules.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, ne, notExists, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, notExists, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chatMessageReads, chatMessages, members } from '../../db/schema/index.ts';
 
@@ -122,4 +122,14 @@ export async function countUnreadMessages(executor: Executor, sessionId: string,
       ),
     );
   return row?.unread ?? 0;
+}
+
+/** The member's messages since `since`, oldest first (times only): for the chat rate limit. */
+export async function listMemberMessageTimesSince(executor: Executor, memberId: string, since: Date): Promise<Date[]> {
+  const rows = await executor
+    .select({ createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.memberId, memberId), gt(chatMessages.createdAt, since)))
+    .orderBy(asc(chatMessages.createdAt));
+  return rows.map((row) => row.createdAt);
 }

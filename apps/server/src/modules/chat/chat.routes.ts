@@ -7,6 +7,7 @@ import {
   chatMessagesQuerySchema,
   chatMessagesResponseSchema,
   chatUnreadCountResponseSchema,
+  errorResponseSchema,
   idParamsSchema,
   markChatReadRequestSchema,
   markChatReadResponseSchema,
@@ -55,9 +56,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chatService: ChatService }> = a
     {
       schema: {
         tags: ['chat'],
-        summary: 'Post a plain-text message (trimmed, 1–1,000 characters) to a session',
+        summary: 'Post a plain-text message (trimmed, 1–1,000 characters) to a session; 429 past 10 messages in 10 s',
         body: sendChatMessageRequestSchema,
-        response: { 201: sendChatMessageResponseSchema, ...refusalResponses },
+        response: { 201: sendChatMessageResponseSchema, ...refusalResponses, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {

@@ -7,6 +7,8 @@
 import {
   BID_MESSAGES,
   CHAT_LIST_MAX_LIMIT,
+  CHAT_MESSAGES,
+  CHAT_RATE_LIMIT,
   type ChatMessage,
   type ChatMessageEvent,
   type ChatMessagesResponse,
@@ -25,6 +27,7 @@ import {
   countUnreadMessages,
   findSessionMessage,
   insertMessage,
+  listMemberMessageTimesSince,
   listMessagesSince,
   listNewestMessages,
   markMessagesRead,
@@ -86,6 +89,7 @@ export class ChatService {
   /** `text` is already trimmed and within the limits (the request schema). */
   async send(viewer: ChatViewer, sessionId: string, text: string): Promise<SendChatMessageResponse> {
     await this.refuseUnlessMayChat(this.db, viewer, sessionId);
+    await this.refuseWhenSendingTooFast(viewer.id);
     const row = await insertMessage(this.db, {
       sessionId,
       memberId: viewer.id,
@@ -97,6 +101,20 @@ export class ChatService {
     const message = presentMessage({ message: row, isAuthorAdmin: viewer.isAdmin });
     this.announce({ type: 'chat.message', sessionId, at: message.timestamp, message });
     return { success: true, message };
+  }
+
+  /**
+   * 429 past CHAT_RATE_LIMIT in its window, counted from the stored messages, so every server
+   * process counts the same; Retry-After is when the oldest of them leaves the window.
+   */
+  private async refuseWhenSendingTooFast(memberId: string): Promise<void> {
+    const now = this.clock.now();
+    const windowMs = CHAT_RATE_LIMIT.windowSeconds * 1000;
+    const recent = await listMemberMessageTimesSince(this.db, memberId, new Date(now.getTime() - windowMs));
+    if (recent.length < CHAT_RATE_LIMIT.messages) return;
+    const oldest = recent[recent.length - CHAT_RATE_LIMIT.messages] ?? now;
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
+    throw new AppError('TOO_MANY_ATTEMPTS', CHAT_MESSAGES.tooManyMessages, { retryAfterSeconds });
   }
 
   async markRead(viewer: ChatViewer, sessionId: string, messageIds: readonly string[]): Promise<MarkChatReadResponse> {

@@ -4,7 +4,7 @@
  * with ?after=, history limits, and read receipts with the unread count.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { CHAT_MESSAGES, type ChatMessage, LIMITS } from '@stationbid/domain';
+import { CHAT_MESSAGES, CHAT_RATE_LIMIT, type ChatMessage, LIMITS } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, members } from '../../db/schema/index.ts';
@@ -177,6 +177,27 @@ describe('who may chat', () => {
 });
 
 describe('sending', () => {
+  it(`limits a member to ${CHAT_RATE_LIMIT.messages} messages in ${CHAT_RATE_LIMIT.windowSeconds} s, with a clear 429 and Retry-After (issue 13, finding 8)`, async () => {
+    const { sessionId, first, second } = await startChatSession();
+    const post = (who: SignedIn, message: string) =>
+      injectAs(context, who, { method: 'POST', url: '/api/chat/send', payload: { sessionId, message } });
+    for (let index = 0; index < CHAT_RATE_LIMIT.messages; index++) {
+      expect((await post(first.auth, `message ${index}`)).statusCode).toBe(201);
+      context.clock.advance(100);
+    }
+    const flooded = await post(first.auth, 'one too many');
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', error: CHAT_MESSAGES.tooManyMessages });
+    expect(Number(flooded.headers['retry-after'])).toBe(CHAT_RATE_LIMIT.windowSeconds - 1);
+    // The other participant is not slowed down by it.
+    expect((await post(second.auth, 'my turn')).statusCode).toBe(201);
+    // As the oldest messages leave the window (10.1 s after the first), as many go through again.
+    context.clock.advance(CHAT_RATE_LIMIT.windowSeconds * 1000 - 900);
+    expect((await post(first.auth, 'later')).statusCode).toBe(201);
+    expect((await post(first.auth, 'later again')).statusCode).toBe(201);
+    expect((await post(first.auth, 'too soon again')).statusCode).toBe(429);
+  });
+
   it('accepts 1,000 characters and refuses 1,001 with a clear message', async () => {
     const { sessionId, first } = await startChatSession();
     const longest = 'x'.repeat(LIMITS.chatMessageMaxLength);

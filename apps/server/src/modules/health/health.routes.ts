@@ -1,5 +1,6 @@
 /**
- * GET /api/health: is the process up, and does the database answer?
+ * GET /api/health: is the process up, and does the database answer? Anyone may ask, so it tells no
+ * versions and no database error text (issue 13, finding 12).
  *
  * GET /api/health/ready, for a load balancer or an orchestrator: 200 when this process can do its
  * work (the database answers `select 1`, and the turn clock, when this process runs one, ticked
@@ -12,6 +13,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { PeriodicJobStatus } from '../../jobs/periodic-job.ts';
 import type { Clock } from '../../lib/clock.ts';
+
+const DATABASE_DOWN_MESSAGE = 'The database did not answer.';
 
 /** A `select 1` slower than this counts as down: a hung database must not hang the probe. */
 export const READY_DATABASE_TIMEOUT_MS = 2000;
@@ -82,21 +85,22 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const started = performance.now();
       let database: HealthResponse['database'];
       try {
         await db.execute(sql`select 1`);
         database = { kind: databaseKind, status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
       } catch (error) {
-        database = { kind: databaseKind, status: 'down', latencyMs: null, error: (error as Error).message };
+        // The driver's message can name hosts, users and databases: logged, never sent.
+        request.log.error({ err: error }, 'health check: the database did not answer');
+        database = { kind: databaseKind, status: 'down', latencyMs: null, error: DATABASE_DOWN_MESSAGE };
       }
       const body = {
         status: database.status === 'up' ? ('ok' as const) : ('degraded' as const),
         time: clock.now().toISOString(),
         process: {
           uptimeSeconds: Math.round(process.uptime()),
-          nodeVersion: process.version,
           memoryRssMb: Math.round(process.memoryUsage.rss() / 1024 / 1024),
         },
         database,

@@ -100,6 +100,13 @@ export class LiveStreams {
     if (watchingMemberIds.size > 0) this.onHeartbeat([...watchingMemberIds]);
   }
 
+  /** How many streams a member holds open in this process. */
+  countOf(memberId: string): number {
+    let count = 0;
+    for (const stream of this.streams.values()) if (stream.memberId === memberId) count += 1;
+    return count;
+  }
+
   /** The open streams, for checking that their members still have access. */
   list(): LiveStream[] {
     return [...this.streams.values()];

@@ -1,7 +1,7 @@
 /** Queries of the live stream: the sessions a stream asks to watch, and whose chat it may read. */
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bidSessions, participants } from '../../db/schema/index.ts';
+import { bidSessions, liveTicketUses, participants } from '../../db/schema/index.ts';
 
 /** Which of these members take part in which of these sessions. */
 export async function findParticipations(
@@ -22,4 +22,22 @@ export async function findSessionStatuses(executor: Executor, sessionIds: readon
     .select({ id: bidSessions.id, status: bidSessions.status })
     .from(bidSessions)
     .where(inArray(bidSessions.id, [...sessionIds]));
+}
+
+/**
+ * Uses up a live ticket: true the first time, in any server process (the primary key decides),
+ * false after. Tickets past their expiry are deleted on the way; they are refused as expired anyway.
+ */
+export async function claimLiveTicket(
+  executor: Executor,
+  ticket: { ticketId: string; expiresAt: Date },
+  now: Date,
+): Promise<boolean> {
+  await executor.delete(liveTicketUses).where(lt(liveTicketUses.expiresAt, now));
+  const inserted = await executor
+    .insert(liveTicketUses)
+    .values({ ticketId: ticket.ticketId, expiresAt: ticket.expiresAt })
+    .onConflictDoNothing()
+    .returning({ ticketId: liveTicketUses.ticketId });
+  return inserted.length === 1;
 }

@@ -3,7 +3,12 @@
  * member, then one Server-Sent Events stream per tab for the sessions it watches. A tab that wants
  * other sessions opens a new stream with the new list (decision 009).
  */
-import { LIVE_MESSAGES, liveStreamQuerySchema, liveTicketResponseSchema } from '@stationbid/domain';
+import {
+  errorResponseSchema,
+  LIVE_MESSAGES,
+  liveStreamQuerySchema,
+  liveTicketResponseSchema,
+} from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
@@ -40,9 +45,9 @@ export const liveRoutes: FastifyPluginAsyncZod<{ liveService: LiveService }> = a
         tags: ['live'],
         summary:
           'Server-Sent Events of the listed sessions: session.changed after every engine step, chat.message. ' +
-          'Refused with JSON (401, 404) before the stream starts.',
+          'Refused with JSON (401, 404; 429 past 5 open streams of one member) before the stream starts. A ticket opens one stream.',
         querystring: liveStreamQuerySchema,
-        response: refusalResponses,
+        response: { ...refusalResponses, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {

@@ -14,6 +14,8 @@
 import {
   BID_MESSAGES,
   type BidSessionStatus,
+  LIVE_MESSAGES,
+  LIVE_STREAMS_PER_MEMBER,
   LIVE_TICKET_LIFETIME_SECONDS,
   type LiveEvent,
   MESSAGES,
@@ -25,7 +27,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { MemberCache } from '../auth/member-cache.ts';
 import type { EngineStepResult } from '../bid-sessions/session-engine.service.ts';
 import type { SeenMembers } from '../users/seen-members.ts';
-import { findParticipations, findSessionStatuses } from './live.repository.ts';
+import { claimLiveTicket, findParticipations, findSessionStatuses } from './live.repository.ts';
 import type { AccessChange, LiveEventBus } from './live-event-bus.ts';
 import { type LiveStream, LiveStreams, type StreamWatch } from './live-streams.ts';
 import { LiveTickets, type TicketHolder } from './live-tickets.ts';
@@ -76,8 +78,12 @@ export class LiveService {
    * member takes part in, or of all for an administrator.
    */
   async authorizeStream(ticket: string, sessionIds: readonly string[]): Promise<StreamWatch> {
-    const { memberId, familyId } = await this.tickets.readHolder(ticket, this.options.clock.now());
+    const now = this.options.clock.now();
+    const read = await this.tickets.read(ticket, now);
+    const { memberId, familyId } = read;
     const { memberCache, db } = this.options;
+    // One stream per ticket, in every process: a ticket read from a log or a history is useless.
+    if (!(await claimLiveTicket(db, read, now))) throw new AppError('TOKEN_INVALID', LIVE_MESSAGES.ticketUsed);
     const [member, isFamilyLive] = await Promise.all([
       memberCache.getMember(memberId),
       memberCache.isFamilyLive(familyId, memberId),
@@ -97,7 +103,11 @@ export class LiveService {
     return { memberId, familyId, isAdmin: member.isAdmin, sessionIds, chatSessionIds };
   }
 
+  /** Refuses (429) a member's stream past LIVE_STREAMS_PER_MEMBER in this process; the open ones stay. */
   openStream(request: FastifyRequest, reply: FastifyReply, watch: StreamWatch) {
+    if (this.streams.countOf(watch.memberId) >= LIVE_STREAMS_PER_MEMBER) {
+      throw new AppError('TOO_MANY_ATTEMPTS', LIVE_MESSAGES.tooManyStreams);
+    }
     this.streams.open(request, reply, watch);
   }
 

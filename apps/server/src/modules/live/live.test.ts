@@ -6,9 +6,18 @@
  * sign-out or a deactivation.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { LIVE_RETRY_MS, type LiveEvent, liveTicketResponseSchema } from '@stationbid/domain';
+import {
+  LIVE_HEARTBEAT_MS,
+  LIVE_MESSAGES,
+  LIVE_RETRY_MS,
+  LIVE_STREAMS_PER_MEMBER,
+  type LiveEvent,
+  liveTicketResponseSchema,
+} from '@stationbid/domain';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp, SERVER_TIMEOUTS } from '../../app.ts';
 import {
   createAdmin,
   createMember,
@@ -23,6 +32,8 @@ import { REFRESH_REUSE_GRACE_MS } from '../auth/auth.service.ts';
 import { createSession, createStationWithSeats, startSession } from '../bid-sessions/test-sessions.ts';
 
 const SECOND = 1000;
+/** The test app's JWT secret (test/test-app.ts), to forge tickets with. */
+const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 let context: TestContext;
 let admin: SignedIn;
@@ -181,6 +192,125 @@ describe('tickets', () => {
     const expired = await openStream(baseUrl, { ticket, sessions: sessionId });
     expect(expired.response.status).toBe(401);
     expect(await expired.response.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+});
+
+describe('limits (issue 13, finding 8)', () => {
+  it('opens one stream per ticket: a second use is refused, also by another app instance', async () => {
+    const { sessionId } = await startTwoMemberSession();
+    const ticket = await requestTicket(context.app, admin);
+    const first = await openStream(baseUrl, { ticket, sessions: sessionId });
+    expect(first.response.status).toBe(200);
+    const again = await openStream(baseUrl, { ticket, sessions: sessionId });
+    expect(again.response.status).toBe(401);
+    expect(await again.response.json()).toEqual({ error: LIVE_MESSAGES.ticketUsed, code: 'TOKEN_INVALID' });
+    // Another server process on the same database knows the ticket was used.
+    await withSettings(context, {}, async (otherApp) => {
+      const otherUrl = await listenOnLoopback(otherApp);
+      const elsewhere = await openStream(otherUrl, { ticket, sessions: sessionId });
+      expect(elsewhere.response.status).toBe(401);
+    });
+    first.close();
+  });
+
+  it('refuses a ticket without an expiry or an id', async () => {
+    const { sessionId } = await startTwoMemberSession();
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const member = await signIn(context, (await createMember(context)).email);
+    const { sub, fam } = decodeJwt(member.token);
+    const issuedAt = Math.floor(context.clock.now().getTime() / 1000);
+    const forge = (withExpiry: boolean, withId: boolean) => {
+      const jwt = new SignJWT({ fam })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub ?? '')
+        .setIssuer('stationbid')
+        .setAudience('live-stream')
+        .setIssuedAt(issuedAt);
+      if (withExpiry) jwt.setExpirationTime(issuedAt + 30);
+      if (withId) jwt.setJti(crypto.randomUUID());
+      return jwt.sign(key);
+    };
+    for (const ticket of [await forge(false, true), await forge(true, false)]) {
+      const refused = await openStream(baseUrl, { ticket, sessions: sessionId });
+      expect(refused.response.status).toBe(401);
+    }
+    // The same ticket with both is good: the refusals above were for what was missing.
+    const accepted = await openStream(baseUrl, { ticket: await forge(true, true), sessions: sessionId });
+    expect(accepted.response.status).toBe(200);
+    accepted.close();
+  });
+
+  it(`keeps a member to ${LIVE_STREAMS_PER_MEMBER} open streams: one more is refused with 429, the open ones stay`, async () => {
+    const { sessionId } = await startTwoMemberSession();
+    const member = await signIn(context, (await createMember(context)).email);
+    const streams: OpenStream[] = [];
+    for (let index = 0; index < LIVE_STREAMS_PER_MEMBER; index++) {
+      const stream = await openStream(baseUrl, {
+        ticket: await requestTicket(context.app, member),
+        sessions: sessionId,
+      });
+      expect(stream.response.status).toBe(200);
+      streams.push(stream);
+    }
+    const oneMore = await openStream(baseUrl, {
+      ticket: await requestTicket(context.app, member),
+      sessions: sessionId,
+    });
+    expect(oneMore.response.status).toBe(429);
+    expect(await oneMore.response.json()).toEqual({ error: LIVE_MESSAGES.tooManyStreams, code: 'TOO_MANY_ATTEMPTS' });
+    expect(streams.every((stream) => !stream.hasEnded)).toBe(true);
+    // Someone else is not affected, and a closed tab frees its place.
+    const adminStream = await openStream(baseUrl, {
+      ticket: await requestTicket(context.app, admin),
+      sessions: sessionId,
+    });
+    expect(adminStream.response.status).toBe(200);
+    streams[0]!.close();
+    await vi.waitFor(() => expect(context.app.live.openStreamCount).toBeLessThan(LIVE_STREAMS_PER_MEMBER + 1));
+    const afterClose = await openStream(baseUrl, {
+      ticket: await requestTicket(context.app, member),
+      sessions: sessionId,
+    });
+    expect(afterClose.response.status).toBe(200);
+    for (const stream of [...streams, afterClose, adminStream]) stream.close();
+  });
+});
+
+describe('server timeouts (issue 13, finding 8)', () => {
+  it('are set, and a live stream outlives the connection timeout on its heartbeats alone', async () => {
+    expect(context.app.server.requestTimeout).toBe(SERVER_TIMEOUTS.requestTimeoutMs);
+    expect(context.app.server.timeout).toBe(SERVER_TIMEOUTS.connectionTimeoutMs);
+    expect(SERVER_TIMEOUTS.connectionTimeoutMs).toBeGreaterThan(2 * LIVE_HEARTBEAT_MS);
+
+    // The same with a connection timeout short enough to wait for.
+    const app = await buildApp({
+      db: context.db,
+      databaseKind: context.databaseKind,
+      clock: context.clock,
+      settings: {
+        jwtSecret: TEST_JWT_SECRET,
+        allowSelfRegistration: false,
+        corsOrigins: [],
+        webDistDir: '/nonexistent-web-dist',
+        trustProxy: false,
+      },
+      timeouts: { requestTimeoutMs: 60_000, connectionTimeoutMs: 400 },
+    });
+    try {
+      const url = await listenOnLoopback(app);
+      const { sessionId } = await startTwoMemberSession();
+      const stream = await openStream(url, { ticket: await requestTicket(app, admin), sessions: sessionId });
+      await stream.waitFor(() => stream.text.includes('retry:'));
+      for (let beat = 0; beat < 8; beat++) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        app.live.sendHeartbeat();
+      }
+      expect(stream.hasEnded).toBe(false);
+      // Silent for longer than the timeout, the connection is closed.
+      await stream.waitFor(() => stream.hasEnded, 3 * SECOND);
+    } finally {
+      await app.close();
+    }
   });
 });
 
@@ -429,6 +559,7 @@ describe('what a stream may carry, and for how long', () => {
     const memberRow = await createMember(context);
     const member = await signIn(context, memberRow.email);
     const ticket = await requestTicket(context.app, member);
+    const unusedTicket = await requestTicket(context.app, member);
     const stream = await openStream(baseUrl, { ticket, sessions: sessionId });
     await stream.waitFor(() => stream.text.includes('retry:'));
     const deactivated = await injectAs(context, admin, {
@@ -438,9 +569,12 @@ describe('what a stream may carry, and for how long', () => {
     });
     expect(deactivated.statusCode).toBe(200);
     await stream.waitFor(() => stream.hasEnded);
-    // The browser reconnects with the same address: refused while the ticket is still fresh.
+    // The browser reconnects with the same address: refused, the ticket was used (single use).
     const reopened = await openStream(baseUrl, { ticket, sessions: sessionId });
-    expect(reopened.response.status).toBe(403);
+    expect(reopened.response.status).toBe(401);
+    // A fresh ticket issued before the deactivation is refused too.
+    const withFreshTicket = await openStream(baseUrl, { ticket: unusedTicket, sessions: sessionId });
+    expect(withFreshTicket.response.status).toBe(403);
 
     const other = await signIn(context, (await createMember(context)).email);
     const otherTicket = await requestTicket(context.app, other);

@@ -28,7 +28,7 @@ const stats: AdminStats = {
 const healthy: HealthResponse = {
   status: 'ok',
   time: '2026-03-10T12:00:00.000Z',
-  process: { uptimeSeconds: 60, nodeVersion: 'v20.19.0', memoryRssMb: 120 },
+  process: { uptimeSeconds: 60, memoryRssMb: 120 },
   database: { kind: 'postgres', status: 'up', latencyMs: 2.1 },
 };
 

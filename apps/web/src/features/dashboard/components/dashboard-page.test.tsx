@@ -25,7 +25,7 @@ const member = buildUser({
 const healthy: HealthResponse = {
   status: 'ok',
   time: '2026-03-10T12:00:00.000Z',
-  process: { uptimeSeconds: 60, nodeVersion: 'v20.19.0', memoryRssMb: 120 },
+  process: { uptimeSeconds: 60, memoryRssMb: 120 },
   database: { kind: 'pglite', status: 'up', latencyMs: 1.4 },
 };
 
