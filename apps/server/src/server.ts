@@ -2,12 +2,14 @@
  * Entry point: reads the configuration, opens and migrates the database, seeds a first start,
  * listens, and shuts down cleanly on SIGINT/SIGTERM.
  */
+import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, demoEmail } from './db/seed/demo-data.ts';
 import { NoAdministratorError, seedIfEmpty } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { buildLoggerOptions } from './plugins/logging.ts';
 
 /** How long a shutdown may take (streams, jobs' ticks, requests in flight) before exit 1. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -24,6 +26,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The embedded database's folder: with JWT_SECRET given nothing else creates DATA_DIR, and a
+  // fresh install (./data) or a new volume has none yet.
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(config);
   await database.migrate();
   let seed: Awaited<ReturnType<typeof seedIfEmpty>>;
@@ -47,10 +52,12 @@ async function main(): Promise<void> {
     databaseKind: database.kind,
     settings: config,
     delivery: config.delivery,
-    logger: {
+    logger: buildLoggerOptions({
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken'],
-    },
+      nodeEnv: config.nodeEnv,
+      isTerminal: process.stdout.isTTY === true,
+    }),
+    requestLogLevel: config.logRequests ? 'info' : 'debug',
   });
   app.addHook('onClose', async () => database.close());
 

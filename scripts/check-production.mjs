@@ -1,0 +1,183 @@
+/**
+ * CI check of the README's production steps, exactly as an operator runs them, on the committed
+ * tree (`git archive HEAD`) in a temporary directory:
+ *
+ *   npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
+ *   NODE_ENV=production JWT_SECRET=... ADMIN_EMAIL=... ADMIN_PASSWORD=... npm start
+ *
+ * then checks that no build tool is left (tsx, esbuild, vite), that the server answers
+ * GET /api/health and /api/health/ready, signs the administrator in, serves the web app at `/`,
+ * and exits 0 on SIGTERM. Only talks to 127.0.0.1; removes the directory at the end
+ * (KEEP_CHECK_DIR=1 keeps it). Usage: `node scripts/check-production.mjs` (CHECK_REF=<commit>
+ * checks another commit than HEAD).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '..');
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 20_000;
+const BUILD_TOOLS = ['tsx', 'esbuild', 'vite', 'typescript'];
+const ref = process.env.CHECK_REF ?? 'HEAD';
+
+const checkDir = mkdtempSync(path.join(tmpdir(), 'stationbid-production-'));
+const appDir = path.join(checkDir, 'stationbid');
+const dataDir = path.join(checkDir, 'data');
+const startedAt = performance.now();
+
+function elapsed() {
+  return `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
+}
+
+function step(title) {
+  console.log(`--- [${elapsed()}] ${title}`);
+}
+
+function fail(message) {
+  throw new Error(message);
+}
+
+function run(command, args) {
+  step(`${command} ${args.join(' ')}`);
+  execFileSync(command, args, { cwd: appDir, stdio: 'inherit', env: withoutDatabaseSettings(process.env) });
+}
+
+/** The server under test uses its own embedded database, whatever the CI job exports. */
+function withoutDatabaseSettings(env) {
+  const { DATABASE_URL: _databaseUrl, DATA_DIR: _dataDir, PORT: _port, HOST: _host, ...rest } = env;
+  return rest;
+}
+
+function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(address.port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(description, isDone, timeoutMs, hasGivenUp = () => false) {
+  const giveUpAt = Date.now() + timeoutMs;
+  while (Date.now() < giveUpAt && !hasGivenUp()) {
+    if (await isDone().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  fail(`timed out waiting for ${description}`);
+}
+
+let server;
+let serverOutput = '';
+try {
+  step(`copying the committed tree (git archive ${ref}) to ${appDir}`);
+  mkdirSync(appDir);
+  const archive = execFileSync('git', ['-C', repositoryRoot, 'archive', '--format=tar', ref], {
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  execFileSync('tar', ['-x', '-C', appDir], { input: archive });
+
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+  run('npm', ['run', 'build']);
+  run('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund']);
+
+  step('checking that no build tool is installed');
+  const leftOver = BUILD_TOOLS.filter((name) => existsSync(path.join(appDir, 'node_modules', name)));
+  if (leftOver.length > 0) fail(`still installed after npm prune --omit=dev: ${leftOver.join(', ')}`);
+
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const adminEmail = 'chief@production-check.example';
+  // Random, so it passes the password policy (12+ characters, not a common password).
+  const adminPassword = randomBytes(18).toString('base64url');
+  step(`NODE_ENV=production npm start on ${baseUrl}`);
+  server = spawn('npm', ['start'], {
+    cwd: appDir,
+    env: {
+      ...withoutDatabaseSettings(process.env),
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a failed check can still end everything it started.
+    detached: true,
+  });
+  server.stdout.on('data', (chunk) => {
+    serverOutput += chunk;
+  });
+  server.stderr.on('data', (chunk) => {
+    serverOutput += chunk;
+  });
+  const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
+  let hasExited = false;
+  exited.then(() => {
+    hasExited = true;
+  });
+
+  await waitFor(
+    'GET /api/health',
+    async () => (await fetch(`${baseUrl}/api/health`)).status === 200,
+    START_TIMEOUT_MS,
+    () => hasExited,
+  );
+  step('GET /api/health answered 200');
+
+  const ready = await fetch(`${baseUrl}/api/health/ready`);
+  const readyBody = await ready.json();
+  if (ready.status !== 200 || readyBody.status !== 'ready') {
+    fail(`GET /api/health/ready answered ${ready.status}: ${JSON.stringify(readyBody)}`);
+  }
+  step(`GET /api/health/ready answered 200 ${JSON.stringify(readyBody.checks)}`);
+
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  });
+  const loginBody = await login.json();
+  if (login.status !== 200 || typeof loginBody.token !== 'string' || loginBody.user?.isAdmin !== true) {
+    fail(`POST /api/auth/login answered ${login.status}: ${JSON.stringify(loginBody).slice(0, 300)}`);
+  }
+  step('POST /api/auth/login signed the administrator in');
+
+  const page = await fetch(`${baseUrl}/`);
+  const html = await page.text();
+  if (page.status !== 200 || !page.headers.get('content-type')?.startsWith('text/html') || !html.includes('<script')) {
+    fail(`GET / answered ${page.status} ${page.headers.get('content-type')}: ${html.slice(0, 200)}`);
+  }
+  step('GET / served the web app');
+
+  step('SIGTERM');
+  const stopAskedAt = performance.now();
+  server.kill('SIGTERM');
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS).unref());
+  const outcome = await Promise.race([exited, timeout]);
+  if (outcome === 'timeout') fail(`the server did not exit within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM`);
+  if (outcome.code !== 0) fail(`the server exited with ${outcome.code ?? outcome.signal} after SIGTERM`);
+  if (!serverOutput.includes('stopped cleanly')) fail('the server did not log "stopped cleanly"');
+  step(`the server exited 0 in ${Math.round(performance.now() - stopAskedAt)} ms`);
+  console.log(`Production check passed in ${elapsed()}.`);
+} catch (error) {
+  console.error(`Production check FAILED after ${elapsed()}: ${error.message}`);
+  if (serverOutput) console.error(`--- server output:\n${serverOutput}`);
+  process.exitCode = 1;
+} finally {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  if (process.env.KEEP_CHECK_DIR === '1') console.log(`kept ${checkDir}`);
+  else rmSync(checkDir, { recursive: true, force: true });
+}
