@@ -22,7 +22,8 @@ import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { announceMembersAdded } from '../auth/member-cache.ts';
 import { queuePasswordSetupEmail } from '../users/member-emails.ts';
-import { insertMember, listMemberIdentities } from '../users/users.repository.ts';
+import { insertMember } from '../users/users.repository.ts';
+import { findTakenIdentities } from './member-list.repository.ts';
 
 interface ImportedMember {
   firstName: string;
@@ -118,13 +119,11 @@ export class MemberImportService {
     onProgress?: ImportProgress,
   ): Promise<MemberImportResult> {
     const now = this.clock.now();
-    const identities = await listMemberIdentities(this.db);
-    const takenEmails = new Map<string, string>(
-      identities.map((identity) => [identity.email.toLowerCase(), 'an existing user']),
-    );
-    const takenEmployeeIds = new Map<string, string>(
-      identities.map((identity) => [identity.employeeId, 'an existing user']),
-    );
+    // E-mails and employee IDs taken by rows of this file; those taken before are looked up per
+    // chunk (an indexed query), not read for the whole department at once, which on PGlite held the
+    // event loop for a second at 25,000 members.
+    const takenEmails = new Map<string, string>();
+    const takenEmployeeIds = new Map<string, string>();
     const result: MemberImportResult = {
       created: 0,
       skipped: 0,
@@ -145,6 +144,11 @@ export class MemberImportService {
       // the same chunk is refused like a repeat in an earlier chunk.
       const claimedEmails = new Map<string, string>();
       const claimedEmployeeIds = new Map<string, string>();
+      const existing = await findTakenIdentities(
+        this.db,
+        chunk.map((row) => (row.values.email ?? '').trim().toLowerCase()).filter((email) => email !== ''),
+        chunk.map((row) => row.values.employeeId ?? '').filter((employeeId) => employeeId !== ''),
+      );
       for (const row of chunk) {
         const parsed = parseMemberRow(row.values);
         if ('problems' in parsed) {
@@ -152,7 +156,10 @@ export class MemberImportService {
           continue;
         }
         const { member } = parsed;
-        const emailHolder = takenEmails.get(member.email) ?? claimedEmails.get(member.email);
+        const emailHolder =
+          takenEmails.get(member.email) ??
+          claimedEmails.get(member.email) ??
+          (existing.emails.has(member.email) ? 'an existing user' : undefined);
         if (emailHolder) {
           errors.push({
             row: row.rowNumber,
@@ -160,7 +167,10 @@ export class MemberImportService {
           });
           continue;
         }
-        const employeeIdHolder = takenEmployeeIds.get(member.employeeId) ?? claimedEmployeeIds.get(member.employeeId);
+        const employeeIdHolder =
+          takenEmployeeIds.get(member.employeeId) ??
+          claimedEmployeeIds.get(member.employeeId) ??
+          (existing.employeeIds.has(member.employeeId) ? 'an existing user' : undefined);
         if (employeeIdHolder) {
           errors.push({
             row: row.rowNumber,

@@ -134,3 +134,34 @@ export async function listMatchingMembers(
     };
   });
 }
+
+/** Which of these e-mails (lower-case) and employee IDs members already hold, by their unique indexes. */
+export async function findTakenIdentities(
+  executor: Executor,
+  emails: readonly string[],
+  employeeIds: readonly string[],
+): Promise<{ emails: Set<string>; employeeIds: Set<string> }> {
+  if (emails.length === 0 && employeeIds.length === 0) return { emails: new Set(), employeeIds: new Set() };
+  const emailList =
+    emails.length === 0
+      ? sql`null`
+      : sql.join(
+          emails.map((email) => sql`${email}`),
+          sql`, `,
+        );
+  const employeeIdList =
+    employeeIds.length === 0
+      ? sql`null`
+      : sql.join(
+          employeeIds.map((employeeId) => sql`${employeeId}`),
+          sql`, `,
+        );
+  const rows = await executor
+    .select({ email: sql<string>`lower(${members.email})`, employeeId: members.employeeId })
+    .from(members)
+    .where(sql`lower(${members.email}) in (${emailList}) or ${members.employeeId} in (${employeeIdList})`);
+  return {
+    emails: new Set(rows.map((row) => row.email)),
+    employeeIds: new Set(rows.map((row) => row.employeeId)),
+  };
+}
