@@ -7,20 +7,28 @@
  * - It watches the sessions that components subscribe to. When that set changes, the tab opens a
  *   new stream with the new list (and then closes the old one); there is no "watch more" call.
  * - On any error the stream is closed and opened again with a new ticket, after 1, 2, 4 ... 30 s.
- * - While it is down, `useIsLiveConnected` is false and pages poll as before (spec section 9).
- *   Events missed while down are not replayed: when a stream opens, the watched sessions' queries
- *   are refetched instead.
+ * - While it is down, `useIsLiveConnected` is false and pages poll the board as before (spec
+ *   section 9). Events missed while down are not replayed: when a stream opens, the board is read again.
  *
- * Query-key convention: an event for a session invalidates every query whose key starts with
- * 'bid-sessions' and contains that session's id (['bid-sessions', 'detail' | 'participants' |
- * 'history', id]), and the sessions list (['bid-sessions', 'list']), whose card shows status and
- * progress. A feature whose queries have other keys names them in `useLiveSession`'s `alsoRefresh`,
- * and they are refetched at the same moments.
+ * Following a session (`useLiveSession`, docs/decisions/012-session-board.md): a `session.changed`
+ * event carries what the step changed of the shared board, so the cached board is patched in place
+ * (`applySessionChange`) and a bid by someone else costs no request at all; with thousands watching
+ * one session, a refetch per event per tab would be hundreds of megabytes per bid. The board is read
+ * again only when a version was missed (`gap`) or the stream (re)opened, once however many gaps
+ * arrive together, after a random delay of up to `BOARD_READ_JITTER_MS` so that thousands of tabs
+ * do not ask in the same millisecond. The member's own data is read again only when an event
+ * concerns them, and the sessions lists only when a session's status changes.
  */
-import { type LiveEvent, liveEventSchema, liveTicketResponseSchema } from '@stationbid/domain';
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import {
+  type LiveEvent,
+  liveEventSchema,
+  liveTicketResponseSchema,
+  type SessionChangedEvent,
+} from '@stationbid/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { API_BASE_PATH, apiRequest } from './api-client.ts';
+import { followSessionChange, type SessionChangeContext, scheduleSessionRead } from './session-follow.ts';
 
 export type LiveEventListener = (event: LiveEvent) => void;
 
@@ -74,43 +82,42 @@ export function resetLiveEvents(): void {
 }
 
 export interface LiveSessionOptions {
-  /** Called with every event of the session (e.g. to list them). */
-  onEvent?: LiveEventListener;
   /**
-   * Query keys outside the convention above whose data changes with the session (a dashboard's
-   * own keys), refetched with the session's: on every change and whenever the stream (re)opens.
+   * Called with every event of the session after the board was patched (e.g. to list them), with
+   * what the board knew before the step (the name of whom the event is about).
    */
-  alsoRefresh?: readonly QueryKey[];
+  onEvent?: (event: LiveEvent, context: SessionChangeContext | null) => void;
+  /** The signed-in member, so that events about them refresh their own data. */
+  memberId?: string | null;
 }
 
 /**
- * Follows a session live: refetches its queries (and `alsoRefresh`) on every change and whenever the
- * stream (re)opens. Pages keep polling only while `useIsLiveConnected` is false.
+ * Follows a session live: patches its board (and the member's data, the lists) from every event as
+ * described above, and reads the board again once whenever the stream (re)opens. Pages poll only
+ * while `useIsLiveConnected` is false.
  */
-export function useLiveSession(sessionId: string, { onEvent, alsoRefresh = [] }: LiveSessionOptions = {}): void {
+export function useLiveSession(sessionId: string, { onEvent, memberId = null }: LiveSessionOptions = {}): void {
   const queryClient = useQueryClient();
-  const optionsRef = useRef({ onEvent, alsoRefresh });
-  optionsRef.current = { onEvent, alsoRefresh };
+  const optionsRef = useRef({ onEvent, memberId });
+  optionsRef.current = { onEvent, memberId };
   const isConnected = useIsLiveConnected(sessionId);
 
   useEffect(
     () =>
       subscribeToSession(sessionId, (event) => {
-        if (event.type === 'session.changed') refreshSession(queryClient, sessionId, optionsRef.current.alsoRefresh);
-        optionsRef.current.onEvent?.(event);
+        const context =
+          event.type === 'session.changed'
+            ? followSessionChange(queryClient, event as SessionChangedEvent, optionsRef.current.memberId)
+            : null;
+        optionsRef.current.onEvent?.(event, context);
       }),
     [sessionId, queryClient],
   );
 
   // What changed before the stream opened (or while it was down) was not sent: read it afresh.
   useEffect(() => {
-    if (isConnected) refreshSession(queryClient, sessionId, optionsRef.current.alsoRefresh);
+    if (isConnected) scheduleSessionRead(queryClient, sessionId, { includesMemberData: true });
   }, [isConnected, sessionId, queryClient]);
-}
-
-function refreshSession(queryClient: QueryClient, sessionId: string, alsoRefresh: readonly QueryKey[]): void {
-  scheduleSessionRefetch(queryClient, sessionId);
-  for (const queryKey of alsoRefresh) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Whether the live stream is up for this session; pages poll while it is not. */
@@ -120,29 +127,6 @@ export function useIsLiveConnected(sessionId?: string): boolean {
     () => isLiveConnected(sessionId),
     () => false,
   );
-}
-
-/** True for the keys the convention above names for a session. */
-export function isSessionQueryKey(queryKey: readonly unknown[], sessionId: string): boolean {
-  if (queryKey[0] !== 'bid-sessions') return false;
-  return queryKey[1] === 'list' || queryKey.includes(sessionId);
-}
-
-const pendingRefetches = new WeakMap<QueryClient, Set<string>>();
-
-/** One refetch for the several events of one step (a bid that completes a session sends three). */
-function scheduleSessionRefetch(queryClient: QueryClient, sessionId: string): void {
-  let pending = pendingRefetches.get(queryClient);
-  if (!pending) {
-    pending = new Set();
-    pendingRefetches.set(queryClient, pending);
-  }
-  if (pending.has(sessionId)) return;
-  pending.add(sessionId);
-  queueMicrotask(() => {
-    pending.delete(sessionId);
-    void queryClient.invalidateQueries({ predicate: (query) => isSessionQueryKey(query.queryKey, sessionId) });
-  });
 }
 
 function subscribeToConnection(listener: () => void): () => void {

@@ -281,8 +281,14 @@ function isHistoryAction(action: string): action is HistoryAction {
   return (HISTORY_ACTIONS as readonly string[]).includes(action);
 }
 
-/** Who caused a step, as far as the event tells: the member for their own bid or skip, else an administrator or the system. */
+/**
+ * Who caused a step: the event names them (`actorName`: a member, an administrator, or "system");
+ * a phone-in pick names its administrator too (`placedBy`). Events from an older server carry
+ * neither, and the rest is what the action tells.
+ */
 function describeActor(event: SessionChangedEvent, participantName: string | null): string {
+  if (event.actorName !== undefined) return event.actorName;
+  if (event.pick?.placedBy) return event.pick.placedBy;
   if (event.action === 'auto_assigned' || event.action === 'moved_to_back' || event.action === 'session_completed') {
     return 'system';
   }

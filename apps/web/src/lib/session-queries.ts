@@ -113,7 +113,10 @@ export function useSessionHistoryQuery(sessionId: string, pollIntervalMs: number
 }
 
 export function getSessionList(signal?: AbortSignal): Promise<BidSession[]> {
-  return apiRequest('/bid-sessions', { schema: bidSessionListResponseSchema, signal }).then(({ sessions }) => sessions);
+  // The summary view: without it the list carries every session's participants for the spec's client.
+  return apiRequest('/bid-sessions?view=summary', { schema: bidSessionListResponseSchema, signal }).then(
+    ({ sessions }) => sessions,
+  );
 }
 
 /**

@@ -57,7 +57,10 @@ export type TurnClock =
   /** No turn is under way (draft, scheduled, completed, or between turns). */
   | { kind: 'none' };
 
-type TurnClockSession = Pick<BidSession, 'status' | 'currentBidEnd' | 'pausedRemainingSeconds' | 'currentTurn'>;
+/** A session or its board: the turn holder's own deadline is only a fallback for old answers. */
+type TurnClockSession = Pick<BidSession, 'status' | 'currentBidEnd' | 'pausedRemainingSeconds'> & {
+  currentTurn?: { timeWindow: { end: string | null } } | null;
+};
 
 /**
  * Where the current turn's time comes from: `currentBidEnd` while active (else the turn holder's own

@@ -1,4 +1,4 @@
-import type { BidSessionDetail, Rank, SeatPosition, Shift } from '@stationbid/domain';
+import type { Rank, SeatPosition, SessionBoard, Shift } from '@stationbid/domain';
 import { useState } from 'react';
 import { getEligibleSeatPosition, listPositionChoices, listShiftChoices, listStationChoices } from './seat-options.ts';
 
@@ -8,14 +8,18 @@ import { getEligibleSeatPosition, listPositionChoices, listShiftChoices, listSta
  * both do. Choosing a station clears shift and position, choosing a shift clears the position, and
  * a choice taken meanwhile (the offer follows every award) reads as not chosen again.
  */
-export function useSeatChoice(session: BidSessionDetail, bidderRank: Rank, initialStationId = '') {
+export function useSeatChoice(
+  board: Pick<SessionBoard, 'eligibilityMode' | 'stations'>,
+  bidderRank: Rank,
+  initialStationId = '',
+) {
   const [stationId, setStationId] = useState(initialStationId);
   const [shift, setShift] = useState<Shift | null>(null);
   const [position, setPosition] = useState<SeatPosition | null>(null);
 
-  const eligiblePosition = getEligibleSeatPosition(session.eligibilityMode, bidderRank);
-  const stationChoices = listStationChoices(session.availableStations, eligiblePosition);
-  const station = session.availableStations.find((candidate) => candidate.id === stationId);
+  const eligiblePosition = getEligibleSeatPosition(board.eligibilityMode, bidderRank);
+  const stationChoices = listStationChoices(board.stations, eligiblePosition);
+  const station = board.stations.find((candidate) => candidate.id === stationId);
   const shiftChoices = listShiftChoices(station, eligiblePosition);
   const positionChoices = listPositionChoices(station, shift, eligiblePosition);
   const chosenStation = stationChoices.some((choice) => choice.value === stationId) ? stationId : '';

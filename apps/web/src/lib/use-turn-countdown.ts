@@ -1,9 +1,9 @@
-import { type BidSession, TIMERS } from '@stationbid/domain';
+import { TIMERS } from '@stationbid/domain';
 import { useEffect, useState } from 'react';
 import { getServerNow } from './server-clock.ts';
 import { getRemainingMs, getTurnClock, type TurnClock } from './turn-countdown.ts';
 
-type CountdownSession = Pick<BidSession, 'status' | 'currentBidEnd' | 'pausedRemainingSeconds' | 'currentTurn'>;
+type CountdownSession = Parameters<typeof getTurnClock>[0];
 
 /**
  * The time left in the current turn, ticking each second while the clock runs (spec section 9),

@@ -28,11 +28,18 @@ function toBoardPicks(participants: readonly Participant[]): BoardPick[] {
         shift: bid.shift,
         position: bid.position,
         kind: bid.kind,
+        placedBy: bid.kind === 'proxy' ? 'Admin User' : null,
         at: bid.timestamp,
       })),
     )
     .map(({ queuePosition: _queuePosition, movedToBack: _movedToBack, ...pick }) => pick)
     .sort((first, second) => Date.parse(second.at) - Date.parse(first.at));
+}
+
+function countByOutcome(participants: readonly Participant[]): SessionBoard['counts']['byOutcome'] {
+  const counts = { bid: 0, proxy_bid: 0, auto_assigned: 0, skipped: 0, not_assigned: 0 };
+  for (const participant of participants) if (participant.outcome !== null) counts[participant.outcome] += 1;
+  return counts;
 }
 
 /** The board the server would build for `session` (its turn holder, the next five, counts, seats, picks). */
@@ -65,6 +72,8 @@ export function toSessionBoard(session: BidSessionDetail, overrides: Partial<Ses
     bidWindowDuration: session.bidWindowDuration,
     autoAssignTimeout: session.autoAssignTimeout,
     eligibilityMode: session.eligibilityMode,
+    startDate: session.startDate,
+    endDate: session.endDate,
     scheduledStart: session.scheduledStart,
     scheduledEnd: session.scheduledEnd,
     status: session.status,
@@ -81,6 +90,7 @@ export function toSessionBoard(session: BidSessionDetail, overrides: Partial<Ses
       waiting: Math.max(0, total - done),
       awarded: session.participants.filter((participant) => participant.hasBid).length,
       movedToBack: session.movedToBackCount,
+      byOutcome: countByOutcome(session.participants),
     },
     stations: session.availableStations.map((station) => ({ ...station })),
     recentPicks: toBoardPicks(session.participants).slice(0, 20),
@@ -104,11 +114,27 @@ export function sessionBoardApi(
   { memberId, board = {} }: SessionBoardApiOptions,
 ): Record<string, MockHandler> {
   const id = getSession().id;
+  // The one-row pages a screen reads a named participant's full entry with (the cursor ends the page before).
+  const oneRowPages = Object.fromEntries(
+    getSession().participants.map((participant) => [
+      `GET /api/bid-sessions/${id}/participants?limit=1${participant.position > 0 ? `&cursor=${participant.position - 1}` : ''}`,
+      () => {
+        const { participants } = getSession();
+        const atPosition = participants.filter((candidate) => candidate.position === participant.position);
+        return jsonResponse(200, { participants: atPosition, nextCursor: null, total: participants.length });
+      },
+    ]),
+  ) as Record<string, MockHandler>;
   return {
+    ...oneRowPages,
     [`GET /api/bid-sessions/${id}/board`]: () => jsonResponse(200, { board: toSessionBoard(getSession(), board) }),
     [`GET /api/bid-sessions/${id}/participants?limit=100`]: () => {
       const { participants } = getSession();
       return jsonResponse(200, { participants, nextCursor: null, total: participants.length });
+    },
+    [`GET /api/bid-sessions/${id}/participants?connected=true&limit=50`]: () => {
+      const connected = getSession().participants.filter((participant) => participant.isConnected);
+      return jsonResponse(200, { participants: connected, nextCursor: null, total: connected.length });
     },
     [`GET /api/bid-sessions/${id}/my-participation`]: () => {
       const session = getSession();
@@ -122,7 +148,7 @@ export function sessionBoardApi(
             ).length;
       return jsonResponse(200, { participant: mine, isUserTurn, peopleAhead, timeRemaining: isUserTurn ? 270 : 0 });
     },
-    'GET /api/bid-sessions': () => {
+    'GET /api/bid-sessions?view=summary': () => {
       const { participants: _participants, availableStations: _stations, ...listed } = getSession();
       return jsonResponse(200, { sessions: [listed] });
     },

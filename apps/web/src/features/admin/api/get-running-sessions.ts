@@ -1,7 +1,6 @@
 import { type BidSession, TIMERS } from '@stationbid/domain';
 import { useQuery } from '@tanstack/react-query';
-import { bidSessionListQueryKey } from '../../bid-sessions/api/bid-session-query-keys.ts';
-import { getBidSessions } from '../../bid-sessions/api/get-bid-sessions.ts';
+import { sessionListQueryOptions } from '../../../lib/session-queries.ts';
 
 /** Active or paused: a session whose turns the administrator may be watching. */
 export function isRunning(session: Pick<BidSession, 'status'>): boolean {
@@ -9,14 +8,14 @@ export function isRunning(session: Pick<BidSession, 'status'>): boolean {
 }
 
 /**
- * GET /bid-sessions, the same call and cache entry as the Bid Management list, so a pause there shows
- * here too. The live stream refreshes it on every step of a watched session; it is also read every 30
- * seconds (spec section 9), since a session started elsewhere is on no stream this page watches yet.
+ * GET /bid-sessions?view=summary, the same call and cache entry as the Bid Management list, so a
+ * pause there shows here too. The live stream refreshes it when a watched session's status changes;
+ * it is also read every 30 seconds (spec section 9), since a session started elsewhere is on no
+ * stream this page watches yet.
  */
 export function useRunningSessionsQuery() {
   return useQuery({
-    queryKey: bidSessionListQueryKey,
-    queryFn: ({ signal }) => getBidSessions(signal),
+    ...sessionListQueryOptions(),
     refetchInterval: TIMERS.liveRefreshMs,
     staleTime: 0,
     select: (sessions) => sessions.filter(isRunning),

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { BidSession } from '@stationbid/domain';
+import type { BidSession, SessionBoard } from '@stationbid/domain';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { getParticipantName } from '../../../lib/session-format.ts';
+import { useSessionBoardQuery } from '../../../lib/session-queries.ts';
 import { describeCountdown, formatCountdown, getCountdownTone } from '../../../lib/turn-countdown.ts';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 import { useSessionAction } from '../../bid-sessions/api/run-session-action.ts';
@@ -15,7 +16,7 @@ import { getSessionProgress } from '../../bid-sessions/utils/session-format.ts';
 import type { useRunningSessionsQuery } from '../api/get-running-sessions.ts';
 
 /** The turn's time left on the server's clock, "Expired" once past, frozen while paused. */
-function TurnCountdown({ session }: { session: BidSession }) {
+function TurnCountdown({ session }: { session: Parameters<typeof useTurnCountdown>[0] }) {
   const { remainingMs } = useTurnCountdown(session);
   if (remainingMs === null) {
     return (
@@ -39,12 +40,22 @@ function TurnCountdown({ session }: { session: BidSession }) {
 }
 
 /** One running session: who holds the turn, their time, progress, and Pause or Resume. */
-function BidWindow({ session }: { session: BidSession }) {
+function BidWindow({ session: listed }: { session: BidSession }) {
   const titleId = useId();
   const sessionAction = useSessionAction();
+  // The list is read on status changes only; the turn, its clock and the counts come from the board,
+  // which the page's live stream patches after every step.
+  const board = useSessionBoardQuery(listed.id).data;
+  const session = board === undefined ? listed : { ...listed, ...boardFacts(board) };
   const isPaused = session.status === 'paused';
-  const progress = getSessionProgress(session);
-  const turnHolder = session.currentTurn;
+  const progress =
+    board === undefined ? getSessionProgress(listed) : { completed: board.counts.done, total: board.counts.total };
+  const turnHolder =
+    board === undefined
+      ? listed.currentTurn === null
+        ? null
+        : { name: getParticipantName(listed.currentTurn), rank: listed.currentTurn.user.rank }
+      : board.turn;
 
   return (
     <Paper component="article" aria-labelledby={titleId} withBorder p="sm" radius="md">
@@ -61,7 +72,7 @@ function BidWindow({ session }: { session: BidSession }) {
               Current turn
             </Text>
             <Text size="sm" fw={600}>
-              {turnHolder === null ? 'Nobody' : `${getParticipantName(turnHolder)} (${turnHolder.user.rank})`}
+              {turnHolder === null ? 'Nobody' : `${turnHolder.name} (${turnHolder.rank})`}
             </Text>
           </div>
           <TurnCountdown session={session} />
@@ -95,6 +106,16 @@ function BidWindow({ session }: { session: BidSession }) {
       </Stack>
     </Paper>
   );
+}
+
+/** What the board knows newer than the list: status and the turn's clock. */
+function boardFacts(board: SessionBoard) {
+  return {
+    status: board.status,
+    currentBidEnd: board.currentBidEnd,
+    pausedRemainingSeconds: board.pausedRemainingSeconds,
+    currentTurn: null,
+  };
 }
 
 /** Every active or paused session with its turn and countdown (spec section 2, "active bid windows"). */

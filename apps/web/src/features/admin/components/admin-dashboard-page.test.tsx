@@ -1,5 +1,5 @@
 import type { AdminActivity, AdminStats, HealthResponse, OnlineUser } from '@stationbid/domain';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resetLiveEvents } from '../../../lib/live-events.ts';
 import { resetServerClock } from '../../../lib/server-clock.ts';
@@ -8,6 +8,10 @@ import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { toSessionBoard } from '../../../test/session-board-api.ts';
+
+// Each test renders the whole app; on a busy machine its first screen takes more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const stats: AdminStats = {
   members: { total: 48, active: 45, inactive: 3, pending: 2, admins: 4 },
@@ -111,9 +115,11 @@ function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, M
           ...[2, 3, 4, 5, 6].map((n) => buildActivity(n)),
         ],
       }),
-    'GET /api/bid-sessions': () => jsonResponse(200, { sessions: [draftSession, pausedSession, running] }),
-    [`GET /api/bid-sessions/${activeSession.id}`]: () =>
-      jsonResponse(200, { session: buildBidSessionDetail({ ...activeSession, participants: [turnHolder] }) }),
+    'GET /api/bid-sessions?view=summary': () => jsonResponse(200, { sessions: [draftSession, pausedSession, running] }),
+    [`GET /api/bid-sessions/${activeSession.id}/board`]: () =>
+      jsonResponse(200, {
+        board: toSessionBoard(buildBidSessionDetail({ ...activeSession, participants: [turnHolder] })),
+      }),
     [`GET /api/bid-sessions/history?sessionId=${activeSession.id}`]: () => jsonResponse(200, { history: [] }),
     'GET /api/health': () => jsonResponse(200, healthy),
     'POST /api/notifications/management': () =>
@@ -150,7 +156,7 @@ function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, M
 beforeEach(() => resetServerClock());
 afterEach(() => resetLiveEvents());
 
-describe('AdminDashboardPage', () => {
+describe('AdminDashboardPage', { timeout: 20_000 }, () => {
   it('shows the six figures, online members, recent activity and system status from the API', async () => {
     renderApp({ path: '/admin', signedInAs: adminUser, api: adminApi() });
 
@@ -256,7 +262,7 @@ describe('AdminDashboardPage', () => {
     renderApp({
       path: '/admin',
       signedInAs: adminUser,
-      api: adminApi({ 'GET /api/bid-sessions': () => jsonResponse(200, { sessions: [late] }) }),
+      api: adminApi({ 'GET /api/bid-sessions?view=summary': () => jsonResponse(200, { sessions: [late] }) }),
     });
     const window = await screen.findByRole('article', { name: 'Spring Station Bid' });
     expect(within(window).getByRole('timer')).toHaveTextContent('Expired');
@@ -282,7 +288,7 @@ describe('AdminDashboardPage', () => {
     renderApp({
       path: '/admin',
       signedInAs: adminUser,
-      api: adminApi({ 'GET /api/bid-sessions': () => jsonResponse(200, { sessions: [draftSession] }) }),
+      api: adminApi({ 'GET /api/bid-sessions?view=summary': () => jsonResponse(200, { sessions: [draftSession] }) }),
     });
     expect(await screen.findByText('No Active Sessions')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'View Live Draft' })).not.toBeInTheDocument();
@@ -341,7 +347,10 @@ describe('AdminDashboardPage', () => {
     );
     const stream = FakeEventSource.latest();
     act(() => stream.open());
-    await waitFor(() => expect(api.requestsTo('GET /api/bid-sessions').length).toBeGreaterThan(1));
+    // An opened stream reads the followed board once (what changed before it opened was not sent).
+    await waitFor(() =>
+      expect(api.requestsTo(`GET /api/bid-sessions/${activeSession.id}/board`).length).toBeGreaterThan(1),
+    );
     const statsReads = api.requestsTo('GET /api/admin/stats').length;
     const activityReads = api.requestsTo('GET /api/admin/recent-activity?limit=6').length;
 
@@ -365,7 +374,7 @@ describe('AdminDashboardPage', () => {
       signedInAs: buildUser({ isAdmin: false }),
       api: {
         ...adminApi(),
-        'GET /api/bid-sessions/current': () => jsonResponse(200, { session: null, sessions: [] }),
+        'GET /api/bid-sessions/current?view=summary': () => jsonResponse(200, { session: null, sessions: [] }),
         'GET /api/users/bid-status': () =>
           jsonResponse(200, { position: null, isUserTurn: false, timeRemaining: 0, session: null }),
         'GET /api/users/notifications?limit=5': () => jsonResponse(200, { notifications: [], unreadCount: 0 }),

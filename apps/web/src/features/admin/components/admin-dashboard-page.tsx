@@ -7,6 +7,7 @@
  */
 import { Box, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
@@ -21,11 +22,18 @@ import { AdminStatTiles } from './admin-stat-tiles.tsx';
 import { MessageDeliveryCard } from './message-delivery-card.tsx';
 import { OnlineUsersCard } from './online-users-card.tsx';
 
-const ADMIN_DASHBOARD_KEYS = [adminDashboardQueryKey] as const;
-
-/** Follows one session on the tab's live stream; its steps change the dashboard's figures and activity. */
+/**
+ * Follows one session on the tab's live stream: its board is patched from each step, and the
+ * dashboard's own figures and activity (counted by the server across sessions) are read again. Only
+ * administrators open this page, a handful of tabs, so that read per step costs little.
+ */
 function FollowSessionLive({ sessionId }: { sessionId: string }) {
-  useLiveSession(sessionId, { alsoRefresh: ADMIN_DASHBOARD_KEYS });
+  const queryClient = useQueryClient();
+  useLiveSession(sessionId, {
+    onEvent: (event) => {
+      if (event.type === 'session.changed') void queryClient.invalidateQueries({ queryKey: adminDashboardQueryKey });
+    },
+  });
   return null;
 }
 

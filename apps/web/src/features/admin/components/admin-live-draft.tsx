@@ -1,18 +1,18 @@
 import { Center, Loader } from '@mantine/core';
 import { TIMERS } from '@stationbid/domain';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useBidSessionQuery } from '../../bid-sessions/api/get-bid-session.ts';
-import { useSessionHistoryQuery } from '../../bid-sessions/api/get-session-history.ts';
+import { useSessionBoardQuery, useSessionHistoryQuery } from '../../../lib/session-queries.ts';
 import { LiveDraftView } from '../../session-views/components/live-draft-view.tsx';
 
 /**
- * The live draft of one running session, in admin mode. The page follows the session on the live
- * stream, which refetches both queries after every step; they poll every 30 seconds (spec section 9)
- * only while the stream is down.
+ * The live draft of one running session, in admin mode, from its board and history. The page
+ * follows the session on the live stream, whose events patch both; they poll every 30 seconds (spec
+ * section 9) only while the stream is down.
  */
 export function AdminLiveDraft({ sessionId, isFollowedLive }: { sessionId: string; isFollowedLive: boolean }) {
-  const session = useBidSessionQuery(sessionId, { refetchInterval: isFollowedLive ? false : TIMERS.liveRefreshMs });
-  const history = useSessionHistoryQuery(sessionId);
+  const pollIntervalMs = isFollowedLive ? false : TIMERS.liveRefreshMs;
+  const session = useSessionBoardQuery(sessionId, pollIntervalMs);
+  const history = useSessionHistoryQuery(sessionId, pollIntervalMs, true);
 
   if (session.isPending) {
     return (
@@ -31,5 +31,5 @@ export function AdminLiveDraft({ sessionId, isFollowedLive }: { sessionId: strin
       />
     );
   }
-  return <LiveDraftView session={session.data} history={history.data} isAdmin />;
+  return <LiveDraftView board={session.data} history={history.data} isAdmin />;
 }

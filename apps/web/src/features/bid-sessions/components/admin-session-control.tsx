@@ -1,9 +1,11 @@
 /**
  * The Admin Session Control (spec sections 2, 4 and 9): the live view of the session under way (or
- * the next scheduled one), polled every 2 seconds while it runs. It shows who holds the turn and who
- * is next, the turn's countdown (coloured at 3 minutes, 1 minute and 0), the progress and a banner
- * while paused, and lets the administrator pause, resume, move the turn holder to the back, end the
- * session, or bid for the turn holder by phone.
+ * the next scheduled one). It follows the session's shared board (docs/decisions/012-session-board.md),
+ * patched from the live stream without a request and polled every 2 seconds only while the stream
+ * is down. It shows who holds the turn and who is next (their full entries, a one-row read each when
+ * the turn moves), the turn's countdown (coloured at 3 minutes, 1 minute and 0), the progress and a
+ * banner while paused, and lets the administrator pause, resume, move the turn holder to the back,
+ * end the session, or bid for the turn holder by phone.
  */
 import {
   Alert,
@@ -19,7 +21,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type BidSession, type BidSessionDetail, type Participant, TIMERS } from '@stationbid/domain';
+import { type BidSession, type BoardParticipant, type SessionBoard, TIMERS } from '@stationbid/domain';
 import {
   IconAlertTriangle,
   IconArrowDownBar,
@@ -31,12 +33,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
-import { formatDateTime, formatSeat, getParticipantName } from '../../../lib/session-format.ts';
+import { formatDateTime, formatSeat } from '../../../lib/session-format.ts';
+import { useSessionBoardQuery } from '../../../lib/session-queries.ts';
 import { describeCountdown, formatCountdown, getCountdownTone, isFinalMinute } from '../../../lib/turn-countdown.ts';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 import { ChatWidget } from '../../chat/components/chat-widget.tsx';
 import { bidSessionListQueryKey } from '../api/bid-session-query-keys.ts';
-import { useBidSessionQuery } from '../api/get-bid-session.ts';
+import { useParticipantAtQuery } from '../api/get-participant-at.ts';
 import { useSessionAction } from '../api/run-session-action.ts';
 import { useExpiryCheck } from '../hooks/use-expiry-check.ts';
 import { getSessionProgress } from '../utils/session-format.ts';
@@ -50,32 +53,35 @@ function getPollInterval(status: BidSession['status']): number | false {
   return status === 'scheduled' ? TIMERS.liveRefreshMs : false;
 }
 
-/** The list's copy of a session, without the detail's participants and stations. */
-function toListSession({
-  participants: _participants,
-  availableStations: _stations,
-  ...session
-}: BidSessionDetail): BidSession {
-  return session;
+/** The list's copy of a session with what the board knows newer: its status, turn and progress. */
+function withBoardFacts(session: BidSession, board: SessionBoard): BidSession {
+  return {
+    ...session,
+    status: board.status,
+    currentParticipant: board.currentParticipant,
+    currentBidEnd: board.currentBidEnd,
+    pausedRemainingSeconds: board.pausedRemainingSeconds,
+    actualStart: board.actualStart,
+    actualEnd: board.actualEnd,
+    completedBids: board.counts.done,
+    movedToBackCount: board.counts.movedToBack,
+  };
 }
 
 export function AdminSessionControl({ session: listedSession }: { session: BidSession }) {
   const queryClient = useQueryClient();
-  // The live stream refetches the session after every step; polling only covers for it while it is down.
   useLiveSession(listedSession.id);
   const isLive = useIsLiveConnected(listedSession.id);
-  const sessionQuery = useBidSessionQuery(listedSession.id, {
-    refetchInterval: isLive ? false : getPollInterval(listedSession.status),
-  });
-  const session = sessionQuery.data;
+  const boardQuery = useSessionBoardQuery(listedSession.id, isLive ? false : getPollInterval(listedSession.status));
+  const board = boardQuery.data;
 
-  // Each poll also refreshes the session's card, so its status and progress never lag the panel.
+  // The session's card follows the board, so its status and progress never lag the panel.
   useEffect(() => {
-    if (session === undefined) return;
+    if (board === undefined) return;
     queryClient.setQueryData<BidSession[]>(bidSessionListQueryKey, (sessions) =>
-      sessions?.map((candidate) => (candidate.id === session.id ? toListSession(session) : candidate)),
+      sessions?.map((candidate) => (candidate.id === board.sessionId ? withBoardFacts(candidate, board) : candidate)),
     );
-  }, [session, queryClient]);
+  }, [board, queryClient]);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="admin-session-control-title">
@@ -89,16 +95,16 @@ export function AdminSessionControl({ session: listedSession }: { session: BidSe
               {listedSession.name}
             </Text>
           </Stack>
-          <SessionStatusBadge status={session?.status ?? listedSession.status} />
+          <SessionStatusBadge status={board?.status ?? listedSession.status} />
         </Group>
-        {session !== undefined ? (
-          <SessionControlBody session={session} />
-        ) : sessionQuery.isError ? (
+        {board !== undefined ? (
+          <SessionControlBody board={board} />
+        ) : boardQuery.isError ? (
           <LoadError
             title="Failed to load session data"
-            error={sessionQuery.error}
-            onRetry={() => sessionQuery.refetch()}
-            isRetrying={sessionQuery.isFetching}
+            error={boardQuery.error}
+            onRetry={() => boardQuery.refetch()}
+            isRetrying={boardQuery.isFetching}
           />
         ) : (
           <Center py="md">
@@ -112,25 +118,25 @@ export function AdminSessionControl({ session: listedSession }: { session: BidSe
 
 type Confirmation = 'end' | 'move-to-back' | null;
 
-function SessionControlBody({ session }: { session: BidSessionDetail }) {
+function SessionControlBody({ board }: { board: SessionBoard }) {
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
   const sessionAction = useSessionAction({ onSuccess: () => setConfirmation(null) });
   const pendingAction = sessionAction.isPending ? sessionAction.variables.action : null;
   const run = (action: 'start' | 'pause' | 'resume' | 'end' | 'move-to-back') =>
     sessionAction.mutate({
-      sessionId: session.id,
+      sessionId: board.sessionId,
       action,
-      userId: action === 'move-to-back' ? (session.currentTurn?.user.id ?? null) : null,
+      userId: action === 'move-to-back' ? (board.turn?.memberId ?? null) : null,
     });
 
-  if (session.status === 'scheduled' || session.status === 'draft') {
+  if (board.status === 'scheduled' || board.status === 'draft') {
     return (
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">
-          {session.scheduledStart === null
+          {board.scheduledStart === null
             ? 'Not started yet.'
-            : `Starts by itself at ${formatDateTime(session.scheduledStart)}.`}{' '}
-          {session.participantCount} participants are waiting.
+            : `Starts by itself at ${formatDateTime(board.scheduledStart)}.`}{' '}
+          {board.counts.total} participants are waiting.
         </Text>
         <Button
           color="green"
@@ -143,19 +149,19 @@ function SessionControlBody({ session }: { session: BidSessionDetail }) {
       </Group>
     );
   }
-  if (session.status === 'completed') {
+  if (board.status === 'completed') {
     return <Text size="sm">This session has completed.</Text>;
   }
 
-  const turnHolder = session.currentTurn;
-  const progress = getSessionProgress(session);
-  const isPaused = session.status === 'paused';
+  const turnHolder = board.turn;
+  const progress = getSessionProgress({ completedBids: board.counts.done, participantCount: board.counts.total });
+  const isPaused = board.status === 'paused';
   const isBusy = pendingAction !== null;
 
   return (
     <Stack gap="md">
-      <ChatWidget sessionId={session.id} />
-      <TurnOverview session={session} />
+      <ChatWidget sessionId={board.sessionId} />
+      <TurnOverview board={board} />
 
       <Stack gap={4}>
         <Group justify="space-between" gap="xs">
@@ -164,7 +170,7 @@ function SessionControlBody({ session }: { session: BidSessionDetail }) {
             {progress.completed} of {progress.total} participants done
           </Text>
         </Group>
-        <Progress value={progress.percent} aria-label={`${session.name} progress`} />
+        <Progress value={progress.percent} aria-label={`${board.name} progress`} />
       </Stack>
 
       <Group gap="sm" wrap="wrap">
@@ -214,8 +220,8 @@ function SessionControlBody({ session }: { session: BidSessionDetail }) {
             </Title>
             {/* A fresh form for each turn: a choice made for one member never carries to the next. */}
             <PhoneInBidForm
-              key={`${turnHolder.id}:${session.currentParticipant}`}
-              session={session}
+              key={`${turnHolder.participantId}:${board.currentParticipant}`}
+              board={board}
               turnHolder={turnHolder}
             />
           </Stack>
@@ -234,7 +240,7 @@ function SessionControlBody({ session }: { session: BidSessionDetail }) {
         <Text>
           {turnHolder === null
             ? 'Nobody holds the turn right now.'
-            : `Move ${getParticipantName(turnHolder)} to the back of the queue? The next member's turn begins at once, and ${turnHolder.user.firstName} gets a shorter second chance (${session.autoAssignTimeout} min) when the queue comes round.`}
+            : `Move ${turnHolder.name} to the back of the queue? The next member's turn begins at once, and ${firstNameOf(turnHolder)} gets a shorter second chance (${board.autoAssignTimeout} min) when the queue comes round.`}
         </Text>
       </ConfirmDialog>
       <ConfirmDialog
@@ -246,7 +252,7 @@ function SessionControlBody({ session }: { session: BidSessionDetail }) {
         onClose={() => setConfirmation(null)}
       >
         <Text>
-          End {session.name} now? Members who have not had their turn keep the seat they hold and are listed as Not
+          End {board.name} now? Members who have not had their turn keep the seat they hold and are listed as Not
           Assigned. This cannot be undone.
         </Text>
       </ConfirmDialog>
@@ -255,11 +261,10 @@ function SessionControlBody({ session }: { session: BidSessionDetail }) {
 }
 
 /** Who bids now, for how long, and who comes next; the paused banner when the clock is stopped. */
-function TurnOverview({ session }: { session: BidSessionDetail }) {
-  const { clock, remainingMs } = useTurnCountdown(session);
-  useExpiryCheck(session.id, clock.kind === 'running' ? clock.deadlineMs : null, remainingMs);
-  const turnHolder = session.currentTurn;
-  const isPaused = session.status === 'paused';
+function TurnOverview({ board }: { board: SessionBoard }) {
+  const { clock, remainingMs } = useTurnCountdown(board);
+  useExpiryCheck(board.sessionId, clock.kind === 'running' ? clock.deadlineMs : null, remainingMs);
+  const isPaused = board.status === 'paused';
 
   return (
     <Stack gap="sm">
@@ -271,7 +276,12 @@ function TurnOverview({ session }: { session: BidSessionDetail }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <ParticipantPanel label="Current participant" participant={turnHolder} emptyText="Nobody holds the turn." />
+        <ParticipantPanel
+          label="Current participant"
+          sessionId={board.sessionId}
+          participant={board.turn}
+          emptyText="Nobody holds the turn."
+        />
         <Paper withBorder p="sm">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             Time left
@@ -284,7 +294,8 @@ function TurnOverview({ session }: { session: BidSessionDetail }) {
         </Paper>
         <ParticipantPanel
           label="Next up"
-          participant={session.nextParticipant}
+          sessionId={board.sessionId}
+          participant={board.upcoming[0] ?? null}
           emptyText="Nobody: this is the last turn."
         />
       </SimpleGrid>
@@ -292,19 +303,28 @@ function TurnOverview({ session }: { session: BidSessionDetail }) {
   );
 }
 
+/** "Elena" of "Elena Ramirez": the board names a participant by their full name only. */
+function firstNameOf(participant: BoardParticipant): string {
+  return participant.name.split(' ')[0] ?? participant.name;
+}
+
+/**
+ * A participant the board names, with their employee ID and the seat they hold from their full entry
+ * (read once per participant named here); the board's facts show at once, the rest when it arrives.
+ */
 function ParticipantPanel({
   label,
+  sessionId,
   participant,
   emptyText,
 }: {
   label: string;
-  participant: Participant | null;
+  sessionId: string;
+  participant: BoardParticipant | null;
   emptyText: string;
 }) {
-  const seat =
-    participant === null
-      ? null
-      : formatSeat(participant.currentStation, participant.currentShift, participant.currentPosition);
+  const entry = useParticipantAtQuery(sessionId, participant).data ?? null;
+  const seat = entry === null ? null : formatSeat(entry.currentStation, entry.currentShift, entry.currentPosition);
   return (
     <Paper withBorder p="sm">
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
@@ -315,7 +335,7 @@ function ParticipantPanel({
       ) : (
         <Stack gap={2}>
           <Group gap="xs">
-            <Text fw={700}>{getParticipantName(participant)}</Text>
+            <Text fw={700}>{participant.name}</Text>
             {participant.movedToBack && (
               <Badge size="xs" color="orange" variant="light">
                 Second chance
@@ -323,11 +343,14 @@ function ParticipantPanel({
             )}
           </Group>
           <Text size="sm">
-            {participant.user.rank} · Priority #{participant.bidPriority} · {participant.user.employeeId}
+            {participant.rank} · Priority #{participant.bidPriority}
+            {entry === null ? '' : ` · ${entry.user.employeeId}`}
           </Text>
-          <Text size="xs" c="dimmed">
-            Holds now: {seat ?? 'no seat'}
-          </Text>
+          {entry !== null && (
+            <Text size="xs" c="dimmed">
+              Holds now: {seat ?? 'no seat'}
+            </Text>
+          )}
         </Stack>
       )}
     </Paper>

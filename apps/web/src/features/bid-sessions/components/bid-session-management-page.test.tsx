@@ -1,15 +1,25 @@
 import { BID_MESSAGES, type BidSession, type User } from '@stationbid/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../../test/browser-stubs.ts';
-import { buildBidSession, buildHistoryEntry, buildParticipant, testId } from '../../../test/build-bid-session.ts';
+import {
+  buildBidSession,
+  buildBidSessionDetail,
+  buildHistoryEntry,
+  buildParticipant,
+  testId,
+} from '../../../test/build-bid-session.ts';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { toSessionBoard } from '../../../test/session-board-api.ts';
 import { buildStation } from '../../stations/test/build-station.ts';
 
-const LIST = 'GET /api/bid-sessions';
+// Each test renders the whole app; on a busy machine its first screen takes more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+const LIST = 'GET /api/bid-sessions?view=summary';
 
 const draft = buildBidSession({ id: testId('5e55', 1), name: 'Spring Station Bid', status: 'draft' });
 const scheduled = buildBidSession({
@@ -72,11 +82,11 @@ function renderSessionManagement(sessions: BidSession[], api: Record<string, Moc
     signedInAs: adminUser,
     api: {
       [LIST]: () => jsonResponse(200, { sessions }),
-      // The control panel loads the session it follows.
+      // The control panel follows the board of the session under way (or the next scheduled one).
       ...Object.fromEntries(
         sessions.map((session) => [
-          `GET /api/bid-sessions/${session.id}`,
-          () => jsonResponse(200, { session: { ...session, participants: [], availableStations: [] } }),
+          `GET /api/bid-sessions/${session.id}/board`,
+          () => jsonResponse(200, { board: toSessionBoard(buildBidSessionDetail(session)) }),
         ]),
       ),
       'GET /api/admin/users': () => jsonResponse(200, { users: members }),
@@ -145,7 +155,7 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
     expect(screen.getByText('Showing 3 of 3 sessions')).toBeInTheDocument();
     // The scheduled session is the one the control panel follows.
     expect(screen.getByRole('region', { name: 'Admin Session Control' })).toBeInTheDocument();
-    await waitFor(() => expect(api.requestsTo(`GET /api/bid-sessions/${scheduled.id}`)).toHaveLength(1));
+    await waitFor(() => expect(api.requestsTo(`GET /api/bid-sessions/${scheduled.id}/board`)).toHaveLength(1));
     expect(api.unhandled).toEqual([]);
   });
 

@@ -6,26 +6,26 @@
  * screen beside the form.
  */
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { BidSessionDetail, Participant, SeatPosition, Shift } from '@stationbid/domain';
+import type { BoardParticipant, SeatPosition, SessionBoard, Shift } from '@stationbid/domain';
 import { IconPhoneCall } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { getParticipantName } from '../../../lib/session-format.ts';
 import { useSeatChoice } from '../../../lib/use-seat-choice.ts';
 import { useSubmitPhoneInBid } from '../api/submit-phone-in-bid.ts';
 
 const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
 
 interface PhoneInBidFormProps {
-  session: BidSessionDetail;
-  turnHolder: Participant;
+  /** The session's board: its free seats and whether positions follow rank. */
+  board: SessionBoard;
+  turnHolder: BoardParticipant;
 }
 
-export function PhoneInBidForm({ session, turnHolder }: PhoneInBidFormProps) {
+export function PhoneInBidForm({ board, turnHolder }: PhoneInBidFormProps) {
   const submitBid = useSubmitPhoneInBid();
-  const name = getParticipantName(turnHolder);
-  const memberId = turnHolder.user.id;
-  const isPaused = session.status === 'paused';
+  const name = turnHolder.name;
+  const memberId = turnHolder.memberId;
+  const isPaused = board.status === 'paused';
 
   const {
     eligiblePosition,
@@ -39,13 +39,13 @@ export function PhoneInBidForm({ session, turnHolder }: PhoneInBidFormProps) {
     chooseStation,
     chooseShift,
     choosePosition,
-  } = useSeatChoice(session, turnHolder.user.rank);
+  } = useSeatChoice(board, turnHolder.rank);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosenSeat === null || memberId === null) return;
     submitBid.mutate({
-      sessionId: session.id,
+      sessionId: board.sessionId,
       bidData: chosenSeat,
       userId: memberId,
     });
@@ -65,7 +65,7 @@ export function PhoneInBidForm({ session, turnHolder }: PhoneInBidFormProps) {
         <Text size="sm" c="dimmed">
           {eligiblePosition === null
             ? `Any free seat of the session's stations.`
-            : `${name} is a ${turnHolder.user.rank}: only ${eligiblePosition} seats are offered.`}
+            : `${name} is a ${turnHolder.rank}: only ${eligiblePosition} seats are offered.`}
         </Text>
         {stationChoices.length === 0 ? (
           <Alert color="yellow" variant="light">

@@ -1,10 +1,13 @@
 import type { BidSession, ExportStatus, ReminderResult } from '@stationbid/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildBidSession, testId } from '../../../test/build-bid-session.ts';
 import { adminUser } from '../../../test/fixtures.ts';
 import { jsonResponse } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+
+// Each test renders the whole app; on a busy machine its first screen takes more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const completed = buildBidSession({
   id: testId('7e77', 1),
@@ -23,7 +26,7 @@ function renderPage(status: ExportStatus, result: ReminderResult, sessions: BidS
     path: '/admin/bid-sessions',
     signedInAs: adminUser,
     api: {
-      'GET /api/bid-sessions': () => jsonResponse(200, { sessions }),
+      'GET /api/bid-sessions?view=summary': () => jsonResponse(200, { sessions }),
       [STATUS_URL]: () => jsonResponse(200, status),
       [SEND_URL]: () => jsonResponse(200, { result }),
     },

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { BidSessionDetail } from '@stationbid/domain';
+import type { SessionBoard } from '@stationbid/domain';
 import { IconHourglass } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { listStationChoices } from '../../../lib/seat-options.ts';
@@ -9,7 +9,7 @@ import { toAssignmentStations } from '../../session-views/utils/assignment-stati
 export const NO_STATION_SELECTED_MESSAGE = 'Please select a station first';
 
 interface AvailableStationsSectionProps {
-  session: BidSessionDetail;
+  board: SessionBoard;
   isParticipant: boolean;
   /** The member holds the turn and has not bid or skipped yet: stations can be picked. */
   isMyTurn: boolean;
@@ -29,7 +29,7 @@ interface AvailableStationsSectionProps {
  * station first". Otherwise "Waiting for your turn".
  */
 export function AvailableStationsSection({
-  session,
+  board,
   isParticipant,
   isMyTurn,
   isPaused,
@@ -40,12 +40,10 @@ export function AvailableStationsSection({
 }: AvailableStationsSectionProps) {
   const titleId = useId();
   const [isNoSelectionShown, setIsNoSelectionShown] = useState(false);
-  const selectableIds = new Set(
-    listStationChoices(session.availableStations, eligiblePosition).map((choice) => choice.value),
-  );
+  const selectableIds = new Set(listStationChoices(board.stations, eligiblePosition).map((choice) => choice.value));
   // A station whose last eligible seat went meanwhile is no longer selected.
   const selected = selectedStationId !== null && selectableIds.has(selectedStationId) ? selectedStationId : null;
-  const selectedStation = session.availableStations.find((station) => station.id === selected);
+  const selectedStation = board.stations.find((station) => station.id === selected);
 
   const submit = () => {
     if (selected === null) {
@@ -96,8 +94,8 @@ export function AvailableStationsSection({
         </Stack>
       </Paper>
       <StationAssignmentsPanel
-        stations={toAssignmentStations(session.availableStations)}
-        sessionId={session.id}
+        stations={toAssignmentStations(board.stations)}
+        sessionId={board.sessionId}
         selection={
           isMyTurn
             ? {

@@ -3,19 +3,24 @@
  * notification or a shared address), whatever session the server currently calls current.
  */
 import { Center, Loader, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useLiveSessionQuery } from '../../live-bidding/api/get-live-session.ts';
+import { sessionListQueryOptions, useSessionBoardQuery } from '../../../lib/session-queries.ts';
 import { isUnknownSession, SessionNotFound } from '../../live-bidding/components/session-not-found.tsx';
 import { BiddingPage } from './bidding-page.tsx';
 
 export function BidPage() {
   const { sessionId = '' } = useParams();
-  // Its own reads (and the live stream) start once the page below takes over; no polling here.
-  const sessionQuery = useLiveSessionQuery(sessionId, false);
+  // The board says whether the member may see the session (404 otherwise); the light sessions list
+  // gives its calendar facts. The live reads start once the page below takes over.
+  const sessionQuery = useSessionBoardQuery(sessionId);
+  const listQuery = useQuery(sessionListQueryOptions());
+  const listed = listQuery.data?.find((session) => session.id === sessionId);
 
-  if (sessionQuery.data !== undefined) return <BiddingPage focusedSession={sessionQuery.data} />;
+  if (sessionQuery.data !== undefined && listed !== undefined) return <BiddingPage focusedSession={listed} />;
+  if (sessionQuery.data !== undefined && listQuery.data !== undefined) return <SessionNotFound />;
   if (sessionQuery.isError && isUnknownSession(sessionQuery.error)) return <SessionNotFound />;
   if (sessionQuery.isError) {
     return (

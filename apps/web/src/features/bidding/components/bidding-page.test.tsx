@@ -12,6 +12,7 @@ import {
 import { buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { sessionBoardApi } from '../../../test/session-board-api.ts';
 import { buildBidHistoryEntry } from '../../bid-history/test/build-bid-history.ts';
 import { buildLiveSession } from '../../live-bidding/test/build-live-session.ts';
 
@@ -117,35 +118,42 @@ interface RenderOptions {
   api?: Record<string, MockHandler>;
   /** Every answer's Date header: the server's clock, when it differs from the browser's. */
   serverDate?: () => Date;
+  /**
+   * The followed session as the server holds it at each request (its board, participants and the
+   * member's place); `session` unless a test changes it or opens another one by its address.
+   */
+  readSession?: () => BidSessionDetail | null;
 }
 
 function renderBiddingPage(
   session: BidSessionDetail | null,
-  { path = '/bidding', api = {}, serverDate }: RenderOptions = {},
+  { path = '/bidding', api = {}, serverDate, readSession = () => session }: RenderOptions = {},
 ) {
-  const myTurn = session?.participants.find((participant) => participant.user.id === me.id)?.isCurrentTurn ?? false;
   const withServerDate = (response: Response) => {
     if (serverDate !== undefined) response.headers.set('Date', serverDate().toUTCString());
     return response;
   };
+  const notFound = () => jsonResponse(404, { error: BID_MESSAGES.sessionNotFound, code: 'NOT_FOUND' });
+  const boardApi: Record<string, MockHandler> =
+    readSession() === null
+      ? {
+          [`GET /api/bid-sessions/${SESSION_ID}/board`]: notFound,
+          [`GET /api/bid-sessions/${SESSION_ID}/my-participation`]: notFound,
+        }
+      : Object.fromEntries(
+          Object.entries(sessionBoardApi(readSession as () => BidSessionDetail, { memberId: me.id })).map(
+            ([key, handler]) => [key, async (request) => withServerDate(await handler(request))] as const,
+          ),
+        );
   const handlers: Record<string, MockHandler> = {
-    'GET /api/bid-sessions/current': () =>
+    'GET /api/bid-sessions/current?view=summary': () =>
       withServerDate(
         jsonResponse(200, {
           session,
           sessions: session === null ? [] : [session, scheduledSession],
         }),
       ),
-    [`GET /api/bid-sessions/${SESSION_ID}`]: () => withServerDate(jsonResponse(200, { session })),
-    [`GET /api/bid-sessions/${SESSION_ID}/my-participation`]: () =>
-      withServerDate(
-        jsonResponse(200, {
-          participant: isabel,
-          isUserTurn: myTurn,
-          peopleAhead: myTurn ? 0 : 2,
-          timeRemaining: myTurn ? 270 : 0,
-        }),
-      ),
+    ...boardApi,
     [`GET /api/bid-sessions/history?sessionId=${SESSION_ID}`]: () => jsonResponse(200, { history }),
     'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: myBids }),
     'GET /api/users/notifications?limit=5': () =>
@@ -189,9 +197,11 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     const { api, user } = renderBiddingPage(null);
     expect(await screen.findByRole('heading', { name: 'No Active Bid Session' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Bidding' })).toBeInTheDocument();
-    const before = api.requestsTo('GET /api/bid-sessions/current').length;
+    const before = api.requestsTo('GET /api/bid-sessions/current?view=summary').length;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(api.requestsTo('GET /api/bid-sessions/current').length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(api.requestsTo('GET /api/bid-sessions/current?view=summary').length).toBeGreaterThan(before),
+    );
 
     const actions = screen.getByRole('region', { name: 'Quick Actions' });
     expect(within(actions).getByRole('link', { name: 'Manage Preferences' })).toHaveAttribute('href', '/profile');
@@ -204,7 +214,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     const { api } = renderBiddingPage(sessionWithTurn(0));
     expect(await screen.findByLabelText('Session status: Active')).toBeInTheDocument();
 
-    const status = screen.getByRole('region', { name: 'Live Session Status' });
+    const status = await screen.findByRole('region', { name: 'Live Session Status' });
     expect(status).toHaveTextContent('Bidding nowElena Ramirez');
     expect(status).toHaveTextContent('Next in queueCaleb Murphy');
     expect(within(status).getByRole('timer')).toHaveTextContent(/^4:(30|2\d)$/);
@@ -269,8 +279,8 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       "Only the session's participants can bid in it.",
     );
     expect(screen.queryByRole('button', { name: 'Open chat' })).not.toBeInTheDocument();
-    expect(api.requestsTo(`GET /api/bid-sessions/${SESSION_ID}/my-participation`)).toHaveLength(0);
     expect(api.requestsTo(`GET /api/bid-sessions/history?sessionId=${SESSION_ID}`)).toHaveLength(0);
+    expect(api.unhandled).toEqual([]);
   });
 
   it("counts the member's turn down, warns at 30 seconds, and at zero says the time expired once", async () => {
@@ -305,9 +315,9 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     let session = sessionWithTurn(2, { remainingMs: 1500 });
     renderBiddingPage(null, {
       api: {
-        'GET /api/bid-sessions/current': () => jsonResponse(200, { session, sessions: [session] }),
-        [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+        'GET /api/bid-sessions/current?view=summary': () => jsonResponse(200, { session, sessions: [session] }),
       },
+      readSession: () => session,
     });
     await screen.findByRole('region', { name: "It's Your Turn!" });
     const movedToBack = { ...isabel, movedToBack: true, isCurrentTurn: false };
@@ -328,9 +338,9 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     let session = sessionWithTurn(2, { remainingMs: 1500 });
     renderBiddingPage(null, {
       api: {
-        'GET /api/bid-sessions/current': () => jsonResponse(200, { session, sessions: [session] }),
-        [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+        'GET /api/bid-sessions/current?view=summary': () => jsonResponse(200, { session, sessions: [session] }),
       },
+      readSession: () => session,
     });
     await screen.findByRole('region', { name: "It's Your Turn!" });
     session = {
@@ -361,8 +371,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     let session = sessionWithTurn(2);
     const { api, user } = renderBiddingPage(session, {
       api: {
-        'GET /api/bid-sessions/current': () => jsonResponse(200, { session, sessions: [session] }),
-        [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+        'GET /api/bid-sessions/current?view=summary': () => jsonResponse(200, { session, sessions: [session] }),
         'POST /api/bid-sessions/submit-bid': () => {
           session = sessionWithTurn(0, { completedBids: 3 });
           return jsonResponse(200, {
@@ -375,6 +384,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
           });
         },
       },
+      readSession: () => session,
     });
     expect(await screen.findByRole('region', { name: "It's Your Turn!" })).toBeInTheDocument();
     const stations = screen.getByRole('region', { name: 'Available Stations' });
@@ -459,12 +469,12 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     let session = sessionWithTurn(2);
     const { api, user } = renderBiddingPage(session, {
       api: {
-        [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
         'POST /api/bid-sessions/skip-turn': () => {
           session = sessionWithTurn(0);
           return jsonResponse(200, { success: true, message: BID_MESSAGES.turnSkipped });
         },
       },
+      readSession: () => session,
     });
     const banner = await screen.findByRole('region', { name: "It's Your Turn!" });
     await user.click(within(banner).getByRole('button', { name: 'Skip Turn' }));
@@ -477,7 +487,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
   it('shows a paused session with the time frozen', async () => {
     renderBiddingPage(sessionWithTurn(0, { status: 'paused', pausedRemainingSeconds: 95 }));
     expect(await screen.findByLabelText('Session status: Paused')).toBeInTheDocument();
-    const status = screen.getByRole('region', { name: 'Live Session Status' });
+    const status = await screen.findByRole('region', { name: 'Live Session Status' });
     expect(within(status).getByText('Session paused')).toBeInTheDocument();
     expect(within(status).getByRole('timer')).toHaveAccessibleName('1 minute 35 seconds left, paused');
   });
@@ -498,7 +508,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     const named = sessionWithTurn(0);
     renderBiddingPage(null, {
       path: `/bid/${SESSION_ID}`,
-      api: { [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session: named }) },
+      readSession: () => named,
     });
     expect(await screen.findByLabelText('Session status: Active')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Bidding' })).toBeInTheDocument();
@@ -509,10 +519,6 @@ describe('Bidding page', { timeout: 20_000 }, () => {
   it('says Session Not Found on /bid/:sessionId for a session that does not exist', async () => {
     const { user, router } = renderBiddingPage(null, {
       path: `/bid/${SESSION_ID}`,
-      api: {
-        [`GET /api/bid-sessions/${SESSION_ID}`]: () =>
-          jsonResponse(404, { error: BID_MESSAGES.sessionNotFound, code: 'NOT_FOUND' }),
-      },
     });
     expect(await screen.findByRole('heading', { name: 'Session Not Found' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to Bidding' }));

@@ -8,7 +8,7 @@
  * is the same page centred on the session named in the address, as links in notifications need.
  */
 import { Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { type BidSession, type BidSessionDetail, TIMERS } from '@stationbid/domain';
+import { type BidSession, TIMERS } from '@stationbid/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ import { BiddingSessionView } from './bidding-session-view.tsx';
 import { BiddingStatsCard } from './bidding-stats-card.tsx';
 
 /** `focusedSession`: centre on this session rather than the one the server calls current. */
-export function BiddingPage({ focusedSession }: { focusedSession?: BidSessionDetail }) {
+export function BiddingPage({ focusedSession }: { focusedSession?: BidSession }) {
   const sessionsQuery = useBiddingSessionsQuery();
   const queryClient = useQueryClient();
   const [isRefreshing, setIsRefreshing] = useState(false);

@@ -1,21 +1,24 @@
-import { Grid, SimpleGrid, Stack } from '@mantine/core';
-import { type BidSessionDetail, type BidSessionStatus, TIMERS } from '@stationbid/domain';
+import { Center, Grid, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { type BidSession, type BidSessionStatus, type SessionBoard, TIMERS } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 import { getEligibleSeatPosition } from '../../../lib/seat-options.ts';
+import {
+  type MyParticipation,
+  useMyParticipationQuery,
+  useSessionBoardQuery,
+  useSessionHistoryQuery,
+} from '../../../lib/session-queries.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
 import { bidHistoryRootQueryKey } from '../../bid-history/api/bid-history-query-keys.ts';
 import { ChatWidget } from '../../chat/components/chat-widget.tsx';
-import { currentBidSessionQueryKey } from '../../dashboard/api/get-current-bid-session.ts';
-import { useLiveHistoryQuery } from '../../live-bidding/api/get-live-history.ts';
-import { useLiveSessionQuery } from '../../live-bidding/api/get-live-session.ts';
-import { useMyParticipationQuery } from '../../live-bidding/api/get-my-participation.ts';
 import { PlaceBidModal } from '../../live-bidding/components/place-bid-modal.tsx';
 import { SkipTurnDialog } from '../../live-bidding/components/skip-turn-dialog.tsx';
 import { MyTurnBanner } from '../../live-bidding/components/turn-banner.tsx';
 import { TurnExpiredNotice } from '../../live-bidding/components/turn-expired-notice.tsx';
 import { useOwnTurn } from '../../live-bidding/hooks/use-own-turn.ts';
+import { countPeopleAhead } from '../../live-bidding/utils/live-bidding-format.ts';
 import { LiveDraftView } from '../../session-views/components/live-draft-view.tsx';
 import { AvailableStationsSection } from './available-stations-section.tsx';
 import { LiveSessionStatusCard } from './live-session-status-card.tsx';
@@ -28,47 +31,81 @@ import { YourPositionCard } from './your-position-card.tsx';
 export const BIDDING_INCOMPLETE_BID_MESSAGE = 'Please fill in all bid details';
 
 interface BiddingSessionViewProps {
-  /** The centred session as GET /bid-sessions/current sent it, shown until its own read arrives. */
-  initialSession: BidSessionDetail;
+  /** The centred session as GET /bid-sessions/current (or the sessions list) sent it: its calendar facts. */
+  initialSession: BidSession;
   renderHeader: (status: BidSessionStatus) => ReactNode;
   /** The cards that do not depend on this session (other sessions, stats, shortcuts, notifications). */
   sideCards: ReactNode;
 }
 
-const BIDDING_PAGE_KEYS = [currentBidSessionQueryKey, bidHistoryRootQueryKey] as const;
-
 export function BiddingSessionView({ initialSession, renderHeader, sideCards }: BiddingSessionViewProps) {
   const sessionId = initialSession.id;
-  const queryClient = useQueryClient();
-  // The sessions list and the member's bids change with the session too, under keys of their own.
-  useLiveSession(sessionId, { alsoRefresh: BIDDING_PAGE_KEYS });
+  const me = useCurrentUser();
+  useLiveSession(sessionId, { memberId: me.id });
   const isLive = useIsLiveConnected(sessionId);
   const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
-  const sessionQuery = useLiveSessionQuery(sessionId, pollIntervalMs);
-  const session = sessionQuery.data ?? initialSession;
+  const boardQuery = useSessionBoardQuery(sessionId, pollIntervalMs);
+  const participationQuery = useMyParticipationQuery(sessionId, pollIntervalMs);
 
+  if (boardQuery.data === undefined || participationQuery.isPending) {
+    return (
+      <Stack gap="md">
+        {renderHeader(initialSession.status)}
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading session" />
+        </Center>
+      </Stack>
+    );
+  }
+  return (
+    <BiddingSessionBoard
+      session={initialSession}
+      board={boardQuery.data}
+      participation={participationQuery.data ?? null}
+      pollIntervalMs={pollIntervalMs}
+      renderHeader={renderHeader}
+      sideCards={sideCards}
+    />
+  );
+}
+
+interface BiddingSessionBoardProps extends Omit<BiddingSessionViewProps, 'initialSession'> {
+  session: BidSession;
+  board: SessionBoard;
+  participation: MyParticipation | null;
+  pollIntervalMs: number | false;
+}
+
+function BiddingSessionBoard({
+  session,
+  board,
+  participation,
+  pollIntervalMs,
+  renderHeader,
+  sideCards,
+}: BiddingSessionBoardProps) {
+  const sessionId = board.sessionId;
+  const queryClient = useQueryClient();
   const me = useCurrentUser();
-  const myEntry = session.participants.find((participant) => participant.user.id === me.id) ?? null;
+  const myEntry = participation?.participant ?? null;
   const isParticipant = myEntry !== null;
   const canReadHistory = isParticipant || me.isAdmin;
-  const participationQuery = useMyParticipationQuery(sessionId, pollIntervalMs, isParticipant);
-  const historyQuery = useLiveHistoryQuery(sessionId, pollIntervalMs, canReadHistory);
+  const historyQuery = useSessionHistoryQuery(sessionId, pollIntervalMs, canReadHistory);
 
   const [selectedStationId, setSelectedStationId] = useState<string | null>(null);
-  const turn = useOwnTurn(session, myEntry, {
+  const turn = useOwnTurn(board, myEntry, {
     onTurnFinished: () => {
       setSelectedStationId(null);
       void queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey });
     },
   });
-  const eligiblePosition =
-    myEntry === null ? null : getEligibleSeatPosition(session.eligibilityMode, myEntry.user.rank);
+  const eligiblePosition = myEntry === null ? null : getEligibleSeatPosition(board.eligibilityMode, myEntry.user.rank);
   // Re-read on every render (each refetch and countdown tick re-renders), so "5m ago" stays true.
   const nowMs = Date.now();
 
   return (
     <Stack gap="md">
-      {renderHeader(session.status)}
+      {renderHeader(board.status)}
 
       {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
 
@@ -89,7 +126,7 @@ export function BiddingSessionView({ initialSession, renderHeader, sideCards }: 
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <LiveSessionStatusCard
-              session={session}
+              board={board}
               remainingMs={turn.remainingMs}
               isMyTurn={turn.isBannerShown}
               onBidNow={turn.bidModal.open}
@@ -97,14 +134,14 @@ export function BiddingSessionView({ initialSession, renderHeader, sideCards }: 
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TurnCountdownCard isMyTurn={turn.isTurnOpen} remainingMs={turn.remainingMs} isPaused={turn.isPaused} />
               <YourPositionCard
-                sessionStatus={session.status}
+                sessionStatus={board.status}
                 myEntry={myEntry}
-                peopleAhead={participationQuery.data?.peopleAhead ?? null}
+                peopleAhead={countPeopleAhead(board, myEntry, participation?.peopleAhead ?? null)}
                 isMyTurn={turn.isBannerShown}
               />
             </SimpleGrid>
             <AvailableStationsSection
-              session={session}
+              board={board}
               isParticipant={isParticipant}
               isMyTurn={turn.isBannerShown}
               isPaused={turn.isPaused}
@@ -113,12 +150,12 @@ export function BiddingSessionView({ initialSession, renderHeader, sideCards }: 
               onSelectStation={setSelectedStationId}
               onSubmitBid={turn.bidModal.open}
             />
-            <LiveDraftView session={session} history={historyQuery.data} isAdmin={me.isAdmin} />
+            <LiveDraftView board={board} history={historyQuery.data} isAdmin={me.isAdmin} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <SessionDetailsCard session={session} />
+            <SessionDetailsCard session={{ ...session, name: board.name, description: board.description }} />
             <RecentBidsCard
               history={historyQuery.data}
               canReadHistory={canReadHistory}
@@ -136,7 +173,7 @@ export function BiddingSessionView({ initialSession, renderHeader, sideCards }: 
         <PlaceBidModal
           isOpen={turn.bidModal.isOpen}
           onClose={turn.bidModal.close}
-          session={session}
+          board={board}
           bidder={myEntry}
           submitBid={turn.submitBid}
           initialStationId={selectedStationId}

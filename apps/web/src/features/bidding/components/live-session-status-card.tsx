@@ -1,15 +1,15 @@
 import { Alert, Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
-import type { BidSessionDetail } from '@stationbid/domain';
+import type { SessionBoard } from '@stationbid/domain';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useId } from 'react';
 import { CountdownText } from '../../../components/countdown-text.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { formatDateTime, getParticipantName } from '../../../lib/session-format.ts';
+import { formatDateTime } from '../../../lib/session-format.ts';
 import { isFinalMinute } from '../../../lib/turn-countdown.ts';
 import { calculateSessionProgress, isRunningStatus } from '../utils/bidding-format.ts';
 
 interface LiveSessionStatusCardProps {
-  session: BidSessionDetail;
+  board: SessionBoard;
   /** Time left in the current turn by the server's clock; null when no turn runs. */
   remainingMs: number | null;
   /** The member holds the turn and has not bid or skipped yet. */
@@ -22,13 +22,15 @@ interface LiveSessionStatusCardProps {
  * (colours of section 4, a warning in its last minute), the progress of completed bids over
  * participants, a notice while paused, and on the member's own turn YOUR TURN! with Bid Now.
  */
-export function LiveSessionStatusCard({ session, remainingMs, isMyTurn, onBidNow }: LiveSessionStatusCardProps) {
+export function LiveSessionStatusCard({ board, remainingMs, isMyTurn, onBidNow }: LiveSessionStatusCardProps) {
   const progressLabelId = useId();
-  const isRunning = isRunningStatus(session.status);
-  const isPaused = session.status === 'paused';
-  const participantCount = session.participantCount;
-  const progress = calculateSessionProgress(session.completedBids, participantCount);
-  const progressText = `${session.completedBids} of ${participantCount} bids completed`;
+  const isRunning = isRunningStatus(board.status);
+  const isPaused = board.status === 'paused';
+  const participantCount = board.counts.total;
+  const completedBids = board.counts.done;
+  const progress = calculateSessionProgress(completedBids, participantCount);
+  const progressText = `${completedBids} of ${participantCount} bids completed`;
+  const nextParticipant = board.upcoming[0] ?? null;
 
   return (
     <SectionCard
@@ -47,25 +49,23 @@ export function LiveSessionStatusCard({ session, remainingMs, isMyTurn, onBidNow
             The administrator has paused the session. The turn's time is frozen until it resumes.
           </Alert>
         )}
-        {session.status === 'scheduled' && (
+        {board.status === 'scheduled' && (
           <Text size="sm">
             The session has not started yet.
-            {session.scheduledStart !== null && ` It is scheduled to start ${formatDateTime(session.scheduledStart)}.`}
+            {board.scheduledStart !== null && ` It is scheduled to start ${formatDateTime(board.scheduledStart)}.`}
           </Text>
         )}
-        {session.status === 'completed' && <Text size="sm">This session has completed.</Text>}
+        {board.status === 'completed' && <Text size="sm">This session has completed.</Text>}
         {isRunning && (
           <Table variant="vertical" withRowBorders={false} verticalSpacing={4} fz="sm">
             <Table.Tbody>
               <Table.Tr>
                 <Table.Th w="45%">Bidding now</Table.Th>
-                <Table.Td>{session.currentTurn === null ? 'No one' : getParticipantName(session.currentTurn)}</Table.Td>
+                <Table.Td>{board.turn === null ? 'No one' : board.turn.name}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Next in queue</Table.Th>
-                <Table.Td>
-                  {session.nextParticipant === null ? 'No one' : getParticipantName(session.nextParticipant)}
-                </Table.Td>
+                <Table.Td>{nextParticipant === null ? 'No one' : nextParticipant.name}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Time left in turn</Table.Th>
@@ -101,7 +101,7 @@ export function LiveSessionStatusCard({ session, remainingMs, isMyTurn, onBidNow
               aria-labelledby={progressLabelId}
               aria-valuemin={0}
               aria-valuemax={participantCount}
-              aria-valuenow={session.completedBids}
+              aria-valuenow={completedBids}
               aria-valuetext={progressText}
             />
           </Progress.Root>

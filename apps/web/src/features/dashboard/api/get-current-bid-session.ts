@@ -1,10 +1,10 @@
-import { currentBidSessionResponseSchema } from '@stationbid/domain';
+import { currentSessionSummaryResponseSchema } from '@stationbid/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { RUNNING_SESSION_POLL_MS } from './session-polling.ts';
 
-export type CurrentBidSessionResponse = z.infer<typeof currentBidSessionResponseSchema>;
+export type CurrentBidSessionResponse = z.infer<typeof currentSessionSummaryResponseSchema>;
 
 /**
  * Starts with the bid-sessions feature's root key ("bid-sessions"), so that feature's invalidations
@@ -12,8 +12,12 @@ export type CurrentBidSessionResponse = z.infer<typeof currentBidSessionResponse
  */
 export const currentBidSessionQueryKey = ['bid-sessions', 'current'] as const;
 
+/**
+ * The summary view: the session's facts without its participants and stations (a few KB however
+ * large the session); the pages that show more follow the session's board instead.
+ */
 export function getCurrentBidSession(signal?: AbortSignal): Promise<CurrentBidSessionResponse> {
-  return apiRequest('/bid-sessions/current', { schema: currentBidSessionResponseSchema, signal });
+  return apiRequest('/bid-sessions/current?view=summary', { schema: currentSessionSummaryResponseSchema, signal });
 }
 
 /**

@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetLiveEvents } from '../../../lib/live-events.ts';
 import { resetServerClock } from '../../../lib/server-clock.ts';
 // A fixture of the tests only: the same session shape the bid-sessions screens are tested with.
-import { buildBidSession, buildBidSessionDetail } from '../../../test/build-bid-session.ts';
+import { buildBidSession, buildBidSessionDetail, buildParticipant } from '../../../test/build-bid-session.ts';
 import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { toSessionBoard } from '../../../test/session-board-api.ts';
 
 const member = buildUser({
   firstName: 'Marcus',
@@ -49,7 +50,7 @@ function buildNotification(n: number, overrides: Partial<UserNotification> = {})
 /** The dashboard's calls with a quiet department: no session, nothing new. */
 function dashboardApi(overrides: Record<string, MockHandler> = {}): Record<string, MockHandler> {
   return {
-    'GET /api/bid-sessions/current': () => jsonResponse(200, { session: null, sessions: [] }),
+    'GET /api/bid-sessions/current?view=summary': () => jsonResponse(200, { session: null, sessions: [] }),
     'GET /api/users/bid-status': () =>
       jsonResponse(200, { position: null, isUserTurn: false, timeRemaining: 0, session: null }),
     'GET /api/users/notifications?limit=5': () => jsonResponse(200, { notifications: [], unreadCount: 0 }),
@@ -73,7 +74,7 @@ function dashboardApi(overrides: Record<string, MockHandler> = {}): Record<strin
 beforeEach(() => resetServerClock());
 afterEach(() => resetLiveEvents());
 
-describe('DashboardPage', () => {
+describe('DashboardPage', { timeout: 20_000 }, () => {
   it('shows who the member is, their figures, and that no session runs', async () => {
     const { api } = renderApp({ path: '/dashboard', signedInAs: member, api: dashboardApi() });
 
@@ -118,7 +119,7 @@ describe('DashboardPage', () => {
       path: '/dashboard',
       signedInAs: member,
       api: dashboardApi({
-        'GET /api/bid-sessions/current': () =>
+        'GET /api/bid-sessions/current?view=summary': () =>
           jsonResponse(200, { session: buildBidSessionDetail(session), sessions: [session] }),
         'GET /api/users/bid-status': () =>
           jsonResponse(200, { position: 1, isUserTurn: true, timeRemaining: 125, session }),
@@ -204,7 +205,8 @@ describe('DashboardPage', () => {
       path: '/dashboard',
       signedInAs: member,
       api: dashboardApi({
-        'GET /api/bid-sessions/current': () => jsonResponse(500, { error: 'Boom', code: 'INTERNAL_ERROR' }),
+        'GET /api/bid-sessions/current?view=summary': () =>
+          jsonResponse(500, { error: 'Boom', code: 'INTERNAL_ERROR' }),
       }),
     });
     expect(await screen.findByText('Failed to load current bid session', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -227,7 +229,7 @@ describe('DashboardPage', () => {
       signedInAs: member,
       api: dashboardApi({
         'POST /api/live/ticket': () => jsonResponse(200, { ticket: 'ticket-1', expiresInSeconds: 30 }),
-        'GET /api/bid-sessions/current': () =>
+        'GET /api/bid-sessions/current?view=summary': () =>
           jsonResponse(200, { session: buildBidSessionDetail(session), sessions: [session] }),
         'GET /api/users/bid-status': () =>
           isMyTurn
@@ -258,13 +260,35 @@ describe('DashboardPage', () => {
     expect(api.requestsTo('GET /api/users/bid-status')).toHaveLength(statusReads);
     expect(screen.queryByRole('region', { name: "It's your turn to bid!" })).not.toBeInTheDocument();
 
+    // The member before Marcus bids: the event's board names Marcus as the new turn holder.
     isMyTurn = true;
+    const elena = buildParticipant({
+      firstName: 'Elena',
+      lastName: 'Ramirez',
+      position: 0,
+      hasBid: true,
+      outcome: 'bid',
+    });
+    const marcus = buildParticipant({
+      firstName: 'Marcus',
+      lastName: 'Bell',
+      position: 1,
+      isCurrentTurn: true,
+      user: { id: member.id },
+    });
+    const board = toSessionBoard(
+      buildBidSessionDetail({ ...session, currentParticipant: 2, completedBids: 1, participants: [elena, marcus] }),
+    );
     act(() =>
       stream.send({
         type: 'session.changed',
         sessionId: session.id,
         action: 'bid_submitted',
         at: new Date().toISOString(),
+        participantId: elena.id,
+        version: 2,
+        board,
+        seatCounts: [],
       }),
     );
     const banner = await screen.findByRole('region', { name: "It's your turn to bid!" });

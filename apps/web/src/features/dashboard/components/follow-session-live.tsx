@@ -1,16 +1,12 @@
 import { useEffect } from 'react';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
-import { bidStatusQueryKey } from '../api/get-bid-status.ts';
-import { currentBidSessionQueryKey } from '../api/get-current-bid-session.ts';
-import { dashboardActivityQueryKey } from '../api/get-recent-activity.ts';
-
-/** The dashboard's own keys that change with its session: the session banner, bid status and activity. */
-const DASHBOARD_SESSION_KEYS = [currentBidSessionQueryKey, bidStatusQueryKey, dashboardActivityQueryKey] as const;
+import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
 
 /**
- * Follows the dashboard's session on the tab's live stream: every change (a bid, a turn moving on,
- * a pause, the end) asks again at once for the session banner, the member's bid status and their
- * activity. Reports whether the stream is up for the session; the dashboard polls only while it is not.
+ * Follows the dashboard's session on the tab's live stream (lib/live-events.ts): a step about the
+ * member (their turn, their seat, their moving up) reads their bid status, notifications and activity
+ * again, and a change of status reads the session banner again; a bid by someone else costs nothing.
+ * Reports whether the stream is up for the session; the dashboard polls only while it is not.
  */
 export function FollowSessionLive({
   sessionId,
@@ -19,7 +15,8 @@ export function FollowSessionLive({
   sessionId: string;
   onLiveChange: (isLive: boolean) => void;
 }) {
-  useLiveSession(sessionId, { alsoRefresh: DASHBOARD_SESSION_KEYS });
+  const me = useCurrentUser();
+  useLiveSession(sessionId, { memberId: me.id });
   const isLive = useIsLiveConnected(sessionId);
   useEffect(() => {
     onLiveChange(isLive);

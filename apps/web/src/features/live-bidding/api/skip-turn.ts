@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterOwnAction } from '../../../lib/session-queries.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { isLiveSessionQueryKey } from './live-bidding-query-keys.ts';
 
 const skipTurnResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
@@ -17,8 +17,7 @@ export function skipTurn(sessionId: string) {
 /** Passes the member's own turn; they keep the seat they hold now. */
 export function useSkipTurn(sessionId: string, { onSuccess }: { onSuccess: () => void }) {
   const queryClient = useQueryClient();
-  const refresh = () =>
-    queryClient.invalidateQueries({ predicate: (query) => isLiveSessionQueryKey(query.queryKey, sessionId) });
+  const refresh = () => refreshAfterOwnAction(queryClient, sessionId);
   return useMutation({
     mutationFn: () => skipTurn(sessionId),
     onSuccess: async (answer) => {

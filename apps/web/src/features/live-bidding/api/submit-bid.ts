@@ -1,8 +1,8 @@
 import { type SubmitBidRequest, submitBidResponseSchema } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterOwnAction } from '../../../lib/session-queries.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
-import { isLiveSessionQueryKey } from './live-bidding-query-keys.ts';
 
 export function submitBid(body: SubmitBidRequest) {
   return apiRequest('/bid-sessions/submit-bid', { method: 'POST', body, schema: submitBidResponseSchema });
@@ -15,8 +15,7 @@ export function submitBid(body: SubmitBidRequest) {
  */
 export function useSubmitBid(sessionId: string, { onSuccess }: { onSuccess: () => void }) {
   const queryClient = useQueryClient();
-  const refresh = () =>
-    queryClient.invalidateQueries({ predicate: (query) => isLiveSessionQueryKey(query.queryKey, sessionId) });
+  const refresh = () => refreshAfterOwnAction(queryClient, sessionId);
   return useMutation({
     mutationFn: submitBid,
     onSuccess: async (answer) => {

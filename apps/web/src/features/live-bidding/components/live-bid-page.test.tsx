@@ -6,6 +6,7 @@ import { buildHistoryEntry, buildOfferedStation, buildParticipant, testId } from
 import { buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { sessionBoardApi } from '../../../test/session-board-api.ts';
 import { buildLiveSession } from '../test/build-live-session.ts';
 
 const SESSION_ID = testId('5e55', 9);
@@ -52,23 +53,27 @@ function sessionWithTurn(holder: 0 | 2, overrides: Partial<BidSessionDetail> = {
   });
 }
 
-function renderLivePage(session: BidSessionDetail | null, api: Record<string, MockHandler> = {}) {
-  const myTurn = session?.participants.find((participant) => participant.user.id === me.id)?.isCurrentTurn ?? false;
+/** `session` may be a function, read at every request, for a test whose session changes. */
+function renderLivePage(
+  session: BidSessionDetail | null | (() => BidSessionDetail),
+  api: Record<string, MockHandler> = {},
+) {
+  const readSession = typeof session === 'function' ? session : () => session;
+  const initial = readSession();
+  const sessionApi =
+    initial === null
+      ? {
+          [`GET /api/bid-sessions/${SESSION_ID}/board`]: () =>
+            jsonResponse(404, { error: BID_MESSAGES.sessionNotFound, code: 'NOT_FOUND' }),
+          [`GET /api/bid-sessions/${SESSION_ID}/my-participation`]: () =>
+            jsonResponse(404, { error: BID_MESSAGES.sessionNotFound, code: 'NOT_FOUND' }),
+        }
+      : sessionBoardApi(readSession as () => BidSessionDetail, { memberId: me.id });
   return renderApp({
     path: `/live-bid/${SESSION_ID}`,
     signedInAs: me,
     api: {
-      [`GET /api/bid-sessions/${SESSION_ID}`]: () =>
-        session === null
-          ? jsonResponse(404, { error: BID_MESSAGES.sessionNotFound, code: 'NOT_FOUND' })
-          : jsonResponse(200, { session }),
-      [`GET /api/bid-sessions/${SESSION_ID}/my-participation`]: () =>
-        jsonResponse(200, {
-          participant: isabel,
-          isUserTurn: myTurn,
-          peopleAhead: myTurn ? 0 : 2,
-          timeRemaining: myTurn ? 270 : 0,
-        }),
+      ...sessionApi,
       [`GET /api/bid-sessions/history?sessionId=${SESSION_ID}`]: () =>
         jsonResponse(200, {
           history: [
@@ -83,7 +88,7 @@ function renderLivePage(session: BidSessionDetail | null, api: Record<string, Mo
           ],
         }),
       [`POST /api/bid-sessions/${SESSION_ID}/join`]: () =>
-        jsonResponse(200, { session, message: 'Successfully joined Winter Bid' }),
+        jsonResponse(200, { session: initial, message: 'Successfully joined Winter Bid' }),
       [`GET /api/chat/session/${SESSION_ID}/unread-count`]: () => jsonResponse(200, { unreadCount: 0 }),
       [`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`]: () => jsonResponse(200, { timeExpired: true }),
       ...api,
@@ -156,7 +161,7 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     expect(await within(position).findByText('#3 in queue')).toBeInTheDocument();
     expect(within(position).getByText('2 people ahead of you')).toBeInTheDocument();
     expect(within(position).getByText('Elena Ramirez')).toBeInTheDocument();
-    expect(within(position).getByRole('timer')).toHaveTextContent(/^4:(30|29)$/);
+    expect(within(position).getByRole('timer')).toHaveTextContent(/^4:(30|2\d)$/);
     expect(screen.queryByRole('button', { name: 'Place Your Bid' })).not.toBeInTheDocument();
 
     const participants = screen.getByRole('region', { name: 'Participants (3)' });
@@ -218,8 +223,7 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
 
   it('offers only free seats the member may take, and sends the chosen seat', async () => {
     let session = sessionWithTurn(2);
-    const { api, user } = renderLivePage(session, {
-      [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+    const { api, user } = renderLivePage(() => session, {
       'POST /api/bid-sessions/submit-bid': () => {
         // The turn moves on, as the server would tell the next read.
         session = sessionWithTurn(0);
@@ -287,12 +291,7 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's refusal in the modal and reads the free seats again", async () => {
-    let reads = 0;
     const { api, user } = renderLivePage(sessionWithTurn(2), {
-      [`GET /api/bid-sessions/${SESSION_ID}`]: () => {
-        reads += 1;
-        return jsonResponse(200, { session: sessionWithTurn(2) });
-      },
       'POST /api/bid-sessions/submit-bid': () =>
         jsonResponse(409, { error: BID_MESSAGES.seatUnavailable, code: 'SEAT_UNAVAILABLE' }),
     });
@@ -301,19 +300,19 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Station'), harbor.id);
     await user.selectOptions(within(dialog).getByLabelText('Shift'), 'C');
     await user.selectOptions(within(dialog).getByLabelText('Position'), 'Engineer');
-    const readsBefore = reads;
+    const boardReads = () => api.requestsTo(`GET /api/bid-sessions/${SESSION_ID}/board`).length;
+    const readsBefore = boardReads();
     await user.click(within(dialog).getByRole('button', { name: 'Submit Bid' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(BID_MESSAGES.seatUnavailable);
-    await waitFor(() => expect(reads).toBeGreaterThan(readsBefore));
+    await waitFor(() => expect(boardReads()).toBeGreaterThan(readsBefore));
     expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(1);
     expect(screen.getByRole('region', { name: "It's your turn!" })).toBeInTheDocument();
   });
 
   it('skips the turn after a confirmation', async () => {
     let session = sessionWithTurn(2);
-    const { api, user } = renderLivePage(session, {
-      [`GET /api/bid-sessions/${SESSION_ID}`]: () => jsonResponse(200, { session }),
+    const { api, user } = renderLivePage(() => session, {
       'POST /api/bid-sessions/skip-turn': () => {
         session = sessionWithTurn(0);
         return jsonResponse(200, { success: true, message: BID_MESSAGES.turnSkipped });

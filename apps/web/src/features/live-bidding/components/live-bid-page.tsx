@@ -3,12 +3,14 @@
  * session's status, the turn banner with its countdown, Place Your Bid and Skip Turn on the member's
  * own turn, the free seats (the shared Station Assignments panel), the participants, who is
  * connected, the session's facts and history, the chat, and the Live Updates bell while the session
- * is active. Live events refresh everything at once; polling every 30 seconds (spec section 9)
- * covers only while the stream is down.
+ * is active. Everything shared comes from the session's board, which live events patch in place
+ * (a bid by someone else costs no request); the member's own place comes from /my-participation.
+ * Polling every 30 seconds (spec section 9) covers only while the stream is down.
  */
 import { Badge, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
-import { type BidSessionDetail, TIMERS } from '@stationbid/domain';
+import { type Participant, type SessionBoard, TIMERS } from '@stationbid/domain';
 import { IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -16,16 +18,20 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
+import {
+  sessionListQueryOptions,
+  useMyParticipationQuery,
+  useSessionBoardQuery,
+  useSessionHistoryQuery,
+} from '../../../lib/session-queries.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
 import { ChatWidget } from '../../chat/components/chat-widget.tsx';
 import { StationAssignmentsPanel } from '../../session-views/components/station-assignments-panel.tsx';
 import { toAssignmentStations } from '../../session-views/utils/assignment-stations.ts';
-import { useLiveHistoryQuery } from '../api/get-live-history.ts';
-import { useLiveSessionQuery } from '../api/get-live-session.ts';
-import { useMyParticipationQuery } from '../api/get-my-participation.ts';
 import { useJoinLiveSession } from '../api/join-live-session.ts';
 import { type LiveUpdates, useLiveUpdates } from '../hooks/use-live-updates.ts';
 import { useOwnTurn } from '../hooks/use-own-turn.ts';
+import { countPeopleAhead } from '../utils/live-bidding-format.ts';
 import { LiveUpdatesBell } from './live-updates-bell.tsx';
 import { ConnectedUsers, ParticipantsList } from './participants-list.tsx';
 import { PlaceBidModal } from './place-bid-modal.tsx';
@@ -37,14 +43,25 @@ import { TurnExpiredNotice } from './turn-expired-notice.tsx';
 
 export function LiveBidPage() {
   const { sessionId = '' } = useParams();
+  const me = useCurrentUser();
   const liveUpdates = useLiveUpdates();
-  useLiveSession(sessionId, { onEvent: liveUpdates.addEvent });
+  useLiveSession(sessionId, { onEvent: liveUpdates.addEvent, memberId: me.id });
   const isLive = useIsLiveConnected(sessionId);
   const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
-  const sessionQuery = useLiveSessionQuery(sessionId, pollIntervalMs);
+  const sessionQuery = useSessionBoardQuery(sessionId, pollIntervalMs);
+  const participationQuery = useMyParticipationQuery(sessionId, pollIntervalMs);
 
-  if (sessionQuery.data !== undefined) {
-    return <LiveBidView session={sessionQuery.data} pollIntervalMs={pollIntervalMs} liveUpdates={liveUpdates} />;
+  // The page waits for the member's own place too, so it never shows them as a mere watcher first.
+  if (sessionQuery.data !== undefined && !participationQuery.isPending) {
+    return (
+      <LiveBidView
+        board={sessionQuery.data}
+        myEntry={participationQuery.data?.participant ?? null}
+        serverPeopleAhead={participationQuery.data?.peopleAhead ?? null}
+        pollIntervalMs={pollIntervalMs}
+        liveUpdates={liveUpdates}
+      />
+    );
   }
   if (sessionQuery.isError && isUnknownSession(sessionQuery.error)) return <SessionNotFound />;
   if (sessionQuery.isError) {
@@ -68,23 +85,23 @@ export function LiveBidPage() {
 }
 
 interface LiveBidViewProps {
-  session: BidSessionDetail;
+  board: SessionBoard;
+  myEntry: Participant | null;
+  serverPeopleAhead: number | null;
   pollIntervalMs: number | false;
   liveUpdates: LiveUpdates;
 }
 
-function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps) {
-  const me = useCurrentUser();
-  const myEntry = session.participants.find((participant) => participant.user.id === me.id) ?? null;
+function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUpdates }: LiveBidViewProps) {
+  const session = { id: board.sessionId };
   const isParticipant = myEntry !== null;
-  const participationQuery = useMyParticipationQuery(session.id, pollIntervalMs, isParticipant);
-  const historyQuery = useLiveHistoryQuery(session.id, pollIntervalMs, true);
-  const turn = useOwnTurn(session, myEntry);
-  // The countdown renders the page every second; the stations change only with a refetch.
-  const assignmentStations = useMemo(
-    () => toAssignmentStations(session.availableStations),
-    [session.availableStations],
-  );
+  const historyQuery = useSessionHistoryQuery(session.id, pollIntervalMs, true);
+  // The calendar days only: the board does not carry them, the (small) sessions list does.
+  const datesQuery = useQuery(sessionListQueryOptions());
+  const dates = datesQuery.data?.find((listed) => listed.id === session.id) ?? null;
+  const turn = useOwnTurn(board, myEntry);
+  // The countdown renders the page every second; the stations change only with an event.
+  const assignmentStations = useMemo(() => toAssignmentStations(board.stations), [board.stations]);
 
   const join = useJoinLiveSession();
   const hasJoined = useRef(false);
@@ -98,21 +115,19 @@ function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps)
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
         <Stack gap={4}>
-          <PageTitle>{session.name}</PageTitle>
+          <PageTitle>{board.name}</PageTitle>
           <Group gap="xs">
             <Badge
-              color={SESSION_STATUS_COLORS[session.status]}
+              color={SESSION_STATUS_COLORS[board.status]}
               variant="light"
-              aria-label={`Status: ${SESSION_STATUS_LABELS[session.status]}`}
+              aria-label={`Status: ${SESSION_STATUS_LABELS[board.status]}`}
             >
-              {SESSION_STATUS_LABELS[session.status]}
+              {SESSION_STATUS_LABELS[board.status]}
             </Badge>
           </Group>
         </Stack>
         <Group gap="xs" wrap="nowrap">
-          {session.status === 'active' && (
-            <LiveUpdatesBell liveUpdates={liveUpdates} participants={session.participants} />
-          )}
+          {board.status === 'active' && <LiveUpdatesBell liveUpdates={liveUpdates} />}
           <Button component={Link} to={paths.bidding} variant="default" leftSection={<IconX size={16} aria-hidden />}>
             Close
           </Button>
@@ -131,9 +146,9 @@ function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps)
         />
       ) : (
         <QueueBanner
-          session={session}
+          board={board}
           myEntry={myEntry}
-          peopleAhead={participationQuery.data?.peopleAhead ?? null}
+          peopleAhead={countPeopleAhead(board, myEntry, serverPeopleAhead)}
           remainingMs={turn.remainingMs}
           isPaused={turn.isPaused}
         />
@@ -143,13 +158,13 @@ function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps)
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <StationAssignmentsPanel stations={assignmentStations} sessionId={session.id} />
-            <ParticipantsList session={session} />
+            <ParticipantsList sessionId={session.id} sessionStatus={board.status} total={board.counts.total} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <SessionInfo session={session} />
-            <ConnectedUsers session={session} />
+            <SessionInfo board={board} dates={dates} />
+            <ConnectedUsers sessionId={session.id} />
             <SessionHistory history={historyQuery.data} />
           </Stack>
         </Grid.Col>
@@ -159,7 +174,7 @@ function LiveBidView({ session, pollIntervalMs, liveUpdates }: LiveBidViewProps)
         <PlaceBidModal
           isOpen={turn.bidModal.isOpen}
           onClose={turn.bidModal.close}
-          session={session}
+          board={board}
           bidder={myEntry}
           submitBid={turn.submitBid}
         />

@@ -4,7 +4,6 @@
  * and the latest events, newest first, as the live stream brings them.
  */
 import { ActionIcon, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
-import type { Participant } from '@stationbid/domain';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useId } from 'react';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
@@ -14,11 +13,9 @@ import { describeLiveUpdate, LIVE_UPDATES_KEPT } from '../utils/live-updates.ts'
 
 interface LiveUpdatesBellProps {
   liveUpdates: LiveUpdates;
-  /** The session's participants, to name whom an event is about. */
-  participants: readonly Pick<Participant, 'id' | 'user'>[];
 }
 
-export function LiveUpdatesBell({ liveUpdates, participants }: LiveUpdatesBellProps) {
+export function LiveUpdatesBell({ liveUpdates }: LiveUpdatesBellProps) {
   const { updates, unseenCount, isOpen, setOpen } = liveUpdates;
   const dropdownId = useId();
   // The bell goes when the session stops being active; it must not come back already open.
@@ -90,7 +87,7 @@ export function LiveUpdatesBell({ liveUpdates, participants }: LiveUpdatesBellPr
                 aria-label="Session events"
               >
                 {updates.map((update) => {
-                  const description = describeLiveUpdate(update, participants);
+                  const description = describeLiveUpdate(update);
                   return (
                     <Stack key={update.key} component="li" gap={0}>
                       <Text size="sm" fw={600}>

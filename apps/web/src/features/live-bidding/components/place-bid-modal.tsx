@@ -7,7 +7,7 @@
  * station picked in its grid, and words an incomplete bid its own way (spec section 5).
  */
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import type { BidSessionDetail, Participant, SeatPosition, Shift } from '@stationbid/domain';
+import type { Participant, SeatPosition, SessionBoard, Shift } from '@stationbid/domain';
 import { type FormEvent, useState } from 'react';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -20,7 +20,7 @@ export const INCOMPLETE_BID_MESSAGE = 'Please fill in all fields';
 interface PlaceBidModalProps {
   isOpen: boolean;
   onClose: () => void;
-  session: BidSessionDetail;
+  board: SessionBoard;
   bidder: Participant;
   submitBid: ReturnType<typeof useSubmitBid>;
   /** The station chosen before the modal opened (the bidding page's station grid); none by default. */
@@ -32,7 +32,7 @@ interface PlaceBidModalProps {
 export function PlaceBidModal({
   isOpen,
   onClose,
-  session,
+  board,
   bidder,
   submitBid,
   initialStationId = null,
@@ -51,7 +51,7 @@ export function PlaceBidModal({
     chooseStation,
     chooseShift,
     choosePosition,
-  } = useSeatChoice(session, bidder.user.rank, initialStationId ?? '');
+  } = useSeatChoice(board, bidder.user.rank, initialStationId ?? '');
   const [isIncompleteShown, setIsIncompleteShown] = useState(false);
   // Each opening starts from the station chosen outside (or none): set while rendering, so the
   // first frame of the modal already shows it.
@@ -78,7 +78,7 @@ export function PlaceBidModal({
       return;
     }
     setIsIncompleteShown(false);
-    submitBid.mutate({ sessionId: session.id, bidData: chosenSeat }, { onSuccess: close });
+    submitBid.mutate({ sessionId: board.sessionId, bidData: chosenSeat }, { onSuccess: close });
   };
 
   return (

@@ -1,23 +1,29 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import type { BidSessionDetail, SessionHistoryEntry } from '@stationbid/domain';
+import type { BidSession, SessionBoard, SessionHistoryEntry } from '@stationbid/domain';
 import { formatSessionDates } from '../../../lib/session-format.ts';
 import { describeHistoryEntry, formatMoment, sortHistoryNewestFirst } from '../utils/live-bidding-format.ts';
 import { LiveSection } from './live-section.tsx';
 
+interface SessionInfoProps {
+  board: SessionBoard;
+  /** The session's calendar days (from the sessions list: the board does not carry them); null while unknown. */
+  dates: Pick<BidSession, 'startDate' | 'endDate'> | null;
+}
+
 /** Bid window, progress (completed bids over participants) and period. */
-export function SessionInfo({ session }: { session: BidSessionDetail }) {
-  const total = session.participantCount;
-  const completed = Math.min(session.completedBids, total);
+export function SessionInfo({ board, dates }: SessionInfoProps) {
+  const total = board.counts.total;
+  const completed = Math.min(board.counts.done, total);
   const percent = total === 0 ? 0 : Math.round((completed / total) * 100);
   const rows: [string, string][] = [
-    ['Bid window', `${session.bidWindowDuration} ${session.bidWindowDuration === 1 ? 'minute' : 'minutes'} per turn`],
-    ['Period', formatSessionDates(session)],
-    ['Year', String(session.year)],
+    ['Bid window', `${board.bidWindowDuration} ${board.bidWindowDuration === 1 ? 'minute' : 'minutes'} per turn`],
+    ...(dates === null ? [] : [['Period', formatSessionDates(dates)] as [string, string]]),
+    ['Year', String(board.year)],
   ];
   return (
     <LiveSection title="Session Info">
       <Stack gap={6}>
-        {session.description !== '' && <Text size="sm">{session.description}</Text>}
+        {board.description !== '' && <Text size="sm">{board.description}</Text>}
         {rows.map(([label, value]) => (
           <Group key={label} justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">

@@ -5,11 +5,10 @@
  * Otherwise the member's place in the queue and who holds the turn now, with their countdown.
  */
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { BidSessionDetail, Participant } from '@stationbid/domain';
+import type { Participant, SessionBoard } from '@stationbid/domain';
 import { IconAlarm, IconPlayerPause, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useId } from 'react';
 import { CountdownText } from '../../../components/countdown-text.tsx';
-import { getParticipantName } from '../../../lib/session-format.ts';
 import { describeParticipantStatus, describeQueuePlace, isTurnWarning } from '../utils/live-bidding-format.ts';
 
 interface MyTurnBannerProps {
@@ -92,7 +91,7 @@ export function MyTurnBanner({
 }
 
 interface QueueBannerProps {
-  session: BidSessionDetail;
+  board: SessionBoard;
   /** The member's own entry, or null when they only watch (an administrator). */
   myEntry: Participant | null;
   peopleAhead: number | null;
@@ -101,11 +100,11 @@ interface QueueBannerProps {
 }
 
 /** "#N in queue", how many are ahead, and who is bidding now with their countdown. */
-export function QueueBanner({ session, myEntry, peopleAhead, remainingMs, isPaused }: QueueBannerProps) {
+export function QueueBanner({ board, myEntry, peopleAhead, remainingMs, isPaused }: QueueBannerProps) {
   const titleId = useId();
-  const turnHolder = session.currentTurn;
-  const isRunning = session.status === 'active' || session.status === 'paused';
-  const myStatus = myEntry === null ? null : describeParticipantStatus(myEntry, session.status);
+  const turnHolder = board.turn;
+  const isRunning = board.status === 'active' || board.status === 'paused';
+  const myStatus = myEntry === null ? null : describeParticipantStatus(myEntry, board.status);
   const isWaiting = myStatus !== null && (myStatus.label === 'Waiting' || myStatus.label === 'Moved to back');
   const queuePlace =
     myEntry !== null && isWaiting && peopleAhead !== null ? describeQueuePlace(myEntry.position, peopleAhead) : null;
@@ -128,16 +127,16 @@ export function QueueBanner({ session, myEntry, peopleAhead, remainingMs, isPaus
         ) : (
           myStatus !== null && <Text>Your turn is done: {myStatus.label}.</Text>
         )}
-        {session.status === 'draft' || session.status === 'scheduled' ? (
+        {board.status === 'draft' || board.status === 'scheduled' ? (
           <Text c="dimmed">The session has not started yet.</Text>
-        ) : session.status === 'completed' ? (
+        ) : board.status === 'completed' ? (
           <Text c="dimmed">This session has completed.</Text>
         ) : (
           isRunning &&
           turnHolder !== null && (
             <Group gap="xs" wrap="wrap">
               <Text>Bidding now:</Text>
-              <Text fw={600}>{getParticipantName(turnHolder)}</Text>
+              <Text fw={600}>{turnHolder.name}</Text>
               {remainingMs !== null && <CountdownText remainingMs={remainingMs} isPaused={isPaused} size="md" />}
               {isPaused && (
                 <Badge color="yellow" variant="light">

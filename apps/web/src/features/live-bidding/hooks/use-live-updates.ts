@@ -1,5 +1,6 @@
 import type { LiveEvent } from '@stationbid/domain';
 import { useCallback, useState } from 'react';
+import type { SessionChangeContext } from '../../../lib/session-follow.ts';
 import { addLiveUpdate, type LiveUpdate } from '../utils/live-updates.ts';
 
 interface LiveUpdatesState {
@@ -17,7 +18,7 @@ export interface LiveUpdates {
   unseenCount: number;
   isOpen: boolean;
   /** Give to `useLiveSession` as its `onEvent`: session events join the list, chat messages do not (the chat shows them). */
-  addEvent: (event: LiveEvent) => void;
+  addEvent: (event: LiveEvent, context: SessionChangeContext | null) => void;
   setOpen: (isOpen: boolean) => void;
 }
 
@@ -27,11 +28,15 @@ export interface LiveUpdates {
  */
 export function useLiveUpdates(): LiveUpdates {
   const [state, setState] = useState(INITIAL_STATE);
-  const addEvent = useCallback((event: LiveEvent) => {
+  const addEvent = useCallback((event: LiveEvent, context: SessionChangeContext | null) => {
     if (event.type !== 'session.changed') return;
     setState((current) => ({
       ...current,
-      updates: addLiveUpdate(current.updates, { ...event, key: current.nextKey }),
+      updates: addLiveUpdate(current.updates, {
+        ...event,
+        key: current.nextKey,
+        participantName: context?.participantName ?? null,
+      }),
       unseenCount: current.isOpen ? 0 : current.unseenCount + 1,
       nextKey: current.nextKey + 1,
     }));

@@ -1,4 +1,4 @@
-import type { BidSessionDetail, Participant } from '@stationbid/domain';
+import type { Participant, SessionBoard } from '@stationbid/domain';
 import { useEffect, useState } from 'react';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 import { useSkipTurn } from '../api/skip-turn.ts';
@@ -13,15 +13,16 @@ import { useTurnExpiry } from './use-turn-expiry.ts';
  * refetch moves the turn on; `onTurnFinished` lets the page reset its own parts too.
  */
 export function useOwnTurn(
-  session: BidSessionDetail,
+  board: SessionBoard,
   myEntry: Participant | null,
   { onTurnFinished }: { onTurnFinished?: () => void } = {},
 ) {
-  const { clock, remainingMs } = useTurnCountdown(session);
-  const isPaused = session.status === 'paused';
-  const isRunning = session.status === 'active' || isPaused;
-  const isMyTurn = isRunning && myEntry?.isCurrentTurn === true;
-  const turnKey = `${session.currentParticipant}:${session.currentBidEnd ?? ''}`;
+  const { clock, remainingMs } = useTurnCountdown(board);
+  const isPaused = board.status === 'paused';
+  const isRunning = board.status === 'active' || isPaused;
+  // The board names the turn holder as soon as the event arrives; the member's own entry may lag a read.
+  const isMyTurn = isRunning && myEntry !== null && board.turn?.participantId === myEntry.id;
+  const turnKey = `${board.currentParticipant}:${board.currentBidEnd ?? ''}`;
 
   const [finishedTurnKey, setFinishedTurnKey] = useState<string | null>(null);
   const [isBidModalOpen, setIsBidModalOpen] = useState(false);
@@ -32,10 +33,10 @@ export function useOwnTurn(
     setIsSkipConfirmOpen(false);
     onTurnFinished?.();
   };
-  const submitBid = useSubmitBid(session.id, { onSuccess: finishTurn });
-  const skipTurn = useSkipTurn(session.id, { onSuccess: finishTurn });
+  const submitBid = useSubmitBid(board.sessionId, { onSuccess: finishTurn });
+  const skipTurn = useSkipTurn(board.sessionId, { onSuccess: finishTurn });
   const expiry = useTurnExpiry({
-    sessionId: session.id,
+    sessionId: board.sessionId,
     clock,
     remainingMs,
     isMyTurn,

@@ -1,9 +1,9 @@
 import type { ParticipantOutcome } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { scheduleSessionRead } from '../../../lib/session-follow.ts';
 import type { TurnClock } from '../../../lib/turn-countdown.ts';
 import { checkTurnExpiration } from '../api/check-turn-expiration.ts';
-import { isLiveSessionQueryKey } from '../api/live-bidding-query-keys.ts';
 
 interface TurnExpiryOptions {
   sessionId: string;
@@ -46,9 +46,9 @@ export function useTurnExpiry({ sessionId, clock, remainingMs, isMyTurn, myOutco
     if (isMyTurn) setExpiredTurnDeadline(deadlineMs);
     checkTurnExpiration(sessionId)
       .catch((error: unknown) => console.error('Failed to check the turn deadline', error))
-      .finally(() =>
-        queryClient.invalidateQueries({ predicate: (query) => isLiveSessionQueryKey(query.queryKey, sessionId) }),
-      );
+      // Every watcher's countdown ends at the same moment: one jittered read, which the event that
+      // moves the turn on usually makes unnecessary (it patches the board first).
+      .finally(() => scheduleSessionRead(queryClient, sessionId, { includesMemberData: isMyTurn }));
   }, [hasRunOut, deadlineMs, isMyTurn, sessionId, queryClient]);
 
   // The member's own turn as last seen, so that its end can be told apart from a bid or a skip.

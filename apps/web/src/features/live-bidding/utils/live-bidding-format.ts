@@ -3,7 +3,13 @@
  * section 2, "Your Position"), each participant's status, the history's actions, and times in the
  * viewer's own zone with the zone's name (bidding-rules.md, Consistency).
  */
-import { type BidSession, LIMITS, type Participant, type SessionHistoryEntry } from '@stationbid/domain';
+import {
+  type BidSession,
+  LIMITS,
+  type Participant,
+  type SessionBoard,
+  type SessionHistoryEntry,
+} from '@stationbid/domain';
 
 /**
  * "#3 in queue" and "You are next!" or "2 people ahead of you". `peopleAhead` is the server's count
@@ -13,6 +19,24 @@ import { type BidSession, LIMITS, type Participant, type SessionHistoryEntry } f
 export function describeQueuePlace(queuePosition: number, peopleAhead: number): { place: string; ahead: string } {
   const ahead = peopleAhead <= 1 ? 'You are next!' : `${peopleAhead} people ahead of you`;
   return { place: `#${queuePosition + 1} in queue`, ahead };
+}
+
+/**
+ * How many are still to bid before the member, the one bidding now included, as of the board. The
+ * turn moves through the queue in order, so everyone from the turn holder up to the member is still
+ * waiting; the board moves on with every bid while the member's own entry is read only when an event
+ * concerns them. Falls back to the server's count when the board cannot tell.
+ */
+export function countPeopleAhead(
+  board: Pick<SessionBoard, 'status' | 'turn'>,
+  myEntry: Pick<Participant, 'position' | 'outcome'> | null,
+  serverPeopleAhead: number | null,
+): number | null {
+  if (myEntry === null || myEntry.outcome !== null) return serverPeopleAhead;
+  if ((board.status !== 'active' && board.status !== 'paused') || board.turn === null) return serverPeopleAhead;
+  const ahead = myEntry.position - board.turn.queuePosition;
+  if (ahead <= 0) return serverPeopleAhead;
+  return serverPeopleAhead === null ? ahead : Math.min(ahead, serverPeopleAhead);
 }
 
 export type ParticipantStatusTone = 'blue' | 'green' | 'gray' | 'orange' | 'red' | 'yellow';

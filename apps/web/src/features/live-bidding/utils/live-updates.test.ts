@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { buildParticipant } from '../../../test/build-bid-session.ts';
 import { addLiveUpdate, describeLiveUpdate, LIVE_UPDATES_KEPT, type LiveUpdate } from './live-updates.ts';
 
 function update(key: number, overrides: Partial<LiveUpdate> = {}): LiveUpdate {
@@ -9,6 +8,7 @@ function update(key: number, overrides: Partial<LiveUpdate> = {}): LiveUpdate {
     sessionId: 'session-1',
     action: 'bid_submitted',
     at: '2026-03-01T09:00:00.000Z',
+    participantName: null,
     ...overrides,
   };
 }
@@ -30,13 +30,12 @@ describe('addLiveUpdate', () => {
 });
 
 describe('describeLiveUpdate', () => {
-  const elena = buildParticipant({ firstName: 'Elena', lastName: 'Ramirez', position: 0 });
-
   it('names the action, the participant and the seat', () => {
     expect(
       describeLiveUpdate(
         update(1, {
-          participantId: elena.id,
+          participantId: 'participant-1',
+          participantName: 'Elena Ramirez',
           seat: {
             seatId: 'seat-1',
             stationId: 'station-3',
@@ -46,23 +45,22 @@ describe('describeLiveUpdate', () => {
             seatPosition: 'Engineer',
           },
         }),
-        [elena],
       ),
     ).toEqual({ title: 'Bid submitted: Elena Ramirez', seat: 'Station 3 (Harbor) · Shift C · Engineer' });
   });
 
   it('leaves out whom and where when the event names neither, or names someone unknown', () => {
-    expect(describeLiveUpdate(update(1, { action: 'session_paused' }), [elena])).toEqual({
+    expect(describeLiveUpdate(update(1, { action: 'session_paused' }))).toEqual({
       title: 'Session paused',
       seat: null,
     });
-    expect(describeLiveUpdate(update(1, { action: 'turn_skipped', participantId: 'someone-else' }), [elena])).toEqual({
+    expect(describeLiveUpdate(update(1, { action: 'turn_skipped', participantId: 'someone-else' }))).toEqual({
       title: 'Turn skipped',
       seat: null,
     });
   });
 
   it('shows an action this build does not know as sent', () => {
-    expect(describeLiveUpdate(update(1, { action: 'session_archived' }), []).title).toBe('session_archived');
+    expect(describeLiveUpdate(update(1, { action: 'session_archived' })).title).toBe('session_archived');
   });
 });

@@ -2,8 +2,8 @@
  * The Live Updates bell's list (spec section 2, Live bidding page): the session's events as the live
  * stream brings them, newest first, a bounded number kept, each put into words.
  */
-import { HISTORY_ACTIONS, type HistoryAction, type Participant, type SessionChangedEvent } from '@stationbid/domain';
-import { formatSeat, getParticipantName, HISTORY_ACTION_LABELS } from '../../../lib/session-format.ts';
+import { HISTORY_ACTIONS, type HistoryAction, type SessionChangedEvent } from '@stationbid/domain';
+import { formatSeat, HISTORY_ACTION_LABELS } from '../../../lib/session-format.ts';
 
 /** The bell keeps the latest 20 events: enough for a few minutes of bidding, short enough to read. */
 export const LIVE_UPDATES_KEPT = 20;
@@ -11,6 +11,8 @@ export const LIVE_UPDATES_KEPT = 20;
 export interface LiveUpdate extends SessionChangedEvent {
   /** Arrival number, unique within the page, so two events of the same moment stay apart. */
   key: number;
+  /** Whom the event is about, as the page knew them when it arrived (the event names an id only). */
+  participantName: string | null;
 }
 
 /** The list with `update` first, cut to the latest `kept`. */
@@ -27,16 +29,14 @@ function isHistoryAction(action: string): action is HistoryAction {
 }
 
 /**
- * "Bid submitted: Isabel Duarte" and "Station 3 (Harbor) · Shift C · Engineer". The event names the
- * participant by id only, so the name comes from the session's participants; an action this build
+ * "Bid submitted: Isabel Duarte" and "Station 3 (Harbor) · Shift C · Engineer". An action this build
  * does not know yet is shown as sent.
  */
-export function describeLiveUpdate(
-  update: Pick<SessionChangedEvent, 'action' | 'participantId' | 'seat'>,
-  participants: readonly Pick<Participant, 'id' | 'user'>[],
-): { title: string; seat: string | null } {
+export function describeLiveUpdate(update: Pick<LiveUpdate, 'action' | 'participantName' | 'seat'>): {
+  title: string;
+  seat: string | null;
+} {
   const label = isHistoryAction(update.action) ? HISTORY_ACTION_LABELS[update.action] : update.action;
-  const participant = participants.find((candidate) => candidate.id === update.participantId);
   const seat =
     update.seat === undefined
       ? null
@@ -45,5 +45,5 @@ export function describeLiveUpdate(
           update.seat.shift,
           update.seat.seatPosition,
         );
-  return { title: participant === undefined ? label : `${label}: ${getParticipantName(participant)}`, seat };
+  return { title: update.participantName === null ? label : `${label}: ${update.participantName}`, seat };
 }

@@ -19,17 +19,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type BidSessionDetail, type SessionHistoryEntry, TIMERS } from '@stationbid/domain';
+import { type SessionBoard, type SessionHistoryEntry, TIMERS } from '@stationbid/domain';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
-import {
-  formatHistorySeat,
-  getParticipantName,
-  SESSION_STATUS_COLORS,
-  SESSION_STATUS_LABELS,
-} from '../../../lib/session-format.ts';
+import { formatHistorySeat, SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { formatMoment } from '../../live-bidding/utils/live-bidding-format.ts';
 import { useNow } from '../hooks/use-now.ts';
 import {
@@ -43,13 +38,14 @@ import {
 } from '../utils/live-draft.ts';
 
 export interface LiveDraftViewProps {
-  session: BidSessionDetail;
+  /** The session's board: its status, turn holder, who is next and the counts. */
+  board: SessionBoard;
   /** The session's history (GET /api/bid-sessions/history?sessionId=…), undefined while loading. */
   history: readonly SessionHistoryEntry[] | undefined;
   isAdmin: boolean;
 }
 
-export function LiveDraftView({ session, history, isAdmin }: LiveDraftViewProps) {
+export function LiveDraftView({ board, history, isAdmin }: LiveDraftViewProps) {
   const titleId = useId();
   // The draft refreshes every 30 seconds (spec section 9); "2m ago" ages at the same pace.
   const nowMs = useNow(TIMERS.liveRefreshMs);
@@ -64,11 +60,11 @@ export function LiveDraftView({ session, history, isAdmin }: LiveDraftViewProps)
               Live Draft
             </Title>
             <Text size="sm" c="gray.7">
-              {session.name}
+              {board.name}
             </Text>
           </Stack>
-          <Badge color={SESSION_STATUS_COLORS[session.status]} variant="light" size="lg">
-            {SESSION_STATUS_LABELS[session.status]}
+          <Badge color={SESSION_STATUS_COLORS[board.status]} variant="light" size="lg">
+            {SESSION_STATUS_LABELS[board.status]}
           </Badge>
         </Group>
 
@@ -77,10 +73,10 @@ export function LiveDraftView({ session, history, isAdmin }: LiveDraftViewProps)
             <RecentBids history={history} isAdmin={isAdmin} nowMs={nowMs} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <Upcoming session={session} />
+            <Upcoming board={board} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <SessionStats session={session} />
+            <SessionStats board={board} history={history} />
           </Grid.Col>
         </Grid>
 
@@ -171,30 +167,30 @@ function RecentBids({
   );
 }
 
-function Upcoming({ session }: { session: BidSessionDetail }) {
-  const holder = findTurnHolder(session);
-  const upcoming = listUpcomingParticipants(session);
+function Upcoming({ board }: { board: SessionBoard }) {
+  const holder = findTurnHolder(board);
+  const upcoming = listUpcomingParticipants(board);
   return (
     <DraftCard title="Upcoming">
       {holder !== null && (
         <Text size="sm">
-          Bidding now: <strong>{getParticipantName(holder)}</strong>
+          Bidding now: <strong>{holder.name}</strong>
         </Text>
       )}
       {upcoming.length === 0 ? (
         <Text size="sm" c="gray.7">
-          {session.status === 'completed' ? 'Everyone has had their turn.' : 'No one else is waiting.'}
+          {board.status === 'completed' ? 'Everyone has had their turn.' : 'No one else is waiting.'}
         </Text>
       ) : (
         <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Next in queue">
           {upcoming.map((participant) => (
-            <Group key={participant.id} component="li" gap="xs" wrap="nowrap" justify="space-between">
+            <Group key={participant.participantId} component="li" gap="xs" wrap="nowrap" justify="space-between">
               <Stack gap={0} miw={0}>
                 <Text size="sm" fw={600}>
-                  #{participant.position + 1} {getParticipantName(participant)}
+                  #{participant.queuePosition + 1} {participant.name}
                 </Text>
                 <Text size="xs" c="gray.7">
-                  {participant.user.rank} · priority {participant.bidPriority}
+                  {participant.rank} · priority {participant.bidPriority}
                 </Text>
               </Stack>
               {participant.movedToBack && (
@@ -210,8 +206,14 @@ function Upcoming({ session }: { session: BidSessionDetail }) {
   );
 }
 
-function SessionStats({ session }: { session: BidSessionDetail }) {
-  const stats = summarizeDraft(session);
+function SessionStats({
+  board,
+  history,
+}: {
+  board: SessionBoard;
+  history: readonly SessionHistoryEntry[] | undefined;
+}) {
+  const stats = summarizeDraft(board.counts, history);
   const figures: { label: string; value: number }[] = [
     { label: 'Participants', value: stats.participants },
     { label: 'Bids Completed', value: stats.completedBids },

@@ -1,6 +1,6 @@
-import type { Participant } from '@stationbid/domain';
+import type { BoardParticipant } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';
-import { buildBidSessionDetail, buildHistoryEntry, buildParticipant } from '../../../test/build-bid-session.ts';
+import { buildHistoryEntry } from '../../../test/build-bid-session.ts';
 import {
   describeAwardMethod,
   findTurnHolder,
@@ -109,62 +109,48 @@ describe('seat awards', () => {
 });
 
 describe('listUpcomingParticipants and findTurnHolder', () => {
-  const names = ['Ada', 'Ben', 'Cy', 'Di', 'Ed', 'Flo'];
-  const queue = (changes: Record<string, Partial<Participant>> = {}) =>
-    names.map((firstName, position) =>
-      buildParticipant({ firstName, lastName: 'Test', position, ...(changes[firstName] ?? {}) }),
-    );
-  const firstNames = (participants: Participant[]) => participants.map((participant) => participant.user.firstName);
+  const boardParticipant = (name: string, queuePosition: number): BoardParticipant => ({
+    participantId: `p-${name}`,
+    memberId: `m-${name}`,
+    name,
+    rank: 'Firefighter',
+    bidPriority: queuePosition + 1,
+    queuePosition,
+    movedToBack: false,
+  });
+  const upcoming = ['Cy', 'Di', 'Ed', 'Flo'].map((name, index) => boardParticipant(name, index + 2));
+  const names = (participants: BoardParticipant[]) => participants.map((participant) => participant.name);
 
   it('gives the next 3 after the turn holder, in queue order', () => {
-    const session = buildBidSessionDetail({
-      status: 'active',
-      currentParticipant: 2,
-      participants: queue({ Ada: { outcome: 'bid', hasBid: true } }).reverse(),
-    });
-    expect(findTurnHolder(session)?.user.firstName).toBe('Ben');
-    expect(firstNames(listUpcomingParticipants(session))).toEqual(['Cy', 'Di', 'Ed']);
-    expect(firstNames(listUpcomingParticipants(session, 1))).toEqual(['Cy']);
+    const board = { status: 'active' as const, turn: boardParticipant('Ben', 1), upcoming };
+    expect(findTurnHolder(board)?.name).toBe('Ben');
+    expect(names(listUpcomingParticipants(board))).toEqual(['Cy', 'Di', 'Ed']);
+    expect(names(listUpcomingParticipants(board, 1))).toEqual(['Cy']);
   });
 
-  it('passes over those already decided and puts a member moved to the back last', () => {
-    // Ben was moved to the back: the engine gave him the last place and moved everyone behind him up.
-    const participants = [
-      buildParticipant({ firstName: 'Ada', lastName: 'Test', position: 0, outcome: 'bid', hasBid: true }),
-      buildParticipant({ firstName: 'Cy', lastName: 'Test', position: 1 }),
-      buildParticipant({ firstName: 'Di', lastName: 'Test', position: 2, outcome: 'skipped' }),
-      buildParticipant({ firstName: 'Ed', lastName: 'Test', position: 3 }),
-      buildParticipant({ firstName: 'Ben', lastName: 'Test', position: 4, movedToBack: true }),
-    ];
-    const session = buildBidSessionDetail({ status: 'active', currentParticipant: 2, participants });
-    expect(findTurnHolder(session)?.user.firstName).toBe('Cy');
-    expect(firstNames(listUpcomingParticipants(session))).toEqual(['Ed', 'Ben']);
-  });
-
-  it('lists the first 3 waiting before the start, and no one once completed', () => {
-    const draft = buildBidSessionDetail({ status: 'scheduled', currentParticipant: 0, participants: queue() });
-    expect(findTurnHolder(draft)).toBeNull();
-    expect(firstNames(listUpcomingParticipants(draft))).toEqual(['Ada', 'Ben', 'Cy']);
-    const completed = buildBidSessionDetail({ status: 'completed', currentParticipant: 7, participants: queue() });
-    expect(listUpcomingParticipants(completed)).toEqual([]);
-    expect(findTurnHolder(completed)).toBeNull();
+  it('names no turn holder before the start or once completed, and no one upcoming once completed', () => {
+    expect(findTurnHolder({ status: 'scheduled', turn: null })).toBeNull();
+    expect(names(listUpcomingParticipants({ status: 'scheduled', upcoming }))).toEqual(['Cy', 'Di', 'Ed']);
+    expect(listUpcomingParticipants({ status: 'completed', upcoming })).toEqual([]);
+    expect(findTurnHolder({ status: 'completed', turn: boardParticipant('Flo', 5) })).toBeNull();
   });
 
   it('knows the turn holder of a paused session too', () => {
-    const paused = buildBidSessionDetail({ status: 'paused', currentParticipant: 6, participants: queue() });
-    expect(findTurnHolder(paused)?.user.firstName).toBe('Flo');
-    expect(listUpcomingParticipants(paused)).toEqual([]);
+    expect(findTurnHolder({ status: 'paused', turn: boardParticipant('Flo', 5) })?.name).toBe('Flo');
   });
 });
 
 describe('summarizeDraft', () => {
-  it('counts outcomes, what remains and the progress', () => {
-    const outcomes: Participant['outcome'][] = ['bid', 'bid', 'proxy_bid', 'auto_assigned', 'skipped', 'not_assigned'];
-    const participants = [...outcomes, null, null].map((outcome, position) =>
-      buildParticipant({ firstName: `P${position}`, lastName: 'Test', position, outcome }),
-    );
-    const session = buildBidSessionDetail({ participants, completedBids: 6, movedToBackCount: 1 });
-    expect(summarizeDraft(session)).toEqual({
+  it('counts the board totals and how each finished turn ended, from the history', () => {
+    const history = [
+      award('1', 1, { action: 'bid_submitted' }),
+      award('2', 2, { action: 'bid_submitted' }),
+      award('3', 3, { action: 'bid_submitted', detailsData: { proxy: true } }),
+      award('4', 4, { action: 'auto_assigned' }),
+      award('5', 5, { action: 'turn_skipped', stationName: null, stationNumber: null }),
+      award('6', 6, { action: 'auto_assigned', stationName: null, stationNumber: null }),
+    ];
+    expect(summarizeDraft({ total: 8, done: 6, movedToBack: 1 }, history)).toEqual({
       participants: 8,
       completedBids: 6,
       remaining: 2,
@@ -179,10 +165,9 @@ describe('summarizeDraft', () => {
   });
 
   it('rounds the progress and shows 0% for a session without participants', () => {
-    const three = [0, 1, 2].map((position) => buildParticipant({ firstName: 'P', lastName: 'Test', position }));
-    expect(summarizeDraft(buildBidSessionDetail({ participants: three, completedBids: 1 })).progressPercent).toBe(33);
-    expect(summarizeDraft(buildBidSessionDetail({ participants: three, completedBids: 2 })).progressPercent).toBe(67);
-    expect(summarizeDraft(buildBidSessionDetail({ participants: [], completedBids: 0 }))).toMatchObject({
+    expect(summarizeDraft({ total: 3, done: 1, movedToBack: 0 }, []).progressPercent).toBe(33);
+    expect(summarizeDraft({ total: 3, done: 2, movedToBack: 0 }, undefined).progressPercent).toBe(67);
+    expect(summarizeDraft({ total: 0, done: 0, movedToBack: 0 }, [])).toMatchObject({
       participants: 0,
       remaining: 0,
       progressPercent: 0,

@@ -3,7 +3,7 @@
  * counts and session progress): the seat awards of a session's history and how each was made, who
  * bids next, and the session's figures.
  */
-import { type BidSessionDetail, DISPLAY_COUNTS, type Participant, type SessionHistoryEntry } from '@stationbid/domain';
+import { type BoardParticipant, DISPLAY_COUNTS, type SessionBoard, type SessionHistoryEntry } from '@stationbid/domain';
 
 /** How a seat was awarded: the member's own bid, an administrator's phone-in bid, or the turn clock. */
 export type AwardMethod = 'own' | 'phone-in' | 'automatic';
@@ -75,29 +75,22 @@ export function listRecentAwards(
 }
 
 /**
- * Who bids after the turn holder, in queue order (spec section 9: the next 3). Participants are
- * ordered by `position`; a member moved to the back already has the last position, so queue order
- * puts their second chance last. Those whose session is decided (a seat, a skip, Not Assigned) have
- * no turn left. Before the start (`currentParticipant` 0) everyone waiting is upcoming, from the first.
+ * Who bids after the turn holder, in queue order (spec section 9: the next 3), as the board names
+ * them: it already passes over those whose session is decided and puts a member moved to the back
+ * last. Before the start everyone waiting is upcoming, from the first; once completed, no one.
  */
 export function listUpcomingParticipants(
-  session: Pick<BidSessionDetail, 'status' | 'currentParticipant' | 'participants'>,
+  board: Pick<SessionBoard, 'status' | 'upcoming'>,
   count: number = DISPLAY_COUNTS.draftUpcoming,
-): Participant[] {
-  if (session.status === 'completed') return [];
-  const turnIndex = session.currentParticipant - 1;
-  return [...session.participants]
-    .sort((first, second) => first.position - second.position)
-    .filter((participant) => participant.position > turnIndex && participant.outcome === null && !participant.hasBid)
-    .slice(0, count);
+): BoardParticipant[] {
+  if (board.status === 'completed') return [];
+  return board.upcoming.slice(0, count);
 }
 
 /** The participant whose turn it is while the session runs, or null. */
-export function findTurnHolder(
-  session: Pick<BidSessionDetail, 'status' | 'currentParticipant' | 'participants'>,
-): Participant | null {
-  if (session.status !== 'active' && session.status !== 'paused') return null;
-  return session.participants.find((participant) => participant.position === session.currentParticipant - 1) ?? null;
+export function findTurnHolder(board: Pick<SessionBoard, 'status' | 'turn'>): BoardParticipant | null {
+  if (board.status !== 'active' && board.status !== 'paused') return null;
+  return board.turn;
 }
 
 export interface DraftStats {
@@ -115,23 +108,27 @@ export interface DraftStats {
   movedToBack: number;
 }
 
-/** The session's figures, from its participants as the server counts them. */
+/**
+ * The session's figures: the totals as the board counts them, and how each turn ended from the
+ * history (the board counts outcomes only as done and awarded). Without the history yet, those are 0.
+ */
 export function summarizeDraft(
-  session: Pick<BidSessionDetail, 'participants' | 'completedBids' | 'movedToBackCount'>,
+  counts: Pick<SessionBoard['counts'], 'total' | 'done' | 'movedToBack'>,
+  history: readonly SessionHistoryEntry[] | undefined,
 ): DraftStats {
-  const participants = session.participants.length;
-  const countOutcome = (outcome: Participant['outcome']) =>
-    session.participants.filter((participant) => participant.outcome === outcome).length;
+  const participants = counts.total;
+  const entries = history ?? [];
+  const countEntries = (isCounted: (entry: SessionHistoryEntry) => boolean) => entries.filter(isCounted).length;
   return {
     participants,
-    completedBids: session.completedBids,
-    remaining: Math.max(0, participants - session.completedBids),
-    progressPercent: participants === 0 ? 0 : Math.round((session.completedBids / participants) * 100),
-    ownBids: countOutcome('bid'),
-    phoneInBids: countOutcome('proxy_bid'),
-    autoAssigned: countOutcome('auto_assigned'),
-    skipped: countOutcome('skipped'),
-    notAssigned: countOutcome('not_assigned'),
-    movedToBack: session.movedToBackCount,
+    completedBids: counts.done,
+    remaining: Math.max(0, participants - counts.done),
+    progressPercent: participants === 0 ? 0 : Math.round((counts.done / participants) * 100),
+    ownBids: countEntries((entry) => entry.action === 'bid_submitted' && getAwardMethod(entry) === 'own'),
+    phoneInBids: countEntries((entry) => entry.action === 'bid_submitted' && getAwardMethod(entry) === 'phone-in'),
+    autoAssigned: countEntries((entry) => entry.action === 'auto_assigned' && entry.stationName !== null),
+    skipped: countEntries((entry) => entry.action === 'turn_skipped'),
+    notAssigned: countEntries((entry) => entry.action === 'auto_assigned' && entry.stationName === null),
+    movedToBack: counts.movedToBack,
   };
 }
