@@ -63,6 +63,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { httpsOnlyHsts } from './plugins/https-only-hsts.ts';
 import { registerInputCheck } from './plugins/input-check.ts';
+import { registerRequestLog } from './plugins/logging.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -98,6 +99,8 @@ export interface AppDependencies {
   delivery?: DeliveryConfig;
   /** Replaces the senders built from `delivery` (tests). */
   outboxSenders?: OutboxSenders;
+  /** The level of the one line per request: `debug` unless LOG_REQUESTS=1 asks for `info`. */
+  requestLogLevel?: 'debug' | 'info';
   /** Replaces SERVER_TIMEOUTS (tests that cannot wait a minute). */
   timeouts?: { requestTimeoutMs: number; connectionTimeoutMs: number };
 }
@@ -160,6 +163,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const app = Fastify({
     logger: dependencies.logger ?? false,
     trustProxy: settings.trustProxy,
+    // Fastify's own request lines carry the raw URL at `info`; plugins/logging.ts writes redacted ones.
+    disableRequestLogging: true,
     requestTimeout: (dependencies.timeouts ?? SERVER_TIMEOUTS).requestTimeoutMs,
     connectionTimeout: (dependencies.timeouts ?? SERVER_TIMEOUTS).connectionTimeoutMs,
     // Request bodies are JSON forms; spreadsheets come through multipart with their own limit.
@@ -168,6 +173,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app, dependencies.requestLogLevel ?? 'debug');
   registerInputCheck(app);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);

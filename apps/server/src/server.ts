@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, demoEmail } from './db/seed/demo-data.ts';
 import { NoAdministratorError, seedIfEmpty } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { buildLoggerOptions } from './plugins/logging.ts';
 
 /** How long a shutdown may take (streams, jobs' ticks, requests in flight) before exit 1. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -51,10 +52,12 @@ async function main(): Promise<void> {
     databaseKind: database.kind,
     settings: config,
     delivery: config.delivery,
-    logger: {
+    logger: buildLoggerOptions({
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken'],
-    },
+      nodeEnv: config.nodeEnv,
+      isTerminal: process.stdout.isTTY === true,
+    }),
+    requestLogLevel: config.logRequests ? 'info' : 'debug',
   });
   app.addHook('onClose', async () => database.close());
 

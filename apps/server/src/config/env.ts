@@ -32,6 +32,8 @@ const envSchema = z.object({
   ALLOW_SELF_REGISTRATION: booleanFlag.default(false),
   CORS_ORIGIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** One log line per request at `info`; without it they are written at `debug` (issue 13, finding 9). */
+  LOG_REQUESTS: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z
     .string()
@@ -118,6 +120,8 @@ export interface AppConfig {
   /** Allowed origins for cross-origin calls; empty means same origin only. */
   corsOrigins: string[];
   logLevel: string;
+  /** Request lines at `info` (LOG_REQUESTS=1) instead of `debug`. */
+  logRequests: boolean;
   webDistDir: string;
   /**
    * Whose X-Forwarded-For to believe: the reverse proxies' addresses or CIDR ranges; false for
@@ -194,6 +198,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
           .filter(Boolean)
       : [],
     logLevel: env.LOG_LEVEL,
+    logRequests: env.LOG_REQUESTS,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     trustProxy: env.TRUST_PROXY,
     delivery: {
