@@ -171,7 +171,8 @@ try {
   if (serverOutput) console.error(`--- server output:\n${serverOutput}`);
   process.exitCode = 1;
 } finally {
-  if (server && server.exitCode === null && server.signalCode === null) {
+  // The whole process group: also a server that outlived npm.
+  if (server) {
     try {
       process.kill(-server.pid, 'SIGKILL');
     } catch {
