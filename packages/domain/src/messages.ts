@@ -29,6 +29,10 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   accountDeactivated: 'Your account has been deactivated. Contact an administrator.',
   registrationClosed: 'Registration is closed. Contact an administrator.',
+  registrationReceived:
+    'Registration received. An administrator will check your details, set your rank and years of service, and activate your account; you can sign in after that.',
+  registrationPending:
+    'Your registration is waiting for an administrator to approve it. You can sign in once your account is activated.',
   tokenMissing: 'Authentication required. Please sign in.',
   tokenExpired: 'Your session has expired. Please sign in again.',
   tokenMalformed: 'Your sign-in token is malformed. Please sign in again.',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS_8_TO_11 } from '../common-passwords.ts';
-import { LIMITS, PROFESSIONAL_POSITIONS, RANKS } from '../constants.ts';
+import { LIMITS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { emailSchema, yearsOfServiceSchema } from './common.ts';
+import { emailSchema } from './common.ts';
 import { userSchema } from './user.ts';
 
 export const loginRequestSchema = z.object({
@@ -69,14 +69,23 @@ export const newPasswordSchema = z
     message: MESSAGES.passwordTooCommon,
   });
 
+/**
+ * Self-registration (only when the department allows it). Rank, position and years of service
+ * decide bid priority, so they come only from an administrator (issue 13, finding 7): a client
+ * that still sends them (the older form did) has them ignored, not refused.
+ */
 export const registerRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   firstName: z.string({ error: MESSAGES.firstNameRequired }).trim().min(1, MESSAGES.firstNameRequired).max(100),
   lastName: z.string({ error: MESSAGES.lastNameRequired }).trim().min(1, MESSAGES.lastNameRequired).max(100),
   employeeId: z.string({ error: MESSAGES.employeeIdRequired }).trim().min(1, MESSAGES.employeeIdRequired).max(50),
-  rank: z.enum(RANKS).default('Firefighter'),
-  position: z.enum(PROFESSIONAL_POSITIONS).default('Firefighter'),
-  yearsOfService: yearsOfServiceSchema.default(0),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/**
+ * A registration waits for an administrator's approval: the account is inactive, with neutral
+ * seniority (Firefighter, 0 years), and gets no sign-in until approved.
+ */
+export const registerResponseSchema = z.object({ message: z.string(), user: userSchema });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;

@@ -1,7 +1,7 @@
 /** Queries on refresh tokens and sign-in throttles. */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { loginThrottles, passwordTokens, refreshTokens } from '../../db/schema/index.ts';
+import { activities, loginThrottles, passwordTokens, refreshTokens } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
 
 export async function insertRefreshToken(
@@ -186,4 +186,17 @@ export async function expireAllUnusedPasswordTokens(executor: Executor, memberId
     .update(passwordTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordTokens.memberId, memberId), isNull(passwordTokens.usedAt)));
+}
+
+/** The activity detail that marks a self-registration (AuthService.register records it). */
+export const SELF_REGISTRATION_DETAIL = 'selfRegistration';
+
+/** Whether the member registered themself (the activity `register` records), so waits for approval. */
+export async function isSelfRegistered(executor: Executor, memberId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.memberId, memberId), sql`${activities.details} ->> ${SELF_REGISTRATION_DETAIL} = 'true'`))
+    .limit(1);
+  return row !== undefined;
 }

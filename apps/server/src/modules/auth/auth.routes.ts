@@ -11,6 +11,7 @@ import {
   refreshRequestSchema,
   refreshResponseSchema,
   registerRequestSchema,
+  registerResponseSchema,
   resetPasswordRequestSchema,
   resetTokenParamsSchema,
   userResponseSchema,
@@ -132,13 +133,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; allow
       },
       schema: {
         tags: ['auth'],
-        summary: 'Self-registration; closed unless ALLOW_SELF_REGISTRATION=true',
+        summary:
+          'Self-registration; closed unless ALLOW_SELF_REGISTRATION=true. The account waits, inactive and with ' +
+          'neutral seniority, for an administrator to approve it; no sign-in is given',
         body: registerRequestSchema,
-        response: { 201: authResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: registerResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const result = await authService.register(request.body, request.ip);
+      const result = await authService.register(request.body);
       return reply.status(201).send(result);
     },
   );

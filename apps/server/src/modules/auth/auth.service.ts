@@ -16,6 +16,7 @@ import {
   PASSWORD_RESET_MESSAGES,
   type RefreshResponse,
   type RegisterRequest,
+  type RegisterResponse,
   tooManyAttemptsMessage,
   UNLOCK_MESSAGES,
 } from '@stationbid/domain';
@@ -39,12 +40,14 @@ import {
   findThrottles,
   insertRefreshToken,
   isFamilyOnlyOf,
+  isSelfRegistered,
   markPasswordTokenUsed,
   markRefreshTokenUsed,
   recordBackoffFailure,
   recordThrottleFailure,
   revokeAllRefreshTokensOfMember,
   revokeRefreshTokenFamily,
+  SELF_REGISTRATION_DETAIL,
 } from './auth.repository.ts';
 import { announceMemberChanged, announceMembersAdded, announceSignInRevoked } from './member-cache.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
@@ -86,6 +89,9 @@ export const FORGOT_PASSWORD_MIN_ANSWER_MS = 300;
 
 const PASSWORD_RESET_LIFETIME_MS = PASSWORD_RESET_LIFETIME_MINUTES * 60_000;
 
+/** What a self-registered member has until an administrator sets their real values. */
+const NEUTRAL_SENIORITY = { rank: 'Firefighter', position: 'Firefighter', yearsOfService: 0 } as const;
+
 const REFRESH_LIFETIME_MS = LIMITS.refreshTokenLifetimeDays * 24 * 60 * 60 * 1000;
 
 /**
@@ -118,7 +124,14 @@ export class AuthService {
       await recordBackoffFailure(this.db, addressKey, now, LOGIN_BACKOFF.address);
       throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
-    if (!member.isActive) throw new AppError('ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated);
+    if (!member.isActive) {
+      // A registration still waiting for approval is told so; the password was right, so this tells nothing new.
+      const isAwaitingApproval = member.lastLoginAt === null && (await isSelfRegistered(this.db, member.id));
+      throw new AppError(
+        'ACCOUNT_DEACTIVATED',
+        isAwaitingApproval ? MESSAGES.registrationPending : MESSAGES.accountDeactivated,
+      );
+    }
 
     await clearThrottle(this.db, accountKey);
     const familyId = randomUUID();
@@ -145,19 +158,40 @@ export class AuthService {
     return { user: await this.getUser(member.id), token, refreshToken };
   }
 
-  /** Self-registration (only when the department allows it): a new, non-admin member. */
-  async register(request: RegisterRequest, clientAddress: string): Promise<AuthResponse> {
+  /**
+   * Self-registration (only when the department allows it): a new, non-admin member who waits for
+   * an administrator's approval (issue 13, finding 7). Inactive, so they cannot sign in, bid or be
+   * added to a session, with neutral seniority until an administrator sets their rank, position
+   * and years of service and activates them (Edit, then Reactivate, on the member list).
+   */
+  async register(request: RegisterRequest): Promise<RegisterResponse> {
     const passwordHash = await hashPassword(request.password);
+    const now = this.clock.now();
+    let memberId: string;
     try {
-      await insertMember(this.db, {
-        email: request.email,
-        passwordHash,
-        firstName: request.firstName,
-        lastName: request.lastName,
-        employeeId: request.employeeId,
-        rank: request.rank,
-        position: request.position,
-        yearsOfService: request.yearsOfService,
+      memberId = await this.db.transaction(async (tx) => {
+        const created = await insertMember(tx, {
+          email: request.email,
+          passwordHash,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          employeeId: request.employeeId,
+          rank: NEUTRAL_SENIORITY.rank,
+          position: NEUTRAL_SENIORITY.position,
+          yearsOfService: NEUTRAL_SENIORITY.yearsOfService,
+          isActive: false,
+        });
+        // Marks the account as waiting for approval, for the sign-in's answer and the dashboards.
+        await recordActivity(tx, {
+          memberId: created.id,
+          actorName: `${created.firstName} ${created.lastName}`,
+          type: 'user',
+          title: 'Registered, waiting for approval',
+          description: `${created.firstName} ${created.lastName} registered; an administrator sets their rank and years of service and activates them`,
+          details: { [SELF_REGISTRATION_DETAIL]: true },
+          at: now,
+        });
+        return created.id;
       });
     } catch (error) {
       const constraint = violatedConstraint(error);
@@ -167,7 +201,10 @@ export class AuthService {
       throw error;
     }
     announceMembersAdded(this.db);
-    return this.login({ email: request.email, password: request.password }, clientAddress);
+    this.log?.info({ memberId }, 'self-registration waiting for approval');
+    const user = await loadPresentedUser(this.db, memberId, now);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return { message: MESSAGES.registrationReceived, user };
   }
 
   async refresh(presentedToken: string): Promise<RefreshResponse> {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -507,7 +508,6 @@ describe('POST /api/auth/register', () => {
       const created = await open.inject({ method: 'POST', url: '/api/auth/register', payload: registration });
       expect(created.statusCode).toBe(201);
       expect(created.json().user).toMatchObject({ email: 'new.member@test.example', isAdmin: false });
-      expect(created.json().token).toBeTruthy();
 
       const duplicate = await open.inject({
         method: 'POST',
@@ -516,6 +516,61 @@ describe('POST /api/auth/register', () => {
       });
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json().error).toBe('An account with this email already exists.');
+    });
+  });
+
+  it('never takes rank or years from the person: the account waits for approval with neutral values (issue 13, finding 7)', async () => {
+    await withSettings(context, { allowSelfRegistration: true }, async (open) => {
+      const created = await open.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          ...registration,
+          email: 'climber@test.example',
+          employeeId: 'CLIMB-1',
+          rank: 'Battalion Chief',
+          position: 'Captain',
+          yearsOfService: 30,
+          isAdmin: true,
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const body = created.json();
+      expect(body).not.toHaveProperty('token');
+      expect(body).not.toHaveProperty('refreshToken');
+      expect(body.message).toBe(MESSAGES.registrationReceived);
+      expect(body.user).toMatchObject({
+        rank: 'Firefighter',
+        position: 'Firefighter',
+        yearsOfService: 0,
+        isActive: false,
+        isAdmin: false,
+        bidPriority: null,
+      });
+      const [stored] = await context.db.select().from(members).where(eq(members.email, 'climber@test.example'));
+      expect(stored).toMatchObject({
+        rank: 'Firefighter',
+        position: 'Firefighter',
+        yearsOfService: 0,
+        isActive: false,
+      });
+
+      // No sign-in until an administrator activates the account; the answer says why.
+      const refused = await open.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'climber@test.example', password: registration.password },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(MESSAGES.registrationPending);
+
+      await context.db.update(members).set({ isActive: true }).where(eq(members.id, stored!.id));
+      const approved = await open.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'climber@test.example', password: registration.password },
+      });
+      expect(approved.statusCode).toBe(200);
     });
   });
 });
