@@ -5,8 +5,9 @@
  * It builds a department (by default 1,000 members) in a fresh database, starts the server
  * (`apps/server/src/server.ts` of this tree or of `--server-dir`) as a child process, creates and
  * starts a session of every member, and forks `--client-processes` watcher processes
- * (bench/watch-client.ts) that open W live streams, each with a sign-in of its own (watchers beyond
- * the members are further sign-ins of the same members: more devices). Each watcher does what the
+ * (bench/watch-client.ts) that open W live streams, each with a sign-in of its own: one member per
+ * watcher (with more watchers than session members, the rest of the department watches too), or
+ * up to --streams-per-member sign-ins (devices) of each member. Each watcher does what the
  * page does on each event (`--client patch`: keep the board, patch it, re-read it only on a gap;
  * `--client refetch`: read the session, my participation and the history again, as the web app did
  * before the board). Then the turn holders bid in turn, each with their own token, one bid every
@@ -53,6 +54,8 @@ const { values: options } = parseArgs({
     bids: { type: 'string', default: '30' },
     'bid-interval-ms': { type: 'string', default: '1000' },
     'client-processes': { type: 'string', default: '1' },
+    /** Streams each member holds at most; more watchers than that make the department larger. */
+    'streams-per-member': { type: 'string', default: '1' },
     'connect-batch': { type: 'string', default: '200' },
     /** Sockets each watcher process keeps for reads at most (streams have their own). */
     'read-sockets': { type: 'string', default: '2000' },
@@ -69,6 +72,7 @@ const { values: options } = parseArgs({
   },
 });
 const memberCount = Number(options.members);
+const streamsPerMember = Math.max(1, Number(options['streams-per-member']));
 const stationCount = options.stations ? Number(options.stations) : defaultStationCount(memberCount);
 const bidIntervalMs = Number(options['bid-interval-ms']);
 const clientProcessLimit = Math.max(1, Number(options['client-processes']));
@@ -159,8 +163,10 @@ async function measure(config: RunConfig, startedAt: number): Promise<WatchFigur
   const cpuProfileDir = options['cpu-prof'] ? path.resolve(options['cpu-prof']) : undefined;
   if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
 
-  // Watchers beyond the members are further sign-ins (devices) of the same members.
-  const extraSignInCount = Math.max(0, watcherCount - memberCount);
+  // Each member holds --streams-per-member streams (the server allows 5 since f2668f5), each stream
+  // with a sign-in of its own; members beyond the session's are department members who watch it.
+  const departmentSize = Math.max(memberCount, Math.ceil(watcherCount / streamsPerMember));
+  const extraSignInCount = Math.max(0, watcherCount - departmentSize);
   const extraFamilies = Array.from({ length: extraSignInCount }, () => randomUUID());
   let prepared: PreparedServer | null = null;
   let server: RunningProcess | null = null;
@@ -168,24 +174,28 @@ async function measure(config: RunConfig, startedAt: number): Promise<WatchFigur
   try {
     let stepStarted = performance.now();
     prepared = await prepareServer(build, {
-      memberCount,
+      memberCount: departmentSize,
       stationCount,
       moreSignIns: (department) =>
-        extraFamilies.map((familyId, index) => ({ id: department.members[index % memberCount]?.id ?? '', familyId })),
+        extraFamilies.map((familyId, index) => ({
+          id: department.members[index % departmentSize]?.id ?? '',
+          familyId,
+        })),
     });
     const { department } = prepared;
     server = await startServer(prepared, cpuProfileDir ? { cpuProfileDir } : {});
     const baseUrl = server.baseUrl;
     console.log(`bench/watch: server ${build.label} on ${prepared.databaseLabel}, pid ${server.pid}`);
     console.log(
-      `${memberCount} members in the session, ${stationCount} stations; ${watcherCount} watchers (${mode}) in ` +
+      `${memberCount} members in the session (${departmentSize} in the department), ${stationCount} stations; ` +
+        `${watcherCount} watchers (${mode}) in ` +
         `${clientProcessCount} process(es); ${bidCount} bids, one every ${bidIntervalMs} ms`,
     );
     const adminToken = await prepared.accessTokenFor(department.admin);
     const { sessionId, queue } = await createStartedSession(
       baseUrl,
       adminToken,
-      department.members.map((member) => member.id),
+      department.members.slice(0, memberCount).map((member) => member.id),
     );
     console.log(`  department and started session in ${format((performance.now() - stepStarted) / 1000)} s`);
     const usageBefore = processUsage(server.pid);
@@ -194,9 +204,9 @@ async function measure(config: RunConfig, startedAt: number): Promise<WatchFigur
     // Every watcher its own sign-in and token.
     stepStarted = performance.now();
     const signIns: BenchSignIn[] = Array.from({ length: watcherCount }, (_, index) => {
-      const member = department.members[index % memberCount];
+      const member = department.members[index % departmentSize];
       if (!member) throw new Error('no member');
-      const familyId = index < memberCount ? member.familyId : (extraFamilies[index - memberCount] ?? '');
+      const familyId = index < departmentSize ? member.familyId : (extraFamilies[index - departmentSize] ?? '');
       return { id: member.id, familyId };
     });
     const tokens: string[] = [];
