@@ -3,9 +3,9 @@
  * TypeScript source into one ES module, `apps/server/dist/server.js`, that plain Node runs with the
  * server's production dependencies only (they stay imports; nothing of node_modules is inlined).
  *
- * A bundle has one `import.meta.dirname`, the bundle's own. The sources that find files next to
- * them (the migrations folder, the built web app) get theirs rewritten to their source folder,
- * relative to the bundle, so the compiled server reads `apps/server/src/db/migrations` and
+ * A bundle has one `import.meta`, the bundle's own. The sources that find files next to them (the
+ * migrations folder, the built web app) or resolve from themselves get their `import.meta.dirname`,
+ * `.filename` and `.url` rewritten to their source file's, relative to the bundle, so the compiled server reads `apps/server/src/db/migrations` and
  * `apps/web/dist` exactly as `npm start` in development does, wherever the tree is installed.
  */
 import { readFileSync } from 'node:fs';
@@ -19,29 +19,24 @@ const serverPackage = JSON.parse(readFileSync(path.join(serverDir, 'package.json
 // Every dependency stays an import, except the workspace's own TypeScript source.
 const external = Object.keys(serverPackage.dependencies).filter((name) => !name.startsWith('@stationbid/'));
 
-const DIRNAME_HELPER = '__stationbidSourceDir';
+const SOURCE_PATH_HELPER = '__stationbidSourcePath';
 
-/** Rewrites `import.meta.dirname` of each bundled source file to that file's own folder. */
-const sourceDirnamePlugin = {
-  name: 'source-dirname',
+/**
+ * Rewrites `import.meta.dirname`, `.filename` and `.url` of each bundled source file to that
+ * file's own, relative to the bundle, so they name the same folder or file as under tsx.
+ */
+const sourcePathsPlugin = {
+  name: 'source-paths',
   setup(builder) {
     builder.onLoad({ filter: /\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      if (/import\.meta\.(filename|url)\b/.test(source)) {
-        return {
-          errors: [
-            {
-              text: `${path.relative(root, args.path)}: use import.meta.dirname (rewritten for the bundle), not filename/url`,
-            },
-          ],
-        };
-      }
-      if (!source.includes('import.meta.dirname')) return { contents: source, loader: 'ts' };
-      const relativeDir = path.relative(outDir, path.dirname(args.path)).split(path.sep).join('/');
-      return {
-        contents: source.replaceAll('import.meta.dirname', `${DIRNAME_HELPER}(${JSON.stringify(relativeDir)})`),
-        loader: 'ts',
-      };
+      if (!source.includes('import.meta.')) return { contents: source, loader: 'ts' };
+      const fromBundle = (target) => JSON.stringify(path.relative(outDir, target).split(path.sep).join('/'));
+      const contents = source
+        .replaceAll('import.meta.dirname', `${SOURCE_PATH_HELPER}(${fromBundle(path.dirname(args.path))})`)
+        .replaceAll('import.meta.filename', `${SOURCE_PATH_HELPER}(${fromBundle(args.path)})`)
+        .replaceAll('import.meta.url', `${SOURCE_PATH_HELPER}Url(${fromBundle(args.path)})`);
+      return { contents, loader: 'ts' };
     });
   },
 };
@@ -57,12 +52,14 @@ await build({
   external,
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [sourceDirnamePlugin],
+  plugins: [sourcePathsPlugin],
   banner: {
     js: [
       '// Built by scripts/build-server.mjs from apps/server/src and packages/domain/src; do not edit.',
-      `import ${DIRNAME_HELPER}Path from 'node:path';`,
-      `const ${DIRNAME_HELPER} = (relative) => ${DIRNAME_HELPER}Path.join(import.meta.dirname, relative);`,
+      `import ${SOURCE_PATH_HELPER}Module from 'node:path';`,
+      `import { pathToFileURL as ${SOURCE_PATH_HELPER}ToUrl } from 'node:url';`,
+      `const ${SOURCE_PATH_HELPER} = (relative) => ${SOURCE_PATH_HELPER}Module.join(import.meta.dirname, relative);`,
+      `const ${SOURCE_PATH_HELPER}Url = (relative) => ${SOURCE_PATH_HELPER}ToUrl(${SOURCE_PATH_HELPER}(relative)).href;`,
     ].join('\n'),
   },
 });
