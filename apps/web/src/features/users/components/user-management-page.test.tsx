@@ -1,5 +1,5 @@
 import { emptySeatCounts, noFreeSeatMessage, type Station, type User } from '@stationbid/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
@@ -39,6 +39,10 @@ const walter = buildUser({
   currentShift: null,
 });
 const members = [adminUser, elena, walter];
+
+// The first render of the whole page (shell, tabs, list) takes more than findBy's default second on
+// a busy shared machine; what is waited for is the same, only the patience is longer.
+configure({ asyncUtilTimeout: 5000 });
 
 /** The User List's first page, as the list asks for it (name order, 50 a page). */
 const DEFAULT_CRITERIA: MemberListCriteria = { search: '', filter: 'all', sortBy: 'name', sortDirection: 'asc' };
