@@ -2,6 +2,6 @@
 export * from './auth.ts';
 export * from './bid-sessions.ts';
 export * from './communication.ts';
+export * from './import-jobs.ts';
 export * from './members.ts';
 export * from './stations.ts';
-export * from './import-jobs.ts';
