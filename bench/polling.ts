@@ -10,6 +10,8 @@
  *   --mix old     GET /api/bid-sessions/:id, /:id/my-participation, /history?sessionId=
  *   --mix board   the same three and GET /:id/board with If-None-Match (the version the member
  *                 already holds, so 304), for a build that has the board
+ *   --mix board-only   the board (304), my-participation and the history: without the whole
+ *                 session, which a page that follows the board no longer reads
  *
  * Every request says `accept-encoding: gzip, deflate, br`, as a browser does. In the same run it
  * starts a hello-world Fastify (bench/hello-server.ts) in a process of its own and loads it with the
@@ -62,8 +64,11 @@ const stationCount = options.stations ? Number(options.stations) : defaultStatio
 const connections = Number(options.connections);
 const seconds = Number(options.seconds);
 const timeoutSeconds = Number(options.timeout);
-if (options.mix !== 'old' && options.mix !== 'board') throw new Error('--mix is old or board');
-const mix: 'old' | 'board' = options.mix;
+type Mix = 'old' | 'board' | 'board-only';
+if (options.mix !== 'old' && options.mix !== 'board' && options.mix !== 'board-only') {
+  throw new Error('--mix is old, board or board-only');
+}
+const mix: Mix = options.mix;
 
 const PROBE_ROUNDS = 5;
 
@@ -86,14 +91,14 @@ function probe(url: string, headers: Record<string, string>): Promise<{ status: 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
 /** One connection's requests: the mix, as the participant behind `token`. */
-function mixRequests(kind: 'old' | 'board', sessionId: string, token: string, boardEtag: string | null) {
+function mixRequests(kind: Mix, sessionId: string, token: string, boardEtag: string | null) {
   const headers = { ...BROWSER_HEADERS, authorization: `Bearer ${token}` };
   const requests: AutocannonRequest[] = [
-    { method: 'GET', path: `/api/bid-sessions/${sessionId}`, headers },
+    ...(kind === 'board-only' ? [] : [{ method: 'GET', path: `/api/bid-sessions/${sessionId}`, headers }]),
     { method: 'GET', path: `/api/bid-sessions/${sessionId}/my-participation`, headers },
     { method: 'GET', path: `/api/bid-sessions/history?sessionId=${sessionId}`, headers },
   ];
-  if (kind === 'board') {
+  if (kind !== 'old') {
     requests.push({
       method: 'GET',
       path: `/api/bid-sessions/${sessionId}/board`,
@@ -146,7 +151,7 @@ async function load(label: string, baseUrl: string, requestsPerConnection: Autoc
 }
 
 /** Builds the department and session for one build, starts its server, loads it, stops it. */
-async function measureBuild(build: ServerBuild, kind: 'old' | 'board', cpuProfileDir: string | undefined) {
+async function measureBuild(build: ServerBuild, kind: Mix, cpuProfileDir: string | undefined) {
   let started = performance.now();
   const prepared: PreparedServer = await prepareServer(build, { memberCount, stationCount });
   let server: RunningProcess | null = null;
@@ -176,7 +181,7 @@ async function measureBuild(build: ServerBuild, kind: 'old' | 'board', cpuProfil
       }),
     );
     let boardEtag: string | null = null;
-    if (kind === 'board') {
+    if (kind !== 'old') {
       const response = await fetch(`${baseUrl}/api/bid-sessions/${sessionId}/board`, {
         headers: { ...BROWSER_HEADERS, authorization: `Bearer ${tokens[0]}` },
       });
