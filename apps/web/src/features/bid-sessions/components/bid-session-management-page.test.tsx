@@ -341,8 +341,8 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
       movedToBack: true,
     });
     const { user } = renderSessionManagement([completed], {
-      [`GET /api/bid-sessions/${completed.id}/participants`]: () =>
-        jsonResponse(200, { participants: [notAssigned, assigned] }),
+      [`GET /api/bid-sessions/${completed.id}/participants?limit=100`]: () =>
+        jsonResponse(200, { participants: [assigned, notAssigned], nextCursor: null, total: 2 }),
       [`GET /api/bid-sessions/history?sessionId=${completed.id}`]: () =>
         jsonResponse(200, {
           history: [
@@ -400,15 +400,41 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
     expect(historyRows[0]?.querySelector('time')?.textContent).toMatch(/\d{4}, .* [A-Z]{2,}|GMT/);
   });
 
+  it("reads a large session's participants a page at a time, the next with Load More Participants", async () => {
+    const pageOf = (first: number, count: number) =>
+      Array.from({ length: count }, (_, index) =>
+        buildParticipant({ firstName: `Member${first + index + 1}`, lastName: 'Lastname', position: first + index }),
+      );
+    const { user, api } = renderSessionManagement([completed], {
+      [`GET /api/bid-sessions/${completed.id}/participants?limit=100`]: () =>
+        jsonResponse(200, { participants: pageOf(0, 100), nextCursor: 99, total: 150 }),
+      [`GET /api/bid-sessions/${completed.id}/participants?limit=100&cursor=99`]: () =>
+        jsonResponse(200, { participants: pageOf(100, 50), nextCursor: null, total: 150 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'View details of Autumn Harbor Bid' }));
+    const details = await screen.findByRole('dialog', { name: 'Autumn Harbor Bid' });
+    const table = await within(details).findByRole('table', { name: 'Participants in queue order' });
+    expect(within(table).getAllByRole('row')).toHaveLength(101);
+    expect(details).toHaveTextContent('Showing 100 of 150');
+
+    await user.click(within(details).getByRole('button', { name: 'Load More Participants' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(151));
+    expect(within(table).getAllByRole('row')[150]).toHaveTextContent('150Member150 Lastname');
+    expect(within(details).queryByRole('button', { name: 'Load More Participants' })).not.toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
+  });
+
   it('lists participants and history as cards on a phone', async () => {
     stubMatchMedia((query) => query.includes('max-width'));
     const { user } = renderSessionManagement([completed], {
-      [`GET /api/bid-sessions/${completed.id}/participants`]: () =>
+      [`GET /api/bid-sessions/${completed.id}/participants?limit=100`]: () =>
         jsonResponse(200, {
           participants: [
             buildParticipant({ firstName: 'Elena', lastName: 'Ramirez', position: 0, outcome: 'skipped' }),
             buildParticipant({ firstName: 'Chloe', lastName: 'Bennett', position: 1, outcome: 'not_assigned' }),
           ],
+          nextCursor: null,
+          total: 2,
         }),
       [`GET /api/bid-sessions/history?sessionId=${completed.id}`]: () =>
         jsonResponse(200, {

@@ -2,7 +2,7 @@
  * The details of a session: its settings, and its participants in queue order with bid priority,
  * seniority score and what became of them (the seat won, or their place in the queue).
  */
-import { Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { BidSession, Participant } from '@stationbid/domain';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -74,6 +74,8 @@ function Setting({ label, children }: { label: string; children: ReactNode }) {
 function ParticipantsSection({ sessionId }: { sessionId: string }) {
   const participantsQuery = useSessionParticipantsQuery(sessionId);
   const isSmallScreen = useIsSmallScreen();
+  const participants = participantsQuery.data?.pages.flatMap((page) => page.participants) ?? [];
+  const total = participantsQuery.data?.pages[0]?.total ?? participants.length;
   return (
     <Stack gap="xs" component="section" aria-labelledby="session-participants-heading">
       <Title order={3} size="h4" id="session-participants-heading">
@@ -83,21 +85,39 @@ function ParticipantsSection({ sessionId }: { sessionId: string }) {
         <Center py="md">
           <Loader role="status" aria-label="Loading participants" size="sm" />
         </Center>
-      ) : participantsQuery.isError ? (
+      ) : participantsQuery.isError && participants.length === 0 ? (
         <LoadError
           title="Failed to load session data"
           error={participantsQuery.error}
           onRetry={() => participantsQuery.refetch()}
           isRetrying={participantsQuery.isFetching}
         />
-      ) : participantsQuery.data.length === 0 ? (
+      ) : participants.length === 0 ? (
         <Text c="dimmed" size="sm">
           No participants yet. Edit the session to add members.
         </Text>
-      ) : isSmallScreen ? (
-        <ParticipantList participants={participantsQuery.data} />
       ) : (
-        <ParticipantTable participants={participantsQuery.data} />
+        <>
+          {isSmallScreen ? (
+            <ParticipantList participants={participants} />
+          ) : (
+            <ParticipantTable participants={participants} />
+          )}
+          {participantsQuery.hasNextPage && (
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dimmed">
+                Showing {participants.length} of {total}
+              </Text>
+              <Button
+                variant="light"
+                onClick={() => void participantsQuery.fetchNextPage()}
+                loading={participantsQuery.isFetchingNextPage}
+              >
+                Load More Participants
+              </Button>
+            </Group>
+          )}
+        </>
       )}
     </Stack>
   );
