@@ -137,3 +137,17 @@ describe('TRUST_PROXY (issue 13, finding 5)', () => {
     ).toThrow(/TRUST_PROXY: true trusts any client's X-Forwarded-For/);
   });
 });
+
+describe('ADMIN_PASSWORD (issue 13, finding 11)', () => {
+  it('follows the one password policy: 12 characters, or 8 that are not common', () => {
+    const admin = (password: string) => ({
+      DATA_DIR: dataDir(),
+      ADMIN_EMAIL: 'chief@dept.example',
+      ADMIN_PASSWORD: password,
+    });
+    expect(() => loadConfig(admin('password1'))).toThrow(/ADMIN_PASSWORD: This password is too common/);
+    expect(() => loadConfig(admin('short12'))).toThrow(/ADMIN_PASSWORD: Password must be at least 8 characters/);
+    expect(loadConfig(admin('engine-42')).admin).toEqual({ email: 'chief@dept.example', password: 'engine-42' });
+    expect(loadConfig(admin('passwordpassword')).admin?.password).toBe('passwordpassword');
+  });
+});
