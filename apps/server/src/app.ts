@@ -63,7 +63,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { httpsOnlyHsts } from './plugins/https-only-hsts.ts';
 import { registerInputCheck } from './plugins/input-check.ts';
-import { registerRequestLog } from './plugins/logging.ts';
+import { createRequestLogController } from './plugins/logging.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -163,8 +163,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const app = Fastify({
     logger: dependencies.logger ?? false,
     trustProxy: settings.trustProxy,
-    // Fastify's own request lines carry the raw URL at `info`; plugins/logging.ts writes redacted ones.
-    disableRequestLogging: true,
+    // Request lines at `debug` (or `info`), with tickets and tokens redacted from URLs (plugins/logging.ts).
+    logController: createRequestLogController(dependencies.requestLogLevel ?? 'debug'),
     requestTimeout: (dependencies.timeouts ?? SERVER_TIMEOUTS).requestTimeoutMs,
     connectionTimeout: (dependencies.timeouts ?? SERVER_TIMEOUTS).connectionTimeoutMs,
     // Request bodies are JSON forms; spreadsheets come through multipart with their own limit.
@@ -173,7 +173,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerRequestLog(app, dependencies.requestLogLevel ?? 'debug');
   registerInputCheck(app);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);

@@ -54,7 +54,10 @@ describe('the log', () => {
         url: '/api/auth/reset-password/SECRET-RESET-TOKEN',
         payload: { password: 'a-new-long-password' },
       });
+      await app.inject({ method: 'GET', url: '/api/no-such-route?token=SECRET-404-TOKEN' });
       expect(lines()).toContain('/api/live/stream?ticket=[redacted]&sessions=x');
+      expect(lines()).not.toContain('SECRET-404-TOKEN');
+      expect(lines()).not.toContain('incoming request');
       expect(lines()).toContain('/api/auth/reset-password/[redacted]');
       expect(lines()).not.toContain('SECRET-TICKET-123');
       expect(lines()).not.toContain('SECRET-RESET-TOKEN');

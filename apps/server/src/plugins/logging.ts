@@ -10,7 +10,7 @@
  *   terminal; JSON lines otherwise, for a log collector.
  */
 import { createRequire } from 'node:module';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 const REDACTED = '[redacted]';
 
@@ -93,7 +93,7 @@ export function buildLoggerOptions(settings: LoggerSettings): Exclude<FastifySer
   return {
     level: settings.level,
     redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken'],
-    serializers: { err: logSerializedError, error: logSerializedError },
+    serializers: { err: logSerializedError, error: logSerializedError, req: serializeRequest },
     ...(settings.nodeEnv !== 'production' && settings.isTerminal && isPrettyPrinterInstalled()
       ? {
           transport: {
@@ -116,19 +116,39 @@ function isPrettyPrinterInstalled(): boolean {
 }
 
 /**
- * One line per answered request, with the URL redacted, at `level`: `debug` unless LOG_REQUESTS=1
- * asks for `info`. Fastify's own request lines (at `info`, with the raw URL) are turned off in app.ts.
+ * Fastify's request lines, reworked: no "incoming request" line, one "request completed" line per
+ * answer at `level` (`debug`, or `info` with LOG_REQUESTS=1) with the URL redacted, and unknown
+ * routes at `debug`. Errors stay at `error`; their request is logged through the `req` serializer,
+ * which redacts the URL too.
  */
-export function registerRequestLog(app: FastifyInstance, level: 'debug' | 'info'): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log[level](
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        statusCode: reply.statusCode,
-        responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request completed',
-    );
-  });
+export function createRequestLogController(level: 'debug' | 'info'): LogController {
+  class RequestLogController extends LogController {
+    override incomingRequest(): void {}
+
+    override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+      if (error) {
+        reply.log.error({ err: error, statusCode: reply.statusCode }, 'request errored');
+        return;
+      }
+      reply.log[level](
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          statusCode: reply.statusCode,
+          responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request completed',
+      );
+    }
+
+    override routeNotFound(request: FastifyRequest): void {
+      request.log.debug({ method: request.method, url: redactUrl(request.url) }, 'route not found');
+    }
+  }
+  return new RequestLogController();
+}
+
+/** The request as an error line logs it: method and redacted URL, no headers. */
+function serializeRequest(request: { method?: string; url?: string; ip?: string }) {
+  return { method: request.method, url: redactUrl(request.url ?? ''), remoteAddress: request.ip };
 }
