@@ -186,7 +186,7 @@ describe('UserManagementPage', () => {
 
     expect(form.getByText('Invalid email address')).toBeInTheDocument();
     expect(form.getByText('Years cannot exceed 50')).toBeInTheDocument();
-    expect(form.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(form.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(api.requestsTo('POST /api/admin/users')).toHaveLength(0);
   });
 
