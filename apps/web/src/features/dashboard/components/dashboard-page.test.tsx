@@ -253,8 +253,10 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(stream.sessions).toEqual([session.id]);
     act(() => stream.open());
 
-    // With the stream up, the 10-second polls stop: nothing is asked again until an event comes.
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    // With the stream up, the 10-second polls stop: nothing is asked again until an event comes,
+    // after the one read every opening makes (what changed before it was not sent), within its
+    // random delay of at most 1.5 s.
+    await act(() => vi.advanceTimersByTimeAsync(2000));
     const statusReads = api.requestsTo('GET /api/users/bid-status').length;
     await act(() => vi.advanceTimersByTimeAsync(25_000));
     expect(api.requestsTo('GET /api/users/bid-status')).toHaveLength(statusReads);
