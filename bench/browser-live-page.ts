@@ -30,6 +30,11 @@ import {
   startServer,
 } from './server-under-test.ts';
 
+// The functions handed to the page run there, where these exist; the benches are type-checked
+// with the server's settings, without the DOM's types.
+declare const localStorage: { setItem(key: string, value: string): void };
+declare const document: { querySelector(selector: string): unknown };
+
 const { values: options } = parseArgs({
   options: {
     members: { type: 'string', default: '20000' },

@@ -3,7 +3,7 @@
  * read side. Repositories take a transaction or the database and hold no rules; every list is one
  * query however many rows it returns, so a session of thousands presents in a handful of queries.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   bidSessionStations,
