@@ -1,12 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { IMPORT_MESSAGES, LIMITS } from '@stationbid/domain';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { type ImportOutcome, SpreadsheetImportPanel } from './spreadsheet-import-panel.tsx';
 
-function renderPanel(upload: (file: File) => Promise<ImportOutcome>) {
+function renderPanel(upload: ComponentProps<typeof SpreadsheetImportPanel>['upload']) {
   const user = userEvent.setup({ applyAccept: false });
   render(
     <MantineProvider>
@@ -56,7 +57,7 @@ describe('SpreadsheetImportPanel', () => {
     expect(screen.getByText('members.csv')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
-    expect(upload).toHaveBeenCalledWith(file);
+    expect(upload).toHaveBeenCalledWith(file, expect.any(Function));
     const results = await screen.findByRole('region', { name: 'Import Results' });
     expect(within(results).getByText('Created').nextSibling).toHaveTextContent('18');
     const rows = within(results).getAllByRole('row');
@@ -65,6 +66,32 @@ describe('SpreadsheetImportPanel', () => {
       '6Unknown rank "Admiral"',
       '13Years cannot exceed 50',
     ]);
+  });
+
+  it('shows the rows done while the server imports in the background, then the results', async () => {
+    let finish: (outcome: ImportOutcome) => void = () => {};
+    let report: (progress: { rowsDone: number; rowsTotal: number }) => void = () => {};
+    const upload = vi.fn(
+      (_file: File, onProgress: typeof report) =>
+        new Promise<ImportOutcome>((resolve) => {
+          report = onProgress;
+          finish = resolve;
+        }),
+    );
+    const user = renderPanel(upload);
+    await user.upload(screen.getByLabelText('Spreadsheet file'), csv());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    act(() => report({ rowsDone: 1200, rowsTotal: 20000 }));
+    const bar = screen.getByRole('progressbar', { name: /Importing members/ });
+    expect(bar).toHaveAttribute('aria-valuenow', '1200');
+    expect(bar).toHaveAttribute('aria-valuetext', '1,200 of 20,000 rows');
+    expect(screen.getByText('Importing members: 1,200 of 20,000 rows (6%)')).toBeInTheDocument();
+
+    act(() => finish({ figures: [{ label: 'Created', value: 20000 }], errors: [] }));
+    const results = await screen.findByRole('region', { name: 'Import Results' });
+    expect(within(results).getByText('Created').nextSibling).toHaveTextContent('20000');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('refuses a file of another type or over 5 MB before sending it', async () => {
