@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A spreadsheet that is well formed but too big or too slow to read (more rows, columns or cells than allowed). */
+  SPREADSHEET_TOO_LARGE: 422,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -7,6 +7,18 @@ import { LIMITS } from './constants.ts';
 
 export const IMPORT_FILE_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
+/**
+ * What the server reads of one spreadsheet at most. A department's largest file (20,000 members,
+ * about 20 columns) is well within; a file past them is refused before it is walked.
+ */
+export const SPREADSHEET_LIMITS = {
+  maxRows: 50_000,
+  maxColumns: 100,
+  maxCells: 2_000_000,
+  /** Reading a file may take this long (it runs in a worker thread, beside the server). */
+  maxReadMilliseconds: 20_000,
+} as const;
+
 export const IMPORT_MESSAGES = {
   fileRequired: 'Please select a file to upload',
   // The spec's text names only Excel files; CSV is accepted too because both templates are CSV.
@@ -14,6 +26,12 @@ export const IMPORT_MESSAGES = {
   fileTooLarge: 'File size must be less than 5MB',
   fileEmpty: 'The file is empty.',
   uploadFailed: 'Upload failed',
+  tooManyRows: `The spreadsheet has more than ${SPREADSHEET_LIMITS.maxRows.toLocaleString('en-US')} rows. Split it into smaller files.`,
+  tooManyColumns: (columns: number) =>
+    `The spreadsheet has ${columns.toLocaleString('en-US')} columns; at most ${SPREADSHEET_LIMITS.maxColumns} are read. Remove the empty or extra columns and retry.`,
+  tooManyCells: `The spreadsheet has more than ${SPREADSHEET_LIMITS.maxCells.toLocaleString('en-US')} filled cells. Split it into smaller files.`,
+  tooSlowToRead:
+    'The spreadsheet took too long to read (it may declare far more rows or columns than it has). Save it again as .csv and retry.',
 } as const;
 
 /** What is wrong with a chosen file by its name and size, or null when it may be uploaded. */

@@ -4,8 +4,9 @@
  * import never half-reads a damaged file.
  */
 
-import * as XLSX from '@e965/xlsx';
-import { findImportFileProblem, IMPORT_MESSAGES } from '@stationbid/domain';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { findImportFileProblem, IMPORT_MESSAGES, SPREADSHEET_LIMITS } from '@stationbid/domain';
 import { AppError, badRequest } from './app-error.ts';
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
@@ -57,31 +58,76 @@ export function detectSpreadsheetKind(fileName: string, content: Buffer): Spread
   return kind;
 }
 
+type ParseResult =
+  | { grid: unknown[][] }
+  | { problem: 'unreadable' | 'no-sheet' | 'rows' | 'columns' | 'cells' | 'timeout'; count?: number };
+
+/** The worker that parses (plain JavaScript beside this file, also next to the compiled server). */
+const PARSE_WORKER = path.join(import.meta.dirname, 'spreadsheet-worker.mjs');
+/** Heap for one parse: a 5 MB .xlsx that unpacks to far more is stopped, not the server. */
+const PARSE_WORKER_HEAP_MB = 512;
+
+/**
+ * Parses in a worker thread with a time and a memory limit, so a spreadsheet bomb (a tiny file
+ * that declares a huge sheet, a CSV a million columns wide, a zip that unpacks to gigabytes) costs
+ * the server's event loop nothing and is refused when it takes too long (docs/security.md, 6).
+ */
+function parseInWorker(kind: SpreadsheetKind, content: Buffer): Promise<ParseResult> {
+  return new Promise((resolve) => {
+    const worker = new Worker(PARSE_WORKER, {
+      workerData: { kind, content, limits: SPREADSHEET_LIMITS },
+      resourceLimits: { maxOldGenerationSizeMb: PARSE_WORKER_HEAP_MB },
+      // Plain JavaScript: none of the parent's loaders (tsx, a test runner's) are wanted in it.
+      execArgv: [],
+    });
+    let isSettled = false;
+    const settle = (result: ParseResult) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(result);
+    };
+    const timer = setTimeout(() => settle({ problem: 'timeout' }), SPREADSHEET_LIMITS.maxReadMilliseconds);
+    worker.once('message', (result: ParseResult) => settle(result));
+    // Out of memory counts as too large; any other failure as unreadable.
+    worker.once('error', (error: NodeJS.ErrnoException) =>
+      settle({ problem: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'cells' : 'unreadable' }),
+    );
+    worker.once('exit', () => settle({ problem: 'unreadable' }));
+  });
+}
+
+function refuseParse(kind: SpreadsheetKind, result: Exclude<ParseResult, { grid: unknown[][] }>): never {
+  switch (result.problem) {
+    case 'unreadable':
+      throw badRequest(`The file could not be read as a .${kind} spreadsheet. Check that it is not damaged.`);
+    case 'no-sheet':
+      throw badRequest('The spreadsheet has no sheets.');
+    case 'rows':
+      throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.tooManyRows);
+    case 'columns':
+      throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.tooManyColumns(result.count ?? 0));
+    case 'cells':
+      throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.tooManyCells);
+    case 'timeout':
+      throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.tooSlowToRead);
+  }
+}
+
 /**
  * The first sheet's rows, keyed by the header row. Formulas are never evaluated: cells are
- * read as the text they show.
+ * read as the text they show. Parsed beside the event loop, within SPREADSHEET_LIMITS.
  */
-export function readSpreadsheetRows(
+export async function readSpreadsheetRows(
   fileName: string,
   content: Buffer,
   requiredColumns: readonly string[],
-): SpreadsheetRow[] {
+): Promise<SpreadsheetRow[]> {
   const kind = detectSpreadsheetKind(fileName, content);
-  let workbook: XLSX.WorkBook;
-  try {
-    workbook =
-      kind === 'csv'
-        ? XLSX.read(content.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true, cellFormula: false })
-        : XLSX.read(content, { type: 'buffer', cellFormula: false, cellHTML: false });
-  } catch {
-    throw badRequest(`The file could not be read as a .${kind} spreadsheet. Check that it is not damaged.`);
-  }
-  const firstSheetName = workbook.SheetNames[0];
-  const sheet = firstSheetName ? workbook.Sheets[firstSheetName] : undefined;
-  if (!sheet) throw badRequest('The spreadsheet has no sheets.');
-
-  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
-  const [headerRow, ...dataRows] = grid;
+  const result = await parseInWorker(kind, content);
+  if (!('grid' in result)) refuseParse(kind, result);
+  const [headerRow, ...dataRows] = result.grid;
   const headers = (headerRow ?? []).map((cell) => String(cell ?? '').trim());
   const missing = requiredColumns.filter((column) => !headers.includes(column));
   if (missing.length > 0) {

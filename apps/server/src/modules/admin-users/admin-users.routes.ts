@@ -159,7 +159,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { fileName, content } = await readUploadedFile(request);
       const actor = currentMember(request);
-      const rows = memberImportService.readRows(fileName, content);
+      const rows = await memberImportService.readRows(fileName, content);
       const { mode } = request.query;
       if (mode === 'job' || (mode === 'auto' && rows.length > IMPORT_JOB_ROW_THRESHOLD)) {
         const job = await memberImportJobs.start(actor, fileName, rows);

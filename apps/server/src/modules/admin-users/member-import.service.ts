@@ -99,12 +99,12 @@ export class MemberImportService {
   }
 
   /** The file's data rows; throws (400/413) before any write when it is not a readable spreadsheet. */
-  readRows(fileName: string, content: Buffer): SpreadsheetRow[] {
+  readRows(fileName: string, content: Buffer): Promise<SpreadsheetRow[]> {
     return readSpreadsheetRows(fileName, content, MEMBER_IMPORT_REQUIRED_COLUMNS);
   }
 
   async importMembers(actor: AuthenticatedMember, fileName: string, content: Buffer): Promise<MemberImportResult> {
-    return this.importRows(actor, fileName, this.readRows(fileName, content));
+    return this.importRows(actor, fileName, await this.readRows(fileName, content));
   }
 
   /**

@@ -222,7 +222,7 @@ export const stationImportRoutes: FastifyPluginAsyncZod<{ stationsService: Stati
     async (request) => {
       const { fileName, content } = await readUploadedFile(request);
       // The whole file is read and checked before any row is written: an unreadable file changes nothing.
-      const rows = readSpreadsheetRows(fileName, content, STATION_IMPORT_REQUIRED_COLUMNS);
+      const rows = await readSpreadsheetRows(fileName, content, STATION_IMPORT_REQUIRED_COLUMNS);
       const results = await stationsService.importStations(rows, currentMember(request));
       return {
         results,
