@@ -187,3 +187,8 @@ export const currentSessionQuerySchema = z.object({
   /** `summary`: the session without its participants and stations (follow its board instead). */
   view: z.enum(['full', 'summary'], { error: 'view must be full or summary' }).optional(),
 });
+
+/** POST /bid-sessions/:id/join?view=summary: the message and the session without its participants and stations. */
+export const joinSessionSummaryResponseSchema = z.object({ message: z.string(), session: bidSessionSchema });
+/** POST /bid-sessions/:id/join: `summary` answers a few hundred bytes instead of the whole session (14 MB at 20,000). */
+export const joinSessionQuerySchema = currentSessionQuerySchema;

@@ -15,6 +15,8 @@ import {
   currentSessionSummaryResponseSchema,
   exportStatusSchema,
   idParamsSchema,
+  joinSessionQuerySchema,
+  joinSessionSummaryResponseSchema,
   messageResponseSchema,
   myParticipationResponseSchema,
   participantListResponseSchema,
@@ -261,12 +263,17 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireMember,
       schema: {
         tags: ['bid-sessions'],
-        summary: 'A participant or administrator joins the live session and shows as connected',
+        summary:
+          'A participant or administrator joins the live session and shows as connected. view=summary answers the session without its participants and stations',
         params: idParamsSchema,
-        response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
+        querystring: joinSessionQuerySchema,
+        response: {
+          200: z.union([bidSessionMutationResponseSchema, joinSessionSummaryResponseSchema]),
+          ...refusalResponses,
+        },
       },
     },
-    async (request) => bidSessionsService.join(currentMember(request), request.params.id),
+    async (request) => bidSessionsService.join(currentMember(request), request.params.id, request.query.view),
   );
 
   app.get(

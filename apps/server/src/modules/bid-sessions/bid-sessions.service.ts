@@ -527,12 +527,27 @@ export class BidSessionsService {
   }
 
   /** A participant or administrator joins the live session and shows as connected. */
-  async join(viewer: SessionViewer, sessionId: string): Promise<{ message: string; session: BidSessionDetail }> {
+  /**
+   * Marks the participant as connected. The spec's clients get the whole session back (every
+   * participant, made fresh so it shows them connected); `summary` gives the web app, which
+   * follows the board, the session's summary from the shared per-version cache.
+   */
+  async join(
+    viewer: SessionViewer,
+    sessionId: string,
+    view: 'full' | 'summary' = 'full',
+  ): Promise<{ message: string; session: BidSessionDetail | BidSession }> {
     const session = await this.findVisibleSession(this.db, viewer, sessionId);
     const participant = await findParticipantByMember(this.db, sessionId, viewer.id);
     if (!participant && !viewer.isAdmin) throw forbidden(BID_MESSAGES.notParticipant);
     if (participant) await markParticipantJoined(this.db, participant.id, this.clock.now());
-    return { message: `Successfully joined ${session.name}`, session: await this.present(sessionId) };
+    const message = `Successfully joined ${session.name}`;
+    if (view === 'summary') {
+      const summary = await this.readSummary(session);
+      if (!summary) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+      return { message, session: summary };
+    }
+    return { message, session: await this.present(sessionId) };
   }
 
   // -------------------------------------------------------------------------------------------

@@ -525,6 +525,38 @@ describe('joining', () => {
     await setSessionState(context.db, session.id, { status: 'completed' });
   });
 
+  it('answers view=summary with the message and the session without its participants, and still marks the member connected', async () => {
+    const participant = await createMember(context);
+    const others = await Promise.all([createMember(context), createMember(context)]);
+    const participantSignIn = await signIn(context, participant.email);
+    const { session } = await createSession({ members: [participant, ...others], request: { name: 'Day Bid' } });
+    await setSessionState(context.db, session.id, { status: 'active', currentParticipant: 1 });
+
+    const joined = await injectAs(context, participantSignIn, {
+      method: 'POST',
+      url: `/api/bid-sessions/${session.id}/join?view=summary`,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({
+      message: 'Successfully joined Day Bid',
+      session: { id: session.id, name: 'Day Bid', status: 'active', participantCount: 3 },
+    });
+    expect(joined.json().session).not.toHaveProperty('participants');
+    expect(joined.json().session).not.toHaveProperty('availableStations');
+
+    const asSeen = await asAdmin({ method: 'GET', url: `/api/bid-sessions/${session.id}/participants` });
+    const mine = asSeen.json().participants.find((entry: { user: { id: string } }) => entry.user.id === participant.id);
+    expect(mine.isConnected).toBe(true);
+
+    const wrongView = await injectAs(context, participantSignIn, {
+      method: 'POST',
+      url: `/api/bid-sessions/${session.id}/join?view=tiny`,
+    });
+    expect(wrongView.statusCode).toBe(400);
+    expect(wrongView.json().error).toContain('view must be full or summary');
+    await setSessionState(context.db, session.id, { status: 'completed' });
+  });
+
   it('answers 404 to a member joining a draft', async () => {
     const participant = await createMember(context);
     const participantSignIn = await signIn(context, participant.email);

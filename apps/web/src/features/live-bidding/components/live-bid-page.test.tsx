@@ -87,7 +87,7 @@ function renderLivePage(
             }),
           ],
         }),
-      [`POST /api/bid-sessions/${SESSION_ID}/join`]: () =>
+      [`POST /api/bid-sessions/${SESSION_ID}/join?view=summary`]: () =>
         jsonResponse(200, { session: initial, message: 'Successfully joined Winter Bid' }),
       [`GET /api/chat/session/${SESSION_ID}/unread-count`]: () => jsonResponse(200, { unreadCount: 0 }),
       [`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`]: () => jsonResponse(200, { timeExpired: true }),
@@ -196,7 +196,9 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     expect(entries[0]).toHaveTextContent('Ava Schmidt skipped their turn');
     expect(entries[1]).toHaveTextContent('Morgan Hale started the session');
 
-    await waitFor(() => expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/join`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/join?view=summary`)).toHaveLength(1),
+    );
   });
 
   it("shows the member's turn with a countdown that ticks, and hides it at zero with the notice once", async () => {
