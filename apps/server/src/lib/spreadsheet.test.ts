@@ -19,16 +19,15 @@ beforeAll(async () => {
 });
 afterAll(async () => context?.close());
 
+function importStations(fileName: string, content: Buffer | string, contentType: string) {
+  const { payload, headers } = multipartFile('file', fileName, content, contentType);
+  return injectAs(context, admin, { method: 'POST', url: '/api/admin/import-stations', payload, headers });
+}
+
 /** Uploads a stations file while another client asks for /api/health every 20 ms; the slowest answer too. */
 async function importWhileWatchingHealth(fileName: string, content: Buffer | string, contentType: string) {
-  const upload = multipartFile('file', fileName, content, contentType);
   let isDone = false;
-  const importing = injectAs(context, admin, {
-    method: 'POST',
-    url: '/api/admin/import-stations',
-    payload: upload.payload,
-    headers: upload.headers,
-  }).finally(() => {
+  const importing = importStations(fileName, content, contentType).finally(() => {
     isDone = true;
   });
   let slowestHealthMs = 0;
@@ -116,13 +115,7 @@ describe('spreadsheet bombs', () => {
   });
 
   it('still says which columns are missing from an ordinary file', async () => {
-    const upload = multipartFile('file', 'stations.csv', 'Name\nStation 1\n', SPREADSHEET_CONTENT_TYPES.csv);
-    const response = await injectAs(context, admin, {
-      method: 'POST',
-      url: '/api/admin/import-stations',
-      payload: upload.payload,
-      headers: upload.headers,
-    });
+    const response = await importStations('stations.csv', 'Name\nStation 1\n', SPREADSHEET_CONTENT_TYPES.csv);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toContain('The file is missing required columns');
   });

@@ -6,10 +6,14 @@
  *   turn, queue head, counts, seats and recent picks, patched from live events;
  * - the signed-in member's own place (`/my-participation`), read again only when an event concerns them;
  * - the session's history, read when the board is read afresh and patched from events in between.
+ *
+ * Joining the session (which marks the member connected) is here too: the dashboard and the live
+ * page both send it.
  */
 import {
   type BidSession,
   bidSessionListResponseSchema,
+  joinSessionSummaryResponseSchema,
   myParticipationResponseSchema,
   type SessionBoard,
   type SessionHistoryEntry,
@@ -134,4 +138,16 @@ export function refreshAfterOwnAction(queryClient: QueryClient, sessionId: strin
     queryClient.invalidateQueries({ queryKey: sessionQueryKeys.myParticipation(sessionId) }),
     queryClient.invalidateQueries({ queryKey: memberQueryKeys.bidHistory }),
   ]);
+}
+
+/**
+ * POST /bid-sessions/:id/join?view=summary: marks the member as connected, so the others see them
+ * online. `summary`: the screens follow the board, so they take the session's summary, not the
+ * whole session the spec's client gets (every participant: 14 MB at 20,000).
+ */
+export function joinSession(sessionId: string): Promise<z.infer<typeof joinSessionSummaryResponseSchema>> {
+  return apiRequest(`/bid-sessions/${encodeURIComponent(sessionId)}/join?view=summary`, {
+    method: 'POST',
+    schema: joinSessionSummaryResponseSchema,
+  });
 }

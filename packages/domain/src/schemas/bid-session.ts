@@ -398,13 +398,19 @@ export function resolveSessionTimes<T extends SessionTimes>(body: T, timeZone: s
 
 export const sessionIdBodySchema = z.object({ sessionId: z.uuid({ error: BID_MESSAGES.sessionNotFound }) });
 
+/**
+ * `?view=` of the session reads: `full` (the default) as the spec's client reads them, `summary`
+ * without the participants and stations, for a client that follows the session's board.
+ */
+export const sessionReadViewSchema = z.enum(['full', 'summary'], { error: 'view must be full or summary' }).optional();
+
 /** GET /bid-sessions?status=: one status, or every status the caller may see. */
 export const bidSessionListQuerySchema = z.object({
   status: z
     .enum(BID_SESSION_STATUSES, { error: `Status must be one of ${BID_SESSION_STATUSES.join(', ')}` })
     .optional(),
   /** `summary`: without the spec client's `participants` and `availableStations`. */
-  view: z.enum(['full', 'summary'], { error: 'view must be full or summary' }).optional(),
+  view: sessionReadViewSchema,
 });
 
 /** DELETE /bid-sessions/:id/participants/:userId. */

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { BID_SESSION_STATUSES, ELIGIBILITY_MODES } from '../bid-engine/types.ts';
 import { RANKS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
-import { bidSessionSchema, participantSchema } from './bid-session.ts';
+import { bidSessionSchema, participantSchema, sessionReadViewSchema } from './bid-session.ts';
 
 /** How many participants after the turn holder the board names. */
 export const BOARD_UPCOMING_COUNT = 5;
@@ -183,12 +183,11 @@ export const currentSessionSummaryResponseSchema = z.object({
   session: bidSessionSchema.nullable(),
   sessions: z.array(bidSessionSchema),
 });
-export const currentSessionQuerySchema = z.object({
-  /** `summary`: the session without its participants and stations (follow its board instead). */
-  view: z.enum(['full', 'summary'], { error: 'view must be full or summary' }).optional(),
-});
+/** GET /bid-sessions/current and POST /bid-sessions/:id/join: `summary` leaves out the session's participants and stations. */
+export const sessionReadViewQuerySchema = z.object({ view: sessionReadViewSchema });
 
-/** POST /bid-sessions/:id/join?view=summary: the message and the session without its participants and stations. */
+/**
+ * POST /bid-sessions/:id/join?view=summary: the message and the session without its participants
+ * and stations, a few hundred bytes instead of the whole session (14 MB at 20,000).
+ */
 export const joinSessionSummaryResponseSchema = z.object({ message: z.string(), session: bidSessionSchema });
-/** POST /bid-sessions/:id/join: `summary` answers a few hundred bytes instead of the whole session (14 MB at 20,000). */
-export const joinSessionQuerySchema = currentSessionQuerySchema;

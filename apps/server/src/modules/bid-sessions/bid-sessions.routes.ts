@@ -11,11 +11,9 @@ import {
   bidSessionResponseSchema,
   createBidSessionRequestSchema,
   currentBidSessionResponseSchema,
-  currentSessionQuerySchema,
   currentSessionSummaryResponseSchema,
   exportStatusSchema,
   idParamsSchema,
-  joinSessionQuerySchema,
   joinSessionSummaryResponseSchema,
   messageResponseSchema,
   myParticipationResponseSchema,
@@ -27,6 +25,7 @@ import {
   sessionBoardResponseSchema,
   sessionHistoryResponseSchema,
   sessionIdBodySchema,
+  sessionReadViewQuerySchema,
   sessionResultsResponseSchema,
   updateBidSessionRequestSchema,
 } from '@stationbid/domain';
@@ -89,7 +88,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
         tags: ['bid-sessions'],
         summary:
           "The viewer's current session (active or paused, else scheduled; their own first); and all of them. view=summary leaves out its participants and stations",
-        querystring: currentSessionQuerySchema,
+        querystring: sessionReadViewQuerySchema,
         response: {
           200: z.union([currentBidSessionResponseSchema, currentSessionSummaryResponseSchema]),
           ...refusalResponses,
@@ -266,7 +265,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
         summary:
           'A participant or administrator joins the live session and shows as connected. view=summary answers the session without its participants and stations',
         params: idParamsSchema,
-        querystring: joinSessionQuerySchema,
+        querystring: sessionReadViewQuerySchema,
         response: {
           200: z.union([bidSessionMutationResponseSchema, joinSessionSummaryResponseSchema]),
           ...refusalResponses,
