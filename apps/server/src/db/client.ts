@@ -22,7 +22,11 @@ export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations not yet applied, from the app's folder; the upgrade test passes a folder
+   * holding only the first migration, to build a database as the first release left it.
+   */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to start copies from (tests). */
   dumpSnapshot?: () => Promise<Blob>;
@@ -36,7 +40,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (migrationsFolder = MIGRATIONS_FOLDER) =>
+      migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder }),
     close: () => pool.end(),
   };
 }
@@ -50,7 +55,8 @@ export async function openPglite(source: { dataDir?: string; snapshot?: Blob }):
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (migrationsFolder = MIGRATIONS_FOLDER) =>
+      migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
     dumpSnapshot: () => client.dumpDataDir('none'),
   };

@@ -99,7 +99,18 @@ export async function createTestContext(
   overrides: Partial<AppSettings> = {},
   dependencies: TestDependencies = {},
 ): Promise<TestContext> {
-  const { handle, dispose } = await openTestDatabase();
+  return createTestContextOn(await openTestDatabase(), overrides, dependencies);
+}
+
+/**
+ * The real application on a database the test prepared itself (e.g. one made by an old schema and
+ * then migrated); `dispose` runs after the app is closed.
+ */
+export async function createTestContextOn(
+  { handle, dispose }: { handle: DatabaseHandle; dispose(): Promise<void> },
+  overrides: Partial<AppSettings> = {},
+  dependencies: TestDependencies = {},
+): Promise<TestContext> {
   const clock = new ManualClock();
   const app = await buildApp({
     db: handle.db,
