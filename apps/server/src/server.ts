@@ -5,6 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
+import { claimDataDir, type DataDirClaim } from './db/backup/control.ts';
+import { BackupError, writeLogicalBackup } from './db/backup/logical-backup.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, demoEmail } from './db/seed/demo-data.ts';
 import { NoAdministratorError, seedIfEmpty } from './db/seed/seed.ts';
@@ -29,8 +31,26 @@ async function main(): Promise<void> {
   // The embedded database's folder: with JWT_SECRET given nothing else creates DATA_DIR, and a
   // fresh install (./data) or a new volume has none yet.
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  // PGlite is single-process: this process claims the data directory before opening it, so it
+  // refuses to start while a db:restore or db:move (or another server) has it open, and
+  // `npm run db:backup` asks this process for the backup instead (db/backup/control.ts).
+  let dataDirClaim: DataDirClaim | undefined;
+  if (!config.databaseUrl) {
+    try {
+      dataDirClaim = await claimDataDir(config.dataDir, 'server');
+    } catch (error) {
+      if (error instanceof BackupError) {
+        console.error(`StationBid cannot start: ${error.message}`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   const database = await openDatabase(config);
   await database.migrate();
+  dataDirClaim?.serveBackups(async (file) => {
+    await writeLogicalBackup(database.db, database.kind, file);
+  });
   let seed: Awaited<ReturnType<typeof seedIfEmpty>>;
   try {
     seed = await seedIfEmpty(database.db, {
@@ -59,7 +79,10 @@ async function main(): Promise<void> {
     }),
     requestLogLevel: config.logRequests ? 'info' : 'debug',
   });
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await database.close();
+    await dataDirClaim?.release();
+  });
 
   // Graceful shutdown, in app.close()'s order: its preClose hooks end the live streams (each
   // browser reconnects after the stream's `retry:`, to another process or to this one restarted),
