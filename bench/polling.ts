@@ -17,7 +17,8 @@
  * starts a hello-world Fastify (bench/hello-server.ts) in a process of its own and loads it with the
  * same requests, connections and duration, and prints requests per second, p50 and p99 of both and
  * their ratio. With `--compare-dir <checkout>` it also measures that build (the previous one, with
- * the old mix, which is all it has) and prints the ratio of the two builds.
+ * the mix `--compare-mix` names: old by default, all a build before the board has) and prints the
+ * ratio of the two builds.
  *
  *   npm run bench:polling                                         # PGlite in a temporary directory
  *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:polling
@@ -53,8 +54,10 @@ const { values: options } = parseArgs({
     timeout: { type: 'string', default: '10' },
     mix: { type: 'string', default: 'old' },
     'server-dir': { type: 'string' },
-    /** Another build measured in the same run with the old mix, e.g. /tmp/stationbid-before. */
+    /** Another build measured in the same run, e.g. /tmp/stationbid-before. */
     'compare-dir': { type: 'string' },
+    /** The mix the compared build gets: old (the default: a build before the board has no other), board or board-only. */
+    'compare-mix': { type: 'string', default: 'old' },
     /** Write a V8 CPU profile of each server process into this directory. */
     'cpu-prof': { type: 'string' },
   },
@@ -69,6 +72,9 @@ if (options.mix !== 'old' && options.mix !== 'board' && options.mix !== 'board-o
   throw new Error('--mix is old, board or board-only');
 }
 const mix: Mix = options.mix;
+const isMix = (value: string): value is Mix => value === 'old' || value === 'board' || value === 'board-only';
+if (!isMix(options['compare-mix'])) throw new Error('--compare-mix is old, board or board-only');
+const compareMix: Mix = options['compare-mix'];
 
 const PROBE_ROUNDS = 5;
 
@@ -248,14 +254,14 @@ async function main(): Promise<void> {
   // The baseline: the same requests (paths, headers, tokens) to a hello-world.
   const hello = await measureHello(current.requestsPerConnection);
   const previous = options['compare-dir']
-    ? (await measureBuild(serverBuild(options['compare-dir']), 'old', cpuProfileDir)).figures
+    ? (await measureBuild(serverBuild(options['compare-dir']), compareMix, cpuProfileDir)).figures
     : null;
 
   const rows: [string, LoadFigures][] = [
     ['hello-world', hello],
     [`${build.label}, ${mix} mix`, current.figures],
   ];
-  if (previous) rows.push([`${serverBuild(options['compare-dir']).label}, old mix`, previous]);
+  if (previous) rows.push([`${serverBuild(options['compare-dir']).label}, ${compareMix} mix`, previous]);
   console.log('');
   console.log('| server | req/s | p50 | p99 | failed / timeouts | x hello-world |');
   console.log('| --- | --- | --- | --- | --- | --- |');

@@ -3,7 +3,6 @@
  * server and benchmarks build the same thing with their own database, clock and settings.
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@stationbid/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -32,6 +31,7 @@ import { sessionActionRoutes } from './modules/bid-sessions/session-actions.rout
 import { SessionBoardService } from './modules/bid-sessions/session-board.service.ts';
 import { SessionEngineService } from './modules/bid-sessions/session-engine.service.ts';
 import { SessionReadCache } from './modules/bid-sessions/session-read-cache.ts';
+import { SessionVersionTracker } from './modules/bid-sessions/session-versions.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
 import { DeliveryStatusService } from './modules/delivery/delivery-status.service.ts';
@@ -65,6 +65,7 @@ import { httpsOnlyHsts } from './plugins/https-only-hsts.ts';
 import { registerInputCheck } from './plugins/input-check.ts';
 import { createRequestLogController } from './plugins/logging.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export type AppSettings = Pick<
@@ -101,6 +102,8 @@ export interface AppDependencies {
   outboxSenders?: OutboxSenders;
   /** The level of the one line per request: `debug` unless LOG_REQUESTS=1 asks for `info`. */
   requestLogLevel?: 'debug' | 'info';
+  /** How old a session's counters known in memory may be (SESSION_VERSIONS_MAX_AGE_MS by default). */
+  sessionVersionsMaxAgeMs?: number;
   /** Replaces SERVER_TIMEOUTS (tests that cannot wait a minute). */
   timeouts?: { requestTimeoutMs: number; connectionTimeoutMs: number };
 }
@@ -181,7 +184,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   // HSTS only over HTTPS: helmet would send it on every answer (plugins/https-only-hsts.ts).
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
@@ -229,15 +232,30 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // per app, so the board after a step reads what the step kept.
   const engineStateCache = new EngineStateCache();
   const sessionReadCache = new SessionReadCache(clock);
+  // Each session's counters in memory (decision 014): forgotten at the commit of every step of this
+  // process (below), at the events of another process's, and after every request that may have
+  // written, once its handler is done.
+  const sessionVersions = new SessionVersionTracker(db, dependencies.sessionVersionsMaxAgeMs);
+  bus.subscribe((events) => {
+    if (events.some((event) => event.type === 'session.changed')) sessionVersions.forgetAll();
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') sessionVersions.forgetAll();
+    return payload;
+  });
   const sessionEngine = new SessionEngineService(
     db,
     clock,
     app.log,
-    (sessionId, step) => liveService.publishStep(sessionId, step),
+    (sessionId, step) => {
+      // At once: the bus hands events to this process's listeners only after the current work.
+      sessionVersions.forgetAll();
+      liveService.publishStep(sessionId, step);
+    },
     (executor, step) => queueEngineStepMessages(executor, step, delivery.departmentTimeZone),
     engineStateCache,
   );
-  const sessionBoards = new SessionBoardService(db, engineStateCache, sessionReadCache);
+  const sessionBoards = new SessionBoardService(db, engineStateCache, sessionReadCache, sessionVersions);
   const sessionMessages = new SessionMessagesService(db, clock, app.log, delivery.departmentTimeZone);
   app.decorate('sessionMessages', sessionMessages);
   // Like the turn clock: started by the server process only, stopped before the database closes.
@@ -292,7 +310,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         memberImportJobs,
       });
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
-      const bidSessionsService = new BidSessionsService(db, clock, sessionReadCache, sessionBoards);
+      const bidSessionsService = new BidSessionsService(db, clock, sessionVersions, sessionReadCache, sessionBoards);
       await api.register(bidSessionRoutes, {
         prefix: '/bid-sessions',
         bidSessionsService,

@@ -93,7 +93,7 @@ const TEST_SETTINGS: AppSettings = {
 };
 
 /** Dependencies a test may add: e-mail/SMS delivery settings (none by default). */
-export type TestDependencies = Pick<AppDependencies, 'delivery' | 'outboxSenders'>;
+export type TestDependencies = Pick<AppDependencies, 'delivery' | 'outboxSenders' | 'sessionVersionsMaxAgeMs'>;
 
 export async function createTestContext(
   overrides: Partial<AppSettings> = {},
@@ -117,6 +117,9 @@ export async function createTestContextOn(
     databaseKind: handle.kind,
     clock,
     settings: { ...TEST_SETTINGS, ...overrides },
+    // Tests write sessions behind the app's back (SQL by hand) and read them at once; the tests of
+    // the counters kept in memory (session-versions.test.ts) ask for the server's default.
+    sessionVersionsMaxAgeMs: 0,
     ...dependencies,
   });
   return {
@@ -145,6 +148,7 @@ export async function withSettings<T>(
     databaseKind: context.databaseKind,
     clock: context.clock,
     settings: { ...TEST_SETTINGS, ...overrides },
+    sessionVersionsMaxAgeMs: 0,
   });
   try {
     return await test(app);

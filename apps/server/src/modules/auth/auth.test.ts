@@ -231,6 +231,8 @@ describe('tokens', () => {
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('TOKEN_INVALID');
 
+    // Used once while valid (the server then remembers it as checked), and refused once expired.
+    expect((await me(`Bearer ${session.token}`)).statusCode).toBe(200);
     context.clock.advance(15 * 60_000 + 1000);
     const expired = await me(`Bearer ${session.token}`);
     expect(expired.statusCode).toBe(401);

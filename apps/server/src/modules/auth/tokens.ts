@@ -15,8 +15,19 @@ export interface AccessTokenClaims {
   familyId: string;
 }
 
+/** Above this many remembered tokens, expired ones are swept out, then the oldest. */
+const MAX_VERIFIED_TOKENS = 50_000;
+
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature and claims were checked, with their expiry (seconds): a member's page
+   * sends the same token with every request for its 15 minutes, and checking the HMAC through
+   * WebCrypto each time was a tenth of a polled read's cost (docs/performance.md). A token is
+   * immutable, so a checked one stays valid until it expires; whether its sign-in is still live is
+   * the member cache's question, asked on every request.
+   */
+  private readonly verified = new Map<string, AccessTokenClaims & { expiresAt: number }>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -45,6 +56,9 @@ export class AccessTokens {
 
   /** Verifies a token, refusing with the 401 code the web client acts on. */
   async verify(token: string, now: Date): Promise<AccessTokenClaims> {
+    const nowSeconds = now.getTime() / 1000;
+    const known = this.verified.get(token);
+    if (known && nowSeconds < known.expiresAt) return { memberId: known.memberId, familyId: known.familyId };
     if (isMalformedToken(token)) throw new AppError('TOKEN_MALFORMED', MESSAGES.tokenMalformed);
     try {
       const { payload } = await jwtVerify(token, this.key, {
@@ -55,10 +69,12 @@ export class AccessTokens {
         // A token without an expiry would be good for ever (issue 13, finding 12).
         requiredClaims: ['exp', 'iat', 'sub'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') {
+      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string' || typeof payload.exp !== 'number') {
         throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);
       }
-      return { memberId: payload.sub, familyId: payload.fam };
+      const claims = { memberId: payload.sub, familyId: payload.fam };
+      this.remember(token, { ...claims, expiresAt: payload.exp }, nowSeconds);
+      return claims;
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED', MESSAGES.tokenExpired);
@@ -67,6 +83,18 @@ export class AccessTokens {
       }
       throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);
     }
+  }
+
+  private remember(token: string, entry: AccessTokenClaims & { expiresAt: number }, nowSeconds: number): void {
+    if (this.verified.size >= MAX_VERIFIED_TOKENS) {
+      for (const [known, { expiresAt }] of this.verified) if (expiresAt <= nowSeconds) this.verified.delete(known);
+      // Still full of live tokens: the oldest checked are checked again when they come back.
+      for (const known of this.verified.keys()) {
+        if (this.verified.size < MAX_VERIFIED_TOKENS * 0.9) break;
+        this.verified.delete(known);
+      }
+    }
+    this.verified.set(token, entry);
   }
 }
 

@@ -56,8 +56,8 @@ import {
   type SessionRow,
   updateSession,
 } from './bid-sessions.repository.ts';
-import { readEngineDataVersion, readSessionVersions } from './engine-state.repository.ts';
-import type { StateVersions } from './engine-state-cache.ts';
+import { readEngineDataVersion } from './engine-state.repository.ts';
+import { type OwnPlace, OwnPlaceCache } from './own-places.ts';
 import { type SessionBoardService, versionKey } from './session-board.service.ts';
 import {
   CONNECTED_WITHIN_MS,
@@ -71,6 +71,7 @@ import {
   secondsFromMilliseconds,
 } from './session-presenter.ts';
 import { type CachedAnswer, SessionReadCache } from './session-read-cache.ts';
+import type { SessionVersions, SessionVersionTracker } from './session-versions.ts';
 
 /** Shared answers that show presence ("connected", seen in the last 2 minutes) are at most this old. */
 const PRESENCE_MAX_AGE_MS = 15_000;
@@ -115,10 +116,14 @@ export class BidSessionsService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** Each session's counters, known in memory between changes (decision 014). */
+    private readonly versions: SessionVersionTracker,
     /** The answers every watcher shares, made once per session version (decision 012). */
     private readonly readCache: SessionReadCache = new SessionReadCache(clock),
     /** The boards, for the free seats the spec's client reads in the session list. */
     private readonly boards?: SessionBoardService,
+    /** Each member's own place, per session version (decision 014). */
+    private readonly ownPlaces = new OwnPlaceCache(),
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -334,8 +339,8 @@ export class BidSessionsService {
 
   /** The signed-in member's place in a session they can see. */
   async myParticipation(viewer: SessionViewer, sessionId: string) {
-    const session = await this.findVisibleSession(this.db, viewer, sessionId);
-    const mine = await this.presentOwnParticipant(session, viewer);
+    const versions = await this.readVisibleVersions(viewer, sessionId);
+    const { session, participant: mine } = await this.readOwnPlace(viewer, sessionId, versions);
     return {
       participant: mine,
       isUserTurn: mine?.isCurrentTurn ?? false,
@@ -578,8 +583,8 @@ export class BidSessionsService {
   }
 
   /** The session's counters, once the viewer may see it (drafts: administrators only, as 404). */
-  private async readVisibleVersions(viewer: SessionViewer, sessionId: string): Promise<StateVersions> {
-    const versions = await readSessionVersions(this.db, sessionId);
+  private async readVisibleVersions(viewer: SessionViewer, sessionId: string): Promise<SessionVersions> {
+    const versions = await this.versions.read(sessionId);
     if (!versions || (!viewer.isAdmin && !MEMBER_VISIBLE_STATUSES.includes(versions.status as BidSessionStatus))) {
       throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
     }
@@ -587,12 +592,20 @@ export class BidSessionsService {
   }
 
   /** The same for what only administrators and the session's participants read. */
-  private async readParticipantsVersions(viewer: SessionViewer, sessionId: string): Promise<StateVersions> {
+  private async readParticipantsVersions(viewer: SessionViewer, sessionId: string): Promise<SessionVersions> {
     const versions = await this.readVisibleVersions(viewer, sessionId);
-    if (!viewer.isAdmin && !(await findParticipantByMember(this.db, sessionId, viewer.id))) {
+    if (!viewer.isAdmin && !(await this.readOwnPlace(viewer, sessionId, versions)).participant) {
       throw forbidden(BID_MESSAGES.notParticipant);
     }
     return versions;
+  }
+
+  /** The viewer's own place in a session at `versions`, shared between their polls (decision 014). */
+  private readOwnPlace(viewer: SessionViewer, sessionId: string, versions: SessionVersions): Promise<OwnPlace> {
+    return this.ownPlaces.read(sessionId, versions, viewer.id, async () => {
+      const session = await findSessionOrRefuse(this.db, sessionId);
+      return { session, participant: await this.presentOwnParticipant(session, viewer) };
+    });
   }
 
   private async presentParticipantsOf(sessionId: string): Promise<Participant[]> {

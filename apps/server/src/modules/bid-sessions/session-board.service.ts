@@ -23,16 +23,11 @@ import {
   listSessionStationIds,
 } from './bid-sessions.repository.ts';
 import type { SessionViewer } from './bid-sessions.service.ts';
-import {
-  loadEngineState,
-  lockSessionRow,
-  readEngineDataVersion,
-  readSessionVersions,
-  toEngineSession,
-} from './engine-state.repository.ts';
+import { loadEngineState, lockSessionRow, readEngineDataVersion, toEngineSession } from './engine-state.repository.ts';
 import type { EngineStateCache, StateVersions } from './engine-state-cache.ts';
 import { isRunningStatus } from './session-presenter.ts';
 import type { CachedAnswer, SessionReadCache } from './session-read-cache.ts';
+import type { SessionVersionTracker } from './session-versions.ts';
 
 /**
  * A session that is not running can change without its counters moving (another session's awards
@@ -48,11 +43,12 @@ export class SessionBoardService {
     private readonly db: Database,
     private readonly stateCache: EngineStateCache,
     private readonly readCache: SessionReadCache,
+    private readonly versions: SessionVersionTracker,
   ) {}
 
   /** The board of a session the viewer may see (drafts are the administrators'). */
   async read(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
-    const versions = await readSessionVersions(this.db, sessionId);
+    const versions = await this.versions.read(sessionId);
     if (!versions || (!viewer.isAdmin && versions.status === 'draft')) {
       throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
     }
