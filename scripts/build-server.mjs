@@ -1,6 +1,7 @@
 /**
  * `npm run build` (server half): bundles the server and the domain package it imports as
- * TypeScript source into one ES module, `apps/server/dist/server.js`, that plain Node runs with the
+ * TypeScript source into one ES module, `apps/server/dist/server.js` (and the db commands into
+ * `apps/server/dist/db.js`), that plain Node runs with the
  * server's production dependencies only (they stay imports; nothing of node_modules is inlined).
  *
  * A bundle has one `import.meta`, the bundle's own. The sources that find files next to them (the
@@ -43,8 +44,10 @@ const sourcePathsPlugin = {
 
 const started = performance.now();
 await build({
-  entryPoints: [path.join(serverDir, 'src/server.ts')],
-  outfile: path.join(outDir, 'server.js'),
+  // The server, and the db:backup / db:restore / db:move commands (scripts/db.mjs runs db.js when
+  // tsx is not installed). Two bundles, each complete: no shared chunk to keep in step.
+  entryPoints: { server: path.join(serverDir, 'src/server.ts'), db: path.join(serverDir, 'src/db/backup/cli.ts') },
+  outdir: outDir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -64,5 +67,5 @@ await build({
   },
 });
 console.log(
-  `Built the server: ${path.relative(root, path.join(outDir, 'server.js'))} (${Math.round(performance.now() - started)} ms)`,
+  `Built the server: ${['server.js', 'db.js'].map((file) => path.relative(root, path.join(outDir, file))).join(' and ')} (${Math.round(performance.now() - started)} ms)`,
 );
