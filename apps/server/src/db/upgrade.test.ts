@@ -3,7 +3,8 @@
  * oldest migration), with a department, a completed and an active session written in that schema's
  * own columns, is migrated by the app's real `migrate()` to the latest schema; the sessions, their
  * history, the seats won and held, the turn holder and the deadline then read back unchanged
- * through the API. On PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * through the API, and the turn clock carries the active session on from them. On PGlite always,
+ * and on PostgreSQL when TEST_DATABASE_URL is set.
  *
  * It stays true as migrations are added: the first step applies only the journal's first entry,
  * through drizzle's own migrator (so `drizzle.__drizzle_migrations` is written exactly as drizzle
@@ -750,5 +751,16 @@ describe.each(backends)('upgrading a $name database made by the first schema, wi
         timestamp: '2025-03-01T14:02:00.000Z',
       }),
     ]);
+
+    // The engine goes on from the upgraded rows: when Ben's stored deadline passes, the turn clock
+    // moves him to the back and Cy's turn begins.
+    context.clock.set(new Date(new Date(ACTIVE_DEADLINE).getTime() + 1000));
+    await context.app.turnClock.tick();
+    const after = (await read<{ session: BidSessionDetail }>(admin, `/api/bid-sessions/${ACTIVE.id}`)).session;
+    expect(after.currentTurn?.id).toBe(ACTIVE_PARTICIPANTS[2]?.id);
+    expect(after.participants.find((participant) => participant.id === ACTIVE_PARTICIPANTS[1]?.id)).toMatchObject({
+      movedToBack: true,
+      outcome: null,
+    });
   });
 });
