@@ -28,6 +28,7 @@ import {
   verifyLogicalBackup,
   writeLogicalBackup,
 } from './logical-backup.ts';
+import { appliedMigrations, codeMigrations, migrateTo } from './schema-version.ts';
 import { queryRows, quoteIdentifier } from './sql.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -110,12 +111,13 @@ describe(`a backup of the ${postgresUrl ? 'PostgreSQL' : 'PGlite'} test database
     const summary = await restoreLogicalBackup(pgliteTarget, backupFile);
     expect(summary.rowCounts.members).toBe(31);
     expect(await contents(pgliteTarget.db)).toEqual(await contents(context.db));
-    // The active session's deadline came back as the same instant, to the microsecond.
+    // (Equal to_jsonb text above: the deadline is the same instant, to the microsecond.)
     const [session] = await queryRows<{ status: string; current_bid_end: string }>(
       pgliteTarget.db,
       sql`select status, current_bid_end::text from bid_sessions where id = ${sessionId}`,
     );
     expect(session?.status).toBe('active');
+    expect(session?.current_bid_end).toMatch(/^\d{4}-\d\d-\d\d /);
     const [next] = await queryRows<{ next: string; largest: string }>(
       pgliteTarget.db,
       sql`select nextval(pg_get_serial_sequence('public.session_history', 'id'))::text as next, (select max(id) from session_history)::text as largest`,
@@ -162,6 +164,27 @@ describe(`a backup of the ${postgresUrl ? 'PostgreSQL' : 'PGlite'} test database
     );
   }, 30_000);
 
+  it('restores a backup of an older schema, then runs the newer migrations over its rows', async () => {
+    const all = codeMigrations();
+    const older = all.at(-2)!;
+    const source = await emptyPglite();
+    await migrateTo(source, older.createdAt);
+    await source.db.execute(
+      sql`insert into members (email, first_name, last_name, employee_id) values ('old@test.example', 'Old', 'Schema', 'OLD-1')`,
+    );
+    const file = path.join(workDir, 'older.backup.gz');
+    const { header } = await writeLogicalBackup(source.db, 'pglite', file);
+    expect(header.migrations.map((migration) => migration.tag)).toEqual(
+      all.slice(0, -1).map((migration) => migration.tag),
+    );
+
+    const target = await emptyPglite();
+    await restoreLogicalBackup(target, file);
+    expect((await appliedMigrations(target.db)).map((migration) => migration.tag)).toEqual(all.map((m) => m.tag));
+    const [member] = await queryRows<{ email: string }>(target.db, sql`select email from members`);
+    expect(member?.email).toBe('old@test.example');
+  }, 30_000);
+
   it(`restores into a new PostgreSQL database${NEEDS_POSTGRES}`, async (test) => {
     if (!postgresUrl) return test.skip();
     const target = await openPostgres(await scratchPostgres(), { max: 1 });
@@ -190,5 +213,8 @@ describe(`a backup of the ${postgresUrl ? 'PostgreSQL' : 'PGlite'} test database
     expect(log.join('\n')).toMatch(/Loaded \d+ tables, \d+ rows \(31 members, 1 bid sessions\)/);
     expect(await contents(target.db)).toEqual(await contents(context.db));
     await expect(restoreCommand(command(targetUrl), dump)).rejects.toThrow(/not empty/);
+    await expect(restoreCommand({ ...command(targetUrl), databaseUrl: undefined }, dump)).rejects.toThrow(
+      /is a pg_dump file, which only PostgreSQL can load: set DATABASE_URL/,
+    );
   });
 });
