@@ -125,7 +125,9 @@ export async function claimDataDir(dataDir: string, holder: Holder): Promise<Dat
     }
     if (request.url === '/backup' && request.method === 'POST') {
       if (!makeBackup) {
-        response.writeHead(503, { 'content-type': 'text/plain' }).end('the database is not open yet');
+        response
+          .writeHead(503, { 'content-type': 'text/plain' })
+          .end('the server is still starting (its database is not open yet); try again in a moment');
         return;
       }
       // Written to a file first, then sent: the snapshot's transaction lasts as long as the

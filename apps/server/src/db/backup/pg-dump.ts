@@ -9,7 +9,7 @@
  * PGPASSWORD, and the URL given to the tools has none.
  */
 import { execFile } from 'node:child_process';
-import { open, rename, rm } from 'node:fs/promises';
+import { chmod, open, rename, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { BackupError } from './logical-backup.ts';
@@ -64,6 +64,8 @@ export async function writePgDump(url: string, file: string): Promise<void> {
         maxBuffer: 16 * 1024 * 1024,
       },
     );
+    // A backup holds password hashes and sign-in tokens: readable by its owner only, like db:backup's own files.
+    await chmod(partial, 0o600);
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
