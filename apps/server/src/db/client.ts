@@ -41,9 +41,33 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     db,
     kind: 'postgres',
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) =>
-      migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder }),
+      whileHoldingMigrationLock(url, () =>
+        migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder }),
+      ),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the advisory lock that one migrating process holds (the letters "SBMG"). */
+const MIGRATION_LOCK_KEY = 0x53424d47;
+
+/**
+ * Runs `migrate` while holding a PostgreSQL advisory lock, on a connection of its own (outside the
+ * pool, which may have a single connection): drizzle's migrator takes no lock, so two server
+ * processes starting together would both apply the same pending migrations. The second waits,
+ * then finds nothing left to apply.
+ */
+async function whileHoldingMigrationLock(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lockHolder = new pg.Client({ connectionString: url });
+  await lockHolder.connect();
+  try {
+    await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    // Ending the connection releases the lock too, also when unlocking fails.
+    await lockHolder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lockHolder.end();
+  }
 }
 
 export async function openPglite(source: { dataDir?: string; snapshot?: Blob }): Promise<DatabaseHandle> {
