@@ -7,7 +7,8 @@
  *
  * then checks that no build tool is left (tsx, esbuild, vite), that the server answers
  * GET /api/health and /api/health/ready, signs the administrator in, serves the web app at `/`,
- * and exits 0 on SIGTERM. Only talks to 127.0.0.1; removes the directory at the end
+ * that `npm run db:backup` writes a backup while it runs, that it exits 0 on SIGTERM, and that
+ * `npm run db:restore` loads the backup into a new data directory. Only talks to 127.0.0.1; removes the directory at the end
  * (KEEP_CHECK_DIR=1 keeps it). Usage: `node scripts/check-production.mjs` (CHECK_REF=<commit>
  * checks another commit than HEAD).
  */
@@ -41,9 +42,13 @@ function fail(message) {
   throw new Error(message);
 }
 
-function run(command, args) {
+function run(command, args, extraEnv = {}) {
   step(`${command} ${args.join(' ')}`);
-  execFileSync(command, args, { cwd: appDir, stdio: 'inherit', env: withoutDatabaseSettings(process.env) });
+  execFileSync(command, args, {
+    cwd: appDir,
+    stdio: 'inherit',
+    env: { ...withoutDatabaseSettings(process.env), ...extraEnv },
+  });
 }
 
 /** The server under test uses its own embedded database, whatever the CI job exports. */
@@ -156,6 +161,12 @@ try {
   }
   step('GET / served the web app');
 
+  // The production install has no tsx: the db commands run from apps/server/dist/db.js, and the
+  // running server writes the backup (it holds the embedded database).
+  const backupFile = path.join(checkDir, 'production-check.backup');
+  run('npm', ['run', 'db:backup', '--', backupFile], { NODE_ENV: 'production', DATA_DIR: dataDir });
+  if (!existsSync(backupFile)) fail(`npm run db:backup wrote no ${backupFile}`);
+
   step('SIGTERM');
   const stopAskedAt = performance.now();
   server.kill('SIGTERM');
@@ -165,6 +176,11 @@ try {
   if (outcome.code !== 0) fail(`the server exited with ${outcome.code ?? outcome.signal} after SIGTERM`);
   if (!serverOutput.includes('stopped cleanly')) fail('the server did not log "stopped cleanly"');
   step(`the server exited 0 in ${Math.round(performance.now() - stopAskedAt)} ms`);
+
+  run('npm', ['run', 'db:restore', '--', backupFile], {
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(checkDir, 'restored-data'),
+  });
   console.log(`Production check passed in ${elapsed()}.`);
 } catch (error) {
   console.error(`Production check FAILED after ${elapsed()}: ${error.message}`);
