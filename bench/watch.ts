@@ -117,9 +117,10 @@ interface WatchClient {
   waiters: (() => void)[];
 }
 
-function forkClient(): WatchClient {
+/** A watcher process; with `cpuProfileDir`, it writes a V8 CPU profile there when it ends. */
+function forkClient(cpuProfileDir?: string): WatchClient {
   const child = fork(path.join(import.meta.dirname, 'watch-client.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const client: WatchClient = { child, watchers: 0, messages: [], waiters: [] };
@@ -212,7 +213,7 @@ async function measure(config: RunConfig, startedAt: number): Promise<WatchFigur
     const tokens: string[] = [];
     for (const signIn of signIns) tokens.push(await prepared.accessTokenFor(signIn));
     for (let index = 0; index < clientProcessCount; index++) {
-      const client = forkClient();
+      const client = forkClient(cpuProfileDir);
       const share = tokens.filter((_, tokenIndex) => tokenIndex % clientProcessCount === index);
       client.watchers = share.length;
       const settings: WatchClientSettings = {

@@ -39,6 +39,8 @@ export class LiveStreams {
 
   private readonly streams = new Map<string, LiveStream>();
   private readonly streamsBySession = new Map<string, Set<LiveStream>>();
+  /** How many streams each member holds, kept as streams open and close (a count per open was a scan). */
+  private readonly streamCountByMember = new Map<string, number>();
   private heartbeatTimer: NodeJS.Timeout | null = null;
   /** Numbers the events of this process, for the SSE `id:` field. */
   private lastEventNumber = 0;
@@ -65,6 +67,7 @@ export class LiveStreams {
     });
     reply.raw.write(`retry: ${LIVE_RETRY_MS}\n: stream ${stream.id}\n\n`);
     this.streams.set(stream.id, stream);
+    this.streamCountByMember.set(stream.memberId, this.countOf(stream.memberId) + 1);
     for (const sessionId of stream.sessionIds) {
       let watchers = this.streamsBySession.get(sessionId);
       if (!watchers) {
@@ -78,17 +81,28 @@ export class LiveStreams {
     this.startHeartbeat();
   }
 
-  /** Writes events to the streams that watch their sessions. */
+  /**
+   * Writes events to the streams that watch their sessions. A step's events (one per history
+   * entry) go to each stream in one write, encoded once for all of them: with 10,000 streams, the
+   * writes are most of what a bid costs the server (docs/performance.md, bench/watch).
+   */
   deliver(events: readonly LiveEvent[]): void {
-    for (const event of events) {
-      const watchers = this.streamsBySession.get(event.sessionId);
+    for (const [sessionId, sessionEvents] of groupBySession(events)) {
+      const watchers = this.streamsBySession.get(sessionId);
       if (!watchers || watchers.size === 0) continue;
-      this.lastEventNumber += 1;
-      const frame = `id: ${this.lastEventNumber}\ndata: ${JSON.stringify(event)}\n\n`;
-      const isChat = event.type === 'chat.message';
+      const frames = sessionEvents.map((event) => {
+        this.lastEventNumber += 1;
+        return {
+          isChat: event.type === 'chat.message',
+          text: `id: ${this.lastEventNumber}\ndata: ${JSON.stringify(event)}\n\n`,
+        };
+      });
+      const forAll = Buffer.from(frames.map((frame) => frame.text).join(''));
+      const hasChat = frames.some((frame) => frame.isChat);
+      const withoutChat = hasChat ? joinedOrNull(frames.filter((frame) => !frame.isChat)) : forAll;
       for (const stream of watchers) {
-        if (isChat && !stream.chatSessionIds.has(event.sessionId)) continue;
-        this.write(stream, frame);
+        const payload = !hasChat || stream.chatSessionIds.has(sessionId) ? forAll : withoutChat;
+        if (payload) this.write(stream, payload);
       }
     }
   }
@@ -102,9 +116,7 @@ export class LiveStreams {
 
   /** How many streams a member holds open in this process. */
   countOf(memberId: string): number {
-    let count = 0;
-    for (const stream of this.streams.values()) if (stream.memberId === memberId) count += 1;
-    return count;
+    return this.streamCountByMember.get(memberId) ?? 0;
   }
 
   /** The open streams, for checking that their members still have access. */
@@ -139,7 +151,7 @@ export class LiveStreams {
     }
   }
 
-  private write(stream: LiveStream, frame: string): void {
+  private write(stream: LiveStream, frame: string | Buffer): void {
     if (stream.response.writableLength > STREAM_BACKLOG_MAX_BYTES) {
       this.forget(stream);
       stream.response.destroy();
@@ -150,6 +162,9 @@ export class LiveStreams {
 
   private forget(stream: LiveStream): void {
     if (!this.streams.delete(stream.id)) return;
+    const remaining = this.countOf(stream.memberId) - 1;
+    if (remaining > 0) this.streamCountByMember.set(stream.memberId, remaining);
+    else this.streamCountByMember.delete(stream.memberId);
     for (const sessionId of stream.sessionIds) {
       const watchers = this.streamsBySession.get(sessionId);
       watchers?.delete(stream);
@@ -172,4 +187,19 @@ export class LiveStreams {
 
 function definedHeaders(headers: Record<string, string | number | string[] | undefined>): OutgoingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
+}
+
+/** Events by session, each session's in the order given. */
+function groupBySession(events: readonly LiveEvent[]): Map<string, LiveEvent[]> {
+  const bySession = new Map<string, LiveEvent[]>();
+  for (const event of events) {
+    const group = bySession.get(event.sessionId);
+    if (group) group.push(event);
+    else bySession.set(event.sessionId, [event]);
+  }
+  return bySession;
+}
+
+function joinedOrNull(frames: readonly { text: string }[]): Buffer | null {
+  return frames.length === 0 ? null : Buffer.from(frames.map((frame) => frame.text).join(''));
 }
