@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { applyCommand } from '../bid-engine/apply-command.ts';
+import {
+  actorFor,
+  buildEngineState,
+  buildStationSeats,
+  MINUTE_MS,
+  TEST_ADMIN,
+  TEST_START_TIME,
+} from '../bid-engine/test-builders.ts';
+import type { EngineCommand, EngineState } from '../bid-engine/types.ts';
+import { buildUnsignedRecord } from './build-record.ts';
+import {
+  buildRecordSettings,
+  type ChainHead,
+  chainStep,
+  checkChain,
+  computeEntryHash,
+  hashSettings,
+  type RecordEntry,
+  toRecordCommand,
+} from './chain.ts';
+import { checkRecordContent, recordDigestHex } from './check-record.ts';
+import { canonicalJson, sha256Hex } from './hash.ts';
+import { replayHistory } from './replay.ts';
+
+const T0 = TEST_START_TIME;
+
+describe('canonical JSON and SHA-256', () => {
+  it('sorts keys, drops whitespace and prints numbers as ECMAScript does (RFC 8785)', () => {
+    expect(canonicalJson({ b: [1, 2.5e-7, 'x'], a: { d: true, c: null }, 10: 1e21 })).toBe(
+      '{"10":1e+21,"a":{"c":null,"d":true},"b":[1,2.5e-7,"x"]}',
+    );
+  });
+
+  it('hashes UTF-8 with SHA-256 (the FIPS 180-2 "abc" vector)', () => {
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+/** Station 1 with one A Captain, two A Firefighters and one B Firefighter; a Captain and two Firefighters. */
+function department(): EngineState {
+  return buildEngineState({
+    seats: buildStationSeats({
+      stationId: 's1',
+      stationNumber: 1,
+      seats: { A: { Captain: 1, Firefighter: 2 }, B: { Firefighter: 1 } },
+    }),
+    participants: [
+      { participantId: 'p1', name: 'Casey Captain', rank: 'Captain' },
+      {
+        participantId: 'p2',
+        name: 'Frankie Fire',
+        preferences: { autoBid: true, choices: [{ stationId: 's1', shift: 'B', seatPosition: 'Firefighter' }] },
+      },
+      { participantId: 'p3', name: 'Sam Slow' },
+    ],
+  });
+}
+
+/** Runs commands the way the server does: each accepted step's entries chained onto the head. */
+function runSession(initial: EngineState, commands: EngineCommand[]) {
+  const settings = buildRecordSettings({
+    sessionId: 'session-1',
+    name: 'Annual bid',
+    year: 2025,
+    tieBreakChain: ['yearsOfService', 'employeeId'],
+    randomSeed: null,
+    state: initial,
+  });
+  const settingsHash = hashSettings(settings);
+  let head: ChainHead = { hash: settingsHash, length: 0 };
+  let state = initial;
+  const history: RecordEntry[] = [];
+  for (const command of commands) {
+    const result = applyCommand(state, command);
+    if (!result.ok) throw new Error(`${command.type}: ${result.refusal.message}`);
+    const drafts = result.events.flatMap((event) => (event.kind === 'history' ? [event.entry] : []));
+    const step = chainStep(head, drafts, toRecordCommand(command, state));
+    history.push(...step.entries.map((entry) => ({ ...entry.content, hash: entry.hash })));
+    head = step.head;
+    state = result.state;
+  }
+  return { settings, settingsHash, history, state };
+}
+
+/** Casey bids, Frankie's turn runs out (auto-bid), Sam misses twice (moved to the back, then auto-assigned). */
+function playedSession() {
+  const initial = department();
+  const casey = { memberId: 'member-p1', name: 'Casey Captain' };
+  return runSession(initial, [
+    { type: 'start', now: T0, actor: TEST_ADMIN },
+    {
+      type: 'bid',
+      now: T0 + MINUTE_MS,
+      actor: actorFor(casey),
+      participantId: 'p1',
+      seat: { stationId: 's1', shift: 'A', seatPosition: 'Captain' },
+    },
+    { type: 'pause', now: T0 + 2 * MINUTE_MS, actor: TEST_ADMIN },
+    { type: 'resume', now: T0 + 3 * MINUTE_MS, actor: TEST_ADMIN },
+    { type: 'expire', now: T0 + 10 * MINUTE_MS },
+    { type: 'expire', now: T0 + 20 * MINUTE_MS },
+    { type: 'expire', now: T0 + 30 * MINUTE_MS },
+  ]);
+}
+
+/** A record of the played session as the server would build it (signature value left empty: checked by packages/verify). */
+function recordOf(played: ReturnType<typeof playedSession>) {
+  const unsigned = buildUnsignedRecord({
+    generatedAt: new Date(T0 + 40 * MINUTE_MS).toISOString(),
+    session: {
+      id: 'session-1',
+      name: 'Annual bid',
+      year: 2025,
+      status: 'completed',
+      actualStart: new Date(T0).toISOString(),
+      actualEnd: new Date(T0 + 30 * MINUTE_MS).toISOString(),
+    },
+    settings: played.settings,
+    settingsHash: played.settingsHash,
+    history: played.history,
+    unchainedHistory: [],
+    assignments: played.state.participants.map((participant) => ({
+      participantId: participant.participantId,
+      name: participant.name,
+      employeeId: participant.employeeId,
+      bidPriority: participant.bidPriority,
+      queuePosition: participant.queuePosition,
+      outcome: participant.outcome,
+      seat: participant.awardedSeat,
+    })),
+  });
+  const signature = { algorithm: 'Ed25519' as const, keyFingerprint: '0'.repeat(64), publicKey: '', value: '' };
+  return JSON.parse(JSON.stringify({ ...unsigned, signature: { ...signature, digest: recordDigestHex(unsigned) } }));
+}
+
+/** Changes an entry and hashes it and every entry after it again, as a forger who can hash but not sign would. */
+function forge(history: RecordEntry[], sequence: number, change: (entry: RecordEntry) => RecordEntry): RecordEntry[] {
+  const forged = history.map((entry) => (entry.sequence === sequence ? change(entry) : entry));
+  let previousHash = forged[0]?.previousHash ?? null;
+  return forged.map((entry) => {
+    const rehashed = { ...entry, previousHash };
+    const hash = computeEntryHash(rehashed);
+    previousHash = hash;
+    return { ...rehashed, hash };
+  });
+}
+
+describe('the hash chain', () => {
+  it('chains every entry to the one before it, and the first to the settings', () => {
+    const { history, settingsHash } = playedSession();
+    expect(history.map((entry) => entry.action)).toEqual([
+      'session_started',
+      'bid_submitted',
+      'session_paused',
+      'session_resumed',
+      'auto_assigned',
+      'moved_to_back',
+      'auto_assigned',
+      'session_completed',
+    ]);
+    expect(history[0]?.previousHash).toBe(settingsHash);
+    expect(history[1]?.previousHash).toBe(history[0]?.hash);
+    expect(history.map((entry) => entry.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The command goes on each step's first entry; the last step wrote two entries.
+    expect(history.map((entry) => entry.command?.type ?? null)).toEqual([
+      'start',
+      'bid',
+      'pause',
+      'resume',
+      'expire',
+      'expire',
+      'expire',
+      null,
+    ]);
+    expect(checkChain(history, settingsHash)).toEqual({ ok: true, length: 8, head: history[7]?.hash });
+  });
+
+  it('names the first entry whose content was changed', () => {
+    const { history, settingsHash } = playedSession();
+    const changed = history.map((entry) => (entry.sequence === 2 ? { ...entry, actorName: 'Someone Else' } : entry));
+    const check = checkChain(changed, settingsHash);
+    expect(check).toMatchObject({ ok: false, sequence: 2 });
+    expect(!check.ok && check.reason).toMatch(/entry 2 \(bid_submitted at .*\) hashes to [0-9a-f]{64}, but it says/);
+  });
+
+  it('finds a removed entry and a chain hung from other settings', () => {
+    const { history, settingsHash } = playedSession();
+    const removed = history.filter((entry) => entry.sequence !== 3);
+    expect(checkChain(removed, settingsHash)).toMatchObject({ ok: false, sequence: 4 });
+    expect(checkChain(history, sha256Hex('other settings'))).toMatchObject({
+      ok: false,
+      sequence: 1,
+      reason: expect.stringContaining('the settings were changed'),
+    });
+  });
+});
+
+describe('the replay', () => {
+  it('reproduces every entry and the final seats from the settings and commands alone', () => {
+    const played = playedSession();
+    const replay = replayHistory(played.settings, played.history);
+    expect(replay.ok).toBe(true);
+    if (!replay.ok) return;
+    expect(replay.steps).toBe(7);
+    expect(
+      replay.state.participants.map((participant) => [participant.outcome, participant.awardedSeat?.seatId]),
+    ).toEqual([
+      ['bid', 's1-A-Captain-1'],
+      ['auto_assigned', 's1-B-Firefighter-1'],
+      ['auto_assigned', 's1-A-Firefighter-1'],
+    ]);
+  });
+
+  it('says which entry the engine would have written differently, even when the chain was re-hashed', () => {
+    const played = playedSession();
+    const forged = forge(played.history, 5, (entry) => ({
+      ...entry,
+      seat: entry.seat && { ...entry.seat, seatId: 's1-A-Firefighter-2', shift: 'A' },
+    }));
+    expect(checkChain(forged, played.settingsHash).ok).toBe(true);
+    expect(replayHistory(played.settings, forged)).toEqual({
+      ok: false,
+      sequence: 5,
+      reason:
+        'entry 5 (auto_assigned for Frankie Fire) differs: the record says Station 1, shift A, Firefighter, the replay gives Station 1, shift B, Firefighter',
+    });
+  });
+
+  it('refuses a command the engine would have refused', () => {
+    const played = playedSession();
+    const forged = forge(played.history, 2, (entry) => ({
+      ...entry,
+      command: entry.command && { ...entry.command, participantId: 'p3' },
+    }));
+    expect(replayHistory(played.settings, forged)).toMatchObject({
+      ok: false,
+      sequence: 2,
+      reason: expect.stringContaining('is refused on replay'),
+    });
+  });
+});
+
+describe('checking a whole record', () => {
+  it('accepts the record of a played session and counts its awards', () => {
+    const result = checkRecordContent(recordOf(playedSession()));
+    expect(result).toMatchObject({
+      ok: true,
+      awardsReproduced: 3,
+      participants: 3,
+      entries: 8,
+      commands: 7,
+      replayed: true,
+    });
+  });
+
+  it('finds a changed assignment, a changed setting and a malformed file, each with the reason', () => {
+    const record = recordOf(playedSession());
+    const movedSeat = JSON.parse(JSON.stringify(record));
+    movedSeat.assignments[2].seat.shift = 'C';
+    expect(checkRecordContent(movedSeat)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(
+        'Sam Slow holds Station 1, shift C, Firefighter in the record, but the replay gives Station 1, shift A, Firefighter',
+      ),
+    });
+
+    const olderMember = JSON.parse(JSON.stringify(record));
+    olderMember.settings.state.participants[2].yearsOfService = 30;
+    expect(checkRecordContent(olderMember)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('the settings were changed'),
+    });
+
+    const noHash = JSON.parse(JSON.stringify(record));
+    delete noHash.history[3].hash;
+    expect(checkRecordContent(noHash)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^this is not a StationBid session record: history\.3\.hash: /),
+    });
+  });
+
+  it('finds a change outside the chain through the signed digest', () => {
+    const record = recordOf(playedSession());
+    record.session.name = 'Another bid';
+    expect(checkRecordContent(record)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('but its signature covers'),
+    });
+  });
+});
