@@ -2,26 +2,15 @@
  * The route table of spec section 2. Guards are layout routes: PublicOnlyRoute for the signed-out
  * pages, ProtectedRoute for everything else, and AdminRoute inside it for /admin. Unknown paths go to
  * /dashboard, which in turn sends signed-out visitors to /login.
+ *
+ * Each page is a route module in ./routes, loaded with `lazy` on its first visit, so a member's first
+ * load carries only the shell and the page they open (the administrators' screens, the spreadsheet
+ * import and the live board stay out of it; `npm run size` checks the budget). The guards and the
+ * shell are loaded up front: they decide, before a page's module renders, whether it may show.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { paths } from '../config/paths.ts';
-import { AdminDashboardPage } from '../features/admin/components/admin-dashboard-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
-import { BidHistoryPage } from '../features/bid-history/components/bid-history-page.tsx';
-import { BidSessionManagementPage } from '../features/bid-sessions/components/bid-session-management-page.tsx';
-import { BidPage } from '../features/bidding/components/bid-page.tsx';
-import { BiddingPage } from '../features/bidding/components/bidding-page.tsx';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { LiveBidPage } from '../features/live-bidding/components/live-bid-page.tsx';
-import { NotificationManagementPage } from '../features/notifications/components/notification-management-page.tsx';
-import { StationManagementPage } from '../features/stations/components/station-management-page.tsx';
-import { StationsPage } from '../features/stations/components/stations-page.tsx';
-import { ProfilePage } from '../features/users/components/profile-page.tsx';
-import { SeniorityManagementPage } from '../features/users/components/seniority-management-page.tsx';
-import { SeniorityPage } from '../features/users/components/seniority-page.tsx';
-import { UserManagementPage } from '../features/users/components/user-management-page.tsx';
 import { AdminRoute } from './guards/admin-route.tsx';
 import { ProtectedRoute } from './guards/protected-route.tsx';
 import { PublicOnlyRoute } from './guards/public-only-route.tsx';
@@ -33,13 +22,15 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
+    // Shown while the first page's module loads, before the router has anything to render.
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: paths.login, element: <LoginPage /> },
-          { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
-          { path: paths.resetPassword, element: <ResetPasswordPage /> },
+          { path: paths.login, lazy: () => import('./routes/login.tsx') },
+          { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
+          { path: paths.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
         ],
       },
       {
@@ -49,23 +40,23 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: paths.root, element: <Navigate to={paths.dashboard} replace /> },
-              { path: paths.dashboard, element: <DashboardPage /> },
-              { path: paths.bidding, element: <BiddingPage /> },
-              { path: paths.liveBid, element: <LiveBidPage /> },
-              { path: paths.bid, element: <BidPage /> },
-              { path: paths.profile, element: <ProfilePage /> },
-              { path: paths.stations, element: <StationsPage /> },
-              { path: paths.bidHistory, element: <BidHistoryPage /> },
-              { path: paths.seniority, element: <SeniorityPage /> },
+              { path: paths.dashboard, lazy: () => import('./routes/dashboard.tsx') },
+              { path: paths.bidding, lazy: () => import('./routes/bidding.tsx') },
+              { path: paths.liveBid, lazy: () => import('./routes/live-bid.tsx') },
+              { path: paths.bid, lazy: () => import('./routes/bid.tsx') },
+              { path: paths.profile, lazy: () => import('./routes/profile.tsx') },
+              { path: paths.stations, lazy: () => import('./routes/stations.tsx') },
+              { path: paths.bidHistory, lazy: () => import('./routes/bid-history.tsx') },
+              { path: paths.seniority, lazy: () => import('./routes/seniority.tsx') },
               {
                 element: <AdminRoute />,
                 children: [
-                  { path: paths.admin.dashboard, element: <AdminDashboardPage /> },
-                  { path: paths.admin.users, element: <UserManagementPage /> },
-                  { path: paths.admin.stations, element: <StationManagementPage /> },
-                  { path: paths.admin.bidSessions, element: <BidSessionManagementPage /> },
-                  { path: paths.admin.notifications, element: <NotificationManagementPage /> },
-                  { path: paths.admin.seniority, element: <SeniorityManagementPage /> },
+                  { path: paths.admin.dashboard, lazy: () => import('./routes/admin/dashboard.tsx') },
+                  { path: paths.admin.users, lazy: () => import('./routes/admin/users.tsx') },
+                  { path: paths.admin.stations, lazy: () => import('./routes/admin/stations.tsx') },
+                  { path: paths.admin.bidSessions, lazy: () => import('./routes/admin/bid-sessions.tsx') },
+                  { path: paths.admin.notifications, lazy: () => import('./routes/admin/notifications.tsx') },
+                  { path: paths.admin.seniority, lazy: () => import('./routes/admin/seniority.tsx') },
                 ],
               },
             ],

@@ -4,8 +4,8 @@
  * builders in src/test/build-bid-session.ts.
  */
 import type { Participant } from '@stationbid/domain';
-import { buildParticipant, springSession, testId } from '../../../test/build-bid-session.ts';
-import type { UserBidHistoryEntry } from '../api/get-user-bid-history.ts';
+import type { UserBidHistoryEntry } from '../features/bid-history/api/get-user-bid-history.ts';
+import { buildParticipant, springSession, testId } from './build-bid-session.ts';
 
 export function buildBidHistoryEntry(
   n: number,

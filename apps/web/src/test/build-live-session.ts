@@ -3,7 +3,7 @@
  * three participants, the second one's turn. Everything else comes from the shared builders.
  */
 import type { BidSessionDetail } from '@stationbid/domain';
-import { buildBidSessionDetail } from '../../../test/build-bid-session.ts';
+import { buildBidSessionDetail } from './build-bid-session.ts';
 
 export function buildLiveSession(overrides: Partial<BidSessionDetail> = {}): BidSessionDetail {
   return buildBidSessionDetail({

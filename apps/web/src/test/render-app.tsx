@@ -1,11 +1,26 @@
 import type { User } from '@stationbid/domain';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import { ACCESS_TOKEN, REFRESH_TOKEN } from './fixtures.ts';
 import { jsonResponse, type MockHandler, mockApi } from './mock-api.ts';
+
+/** Calls every lazy route's loader, so the modules sit in the module cache before a test renders. */
+async function preloadRouteModules(list: RouteObject[]): Promise<void> {
+  await Promise.all(
+    list.map(async (route) => {
+      if (typeof route.lazy === 'function') await route.lazy();
+      if (route.children !== undefined) await preloadRouteModules(route.children);
+    }),
+  );
+}
+
+// The app loads each page's module on its first visit. Tests load them all here, once per test
+// file, as the app did before the split: a page's first import (transformed on the fly by Vitest)
+// would otherwise eat into a findBy timeout. app/routes.test.tsx covers the lazy loading itself.
+await preloadRouteModules(routes);
 
 interface RenderAppOptions {
   /** The address the app opens at. */

@@ -1,12 +1,12 @@
 import { BID_MESSAGES } from '@stationbid/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubMatchMedia } from '../../../test/browser-stubs.ts';
-import { buildHistoryEntry, buildSessionResults, springSession, testId } from '../../../test/build-bid-session.ts';
-import { adminUser, buildUser } from '../../../test/fixtures.ts';
-import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { buildBidHistoryEntry, buildResultsParticipant } from '../test/build-bid-history.ts';
+import { stubMatchMedia } from '../../test/browser-stubs.ts';
+import { buildBidHistoryEntry, buildResultsParticipant } from '../../test/build-bid-history.ts';
+import { buildHistoryEntry, buildSessionResults, springSession, testId } from '../../test/build-bid-session.ts';
+import { adminUser, buildUser } from '../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 const member = buildUser();
 const RESULTS_PATH = `GET /api/bid-sessions/${springSession.id}/results`;

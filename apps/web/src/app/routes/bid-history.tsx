@@ -6,17 +6,25 @@
 import { Badge, Button, Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { type UserBidHistoryEntry, useUserBidHistoryQuery } from '../api/get-user-bid-history.ts';
-import { sortNewestFirst, summarizeBidHistory } from '../utils/bid-history-summary.ts';
-import { BID_KIND_LABELS, BID_STATUS_COLORS, BID_STATUS_LABELS, formatDate } from '../utils/results-format.ts';
-import { SessionResultsDialog } from './session-results-dialog.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import {
+  type UserBidHistoryEntry,
+  useUserBidHistoryQuery,
+} from '../../features/bid-history/api/get-user-bid-history.ts';
+import { SessionResultsDialog } from '../../features/bid-history/components/session-results-dialog.tsx';
+import { sortNewestFirst, summarizeBidHistory } from '../../features/bid-history/utils/bid-history-summary.ts';
+import {
+  BID_KIND_LABELS,
+  BID_STATUS_COLORS,
+  BID_STATUS_LABELS,
+  formatDate,
+} from '../../features/bid-history/utils/results-format.ts';
+import { useIsSmallScreen } from '../../hooks/use-is-small-screen.ts';
+import { getErrorMessage } from '../../lib/api-client.ts';
 
 type SessionRef = UserBidHistoryEntry['session'];
 
-export function BidHistoryPage() {
+function BidHistoryPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -206,3 +214,6 @@ function BidList({ entries, onViewResults }: BidListProps) {
     </Table.ScrollContainer>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { BidHistoryPage as Component };

@@ -5,13 +5,13 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { sessionListQueryOptions, useSessionBoardQuery } from '../../../lib/session-queries.ts';
-import { isUnknownSession, SessionNotFound } from '../../live-bidding/components/session-not-found.tsx';
-import { BiddingPage } from './bidding-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { BiddingBoard } from '../../features/bidding/components/bidding-board.tsx';
+import { isUnknownSession, SessionNotFound } from '../../features/live-bidding/components/session-not-found.tsx';
+import { sessionListQueryOptions, useSessionBoardQuery } from '../../lib/session-queries.ts';
 
-export function BidPage() {
+function BidPage() {
   const { sessionId = '' } = useParams();
   // The board says whether the member may see the session (404 otherwise); the light sessions list
   // gives its calendar facts. The live reads start once the page below takes over.
@@ -19,7 +19,7 @@ export function BidPage() {
   const listQuery = useQuery(sessionListQueryOptions());
   const listed = listQuery.data?.find((session) => session.id === sessionId);
 
-  if (sessionQuery.data !== undefined && listed !== undefined) return <BiddingPage focusedSession={listed} />;
+  if (sessionQuery.data !== undefined && listed !== undefined) return <BiddingBoard focusedSession={listed} />;
   if (sessionQuery.data !== undefined && listQuery.data !== undefined) return <SessionNotFound />;
   if (sessionQuery.isError && isUnknownSession(sessionQuery.error)) return <SessionNotFound />;
   if (sessionQuery.isError) {
@@ -41,3 +41,6 @@ export function BidPage() {
     </Center>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { BidPage as Component };

@@ -1,20 +1,20 @@
 import { BID_MESSAGES, type BidSessionDetail } from '@stationbid/domain';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetServerClock } from '../../../lib/server-clock.ts';
+import { resetServerClock } from '../../lib/server-clock.ts';
+import { buildBidHistoryEntry } from '../../test/build-bid-history.ts';
 import {
   buildBidSession,
   buildHistoryEntry,
   buildOfferedStation,
   buildParticipant,
   testId,
-} from '../../../test/build-bid-session.ts';
-import { buildUser } from '../../../test/fixtures.ts';
-import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { sessionBoardApi } from '../../../test/session-board-api.ts';
-import { buildBidHistoryEntry } from '../../bid-history/test/build-bid-history.ts';
-import { buildLiveSession } from '../../live-bidding/test/build-live-session.ts';
+} from '../../test/build-bid-session.ts';
+import { buildLiveSession } from '../../test/build-live-session.ts';
+import { buildUser } from '../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { sessionBoardApi } from '../../test/session-board-api.ts';
 
 const SESSION_ID = testId('5e55', 9);
 const me = buildUser({ id: testId('3e3', 3), _id: testId('3e3', 3), firstName: 'Isabel', lastName: 'Duarte' });

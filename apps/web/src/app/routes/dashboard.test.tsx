@@ -1,15 +1,15 @@
 import type { HealthResponse, UserNotification } from '@stationbid/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetLiveEvents } from '../../../lib/live-events.ts';
-import { resetServerClock } from '../../../lib/server-clock.ts';
+import { resetLiveEvents } from '../../lib/live-events.ts';
+import { resetServerClock } from '../../lib/server-clock.ts';
 // A fixture of the tests only: the same session shape the bid-sessions screens are tested with.
-import { buildBidSession, buildBidSessionDetail, buildParticipant } from '../../../test/build-bid-session.ts';
-import { FakeEventSource } from '../../../test/fake-event-source.ts';
-import { buildUser } from '../../../test/fixtures.ts';
-import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { toSessionBoard } from '../../../test/session-board-api.ts';
+import { buildBidSession, buildBidSessionDetail, buildParticipant } from '../../test/build-bid-session.ts';
+import { FakeEventSource } from '../../test/fake-event-source.ts';
+import { buildUser } from '../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { toSessionBoard } from '../../test/session-board-api.ts';
 
 const member = buildUser({
   firstName: 'Marcus',

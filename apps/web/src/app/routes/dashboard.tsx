@@ -7,25 +7,25 @@
  */
 import { Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
-import { useBidStatusQuery } from '../api/get-bid-status.ts';
-import { useCurrentBidSessionQuery } from '../api/get-current-bid-session.ts';
-import { isRunningSession } from '../api/session-polling.ts';
-import { useRefreshBidStatusOnTurnChange } from '../hooks/use-refresh-bid-status-on-turn-change.ts';
-import { CurrentBidStatusCard } from './current-bid-status-card.tsx';
-import { FollowSessionLive } from './follow-session-live.tsx';
-import { NotificationsCard } from './notifications-card.tsx';
-import { QuickActionsCard } from './quick-actions-card.tsx';
-import { RecentActivityCard } from './recent-activity-card.tsx';
-import { SessionBanner } from './session-banner.tsx';
-import { StatCards } from './stat-cards.tsx';
-import { SystemStatusCard } from './system-status-card.tsx';
-import { TurnBanner } from './turn-banner.tsx';
-import { WelcomeBanner } from './welcome-banner.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { useBidStatusQuery } from '../../features/dashboard/api/get-bid-status.ts';
+import { useCurrentBidSessionQuery } from '../../features/dashboard/api/get-current-bid-session.ts';
+import { isRunningSession } from '../../features/dashboard/api/session-polling.ts';
+import { CurrentBidStatusCard } from '../../features/dashboard/components/current-bid-status-card.tsx';
+import { FollowSessionLive } from '../../features/dashboard/components/follow-session-live.tsx';
+import { NotificationsCard } from '../../features/dashboard/components/notifications-card.tsx';
+import { QuickActionsCard } from '../../features/dashboard/components/quick-actions-card.tsx';
+import { RecentActivityCard } from '../../features/dashboard/components/recent-activity-card.tsx';
+import { SessionBanner } from '../../features/dashboard/components/session-banner.tsx';
+import { StatCards } from '../../features/dashboard/components/stat-cards.tsx';
+import { SystemStatusCard } from '../../features/dashboard/components/system-status-card.tsx';
+import { TurnBanner } from '../../features/dashboard/components/turn-banner.tsx';
+import { WelcomeBanner } from '../../features/dashboard/components/welcome-banner.tsx';
+import { useRefreshBidStatusOnTurnChange } from '../../features/dashboard/hooks/use-refresh-bid-status-on-turn-change.ts';
 
-export function DashboardPage() {
+function DashboardPage() {
   const user = useCurrentUser();
   const [isFollowedLive, setIsFollowedLive] = useState(false);
   const currentSession = useCurrentBidSessionQuery({ isFollowedLive });
@@ -73,3 +73,6 @@ export function DashboardPage() {
     </Stack>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { DashboardPage as Component };

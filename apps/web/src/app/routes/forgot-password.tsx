@@ -3,16 +3,16 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type ForgotPasswordRequest, forgotPasswordRequestSchema } from '@stationbid/domain';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useRequestPasswordReset } from '../api/forgot-password.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { paths } from '../../config/paths.ts';
+import { useRequestPasswordReset } from '../../features/auth/api/forgot-password.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { getErrorMessage } from '../../lib/api-client.ts';
 
 /**
  * Forgotten password: asks for the e-mail and shows the server's confirmation, which reads the
  * same whether or not the address has an account.
  */
-export function ForgotPasswordPage() {
+function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();
   const form = useForm<ForgotPasswordRequest>({
     mode: 'uncontrolled',
@@ -66,3 +66,6 @@ export function ForgotPasswordPage() {
     </AuthLayout>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { ForgotPasswordPage as Component };

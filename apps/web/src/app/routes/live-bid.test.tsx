@@ -1,13 +1,13 @@
 import { BID_MESSAGES, type BidSessionDetail } from '@stationbid/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetLiveEvents } from '../../../lib/live-events.ts';
-import { buildHistoryEntry, buildOfferedStation, buildParticipant, testId } from '../../../test/build-bid-session.ts';
-import { buildUser } from '../../../test/fixtures.ts';
-import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { sessionBoardApi } from '../../../test/session-board-api.ts';
-import { buildLiveSession } from '../test/build-live-session.ts';
+import { resetLiveEvents } from '../../lib/live-events.ts';
+import { buildHistoryEntry, buildOfferedStation, buildParticipant, testId } from '../../test/build-bid-session.ts';
+import { buildLiveSession } from '../../test/build-live-session.ts';
+import { buildUser } from '../../test/fixtures.ts';
+import { jsonResponse, type MockHandler } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { sessionBoardApi } from '../../test/session-board-api.ts';
 
 const SESSION_ID = testId('5e55', 9);
 const me = buildUser({ id: testId('3e3', 3), _id: testId('3e3', 3), firstName: 'Isabel', lastName: 'Duarte' });

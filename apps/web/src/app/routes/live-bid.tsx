@@ -13,35 +13,35 @@ import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
-import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { ChatWidget } from '../../features/chat/components/chat-widget.tsx';
+import { useJoinLiveSession } from '../../features/live-bidding/api/join-live-session.ts';
+import { LiveUpdatesBell } from '../../features/live-bidding/components/live-updates-bell.tsx';
+import { ConnectedUsers, ParticipantsList } from '../../features/live-bidding/components/participants-list.tsx';
+import { PlaceBidModal } from '../../features/live-bidding/components/place-bid-modal.tsx';
+import { SessionHistory, SessionInfo } from '../../features/live-bidding/components/session-info.tsx';
+import { isUnknownSession, SessionNotFound } from '../../features/live-bidding/components/session-not-found.tsx';
+import { SkipTurnDialog } from '../../features/live-bidding/components/skip-turn-dialog.tsx';
+import { MyTurnBanner, QueueBanner } from '../../features/live-bidding/components/turn-banner.tsx';
+import { TurnExpiredNotice } from '../../features/live-bidding/components/turn-expired-notice.tsx';
+import { type LiveUpdates, useLiveUpdates } from '../../features/live-bidding/hooks/use-live-updates.ts';
+import { useOwnTurn } from '../../features/live-bidding/hooks/use-own-turn.ts';
+import { countPeopleAhead } from '../../features/live-bidding/utils/live-bidding-format.ts';
+import { StationAssignmentsPanel } from '../../features/session-views/components/station-assignments-panel.tsx';
+import { toAssignmentStations } from '../../features/session-views/utils/assignment-stations.ts';
+import { useIsLiveConnected, useLiveSession } from '../../lib/live-events.ts';
+import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../lib/session-format.ts';
 import {
   sessionListQueryOptions,
   useMyParticipationQuery,
   useSessionBoardQuery,
   useSessionHistoryQuery,
-} from '../../../lib/session-queries.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
-import { ChatWidget } from '../../chat/components/chat-widget.tsx';
-import { StationAssignmentsPanel } from '../../session-views/components/station-assignments-panel.tsx';
-import { toAssignmentStations } from '../../session-views/utils/assignment-stations.ts';
-import { useJoinLiveSession } from '../api/join-live-session.ts';
-import { type LiveUpdates, useLiveUpdates } from '../hooks/use-live-updates.ts';
-import { useOwnTurn } from '../hooks/use-own-turn.ts';
-import { countPeopleAhead } from '../utils/live-bidding-format.ts';
-import { LiveUpdatesBell } from './live-updates-bell.tsx';
-import { ConnectedUsers, ParticipantsList } from './participants-list.tsx';
-import { PlaceBidModal } from './place-bid-modal.tsx';
-import { SessionHistory, SessionInfo } from './session-info.tsx';
-import { isUnknownSession, SessionNotFound } from './session-not-found.tsx';
-import { SkipTurnDialog } from './skip-turn-dialog.tsx';
-import { MyTurnBanner, QueueBanner } from './turn-banner.tsx';
-import { TurnExpiredNotice } from './turn-expired-notice.tsx';
+} from '../../lib/session-queries.ts';
 
-export function LiveBidPage() {
+function LiveBidPage() {
   const { sessionId = '' } = useParams();
   const me = useCurrentUser();
   const liveUpdates = useLiveUpdates();
@@ -189,3 +189,6 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
     </Stack>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { LiveBidPage as Component };

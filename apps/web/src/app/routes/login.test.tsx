@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN, buildUser, REFRESH_TOKEN } from '../../../test/fixtures.ts';
-import { deferred, jsonResponse } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { ACCESS_TOKEN, buildUser, REFRESH_TOKEN } from '../../test/fixtures.ts';
+import { deferred, jsonResponse } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 const member = buildUser();
 

@@ -3,13 +3,13 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type LoginRequest, loginRequestSchema } from '@stationbid/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useLogin } from '../api/login.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { paths } from '../../config/paths.ts';
+import { useLogin } from '../../features/auth/api/login.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { getErrorMessage } from '../../lib/api-client.ts';
 
 /** Sign-in (spec sections 2 and 5). There is no self-registration: accounts come from administrators. */
-export function LoginPage() {
+function LoginPage() {
   const login = useLogin();
   const form = useForm<LoginRequest>({
     mode: 'uncontrolled',
@@ -73,3 +73,6 @@ export function LoginPage() {
     </AuthLayout>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { LoginPage as Component };

@@ -1,8 +1,8 @@
 import { MESSAGES, PASSWORD_RESET_MESSAGES } from '@stationbid/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { jsonResponse } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 const TOKEN = 'a'.repeat(43);
 

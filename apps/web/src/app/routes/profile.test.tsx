@@ -1,9 +1,9 @@
 import { PROFILE_MESSAGES, type User } from '@stationbid/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, buildUser } from '../../../test/fixtures.ts';
-import { jsonResponse, type MockHandler, type MockRequest } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { adminUser, buildUser } from '../../test/fixtures.ts';
+import { jsonResponse, type MockHandler, type MockRequest } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 const member = buildUser({
   phone: '555-0142',

@@ -5,18 +5,18 @@
  * page with the bidding features.
  */
 import { Center, Grid, Loader, Stack } from '@mantine/core';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { ProfileBidActivity } from '../../bid-history/components/profile-bid-activity.tsx';
-import { NotificationSettingsButton } from '../../notifications/components/notification-settings-dialog.tsx';
-import { useProfileQuery } from '../api/get-profile.ts';
-import { AccountStatusSection } from './profile/account-status-section.tsx';
-import { BidPreferencesButton } from './profile/bid-preferences-dialog.tsx';
-import { ChangePasswordSection } from './profile/change-password-section.tsx';
-import { ProfileForm } from './profile/profile-form.tsx';
-import { ProfileSummarySection } from './profile/profile-summary-section.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { ProfileBidActivity } from '../../features/bid-history/components/profile-bid-activity.tsx';
+import { NotificationSettingsButton } from '../../features/notifications/components/notification-settings-dialog.tsx';
+import { useProfileQuery } from '../../features/users/api/get-profile.ts';
+import { AccountStatusSection } from '../../features/users/components/profile/account-status-section.tsx';
+import { BidPreferencesButton } from '../../features/users/components/profile/bid-preferences-dialog.tsx';
+import { ChangePasswordSection } from '../../features/users/components/profile/change-password-section.tsx';
+import { ProfileForm } from '../../features/users/components/profile/profile-form.tsx';
+import { ProfileSummarySection } from '../../features/users/components/profile/profile-summary-section.tsx';
 
-export function ProfilePage() {
+function ProfilePage() {
   return (
     <Stack gap="lg">
       <PageTitle>Profile</PageTitle>
@@ -69,3 +69,6 @@ function ProfileContent() {
     </Grid>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { ProfilePage as Component };

@@ -8,10 +8,10 @@ import {
 } from '@stationbid/domain';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { useResetPassword } from '../api/reset-password.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { paths } from '../../config/paths.ts';
+import { useResetPassword } from '../../features/auth/api/reset-password.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
 
 const LINK_ERROR_CODES = new Set(['RESET_LINK_INVALID', 'RESET_LINK_USED', 'RESET_LINK_EXPIRED']);
 
@@ -20,7 +20,7 @@ const LINK_ERROR_CODES = new Set(['RESET_LINK_INVALID', 'RESET_LINK_USED', 'RESE
  * The server's refusal (link used, expired or unknown) is shown as it says it, with a way to ask
  * for a new link.
  */
-export function ResetPasswordPage() {
+function ResetPasswordPage() {
   const { token = '' } = useParams();
   const resetPassword = useResetPassword();
   const form = useForm<ResetPasswordForm>({
@@ -104,3 +104,6 @@ export function ResetPasswordPage() {
     </AuthLayout>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { ResetPasswordPage as Component };

@@ -1,9 +1,9 @@
 import { buildSeniorityReport, type SeniorityReportInput } from '@stationbid/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/fixtures.ts';
-import { jsonResponse } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { buildUser } from '../../test/fixtures.ts';
+import { jsonResponse } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 // An Engineer driver with 8 years: 8 × 10 × 1.2 × 1.2 = 115.2, shown as 115.
 const member = buildUser({ rank: 'Engineer', position: 'Driver', yearsOfService: 8, employeeId: 'E-1001' });

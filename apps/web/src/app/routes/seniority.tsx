@@ -5,18 +5,18 @@
  */
 import { Center, List, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { SeniorityInfo } from '@stationbid/domain';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
-import { useSeniorityQuery } from '../api/get-seniority.ts';
-import { MultiplierTable } from './seniority/multiplier-table.tsx';
-import { PersonalInformationCard } from './seniority/personal-information-card.tsx';
-import { ScoreCalculationCard } from './seniority/score-calculation-card.tsx';
-import { SeniorityOverview } from './seniority/seniority-overview.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { useSeniorityQuery } from '../../features/users/api/get-seniority.ts';
+import { MultiplierTable } from '../../features/users/components/seniority/multiplier-table.tsx';
+import { PersonalInformationCard } from '../../features/users/components/seniority/personal-information-card.tsx';
+import { ScoreCalculationCard } from '../../features/users/components/seniority/score-calculation-card.tsx';
+import { SeniorityOverview } from '../../features/users/components/seniority/seniority-overview.tsx';
 
 const LOAD_FAILED_MESSAGE = 'Failed to load seniority information';
 
-export function SeniorityPage() {
+function SeniorityPage() {
   const seniority = useSeniorityQuery();
   return (
     <Stack gap="lg">
@@ -77,3 +77,6 @@ function SeniorityReport({ seniority }: { seniority: SeniorityInfo }) {
     </>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { SeniorityPage as Component };

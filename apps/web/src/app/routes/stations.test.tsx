@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUser } from '../../../test/fixtures.ts';
-import { deferred, jsonResponse } from '../../../test/mock-api.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { buildStation } from '../test/build-station.ts';
+import { buildStation } from '../../test/build-station.ts';
+import { buildUser } from '../../test/fixtures.ts';
+import { deferred, jsonResponse } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 const member = buildUser();
 

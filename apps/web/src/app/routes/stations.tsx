@@ -5,13 +5,13 @@
  */
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { StationAssignmentsPanel } from '../../session-views/components/station-assignments-panel.tsx';
-import { toAssignmentStationsFromList } from '../../session-views/utils/assignment-stations.ts';
-import { useStationsQuery } from '../api/get-stations.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { StationAssignmentsPanel } from '../../features/session-views/components/station-assignments-panel.tsx';
+import { toAssignmentStationsFromList } from '../../features/session-views/utils/assignment-stations.ts';
+import { useStationsQuery } from '../../features/stations/api/get-stations.ts';
 
-export function StationsPage() {
+function StationsPage() {
   const stationsQuery = useStationsQuery();
 
   return (
@@ -50,3 +50,6 @@ function StationList({ query }: { query: ReturnType<typeof useStationsQuery> }) 
   }
   return <StationAssignmentsPanel stations={stations} />;
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { StationsPage as Component };

@@ -10,11 +10,11 @@ import {
   buildParticipant,
   testId,
 } from '../../../test/build-bid-session.ts';
+import { buildStation } from '../../../test/build-station.ts';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { toSessionBoard } from '../../../test/session-board-api.ts';
-import { buildStation } from '../../stations/test/build-station.ts';
 
 // Each test renders the whole app; on a busy machine its first screen takes more than the default second.
 configure({ asyncUtilTimeout: 5000 });

@@ -11,13 +11,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
-import { bidSessionsQueryKey } from '../api/bid-session-query-keys.ts';
-import { useDeleteBidSession } from '../api/delete-bid-session.ts';
-import { useExportSessionResults } from '../api/export-session-results.ts';
-import { useBidSessionsQuery } from '../api/get-bid-sessions.ts';
-import { type SessionAction, useSessionAction } from '../api/run-session-action.ts';
-import { findControlledSession } from '../utils/session-actions.ts';
+import { bidSessionsQueryKey } from '../../../features/bid-sessions/api/bid-session-query-keys.ts';
+import { useDeleteBidSession } from '../../../features/bid-sessions/api/delete-bid-session.ts';
+import { useExportSessionResults } from '../../../features/bid-sessions/api/export-session-results.ts';
+import { useBidSessionsQuery } from '../../../features/bid-sessions/api/get-bid-sessions.ts';
+import { type SessionAction, useSessionAction } from '../../../features/bid-sessions/api/run-session-action.ts';
+import { AdminSessionControl } from '../../../features/bid-sessions/components/admin-session-control.tsx';
+import { BidSessionCard } from '../../../features/bid-sessions/components/bid-session-card.tsx';
+import { ConfirmDialog } from '../../../features/bid-sessions/components/confirm-dialog.tsx';
+import { SendRemindersModal } from '../../../features/bid-sessions/components/send-reminders-modal.tsx';
+import { SessionDetailsModal } from '../../../features/bid-sessions/components/session-details-modal.tsx';
+import { SessionFormModal } from '../../../features/bid-sessions/components/session-form-modal.tsx';
+import { SessionHistoryModal } from '../../../features/bid-sessions/components/session-history-modal.tsx';
+import { findControlledSession } from '../../../features/bid-sessions/utils/session-actions.ts';
 import {
   filterBidSessions,
   hasSessionFilters,
@@ -25,14 +31,8 @@ import {
   SESSION_STATUS_FILTERS,
   type SessionFilters,
   type SessionStatusFilter,
-} from '../utils/session-filters.ts';
-import { AdminSessionControl } from './admin-session-control.tsx';
-import { BidSessionCard } from './bid-session-card.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
-import { SendRemindersModal } from './send-reminders-modal.tsx';
-import { SessionDetailsModal } from './session-details-modal.tsx';
-import { SessionFormModal } from './session-form-modal.tsx';
-import { SessionHistoryModal } from './session-history-modal.tsx';
+} from '../../../features/bid-sessions/utils/session-filters.ts';
+import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 
 type SessionDialog =
   | { kind: 'create' }
@@ -48,7 +48,7 @@ const STATUS_OPTIONS = SESSION_STATUS_FILTERS.map((value) => ({
   label: value === 'all' ? 'All statuses' : SESSION_STATUS_LABELS[value],
 }));
 
-export function BidSessionManagementPage() {
+function BidSessionManagementPage() {
   const queryClient = useQueryClient();
   const sessionsQuery = useBidSessionsQuery();
   const [filters, setFilters] = useState<SessionFilters>(NO_SESSION_FILTERS);
@@ -237,3 +237,6 @@ function NoSessionsFound({
     </Paper>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { BidSessionManagementPage as Component };

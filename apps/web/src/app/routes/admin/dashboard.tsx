@@ -10,17 +10,17 @@ import { IconArrowDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { adminDashboardQueryKey } from '../../../features/admin/api/admin-dashboard-query-keys.ts';
+import { useRunningSessionsQuery } from '../../../features/admin/api/get-running-sessions.ts';
+import { ActiveBidWindows } from '../../../features/admin/components/active-bid-windows.tsx';
+import { AdminActivityCard } from '../../../features/admin/components/admin-activity-card.tsx';
+import { AdminLiveDraft } from '../../../features/admin/components/admin-live-draft.tsx';
+import { AdminQuickActions } from '../../../features/admin/components/admin-quick-actions.tsx';
+import { AdminStatTiles } from '../../../features/admin/components/admin-stat-tiles.tsx';
+import { MessageDeliveryCard } from '../../../features/admin/components/message-delivery-card.tsx';
+import { OnlineUsersCard } from '../../../features/admin/components/online-users-card.tsx';
+import { SystemStatusCard } from '../../../features/dashboard/components/system-status-card.tsx';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
-import { SystemStatusCard } from '../../dashboard/components/system-status-card.tsx';
-import { adminDashboardQueryKey } from '../api/admin-dashboard-query-keys.ts';
-import { useRunningSessionsQuery } from '../api/get-running-sessions.ts';
-import { ActiveBidWindows } from './active-bid-windows.tsx';
-import { AdminActivityCard } from './admin-activity-card.tsx';
-import { AdminLiveDraft } from './admin-live-draft.tsx';
-import { AdminQuickActions } from './admin-quick-actions.tsx';
-import { AdminStatTiles } from './admin-stat-tiles.tsx';
-import { MessageDeliveryCard } from './message-delivery-card.tsx';
-import { OnlineUsersCard } from './online-users-card.tsx';
 
 /**
  * Follows one session on the tab's live stream: its board is patched from each step, and the
@@ -37,7 +37,7 @@ function FollowSessionLive({ sessionId }: { sessionId: string }) {
   return null;
 }
 
-export function AdminDashboardPage() {
+function AdminDashboardPage() {
   const liveDraftRef = useRef<HTMLDivElement>(null);
   const sessions = useRunningSessionsQuery();
   // The first active session, else the first paused one (the list is newest first).
@@ -87,3 +87,6 @@ export function AdminDashboardPage() {
     </Stack>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { AdminDashboardPage as Component };

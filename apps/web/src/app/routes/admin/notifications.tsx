@@ -7,10 +7,10 @@
 import { Stack, Tabs } from '@mantine/core';
 import { IconActivity, IconSend } from '@tabler/icons-react';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { DeliveryStatusPanel } from './delivery-status-panel.tsx';
-import { TestNotificationsPanel } from './test-notifications-panel.tsx';
+import { DeliveryStatusPanel } from '../../../features/notifications/components/delivery-status-panel.tsx';
+import { TestNotificationsPanel } from '../../../features/notifications/components/test-notifications-panel.tsx';
 
-export function NotificationManagementPage() {
+function NotificationManagementPage() {
   return (
     <Stack gap="md">
       <PageTitle>Notification Management</PageTitle>
@@ -33,3 +33,6 @@ export function NotificationManagementPage() {
     </Stack>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { NotificationManagementPage as Component };

@@ -1,6 +1,9 @@
-import { UserManagementPage } from './user-management-page.tsx';
+import { UserManagement } from '../../../features/users/components/user-management.tsx';
 
 /** /admin/seniority, linked from the admin dashboard: member management on its Seniority Management tab. */
-export function SeniorityManagementPage() {
-  return <UserManagementPage initialTab="seniority" />;
+function SeniorityManagementPage() {
+  return <UserManagement initialTab="seniority" />;
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { SeniorityManagementPage as Component };

@@ -2,10 +2,10 @@ import type { Station } from '@stationbid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildStation } from '../../../test/build-station.ts';
 import { adminUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { buildStation } from '../test/build-station.ts';
 
 const LIST = 'GET /api/stations?includeInactive=true';
 

@@ -8,12 +8,12 @@ import type { Station } from '@stationbid/domain';
 import { IconFileImport, IconList, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useStationsQuery } from '../api/get-stations.ts';
-import { DeleteStationModal } from './delete-station-modal.tsx';
-import { StationDetailsModal } from './station-details-modal.tsx';
-import { StationFormModal } from './station-form-modal.tsx';
-import { StationImportTab } from './station-import-tab.tsx';
-import { StationListTab } from './station-list-tab.tsx';
+import { useStationsQuery } from '../../../features/stations/api/get-stations.ts';
+import { DeleteStationModal } from '../../../features/stations/components/delete-station-modal.tsx';
+import { StationDetailsModal } from '../../../features/stations/components/station-details-modal.tsx';
+import { StationFormModal } from '../../../features/stations/components/station-form-modal.tsx';
+import { StationImportTab } from '../../../features/stations/components/station-import-tab.tsx';
+import { StationListTab } from '../../../features/stations/components/station-list-tab.tsx';
 
 type StationDialog =
   | { kind: 'create' }
@@ -21,7 +21,7 @@ type StationDialog =
   | { kind: 'details'; stationId: string }
   | { kind: 'delete'; stationId: string };
 
-export function StationManagementPage() {
+function StationManagementPage() {
   const [dialog, setDialog] = useState<StationDialog | null>(null);
   // The same cached list the Station List tab shows: no extra request.
   const { data: stations } = useStationsQuery({ includeInactive: true });
@@ -76,3 +76,6 @@ export function StationManagementPage() {
     </Stack>
   );
 }
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { StationManagementPage as Component };

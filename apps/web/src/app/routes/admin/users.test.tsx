@@ -1,10 +1,10 @@
 import { emptySeatCounts, noFreeSeatMessage, type Station, type User } from '@stationbid/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type MemberListCriteria, memberPagePath } from '../../../features/users/api/admin-member-pages.ts';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { type MemberListCriteria, memberPagePath } from '../api/admin-member-pages.ts';
 
 const elena = buildUser({
   id: '11111111-1111-4111-8111-111111111111',

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildBidHistoryEntry } from '../../../test/build-bid-history.ts';
 import { springSession } from '../../../test/build-bid-session.ts';
 import { buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { buildBidHistoryEntry } from '../test/build-bid-history.ts';
 
 const member = buildUser();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBidHistoryEntry } from '../test/build-bid-history.ts';
+import { buildBidHistoryEntry } from '../../../test/build-bid-history.ts';
 import {
   calculateSuccessRate,
   formatSessionDuration,

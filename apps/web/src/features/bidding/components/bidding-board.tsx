@@ -24,7 +24,7 @@ import { BiddingSessionView } from './bidding-session-view.tsx';
 import { BiddingStatsCard } from './bidding-stats-card.tsx';
 
 /** `focusedSession`: centre on this session rather than the one the server calls current. */
-export function BiddingPage({ focusedSession }: { focusedSession?: BidSession }) {
+export function BiddingBoard({ focusedSession }: { focusedSession?: BidSession }) {
   const sessionsQuery = useBiddingSessionsQuery();
   const queryClient = useQueryClient();
   const [isRefreshing, setIsRefreshing] = useState(false);

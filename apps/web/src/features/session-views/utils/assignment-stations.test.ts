@@ -2,7 +2,7 @@ import { SHIFTS } from '@stationbid/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildOfferedStation } from '../../../test/build-bid-session.ts';
-import { buildStation } from '../../stations/test/build-station.ts';
+import { buildStation } from '../../../test/build-station.ts';
 import {
   type AssignmentStation,
   countFreeSeatsPerShift,

@@ -5,10 +5,10 @@ import {
 } from '@stationbid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildStation } from '../../../test/build-station.ts';
 import { adminUser } from '../../../test/fixtures.ts';
 import { jsonResponse } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { buildStation } from '../test/build-station.ts';
 import { STATION_TEMPLATE_EXAMPLE_ROWS } from './station-import-tab.tsx';
 
 const LIST = 'GET /api/stations?includeInactive=true';

@@ -1,6 +1,6 @@
 import { emptySeatCounts } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';
-import { buildStation } from '../test/build-station.ts';
+import { buildStation } from '../../../test/build-station.ts';
 import {
   emptyStationFormValues,
   type StationFormValues,

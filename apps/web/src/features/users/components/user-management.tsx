@@ -23,7 +23,7 @@ function isUserManagementTab(value: string | null): value is UserManagementTab {
   return TABS.some((tab) => tab === value);
 }
 
-export function UserManagementPage({ initialTab = 'list' }: { initialTab?: UserManagementTab }) {
+export function UserManagement({ initialTab = 'list' }: { initialTab?: UserManagementTab }) {
   const signedInUser = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedTab = searchParams.get('tab');

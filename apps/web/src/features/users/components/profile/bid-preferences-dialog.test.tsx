@@ -1,10 +1,10 @@
 import { BID_PREFERENCE_MESSAGES, type BidPreferences, DEFAULT_BID_PREFERENCES } from '@stationbid/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildStation } from '../../../../test/build-station.ts';
 import { buildUser } from '../../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../../test/mock-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { buildStation } from '../../../stations/test/build-station.ts';
 
 // An Engineer: the only seat position offered is Engineer.
 const member = buildUser({ rank: 'Engineer' });

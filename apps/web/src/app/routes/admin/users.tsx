@@ -1,0 +1,9 @@
+/** /admin/users: the administrators' member management, on the tab named in `?tab=` (list by default). */
+import { UserManagement } from '../../../features/users/components/user-management.tsx';
+
+function UserManagementPage() {
+  return <UserManagement />;
+}
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { UserManagementPage as Component };

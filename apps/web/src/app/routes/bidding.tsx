@@ -1,0 +1,9 @@
+/** /bidding: the member's Bidding page, centred on the session the server calls current. */
+import { BiddingBoard } from '../../features/bidding/components/bidding-board.tsx';
+
+function BiddingPage() {
+  return <BiddingBoard />;
+}
+
+/** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */
+export { BiddingPage as Component };
