@@ -13,9 +13,11 @@
  * board (patch), `completedBids` of its last session read (refetch). For every bid the process
  * reports, once each of its watchers holds it, when each did. Bytes are counted as the sockets
  * read them (headers, compressed bodies, the stream's frames). Parsed boards and event frames are
- * shared between the watchers of this process (the same text parses to the same value), so that
- * ten thousand watchers fit in one process; each still makes its own requests and reads its own
- * bytes.
+ * shared between the watchers of this process (the same text parses to the same value), and so
+ * are patches (`applySessionChange` is pure: the same board and event give the same outcome), so
+ * that ten thousand watchers fit in one process and its CPU, which on a real department is ten
+ * thousand phones, does not stand in for the server's; each watcher still reads its own stream,
+ * makes its own requests and reads its own bytes.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -143,6 +145,22 @@ class ParseCache<T> {
   }
 }
 const boardCache = new ParseCache<{ board: SessionBoard }>();
+
+/** The outcome of each patch, by board and event, for the watchers that hold the same board. */
+const patchOutcomes = new WeakMap<SessionBoard, WeakMap<object, ReturnType<typeof applySessionChange>>>();
+function patchBoard(board: SessionBoard, event: SessionChangedEvent): ReturnType<typeof applySessionChange> {
+  let byEvent = patchOutcomes.get(board);
+  if (!byEvent) {
+    byEvent = new WeakMap();
+    patchOutcomes.set(board, byEvent);
+  }
+  let outcome = byEvent.get(event);
+  if (!outcome) {
+    outcome = applySessionChange(board, event);
+    byEvent.set(event, outcome);
+  }
+  return outcome;
+}
 const eventCache = new ParseCache<{ type: string } & Partial<SessionChangedEvent>>();
 
 const counters = {
@@ -268,7 +286,7 @@ class Watcher {
       return;
     }
     if (!this.board) return;
-    const outcome = applySessionChange(this.board, event as SessionChangedEvent);
+    const outcome = patchBoard(this.board, event as SessionChangedEvent);
     if (outcome.kind === 'gap') {
       this.scheduleBoardRead();
       return;
