@@ -1,0 +1,133 @@
+/**
+ * `npm run size`: the JavaScript each page of the web app downloads on a first load, gzipped, from
+ * the Vite build manifest (apps/web/dist/.vite/manifest.json). A page's first load is the entry
+ * (index.html's script), the page's route module, and every chunk either of them imports
+ * statically; dynamic imports (other pages, dialogs loaded on demand) are not counted, since they
+ * load only when used. The member's pages carry a budget (issue 14: 250 kB on a phone); the script
+ * prints one line per route and exits 1 when a budgeted route is over, so CI fails on it.
+ * Builds the web app first when its build is missing or older than its sources.
+ * `npm run size -- --chunks` lists each route's chunks as well, largest first.
+ * kB here are Vite's: 1,000 bytes, gzip at zlib's default level (what servers commonly use).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildWebIfStale } from './web-build.mjs';
+
+/** URL pattern (as in apps/web/src/config/paths.ts) → budget in kB of gzipped JavaScript. */
+const BUDGETS_KB = {
+  '/dashboard': 250,
+  '/live-bid/:sessionId': 250,
+};
+
+const root = path.resolve(import.meta.dirname, '..');
+const webDir = path.join(root, 'apps/web');
+const distDir = path.join(webDir, 'dist');
+const manifestFile = path.join(distDir, '.vite/manifest.json');
+
+buildWebIfStale();
+if (!existsSync(manifestFile)) {
+  console.error(
+    `No build manifest at ${path.relative(root, manifestFile)}: apps/web/vite.config.ts must keep ` +
+      '`build.manifest: true`. Rebuild with `npm run build -w @stationbid/web`.',
+  );
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+
+/** URL of each route module, read from the route table so the two cannot drift apart. */
+function routeUrls() {
+  const pathsSource = readFileSync(path.join(webDir, 'src/config/paths.ts'), 'utf8');
+  const literal = pathsSource.match(/export const paths = (\{[\s\S]*?\n\}) as const;/)?.[1];
+  if (literal === undefined)
+    throw new Error('apps/web/src/config/paths.ts: `export const paths = {...} as const` not found.');
+  const paths = Function(`"use strict"; return (${literal});`)();
+  const routerSource = readFileSync(path.join(webDir, 'src/app/router.tsx'), 'utf8');
+  const urls = new Map();
+  for (const [, name, module] of routerSource.matchAll(
+    /path: paths\.([\w.]+), lazy: \(\) => import\('\.\/([^']+)'\)/g,
+  )) {
+    const url = name.split('.').reduce((node, key) => node?.[key], paths);
+    urls.set(`src/app/${module}`, url ?? `paths.${name}`);
+  }
+  return urls;
+}
+
+const gzipSizes = new Map();
+function gzipSize(file) {
+  if (!gzipSizes.has(file)) gzipSizes.set(file, gzipSync(readFileSync(path.join(distDir, file))).length);
+  return gzipSizes.get(file);
+}
+
+/** The JavaScript files loaded with `key`: its own file and its static imports, recursively. */
+function staticClosure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (chunk === undefined) throw new Error(`The build manifest has no chunk "${key}".`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
+  return files;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const urls = routeUrls();
+const rows = [];
+for (const [moduleKey, url] of urls) {
+  if (manifest[moduleKey] === undefined) {
+    console.error(`The build manifest has no chunk for ${moduleKey} (${url}); is the build stale?`);
+    process.exit(1);
+  }
+  const files = staticClosure(moduleKey, staticClosure(entryKey));
+  const bytes = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
+  const budget = BUDGETS_KB[url];
+  rows.push({
+    url,
+    files,
+    chunks: files.size,
+    kb: bytes / 1000,
+    budget,
+    ok: budget === undefined || bytes / 1000 <= budget,
+  });
+}
+
+for (const url of Object.keys(BUDGETS_KB)) {
+  if (!rows.some((row) => row.url === url)) {
+    console.error(`scripts/web-size.mjs budgets ${url}, but apps/web/src/app/router.tsx has no lazy route for it.`);
+    process.exit(1);
+  }
+}
+
+const header = ['route', 'chunks', 'kB gz', 'budget', ''];
+const lines = rows.map((row) => [
+  row.url,
+  String(row.chunks),
+  row.kb.toFixed(1),
+  row.budget === undefined ? '-' : String(row.budget),
+  row.budget === undefined ? '' : row.ok ? 'ok' : 'OVER',
+]);
+const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+const format = (cells) =>
+  cells
+    .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+    .join('  ')
+    .trimEnd();
+console.log('First load of each page: gzipped JavaScript (entry + route module + their static imports)\n');
+console.log(format(header));
+for (const line of lines) console.log(format(line));
+
+if (process.argv.includes('--chunks')) {
+  for (const row of rows) {
+    console.log(`\n${row.url}`);
+    const sized = [...row.files].map((file) => [file, gzipSize(file)]).sort((a, b) => b[1] - a[1]);
+    for (const [file, bytes] of sized) console.log(`  ${(bytes / 1000).toFixed(1).padStart(6)}  ${file}`);
+  }
+}
+
+const over = rows.filter((row) => !row.ok);
+if (over.length > 0) {
+  console.error(
+    `\n${over.map((row) => `${row.url} loads ${row.kb.toFixed(1)} kB, over its ${row.budget} kB budget.`).join('\n')}\n` +
+      'Keep what only some pages need out of the shared chunks: load it in the route module, or with import().',
+  );
+  process.exit(1);
+}
