@@ -54,6 +54,14 @@ export const bidSessions = pgTable(
      * `session.changed` events carry it (docs/decisions/012-session-board.md).
      */
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The end of the session's hash-chained history (migration 0006, issue 16): the last entry's
+     * hash (the settings' hash right after the start) and the number of chained entries. A step
+     * reads them from the row it has locked and writes them with it, so chaining costs no read.
+     * Null for a session that started before the chain existed, until its next step.
+     */
+    historyHeadHash: text('history_head_hash'),
+    historyLength: integer('history_length'),
     createdById: uuid('created_by_id').references(() => members.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -192,6 +200,48 @@ export const sessionHistory = pgTable(
     bidPriority: integer('bid_priority'),
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The hash chain (migration 0006, issue 16; packages/domain/src/record/chain.ts): the entry's
+     * 1-based place in its session's chain, the hash of the entry before (or of the settings), the
+     * canonical JSON that was hashed (it also holds ids the columns above do not, and the step's
+     * command on a step's first entry), and its SHA-256. Null on entries written before 0006.
+     * A trigger refuses any change of an entry, and its deletion while the session exists.
+     */
+    sequence: integer('sequence'),
+    previousHash: text('previous_hash'),
+    recordEntry: text('record_entry'),
+    entryHash: text('entry_hash'),
   },
   (table) => [index('session_history_session_idx').on(table.sessionId, table.id)],
+);
+
+/**
+ * What a session started with (RecordSettings, packages/domain/src/record/chain.ts), written by its
+ * start step: the canonical JSON that was hashed and its hash, from which the history's chain
+ * hangs. Kept out of bid_sessions, which every step reads whole: it can be megabytes.
+ */
+export const sessionRecordSettings = pgTable('session_record_settings', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => bidSessions.id, { onDelete: 'cascade' }),
+  settings: text('settings').notNull(),
+  settingsHash: text('settings_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The server's Ed25519 key that signs session records: one row, created by the first server
+ * process that starts (insert ... on conflict do nothing, then read, so two at once agree on one).
+ * The private key never leaves the server; GET /api/record-key shows the public one.
+ */
+export const recordSigningKeys = pgTable(
+  'record_signing_keys',
+  {
+    id: integer('id').primaryKey().default(1),
+    privateKeyPem: text('private_key_pem').notNull(),
+    publicKeyPem: text('public_key_pem').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [check('record_signing_keys_single', sql`${table.id} = 1`)],
 );

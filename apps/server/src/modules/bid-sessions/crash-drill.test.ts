@@ -20,6 +20,9 @@ if (!isPostgres) {
 async function tamper(drill: DrillInspection): Promise<string> {
   const [bid] = drill.answeredBids;
   if (!bid) throw new Error('the drill recorded no bid answered 200');
+  // The history refuses deletions while its session exists (migration 0006): the tamper goes
+  // around that, as the database's owner could, to see the drill's own checks catch what it leaves.
+  await drill.query('alter table session_history disable trigger session_history_append_only');
   await drill.query(
     `delete from session_history where session_id = $1 and action = 'bid_submitted'
         and participant_id = (select id from participants where session_id = $1 and member_id = $2)`,
@@ -43,6 +46,7 @@ async function tamper(drill: DrillInspection): Promise<string> {
       limit 1`,
     [drill.sessionId],
   );
+  await drill.query('alter table session_history enable trigger session_history_append_only');
   return bid.memberId;
 }
 

@@ -10,7 +10,13 @@
  */
 import {
   type BidSessionStatus,
+  buildRecordSettings,
+  type ChainedEntry,
+  type ChainHead,
+  canonicalJson,
+  chainStep,
   type EligibilityMode,
+  type EngineCommand,
   type EngineEvent,
   type EngineNotification,
   type EngineParticipant,
@@ -28,6 +34,8 @@ import {
   SHIFTS,
   type Shift,
   type StateChanges,
+  sha256Hex,
+  toRecordCommand,
 } from '@stationbid/domain';
 import { and, eq, exists, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -39,6 +47,7 @@ import {
   notifications,
   participants,
   sessionHistory,
+  sessionRecordSettings,
 } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
 
@@ -473,6 +482,8 @@ export interface EngineStepToSave {
   now: Date;
   /** The participants and seats the step changed (`findStateChanges`). */
   changes: StateChanges;
+  /** The command applied, recorded on the step's first history entry (issue 16). */
+  command: EngineCommand;
 }
 
 const toDate = (milliseconds: number | null) => (milliseconds === null ? null : new Date(milliseconds));
@@ -492,20 +503,56 @@ const BID_KIND_BY_OUTCOME: Partial<Record<ParticipantOutcome, 'own' | 'proxy' | 
  * session engine (session-messages/queueEngineStepMessages).
  */
 export async function saveEngineStep(executor: Executor, step: EngineStepToSave): Promise<{ version: number }> {
-  const version = await saveSession(executor, step);
+  const { entries, head } = await chainHistory(executor, step);
+  const version = await saveSession(executor, step, head);
   await saveParticipants(executor, step);
   await saveMemberSeats(executor, step);
   await insertAwards(executor, step);
-  await insertHistory(executor, step);
+  await insertHistory(executor, step, entries);
   await insertNotifications(executor, step);
   return { version };
+}
+
+/**
+ * Hashes the step's history entries onto the session's chain (packages/domain/src/record/chain.ts):
+ * from the head kept on the locked session row, so no entry is read back, or, for the start, from
+ * the settings it starts with, which are recorded here. The session row lock makes the chain of a
+ * session linear. A session started before the chain existed has no head: its chain begins
+ * unanchored at its next entry, and its record says so.
+ */
+async function chainHistory(
+  executor: Executor,
+  { sessionId, session, before, events, command }: EngineStepToSave,
+): Promise<{ entries: ChainedEntry[]; head: ChainHead }> {
+  let head: ChainHead = { hash: session.historyHeadHash, length: session.historyLength ?? 0 };
+  if (command.type === 'start') {
+    const settings = canonicalJson(
+      buildRecordSettings({
+        sessionId,
+        name: session.name,
+        year: session.year,
+        tieBreakChain: session.tieBreakChain,
+        randomSeed: session.randomSeed,
+        state: before,
+      }),
+    );
+    const settingsHash = sha256Hex(settings);
+    await executor.insert(sessionRecordSettings).values({ sessionId, settings, settingsHash });
+    head = { hash: settingsHash, length: 0 };
+  }
+  const drafts = events.flatMap((event) => (event.kind === 'history' ? [event.entry] : []));
+  return chainStep(head, drafts, toRecordCommand(command, before));
 }
 
 /**
  * Writes the session row, always and once per step, even when only its participants or seats
  * changed: the update is what counts the step in the session's version (migration 0003).
  */
-async function saveSession(executor: Executor, { sessionId, after, now }: EngineStepToSave): Promise<number> {
+async function saveSession(
+  executor: Executor,
+  { sessionId, after, now }: EngineStepToSave,
+  historyHead: ChainHead,
+): Promise<number> {
   const is = after.session;
   const [row] = await executor
     .update(bidSessions)
@@ -516,6 +563,8 @@ async function saveSession(executor: Executor, { sessionId, after, now }: Engine
       pausedRemainingMs: is.pausedRemainingMs,
       actualStart: toDate(is.actualStart),
       actualEnd: toDate(is.actualEnd),
+      historyHeadHash: historyHead.hash,
+      historyLength: historyHead.length,
       updatedAt: now,
     })
     .where(eq(bidSessions.id, sessionId))
@@ -675,27 +724,35 @@ async function insertAwards(executor: Executor, { sessionId, session, changes, e
   if (activityRows.length > 0) await executor.insert(activities).values(activityRows);
 }
 
-async function insertHistory(executor: Executor, { sessionId, events }: EngineStepToSave): Promise<void> {
-  const rows = events.flatMap((event) => {
-    if (event.kind !== 'history') return [];
-    const { entry } = event;
-    return [
-      {
-        sessionId,
-        action: entry.action,
-        actorId: entry.actorMemberId,
-        actorName: entry.actorName,
-        participantId: entry.participantId,
-        userName: entry.userName,
-        stationName: entry.seat?.stationName ?? null,
-        stationNumber: entry.seat?.stationNumber ?? null,
-        shift: entry.seat?.shift ?? null,
-        seatPosition: entry.seat?.seatPosition ?? null,
-        bidPriority: entry.bidPriority,
-        details: entry.details,
-        createdAt: new Date(entry.at),
-      },
-    ];
+/** One row per history event, with its place in the chain, the hashed canonical text and the hashes. */
+async function insertHistory(
+  executor: Executor,
+  { sessionId, events }: EngineStepToSave,
+  chained: readonly ChainedEntry[],
+): Promise<void> {
+  const drafts = events.flatMap((event) => (event.kind === 'history' ? [event.entry] : []));
+  const rows = drafts.map((entry, index) => {
+    const link = chained[index];
+    if (!link) throw new Error('a history entry of the step was not chained');
+    return {
+      sessionId,
+      action: entry.action,
+      actorId: entry.actorMemberId,
+      actorName: entry.actorName,
+      participantId: entry.participantId,
+      userName: entry.userName,
+      stationName: entry.seat?.stationName ?? null,
+      stationNumber: entry.seat?.stationNumber ?? null,
+      shift: entry.seat?.shift ?? null,
+      seatPosition: entry.seat?.seatPosition ?? null,
+      bidPriority: entry.bidPriority,
+      details: entry.details,
+      createdAt: new Date(entry.at),
+      sequence: link.content.sequence,
+      previousHash: link.content.previousHash,
+      recordEntry: link.canonical,
+      entryHash: link.hash,
+    };
   });
   for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
     await executor.insert(sessionHistory).values(rows.slice(start, start + INSERT_CHUNK_ROWS));

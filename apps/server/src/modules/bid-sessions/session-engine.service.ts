@@ -141,9 +141,10 @@ export class SessionEngineService {
         const loaded = await this.loadLockedState(tx, locked);
         // Read after the lock: steps of one session are then in time order, whatever waited for the lock.
         const now = this.clock.now();
-        const result = applyCommand(loaded.state, buildCommand(loaded, now.getTime()));
+        const command = buildCommand(loaded, now.getTime());
+        const result = applyCommand(loaded.state, command);
         if (!result.ok) throw new AppError(result.refusal.code, result.refusal.message);
-        return this.saveStep(tx, loaded, result, now);
+        return this.saveStep(tx, loaded, command, result, now);
       });
       this.keepStateAfterCommit(sessionId, step, cacheVersions);
       this.announceAfterCommit(sessionId, step);
@@ -293,7 +294,7 @@ export class SessionEngineService {
           this.log.warn({ sessionId, refusal: result.refusal }, 'turn clock: the scheduled start was refused');
           return 'not_due' as const;
         }
-        return this.saveStep(tx, loaded, result, now);
+        return this.saveStep(tx, loaded, command, result, now);
       });
       if (outcome === 'busy' || outcome === 'not_due') return outcome;
       this.keepStateAfterCommit(sessionId, outcome.step, outcome.cacheVersions);
@@ -339,6 +340,7 @@ export class SessionEngineService {
   private async saveStep(
     tx: Executor,
     loaded: LoadedEngineState & StateVersions,
+    command: EngineCommand,
     result: { state: EngineState; events: readonly EngineEvent[] },
     now: Date,
   ): Promise<{ step: EngineStepResult; cacheVersions: StateVersions | null }> {
@@ -366,6 +368,7 @@ export class SessionEngineService {
       events: result.events,
       now,
       changes,
+      command,
     });
     await this.queueMessagesOf(tx, loaded.session, result.events, now);
     const { outsideVersion, hasCounted } = await countChangeForOtherSessions(tx, {
