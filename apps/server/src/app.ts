@@ -57,6 +57,8 @@ import {
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
 import { StationsService } from './modules/stations/stations.service.ts';
 import { SeenMembers } from './modules/users/seen-members.ts';
+import { sessionRecordRoutes } from './modules/session-record/session-record.routes.ts';
+import { SessionRecordService } from './modules/session-record/session-record.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -341,3 +343,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerWebApp(app, settings.webDistDir);
   return app;
 }
+      // The record-signing key is created at the first start on a database (issue 16).
+      const sessionRecordService = new SessionRecordService(db, clock);
+      app.addHook('onReady', async () => {
+        await sessionRecordService.signingKey();
+      });
+      await api.register(sessionRecordRoutes, { sessionRecordService });

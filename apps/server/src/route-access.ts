@@ -146,6 +146,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/bid-sessions/:id/my-participation': MEMBER,
   'POST /api/bid-sessions/:id/join': MEMBER,
   'GET /api/bid-sessions/:id/results': PARTICIPANT,
+  // The matrix's session is a draft: members cannot see it at all (404), an administrator is told
+  // it has no record before it starts (409, which counts as let through).
+  'GET /api/bid-sessions/:id/record': {
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+    deactivated: 403,
+    admin: 'allowed',
+  },
+  'GET /api/record-key': MEMBER,
   'GET /api/bid-sessions/:id/export-status': ADMIN,
   'POST /api/bid-sessions/:id/export': PARTICIPANT,
   'POST /api/bid-sessions/:id/check-time-expiration': PARTICIPANT_REFUSED,

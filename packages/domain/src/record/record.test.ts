@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyCommand } from '../bid-engine/apply-command.ts';
-import {
-  actorFor,
-  buildEngineState,
-  buildStationSeats,
-  MINUTE_MS,
-  TEST_ADMIN,
-  TEST_START_TIME,
-} from '../bid-engine/test-builders.ts';
-import type { EngineCommand, EngineState } from '../bid-engine/types.ts';
-import { buildUnsignedRecord } from './build-record.ts';
-import {
-  buildRecordSettings,
-  type ChainHead,
-  chainStep,
-  checkChain,
-  computeEntryHash,
-  hashSettings,
-  type RecordEntry,
-  toRecordCommand,
-} from './chain.ts';
+import { checkChain, computeEntryHash, type RecordEntry } from './chain.ts';
 import { checkRecordContent, recordDigestHex } from './check-record.ts';
 import { canonicalJson, sha256Hex } from './hash.ts';
 import { replayHistory } from './replay.ts';
-
-const T0 = TEST_START_TIME;
+import { playedSession, unsignedRecordOf } from './test-records.ts';
 
 describe('canonical JSON and SHA-256', () => {
   it('sorts keys, drops whitespace and prints numbers as ECMAScript does (RFC 8785)', () => {
@@ -38,103 +17,6 @@ describe('canonical JSON and SHA-256', () => {
   });
 });
 
-/** Station 1 with one A Captain, two A Firefighters and one B Firefighter; a Captain and two Firefighters. */
-function department(): EngineState {
-  return buildEngineState({
-    seats: buildStationSeats({
-      stationId: 's1',
-      stationNumber: 1,
-      seats: { A: { Captain: 1, Firefighter: 2 }, B: { Firefighter: 1 } },
-    }),
-    participants: [
-      { participantId: 'p1', name: 'Casey Captain', rank: 'Captain' },
-      {
-        participantId: 'p2',
-        name: 'Frankie Fire',
-        preferences: { autoBid: true, choices: [{ stationId: 's1', shift: 'B', seatPosition: 'Firefighter' }] },
-      },
-      { participantId: 'p3', name: 'Sam Slow' },
-    ],
-  });
-}
-
-/** Runs commands the way the server does: each accepted step's entries chained onto the head. */
-function runSession(initial: EngineState, commands: EngineCommand[]) {
-  const settings = buildRecordSettings({
-    sessionId: 'session-1',
-    name: 'Annual bid',
-    year: 2025,
-    tieBreakChain: ['yearsOfService', 'employeeId'],
-    randomSeed: null,
-    state: initial,
-  });
-  const settingsHash = hashSettings(settings);
-  let head: ChainHead = { hash: settingsHash, length: 0 };
-  let state = initial;
-  const history: RecordEntry[] = [];
-  for (const command of commands) {
-    const result = applyCommand(state, command);
-    if (!result.ok) throw new Error(`${command.type}: ${result.refusal.message}`);
-    const drafts = result.events.flatMap((event) => (event.kind === 'history' ? [event.entry] : []));
-    const step = chainStep(head, drafts, toRecordCommand(command, state));
-    history.push(...step.entries.map((entry) => ({ ...entry.content, hash: entry.hash })));
-    head = step.head;
-    state = result.state;
-  }
-  return { settings, settingsHash, history, state };
-}
-
-/** Casey bids, Frankie's turn runs out (auto-bid), Sam misses twice (moved to the back, then auto-assigned). */
-function playedSession() {
-  const initial = department();
-  const casey = { memberId: 'member-p1', name: 'Casey Captain' };
-  return runSession(initial, [
-    { type: 'start', now: T0, actor: TEST_ADMIN },
-    {
-      type: 'bid',
-      now: T0 + MINUTE_MS,
-      actor: actorFor(casey),
-      participantId: 'p1',
-      seat: { stationId: 's1', shift: 'A', seatPosition: 'Captain' },
-    },
-    { type: 'pause', now: T0 + 2 * MINUTE_MS, actor: TEST_ADMIN },
-    { type: 'resume', now: T0 + 3 * MINUTE_MS, actor: TEST_ADMIN },
-    { type: 'expire', now: T0 + 10 * MINUTE_MS },
-    { type: 'expire', now: T0 + 20 * MINUTE_MS },
-    { type: 'expire', now: T0 + 30 * MINUTE_MS },
-  ]);
-}
-
-/** A record of the played session as the server would build it (signature value left empty: checked by packages/verify). */
-function recordOf(played: ReturnType<typeof playedSession>) {
-  const unsigned = buildUnsignedRecord({
-    generatedAt: new Date(T0 + 40 * MINUTE_MS).toISOString(),
-    session: {
-      id: 'session-1',
-      name: 'Annual bid',
-      year: 2025,
-      status: 'completed',
-      actualStart: new Date(T0).toISOString(),
-      actualEnd: new Date(T0 + 30 * MINUTE_MS).toISOString(),
-    },
-    settings: played.settings,
-    settingsHash: played.settingsHash,
-    history: played.history,
-    unchainedHistory: [],
-    assignments: played.state.participants.map((participant) => ({
-      participantId: participant.participantId,
-      name: participant.name,
-      employeeId: participant.employeeId,
-      bidPriority: participant.bidPriority,
-      queuePosition: participant.queuePosition,
-      outcome: participant.outcome,
-      seat: participant.awardedSeat,
-    })),
-  });
-  const signature = { algorithm: 'Ed25519' as const, keyFingerprint: '0'.repeat(64), publicKey: '', value: '' };
-  return JSON.parse(JSON.stringify({ ...unsigned, signature: { ...signature, digest: recordDigestHex(unsigned) } }));
-}
-
 /** Changes an entry and hashes it and every entry after it again, as a forger who can hash but not sign would. */
 function forge(history: RecordEntry[], sequence: number, change: (entry: RecordEntry) => RecordEntry): RecordEntry[] {
   const forged = history.map((entry) => (entry.sequence === sequence ? change(entry) : entry));
@@ -145,6 +27,13 @@ function forge(history: RecordEntry[], sequence: number, change: (entry: RecordE
     previousHash = hash;
     return { ...rehashed, hash };
   });
+}
+
+/** A record of the played session with its digest (the Ed25519 signature is packages/verify's to check). */
+function recordOf(played: ReturnType<typeof playedSession>) {
+  const unsigned = unsignedRecordOf(played);
+  const signature = { algorithm: 'Ed25519', keyFingerprint: '0'.repeat(64), publicKey: '', value: '' };
+  return JSON.parse(JSON.stringify({ ...unsigned, signature: { ...signature, digest: recordDigestHex(unsigned) } }));
 }
 
 describe('the hash chain', () => {

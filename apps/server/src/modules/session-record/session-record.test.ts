@@ -1,0 +1,229 @@
+/**
+ * The session record through the API (issue 16): a session played with every kind of command (own
+ * bid, phone-in bid, pause and resume, a turn run out with an auto-bid list, a move to the back, a
+ * skip, a second chance run out), its record exported and checked by the real verifier CLI, one
+ * byte changed and refused; who may read the record; the public key. PGlite, and PostgreSQL with
+ * TEST_DATABASE_URL.
+ */
+import { execFile } from 'node:child_process';
+import { verify } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { BID_MESSAGES, checkRecordContent, recordDigestBytes, type SessionRecordDocument } from '@stationbid/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../../db/schema/index.ts';
+import {
+  createAdmin,
+  createMember,
+  createTestContext,
+  injectAs,
+  type SignedIn,
+  signIn,
+  type TestContext,
+} from '../../test/test-app.ts';
+import { createStationWithSeats, readHistory, startSession } from '../bid-sessions/test-sessions.ts';
+import { RECORD_MESSAGES } from './session-record.service.ts';
+
+const MINUTE = 60_000;
+const VERIFY_BIN = fileURLToPath(new URL('../../../../../packages/verify/bin/stationbid-verify.mjs', import.meta.url));
+const run = promisify(execFile);
+
+let context: TestContext;
+let admin: SignedIn;
+/** In seniority order: 25, 20, 15, 10 and 5 years. */
+let people: { id: string; auth: SignedIn }[];
+let outsider: SignedIn;
+let sessionId: string;
+let stationOneId: string;
+let stationTwoId: string;
+/** The participant m5's answer while the session still ran. */
+let earlyAnswer: { statusCode: number; body: string };
+
+const post = (who: SignedIn, url: string, payload?: Record<string, unknown>) =>
+  injectAs(context, who, { method: 'POST', url, ...(payload ? { payload } : {}) });
+
+function person(index: number) {
+  const found = people[index];
+  if (!found) throw new Error(`no person ${index}`);
+  return found;
+}
+
+async function expectOk(response: { statusCode: number; body: string }) {
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  const adminRow = await createAdmin(context, { firstName: 'Alex', lastName: 'Admin' });
+  admin = await signIn(context, adminRow.email);
+  people = [];
+  for (const [index, years] of [25, 20, 15, 10, 5].entries()) {
+    const row = await createMember(context, { firstName: 'Bidder', lastName: `No${index + 1}`, yearsOfService: years });
+    people.push({ id: row.id, auth: await signIn(context, row.email) });
+  }
+  outsider = await signIn(context, (await createMember(context)).email);
+  const one = await createStationWithSeats(context.db, { A: { Firefighter: 3 }, B: { Firefighter: 2 } });
+  const two = await createStationWithSeats(context.db, { A: { Firefighter: 1 } });
+  stationOneId = one.station.id;
+  stationTwoId = two.station.id;
+  // The third bidder's auto-bid list takes Station two, shift A, when their turn runs out.
+  await context.db
+    .update(members)
+    .set({
+      bidPreferences: {
+        autoBid: true,
+        seatChoices: [{ stationId: stationTwoId, shift: 'A', seatPosition: 'Firefighter' }],
+      },
+    })
+    .where(eq(members.id, person(2).id));
+
+  sessionId = await startSession(context, admin, {
+    participantIds: people.map((member) => member.id),
+    stationIds: [stationOneId, stationTwoId],
+  });
+  const bid = (who: SignedIn, shift: string, extra: Record<string, unknown> = {}) =>
+    post(who, '/api/bid-sessions/submit-bid', {
+      sessionId,
+      bidData: { station: stationOneId, shift, position: 'Firefighter' },
+      ...extra,
+    });
+  await expectOk(await bid(person(0).auth, 'A'));
+  // A phone-in bid: the administrator bids for the second bidder.
+  await expectOk(await bid(admin, 'B', { userId: person(1).id }));
+  earlyAnswer = await injectAs(context, person(4).auth, {
+    method: 'GET',
+    url: `/api/bid-sessions/${sessionId}/record`,
+  });
+  await expectOk(await post(admin, `/api/bid-sessions/${sessionId}/pause`));
+  context.clock.advance(MINUTE);
+  await expectOk(await post(admin, `/api/bid-sessions/${sessionId}/resume`));
+  // The third bidder's turn runs out: their auto-bid list gives them Station two.
+  context.clock.advance(6 * MINUTE);
+  await context.app.turnClock.tick();
+  // The fourth is moved to the back; the fifth passes; the fourth's second chance runs out.
+  await expectOk(await post(admin, `/api/bid-sessions/${sessionId}/move-to-back`));
+  await expectOk(await post(person(4).auth, '/api/bid-sessions/skip-turn', { sessionId }));
+  context.clock.advance(3 * MINUTE);
+  await context.app.turnClock.tick();
+});
+afterAll(async () => context?.close());
+
+async function readRecord(who: SignedIn = admin): Promise<{ record: SessionRecordDocument; text: string }> {
+  const response = await injectAs(context, who, { method: 'GET', url: `/api/bid-sessions/${sessionId}/record` });
+  expect(response.statusCode, response.body).toBe(200);
+  return { record: response.json(), text: response.body };
+}
+
+async function writeRecordFile(text: string): Promise<string> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'stationbid-record-')), 'record.json');
+  await writeFile(file, text);
+  return file;
+}
+
+/** Runs `stationbid-verify` as a person would, answering its exit code and output. */
+async function runVerifier(args: string[]): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await run(process.execPath, [VERIFY_BIN, ...args]);
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+describe('the hash-chained history', () => {
+  it('chains every entry of the session from its settings, in order', async () => {
+    const history = await readHistory(context.db, sessionId);
+    expect(history.map((entry) => entry.sequence)).toEqual(history.map((_, index) => index + 1));
+    for (const [index, entry] of history.entries()) {
+      expect(entry.entryHash).toMatch(/^[0-9a-f]{64}$/);
+      if (index > 0) expect(entry.previousHash).toBe(history[index - 1]?.entryHash);
+    }
+    const { record } = await readRecord();
+    expect(history[0]?.previousHash).toBe(record.settingsHash);
+    expect(record.chain).toEqual({ anchoredToSettings: true, length: history.length, head: history.at(-1)?.entryHash });
+  });
+});
+
+describe('GET /api/bid-sessions/:id/record', () => {
+  it('holds the settings, every command with its time and actor, the history and the final seats', async () => {
+    const { record } = await readRecord();
+    expect(record.session).toMatchObject({ id: sessionId, status: 'completed' });
+    expect(record.settings?.state.participants.map((participant) => participant.yearsOfService)).toEqual([
+      25, 20, 15, 10, 5,
+    ]);
+    expect(record.settings?.state.session.eligibilityMode).toBe('rank');
+    expect(record.settings?.tieBreakChain).toEqual(['yearsOfService', 'employeeId']);
+    expect(record.commands.map((command) => command.type)).toEqual([
+      'start',
+      'bid',
+      'bid',
+      'pause',
+      'resume',
+      'expire',
+      'move_to_back',
+      'skip',
+      'expire',
+    ]);
+    const phoneIn = record.commands[2];
+    expect(phoneIn).toMatchObject({ actor: { name: 'Alex Admin', isAdmin: true }, participantId: expect.any(String) });
+    expect(record.commands[5]?.holderPreferences).toMatchObject({ autoBid: true });
+    expect(record.assignments.map((assignment) => [assignment.outcome, assignment.seat?.shift ?? null])).toEqual([
+      ['bid', 'A'],
+      ['proxy_bid', 'B'],
+      ['auto_assigned', 'A'],
+      ['skipped', null],
+      ['auto_assigned', 'A'],
+    ]);
+  });
+
+  it('is signed with the key GET /api/record-key shows, over the SHA-256 of its canonical form', async () => {
+    const { record } = await readRecord();
+    const keyAnswer = await injectAs(context, outsider, { method: 'GET', url: '/api/record-key' });
+    expect(keyAnswer.statusCode).toBe(200);
+    const key = keyAnswer.json();
+    expect(key).toMatchObject({ algorithm: 'Ed25519', fingerprint: record.signature.keyFingerprint });
+    expect(key.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    const { signature, ...unsigned } = record;
+    expect(verify(null, recordDigestBytes(unsigned), key.publicKeyPem, Buffer.from(signature.value, 'base64'))).toBe(
+      true,
+    );
+    expect(checkRecordContent(record)).toMatchObject({ ok: true, awardsReproduced: 4, commands: 9 });
+  });
+
+  it('verifies with `stationbid-verify`, and one changed byte does not', async () => {
+    const { text, record } = await readRecord();
+    const verified = await runVerifier([await writeRecordFile(text), '--key', record.signature.keyFingerprint]);
+    expect(verified.stdout).toMatch(/^verified: 4 awards reproduced\n/);
+    expect(verified.code).toBe(0);
+
+    // The phone-in bid's administrator becomes someone else: one byte of the history.
+    const at = text.indexOf('"actorName":"Alex Admin","at"');
+    expect(at).toBeGreaterThan(0);
+    const changed = `${text.slice(0, at + 13)}B${text.slice(at + 14)}`;
+    const refused = await runVerifier([await writeRecordFile(changed)]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(
+      /^NOT verified \(first failing entry: \d+\): entry \d+ \(.*\) hashes to [0-9a-f]{64}, but it says/,
+    );
+  });
+
+  it('is for participants only once the session has completed, and never for others', async () => {
+    expect(earlyAnswer.statusCode).toBe(409);
+    expect(JSON.parse(earlyAnswer.body).error).toBe(RECORD_MESSAGES.notCompleted);
+    expect((await readRecord(person(4).auth)).record.session.id).toBe(sessionId);
+
+    const stranger = await injectAs(context, outsider, { method: 'GET', url: `/api/bid-sessions/${sessionId}/record` });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().error).toBe(BID_MESSAGES.notParticipant);
+    const unknown = await injectAs(context, admin, {
+      method: 'GET',
+      url: '/api/bid-sessions/00000000-0000-4000-8000-000000000000/record',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,104 @@
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { recordDigestBytes, recordDigestHex } from '@stationbid/domain';
+import { describe, expect, it } from 'vitest';
+// The domain's played test session (a test helper, not part of its public exports).
+import { playedSession, unsignedRecordOf } from '../../domain/src/record/test-records.ts';
+import { main } from './cli.ts';
+import { verifyRecord } from './verify-record.ts';
+
+/** A record of the domain's test session, signed with a fresh key as the server signs: the digest's 32 bytes. */
+function signedRecord() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url');
+  const unsigned = unsignedRecordOf(playedSession());
+  const fingerprint = createHash('sha256').update(raw).digest('hex');
+  const record = {
+    ...unsigned,
+    signature: {
+      algorithm: 'Ed25519',
+      keyFingerprint: fingerprint,
+      publicKey: raw.toString('base64'),
+      digest: recordDigestHex(unsigned),
+      value: sign(null, recordDigestBytes(unsigned), privateKey).toString('base64'),
+    },
+  };
+  return { record, fingerprint, text: `${JSON.stringify(record, null, 2)}\n` };
+}
+
+async function runCli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+async function recordFile(text: string): Promise<string> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'stationbid-verify-')), 'record.json');
+  await writeFile(file, text);
+  return file;
+}
+
+describe('verifyRecord', () => {
+  it('verifies the signature, the chain and the replay', () => {
+    const { record, fingerprint } = signedRecord();
+    expect(verifyRecord(record)).toMatchObject({ ok: true, awardsReproduced: 3, keyFingerprint: fingerprint });
+    expect(verifyRecord(record, { expectedFingerprint: fingerprint.toUpperCase() }).ok).toBe(true);
+  });
+
+  it('refuses a record signed by another key than the one asked for', () => {
+    const { record } = signedRecord();
+    const other = signedRecord().fingerprint;
+    expect(verifyRecord(record, { expectedFingerprint: other })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(`not by the key ${other} you asked for`),
+    });
+  });
+
+  it('refuses a record re-signed in part: a forged signature value', () => {
+    const { record } = signedRecord();
+    const forged = { ...record, signature: { ...record.signature, value: signedRecord().record.signature.value } };
+    expect(verifyRecord(forged)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('the Ed25519 signature does not match'),
+    });
+  });
+});
+
+describe('stationbid-verify', () => {
+  it('prints "verified: N awards reproduced" and exits 0', async () => {
+    const { text, fingerprint } = signedRecord();
+    const { code, stdout } = await runCli([await recordFile(text), '--key', fingerprint]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^verified: 3 awards reproduced\n/);
+    expect(stdout).toContain('replayed 7 commands through the bid engine: all 8 history entries');
+  });
+
+  it('names the first entry that differs when one byte of a seat is changed, and exits 1', async () => {
+    const { text } = signedRecord();
+    // Frankie's auto-bid seat: shift "B" becomes "C" in the history's fifth entry (its seat comes
+    // after entry 4's "sequence" in canonical key order, after the command's own choices).
+    const entryFour = text.indexOf('"sequence": 4', text.indexOf('"history"'));
+    const at = text.indexOf('"shift": "B"', text.indexOf('"seatId"', entryFour));
+    expect(at).toBeGreaterThan(0);
+    const changed = `${text.slice(0, at)}"shift": "C"${text.slice(at + '"shift": "B"'.length)}`;
+    const { code, stdout } = await runCli([await recordFile(changed)]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^NOT verified \(first failing entry: 5\): entry 5 \(auto_assigned at .*\) hashes to/);
+  });
+
+  it('says what is wrong with a file that is not a record', async () => {
+    const cut = await runCli([await recordFile('{"format": "stationbid-session-rec')]);
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toMatch(/is not JSON .*was it changed or cut short\?/);
+    const missing = await runCli(['/nonexistent/record.json']);
+    expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('cannot read /nonexistent/record.json') });
+    const usage = await runCli([]);
+    expect(usage).toMatchObject({ code: 1, stderr: expect.stringContaining('usage: stationbid-verify') });
+  });
+});
