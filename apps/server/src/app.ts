@@ -321,6 +321,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         departmentTimeZone: delivery.departmentTimeZone,
       });
       await api.register(sessionMessagesRoutes, { prefix: '/bid-sessions', sessionMessages });
+      // The record-signing key is created at the first start on a database (issue 16).
+      const sessionRecordService = new SessionRecordService(db, clock);
+      app.addHook('onReady', async () => {
+        await sessionRecordService.signingKey();
+      });
+      await api.register(sessionRecordRoutes, { sessionRecordService });
       await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });
       await api.register(memberBidStatusRoutes, { prefix: '/users', bidSessionsService });
       await api.register(notificationsRoutes, {
@@ -343,9 +349,3 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerWebApp(app, settings.webDistDir);
   return app;
 }
-      // The record-signing key is created at the first start on a database (issue 16).
-      const sessionRecordService = new SessionRecordService(db, clock);
-      app.addHook('onReady', async () => {
-        await sessionRecordService.signingKey();
-      });
-      await api.register(sessionRecordRoutes, { sessionRecordService });
