@@ -88,7 +88,8 @@ export const chatMessageReads = pgTable(
 );
 
 /**
- * E-mail and SMS waiting to be delivered. Written in the same transaction as the event that
+ * E-mail, SMS and Web Push waiting to be delivered (a push row per subscription: its `recipient`
+ * is the push_subscriptions id, its `textBody` the JSON the device shows). Written in the same transaction as the event that
  * causes it, delivered by the outbox worker with retries, so a failed message never undoes a bid.
  */
 export const outbox = pgTable(
@@ -119,7 +120,9 @@ export const outbox = pgTable(
   },
   (table) => [
     index('outbox_due_idx').on(table.status, table.nextAttemptAt),
-    check('outbox_channel_known', sql`${table.channel} in ('email','sms')`),
+    // Widened for push by migration 0007 as NOT VALID (no scan of the outbox under its lock); old rows
+    // are all 'email' or 'sms', so a later release can VALIDATE it.
+    check('outbox_channel_known', sql`${table.channel} in ('email','sms','push')`),
     check('outbox_status_known', sql`${table.status} in ('pending','sending','sent','failed')`),
   ],
 );

@@ -4,4 +4,5 @@ export * from './bid-sessions.ts';
 export * from './communication.ts';
 export * from './import-jobs.ts';
 export * from './members.ts';
+export * from './push.ts';
 export * from './stations.ts';

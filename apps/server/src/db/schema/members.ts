@@ -45,6 +45,8 @@ export const members = pgTable(
     emailNotifications: boolean('email_notifications').notNull().default(true),
     smsNotifications: boolean('sms_notifications').notNull().default(false),
     bidReminders: boolean('bid_reminders').notNull().default(true),
+    /** Web Push consent (issue 15); off until the member turns it on. A constant default: no rewrite. */
+    pushNotifications: boolean('push_notifications').notNull().default(false),
     /** Bid preferences (auto-bid, ranked seat choices, ...), validated by the domain schema. */
     bidPreferences: jsonb('bid_preferences').notNull().default(sql`'{}'::jsonb`),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
