@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const SIDE_EFFECT_FREE = /[\\/](packages[\\/]domain[\\/]src|apps[\\/]web[\\/]src[\\/]features)[\\/].*\.tsx?$/;
 const apiProxy = { '/api': { target: 'http://localhost:5000', changeOrigin: true } };
 
 export default defineConfig({
@@ -20,9 +21,10 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page loads, read by `npm run size` (scripts/web-size.mjs).
     manifest: true,
     rolldownOptions: {
-      // The domain package's modules only define rules and schemas: importing one runs nothing worth
-      // keeping, so a page takes only the domain modules it uses rather than the whole package.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id) },
+      // The domain package and the features' modules only define things: importing one runs nothing
+      // worth keeping. So a page takes only the modules it uses, not all that the domain package or a
+      // feature's index.ts re-exports. (Stylesheets keep their side effect.)
+      treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // `entriesAware` splits a library group by the set of pages that use each part, so the

@@ -4,7 +4,7 @@
  * builders in src/test/build-bid-session.ts.
  */
 import type { Participant } from '@stationbid/domain';
-import type { UserBidHistoryEntry } from '../features/bid-history/api/get-user-bid-history.ts';
+import type { UserBidHistoryEntry } from '../features/bid-history/index.ts';
 import { buildParticipant, springSession, testId } from './build-bid-session.ts';
 
 export function buildBidHistoryEntry(

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { useAuth } from '../../features/auth/index.ts';
 
 /**
  * Administrator pages; anyone else is sent to /dashboard. Nested inside ProtectedRoute, so the

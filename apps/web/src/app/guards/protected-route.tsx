@@ -3,7 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { paths } from '../../config/paths.ts';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { useAuth } from '../../features/auth/index.ts';
 
 /** Pages for signed-in members; a signed-out visitor is sent to /login. */
 export function ProtectedRoute() {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { paths } from '../../config/paths.ts';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { useAuth } from '../../features/auth/index.ts';
 
 /** Sign-in and password pages; a member already signed in is sent to /dashboard. */
 export function PublicOnlyRoute() {

@@ -8,17 +8,16 @@ import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
 import {
-  type UserBidHistoryEntry,
-  useUserBidHistoryQuery,
-} from '../../features/bid-history/api/get-user-bid-history.ts';
-import { SessionResultsDialog } from '../../features/bid-history/components/session-results-dialog.tsx';
-import { sortNewestFirst, summarizeBidHistory } from '../../features/bid-history/utils/bid-history-summary.ts';
-import {
   BID_KIND_LABELS,
   BID_STATUS_COLORS,
   BID_STATUS_LABELS,
   formatDate,
-} from '../../features/bid-history/utils/results-format.ts';
+  SessionResultsDialog,
+  sortNewestFirst,
+  summarizeBidHistory,
+  type UserBidHistoryEntry,
+  useUserBidHistoryQuery,
+} from '../../features/bid-history/index.ts';
 import { useIsSmallScreen } from '../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
 

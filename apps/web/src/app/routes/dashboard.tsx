@@ -9,21 +9,23 @@ import { Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
-import { useBidStatusQuery } from '../../features/dashboard/api/get-bid-status.ts';
-import { useCurrentBidSessionQuery } from '../../features/dashboard/api/get-current-bid-session.ts';
-import { isRunningSession } from '../../features/dashboard/api/session-polling.ts';
-import { CurrentBidStatusCard } from '../../features/dashboard/components/current-bid-status-card.tsx';
-import { FollowSessionLive } from '../../features/dashboard/components/follow-session-live.tsx';
-import { NotificationsCard } from '../../features/dashboard/components/notifications-card.tsx';
-import { QuickActionsCard } from '../../features/dashboard/components/quick-actions-card.tsx';
-import { RecentActivityCard } from '../../features/dashboard/components/recent-activity-card.tsx';
-import { SessionBanner } from '../../features/dashboard/components/session-banner.tsx';
-import { StatCards } from '../../features/dashboard/components/stat-cards.tsx';
-import { SystemStatusCard } from '../../features/dashboard/components/system-status-card.tsx';
-import { TurnBanner } from '../../features/dashboard/components/turn-banner.tsx';
-import { WelcomeBanner } from '../../features/dashboard/components/welcome-banner.tsx';
-import { useRefreshBidStatusOnTurnChange } from '../../features/dashboard/hooks/use-refresh-bid-status-on-turn-change.ts';
+import { useCurrentUser } from '../../features/auth/index.ts';
+import {
+  CurrentBidStatusCard,
+  FollowSessionLive,
+  isRunningSession,
+  NotificationsCard,
+  QuickActionsCard,
+  RecentActivityCard,
+  SessionBanner,
+  StatCards,
+  SystemStatusCard,
+  TurnBanner,
+  useBidStatusQuery,
+  useCurrentBidSessionQuery,
+  useRefreshBidStatusOnTurnChange,
+  WelcomeBanner,
+} from '../../features/dashboard/index.ts';
 
 function DashboardPage() {
   const user = useCurrentUser();

@@ -4,8 +4,7 @@ import { type ForgotPasswordRequest, forgotPasswordRequestSchema } from '@statio
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useRequestPasswordReset } from '../../features/auth/api/forgot-password.ts';
-import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { AuthLayout, useRequestPasswordReset } from '../../features/auth/index.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
 
 /**

@@ -16,22 +16,28 @@ import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../config/paths.ts';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
-import { ChatWidget } from '../../features/chat/components/chat-widget.tsx';
-import { useJoinLiveSession } from '../../features/live-bidding/api/join-live-session.ts';
-import { LiveUpdatesBell } from '../../features/live-bidding/components/live-updates-bell.tsx';
-import { ConnectedUsers, ParticipantsList } from '../../features/live-bidding/components/participants-list.tsx';
-import { PlaceBidModal } from '../../features/live-bidding/components/place-bid-modal.tsx';
-import { SessionHistory, SessionInfo } from '../../features/live-bidding/components/session-info.tsx';
-import { isUnknownSession, SessionNotFound } from '../../features/live-bidding/components/session-not-found.tsx';
-import { SkipTurnDialog } from '../../features/live-bidding/components/skip-turn-dialog.tsx';
-import { MyTurnBanner, QueueBanner } from '../../features/live-bidding/components/turn-banner.tsx';
-import { TurnExpiredNotice } from '../../features/live-bidding/components/turn-expired-notice.tsx';
-import { type LiveUpdates, useLiveUpdates } from '../../features/live-bidding/hooks/use-live-updates.ts';
-import { useOwnTurn } from '../../features/live-bidding/hooks/use-own-turn.ts';
-import { countPeopleAhead } from '../../features/live-bidding/utils/live-bidding-format.ts';
-import { StationAssignmentsPanel } from '../../features/session-views/components/station-assignments-panel.tsx';
-import { toAssignmentStations } from '../../features/session-views/utils/assignment-stations.ts';
+import { useCurrentUser } from '../../features/auth/index.ts';
+import { ChatWidget } from '../../features/chat/index.ts';
+import {
+  ConnectedUsers,
+  countPeopleAhead,
+  isUnknownSession,
+  type LiveUpdates,
+  LiveUpdatesBell,
+  MyTurnBanner,
+  ParticipantsList,
+  PlaceBidModal,
+  QueueBanner,
+  SessionHistory,
+  SessionInfo,
+  SessionNotFound,
+  SkipTurnDialog,
+  TurnExpiredNotice,
+  useJoinLiveSession,
+  useLiveUpdates,
+  useOwnTurn,
+} from '../../features/live-bidding/index.ts';
+import { StationAssignmentsPanel, toAssignmentStations } from '../../features/session-views/index.ts';
 import { useIsLiveConnected, useLiveSession } from '../../lib/live-events.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../lib/session-format.ts';
 import {

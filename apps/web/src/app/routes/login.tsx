@@ -4,8 +4,7 @@ import { type LoginRequest, loginRequestSchema } from '@stationbid/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useLogin } from '../../features/auth/api/login.ts';
-import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { AuthLayout, useLogin } from '../../features/auth/index.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
 
 /** Sign-in (spec sections 2 and 5). There is no self-registration: accounts come from administrators. */

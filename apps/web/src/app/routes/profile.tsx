@@ -7,14 +7,16 @@
 import { Center, Grid, Loader, Stack } from '@mantine/core';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { ProfileBidActivity } from '../../features/bid-history/components/profile-bid-activity.tsx';
-import { NotificationSettingsButton } from '../../features/notifications/components/notification-settings-dialog.tsx';
-import { useProfileQuery } from '../../features/users/api/get-profile.ts';
-import { AccountStatusSection } from '../../features/users/components/profile/account-status-section.tsx';
-import { BidPreferencesButton } from '../../features/users/components/profile/bid-preferences-dialog.tsx';
-import { ChangePasswordSection } from '../../features/users/components/profile/change-password-section.tsx';
-import { ProfileForm } from '../../features/users/components/profile/profile-form.tsx';
-import { ProfileSummarySection } from '../../features/users/components/profile/profile-summary-section.tsx';
+import { ProfileBidActivity } from '../../features/bid-history/index.ts';
+import { NotificationSettingsButton } from '../../features/notifications/index.ts';
+import {
+  AccountStatusSection,
+  BidPreferencesButton,
+  ChangePasswordSection,
+  ProfileForm,
+  ProfileSummarySection,
+  useProfileQuery,
+} from '../../features/users/index.ts';
 
 function ProfilePage() {
   return (

@@ -9,8 +9,7 @@ import {
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useResetPassword } from '../../features/auth/api/reset-password.ts';
-import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { AuthLayout, useResetPassword } from '../../features/auth/index.ts';
 import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
 
 const LINK_ERROR_CODES = new Set(['RESET_LINK_INVALID', 'RESET_LINK_USED', 'RESET_LINK_EXPIRED']);

@@ -7,12 +7,14 @@ import { Center, List, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/
 import type { SeniorityInfo } from '@stationbid/domain';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
-import { useSeniorityQuery } from '../../features/users/api/get-seniority.ts';
-import { MultiplierTable } from '../../features/users/components/seniority/multiplier-table.tsx';
-import { PersonalInformationCard } from '../../features/users/components/seniority/personal-information-card.tsx';
-import { ScoreCalculationCard } from '../../features/users/components/seniority/score-calculation-card.tsx';
-import { SeniorityOverview } from '../../features/users/components/seniority/seniority-overview.tsx';
+import { useCurrentUser } from '../../features/auth/index.ts';
+import {
+  MultiplierTable,
+  PersonalInformationCard,
+  ScoreCalculationCard,
+  SeniorityOverview,
+  useSeniorityQuery,
+} from '../../features/users/index.ts';
 
 const LOAD_FAILED_MESSAGE = 'Failed to load seniority information';
 

@@ -7,9 +7,8 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { StationAssignmentsPanel } from '../../features/session-views/components/station-assignments-panel.tsx';
-import { toAssignmentStationsFromList } from '../../features/session-views/utils/assignment-stations.ts';
-import { useStationsQuery } from '../../features/stations/api/get-stations.ts';
+import { StationAssignmentsPanel, toAssignmentStationsFromList } from '../../features/session-views/index.ts';
+import { useStationsQuery } from '../../features/stations/index.ts';
 
 function StationsPage() {
   const stationsQuery = useStationsQuery();

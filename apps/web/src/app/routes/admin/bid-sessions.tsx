@@ -11,27 +11,28 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { bidSessionsQueryKey } from '../../../features/bid-sessions/api/bid-session-query-keys.ts';
-import { useDeleteBidSession } from '../../../features/bid-sessions/api/delete-bid-session.ts';
-import { useExportSessionResults } from '../../../features/bid-sessions/api/export-session-results.ts';
-import { useBidSessionsQuery } from '../../../features/bid-sessions/api/get-bid-sessions.ts';
-import { type SessionAction, useSessionAction } from '../../../features/bid-sessions/api/run-session-action.ts';
-import { AdminSessionControl } from '../../../features/bid-sessions/components/admin-session-control.tsx';
-import { BidSessionCard } from '../../../features/bid-sessions/components/bid-session-card.tsx';
-import { ConfirmDialog } from '../../../features/bid-sessions/components/confirm-dialog.tsx';
-import { SendRemindersModal } from '../../../features/bid-sessions/components/send-reminders-modal.tsx';
-import { SessionDetailsModal } from '../../../features/bid-sessions/components/session-details-modal.tsx';
-import { SessionFormModal } from '../../../features/bid-sessions/components/session-form-modal.tsx';
-import { SessionHistoryModal } from '../../../features/bid-sessions/components/session-history-modal.tsx';
-import { findControlledSession } from '../../../features/bid-sessions/utils/session-actions.ts';
 import {
+  AdminSessionControl,
+  BidSessionCard,
+  bidSessionsQueryKey,
+  ConfirmDialog,
   filterBidSessions,
+  findControlledSession,
   hasSessionFilters,
   NO_SESSION_FILTERS,
   SESSION_STATUS_FILTERS,
+  SendRemindersModal,
+  type SessionAction,
+  SessionDetailsModal,
   type SessionFilters,
+  SessionFormModal,
+  SessionHistoryModal,
   type SessionStatusFilter,
-} from '../../../features/bid-sessions/utils/session-filters.ts';
+  useBidSessionsQuery,
+  useDeleteBidSession,
+  useExportSessionResults,
+  useSessionAction,
+} from '../../../features/bid-sessions/index.ts';
 import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 
 type SessionDialog =

@@ -10,16 +10,18 @@ import { IconArrowDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { adminDashboardQueryKey } from '../../../features/admin/api/admin-dashboard-query-keys.ts';
-import { useRunningSessionsQuery } from '../../../features/admin/api/get-running-sessions.ts';
-import { ActiveBidWindows } from '../../../features/admin/components/active-bid-windows.tsx';
-import { AdminActivityCard } from '../../../features/admin/components/admin-activity-card.tsx';
-import { AdminLiveDraft } from '../../../features/admin/components/admin-live-draft.tsx';
-import { AdminQuickActions } from '../../../features/admin/components/admin-quick-actions.tsx';
-import { AdminStatTiles } from '../../../features/admin/components/admin-stat-tiles.tsx';
-import { MessageDeliveryCard } from '../../../features/admin/components/message-delivery-card.tsx';
-import { OnlineUsersCard } from '../../../features/admin/components/online-users-card.tsx';
-import { SystemStatusCard } from '../../../features/dashboard/components/system-status-card.tsx';
+import {
+  ActiveBidWindows,
+  AdminActivityCard,
+  AdminLiveDraft,
+  AdminQuickActions,
+  AdminStatTiles,
+  adminDashboardQueryKey,
+  MessageDeliveryCard,
+  OnlineUsersCard,
+  useRunningSessionsQuery,
+} from '../../../features/admin/index.ts';
+import { SystemStatusCard } from '../../../features/dashboard/index.ts';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 
 /**

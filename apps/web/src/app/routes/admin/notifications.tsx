@@ -7,8 +7,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { IconActivity, IconSend } from '@tabler/icons-react';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { DeliveryStatusPanel } from '../../../features/notifications/components/delivery-status-panel.tsx';
-import { TestNotificationsPanel } from '../../../features/notifications/components/test-notifications-panel.tsx';
+import { DeliveryStatusPanel, TestNotificationsPanel } from '../../../features/notifications/index.ts';
 
 function NotificationManagementPage() {
   return (

@@ -1,4 +1,4 @@
-import { UserManagement } from '../../../features/users/components/user-management.tsx';
+import { UserManagement } from '../../../features/users/index.ts';
 
 /** /admin/seniority, linked from the admin dashboard: member management on its Seniority Management tab. */
 function SeniorityManagementPage() {

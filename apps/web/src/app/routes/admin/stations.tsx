@@ -8,12 +8,14 @@ import type { Station } from '@stationbid/domain';
 import { IconFileImport, IconList, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useStationsQuery } from '../../../features/stations/api/get-stations.ts';
-import { DeleteStationModal } from '../../../features/stations/components/delete-station-modal.tsx';
-import { StationDetailsModal } from '../../../features/stations/components/station-details-modal.tsx';
-import { StationFormModal } from '../../../features/stations/components/station-form-modal.tsx';
-import { StationImportTab } from '../../../features/stations/components/station-import-tab.tsx';
-import { StationListTab } from '../../../features/stations/components/station-list-tab.tsx';
+import {
+  DeleteStationModal,
+  StationDetailsModal,
+  StationFormModal,
+  StationImportTab,
+  StationListTab,
+  useStationsQuery,
+} from '../../../features/stations/index.ts';
 
 type StationDialog =
   | { kind: 'create' }

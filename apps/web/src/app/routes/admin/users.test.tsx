@@ -1,7 +1,7 @@
 import { emptySeatCounts, noFreeSeatMessage, type Station, type User } from '@stationbid/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MemberListCriteria, memberPagePath } from '../../../features/users/api/admin-member-pages.ts';
+import { type MemberListCriteria, memberPagePath } from '../../../features/users/index.ts';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';

@@ -1,5 +1,5 @@
 /** /admin/users: the administrators' member management, on the tab named in `?tab=` (list by default). */
-import { UserManagement } from '../../../features/users/components/user-management.tsx';
+import { UserManagement } from '../../../features/users/index.ts';
 
 function UserManagementPage() {
   return <UserManagement />;

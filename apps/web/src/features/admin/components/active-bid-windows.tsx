@@ -10,9 +10,7 @@ import { getParticipantName } from '../../../lib/session-format.ts';
 import { useSessionBoardQuery } from '../../../lib/session-queries.ts';
 import { describeCountdown, formatCountdown, getCountdownTone } from '../../../lib/turn-countdown.ts';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
-import { useSessionAction } from '../../bid-sessions/api/run-session-action.ts';
-import { SessionStatusBadge } from '../../bid-sessions/components/session-status-badge.tsx';
-import { getSessionProgress } from '../../bid-sessions/utils/session-format.ts';
+import { getSessionProgress, SessionStatusBadge, useSessionAction } from '../../bid-sessions/index.ts';
 import type { useRunningSessionsQuery } from '../api/get-running-sessions.ts';
 
 /** The turn's time left on the server's clock, "Expired" once past, frozen while paused. */

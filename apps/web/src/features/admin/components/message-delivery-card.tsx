@@ -10,7 +10,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
-import { useNotificationStatusQuery } from '../../notifications/api/manage-notifications.ts';
+import { useNotificationStatusQuery } from '../../notifications/index.ts';
 
 /** The dashboard shows the latest few; Notification Management lists them all. */
 const FAILURES_SHOWN = 3;

@@ -30,7 +30,7 @@ import {
   SESSION_STATUS_COLORS,
   SESSION_STATUS_LABELS,
 } from '../../../lib/session-format.ts';
-import { useExportSessionResults } from '../../bid-sessions/api/export-session-results.ts';
+import { useExportSessionResults } from '../../bid-sessions/index.ts';
 import { useSessionResultsQuery } from '../api/get-session-results.ts';
 import { formatSessionDuration } from '../utils/bid-history-summary.ts';
 import { getParticipantStatus } from '../utils/results-format.ts';

@@ -3,8 +3,8 @@
  * read the same cached lists as the member and station screens, so a change made there shows here
  * at once; this file is the one place this feature reaches into those features.
  */
-import { useStationsQuery } from '../../stations/api/get-stations.ts';
-import { useAdminUsersQuery } from '../../users/api/admin-list-users.ts';
+import { useStationsQuery } from '../../stations/index.ts';
+import { useAdminUsersQuery } from '../../users/index.ts';
 
 /** Every member, active or not, with their seniority score (the picker offers only active ones). */
 export function useSessionMembersQuery() {

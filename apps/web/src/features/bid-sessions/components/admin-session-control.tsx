@@ -37,7 +37,7 @@ import { formatDateTime, formatSeat } from '../../../lib/session-format.ts';
 import { useSessionBoardQuery } from '../../../lib/session-queries.ts';
 import { describeCountdown, formatCountdown, getCountdownTone, isFinalMinute } from '../../../lib/turn-countdown.ts';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
-import { ChatWidget } from '../../chat/components/chat-widget.tsx';
+import { ChatWidget } from '../../chat/index.ts';
 import { bidSessionListQueryKey } from '../api/bid-session-query-keys.ts';
 import { useParticipantAtQuery } from '../api/get-participant-at.ts';
 import { useSessionAction } from '../api/run-session-action.ts';

@@ -1,6 +1,6 @@
 import { TIMERS } from '@stationbid/domain';
 import { useQuery } from '@tanstack/react-query';
-import { currentBidSessionQueryKey, getCurrentBidSession } from '../../dashboard/api/get-current-bid-session.ts';
+import { currentBidSessionQueryKey, getCurrentBidSession } from '../../dashboard/index.ts';
 
 /**
  * GET /bid-sessions/current, shared with the dashboard's cache entry: the session the page centres

@@ -3,8 +3,7 @@ import type { SessionBoard } from '@stationbid/domain';
 import { IconHourglass } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { listStationChoices } from '../../../lib/seat-options.ts';
-import { StationAssignmentsPanel } from '../../session-views/components/station-assignments-panel.tsx';
-import { toAssignmentStations } from '../../session-views/utils/assignment-stations.ts';
+import { StationAssignmentsPanel, toAssignmentStations } from '../../session-views/index.ts';
 
 export const NO_STATION_SELECTED_MESSAGE = 'Please select a station first';
 

@@ -10,16 +10,18 @@ import {
   useSessionBoardQuery,
   useSessionHistoryQuery,
 } from '../../../lib/session-queries.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
-import { bidHistoryRootQueryKey } from '../../bid-history/api/bid-history-query-keys.ts';
-import { ChatWidget } from '../../chat/components/chat-widget.tsx';
-import { PlaceBidModal } from '../../live-bidding/components/place-bid-modal.tsx';
-import { SkipTurnDialog } from '../../live-bidding/components/skip-turn-dialog.tsx';
-import { MyTurnBanner } from '../../live-bidding/components/turn-banner.tsx';
-import { TurnExpiredNotice } from '../../live-bidding/components/turn-expired-notice.tsx';
-import { useOwnTurn } from '../../live-bidding/hooks/use-own-turn.ts';
-import { countPeopleAhead } from '../../live-bidding/utils/live-bidding-format.ts';
-import { LiveDraftView } from '../../session-views/components/live-draft-view.tsx';
+import { useCurrentUser } from '../../auth/index.ts';
+import { bidHistoryRootQueryKey } from '../../bid-history/index.ts';
+import { ChatWidget } from '../../chat/index.ts';
+import {
+  countPeopleAhead,
+  MyTurnBanner,
+  PlaceBidModal,
+  SkipTurnDialog,
+  TurnExpiredNotice,
+  useOwnTurn,
+} from '../../live-bidding/index.ts';
+import { LiveDraftView } from '../../session-views/index.ts';
 import { AvailableStationsSection } from './available-stations-section.tsx';
 import { LiveSessionStatusCard } from './live-session-status-card.tsx';
 import { RecentBidsCard } from './recent-bids-card.tsx';

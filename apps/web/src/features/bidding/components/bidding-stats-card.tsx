@@ -2,8 +2,7 @@ import { Button, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { useUserBidHistoryQuery } from '../../bid-history/api/get-user-bid-history.ts';
-import { SessionResultsDialog } from '../../bid-history/components/session-results-dialog.tsx';
+import { SessionResultsDialog, useUserBidHistoryQuery } from '../../bid-history/index.ts';
 import { findLatestCompletedSession, summarizeBiddingStats } from '../utils/bidding-format.ts';
 
 function Figure({ label, value }: { label: string; value: string }) {

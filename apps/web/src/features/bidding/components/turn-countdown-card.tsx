@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { CountdownText } from '../../../components/countdown-text.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { isTurnWarning } from '../../live-bidding/utils/live-bidding-format.ts';
+import { isTurnWarning } from '../../live-bidding/index.ts';
 
 interface TurnCountdownCardProps {
   /** True while the member holds the turn (until their bid or skip is in). */

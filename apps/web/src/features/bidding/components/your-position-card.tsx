@@ -1,7 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import type { BidSessionStatus, Participant } from '@stationbid/domain';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { describeParticipantStatus } from '../../live-bidding/utils/live-bidding-format.ts';
+import { describeParticipantStatus } from '../../live-bidding/index.ts';
 import { describeYourPosition } from '../utils/bidding-format.ts';
 
 interface YourPositionCardProps {

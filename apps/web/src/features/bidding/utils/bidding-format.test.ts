@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHistoryEntry, springSession, testId } from '../../../test/build-bid-session.ts';
-import type { UserBidHistoryEntry } from '../../bid-history/api/get-user-bid-history.ts';
+import type { UserBidHistoryEntry } from '../../bid-history/index.ts';
 import {
   calculateSessionProgress,
   describeHistorySeat,

@@ -4,9 +4,8 @@
  * the rules are tested without rendering.
  */
 import { type BidSessionStatus, DISPLAY_COUNTS, type SessionHistoryEntry } from '@stationbid/domain';
-import type { UserBidHistoryEntry } from '../../bid-history/api/get-user-bid-history.ts';
-import { calculateSuccessRate } from '../../bid-history/utils/bid-history-summary.ts';
-import { describeQueuePlace } from '../../live-bidding/utils/live-bidding-format.ts';
+import { calculateSuccessRate, type UserBidHistoryEntry } from '../../bid-history/index.ts';
+import { describeQueuePlace } from '../../live-bidding/index.ts';
 
 export function isRunningStatus(status: BidSessionStatus): boolean {
   return status === 'active' || status === 'paused';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
+import { useCurrentUser } from '../../auth/index.ts';
 
 /**
  * Follows the dashboard's session on the tab's live stream (lib/live-events.ts): a step about the

@@ -25,7 +25,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { formatHistorySeat, SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
-import { formatMoment } from '../../live-bidding/utils/live-bidding-format.ts';
+import { formatMoment } from '../../live-bidding/index.ts';
 import { useNow } from '../hooks/use-now.ts';
 import {
   describeAwardMethod,

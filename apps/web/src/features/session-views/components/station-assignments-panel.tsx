@@ -25,12 +25,15 @@ import { SHIFTS } from '@stationbid/domain';
 import { IconCheck, IconChevronDown, IconChevronUp, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import {
+  countPages,
+  listStationLocations,
+  pageOf,
+  StationFillBar,
   type StationLayout,
   StationLayoutSwitch,
   StationPageFooter,
-} from '../../stations/components/station-list-controls.tsx';
-import { StationFillBar, StationStatusBadge } from '../../stations/components/station-status.tsx';
-import { countPages, listStationLocations, pageOf } from '../../stations/utils/station-rules.ts';
+  StationStatusBadge,
+} from '../../stations/index.ts';
 import {
   type AssignmentFilters,
   type AssignmentStation,

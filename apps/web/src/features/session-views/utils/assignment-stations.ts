@@ -12,7 +12,7 @@ import {
   type Shift,
   type Station,
 } from '@stationbid/domain';
-import { type FillColor, filterStations } from '../../stations/utils/station-rules.ts';
+import { type FillColor, filterStations } from '../../stations/index.ts';
 
 /** The seats of one position on one shift: how many members hold one, out of how many. */
 export interface AssignmentSeat {

@@ -1,7 +1,7 @@
 import { type User, usersListResponseSchema } from '@stationbid/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { currentUserQueryKey } from '../../auth/api/get-current-user.ts';
+import { currentUserQueryKey } from '../../auth/index.ts';
 
 /** Every cached answer about the administrators' member list starts with this key. */
 export const adminUsersQueryKey = ['admin', 'users'] as const;

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { currentUserQueryKey } from '../../auth/api/get-current-user.ts';
+import { currentUserQueryKey } from '../../auth/index.ts';
 import { profileQueryKey } from './get-profile.ts';
 import { seniorityQueryKey } from './get-seniority.ts';
 

@@ -7,7 +7,7 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useCurrentUser } from '../../auth/hooks/use-auth.ts';
+import { useCurrentUser } from '../../auth/index.ts';
 import { useReactivateUser } from '../api/admin-reactivate-user.ts';
 import { AdminUsersLoader } from './admin/admin-users-loader.tsx';
 import type { MemberDialog, OpenMemberAction } from './admin/member-dialog.ts';

@@ -1,0 +1,16 @@
+/**
+ * The live-bidding feature's public face: what routes, the app shell and other features may import.
+ * Everything else in this folder is its own business (scripts/check-web-imports.mjs enforces it).
+ */
+export * from './api/join-live-session.ts';
+export * from './components/live-updates-bell.tsx';
+export * from './components/participants-list.tsx';
+export * from './components/place-bid-modal.tsx';
+export * from './components/session-info.tsx';
+export * from './components/session-not-found.tsx';
+export * from './components/skip-turn-dialog.tsx';
+export * from './components/turn-banner.tsx';
+export * from './components/turn-expired-notice.tsx';
+export * from './hooks/use-live-updates.ts';
+export * from './hooks/use-own-turn.ts';
+export * from './utils/live-bidding-format.ts';

@@ -1,0 +1,8 @@
+/**
+ * The notifications feature's public face: what routes, the app shell and other features may import.
+ * Everything else in this folder is its own business (scripts/check-web-imports.mjs enforces it).
+ */
+export * from './api/manage-notifications.ts';
+export * from './components/delivery-status-panel.tsx';
+export * from './components/notification-settings-dialog.tsx';
+export * from './components/test-notifications-panel.tsx';
