@@ -49,16 +49,19 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { PreferencesService } from './modules/preferences/preferences.service.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { PushService } from './modules/push/push.service.ts';
+import { createPushSender, vapidSubject } from './modules/push/push-sender.ts';
 import { sessionMessagesRoutes } from './modules/session-messages/session-messages.routes.ts';
 import {
   queueEngineStepMessages,
   SessionMessagesService,
 } from './modules/session-messages/session-messages.service.ts';
+import { sessionRecordRoutes } from './modules/session-record/session-record.routes.ts';
+import { SessionRecordService } from './modules/session-record/session-record.service.ts';
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
 import { StationsService } from './modules/stations/stations.service.ts';
 import { SeenMembers } from './modules/users/seen-members.ts';
-import { sessionRecordRoutes } from './modules/session-record/session-record.routes.ts';
-import { SessionRecordService } from './modules/session-record/session-record.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -100,8 +103,13 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** E-mail and SMS settings; without them nothing is delivered and messages stay queued. */
   delivery?: DeliveryConfig;
-  /** Replaces the senders built from `delivery` (tests). */
+  /** Replaces the senders built from `delivery` (tests); push is added unless it names its own. */
   outboxSenders?: OutboxSenders;
+  /**
+   * Push subscriptions may name http://localhost and http://127.0.0.1 endpoints (a stand-in push
+   * service in tests and development). Off unless asked for; server.ts asks outside production.
+   */
+  allowLocalPushEndpoints?: boolean;
   /** The level of the one line per request: `debug` unless LOG_REQUESTS=1 asks for `info`. */
   requestLogLevel?: 'debug' | 'info';
   /** How old a session's counters known in memory may be (SESSION_VERSIONS_MAX_AGE_MS by default). */
@@ -270,7 +278,26 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('turnClock', turnClock);
   app.addHook('preClose', async () => turnClock.stop());
   // Like the turn clock: started by the server process only, stopped before the database closes.
-  const outboxWorker = new OutboxWorker(db, clock, dependencies.outboxSenders ?? buildOutboxSenders(delivery), app.log);
+  // Web Push needs no setting: the VAPID keys are the server's own, made at the first start (onReady).
+  const pushService = new PushService(db, clock);
+  app.addHook('onReady', async () => {
+    await pushService.vapidKeys();
+  });
+  const pushSender = createPushSender(db, clock, {
+    publicWebUrl: delivery.publicWebUrl,
+    subject: vapidSubject({
+      pushContact: delivery.pushContact,
+      publicWebUrl: delivery.publicWebUrl,
+      mailFrom: delivery.email?.from,
+    }),
+    vapidKeys: () => pushService.vapidKeys(),
+  });
+  const outboxWorker = new OutboxWorker(
+    db,
+    clock,
+    { push: pushSender, ...(dependencies.outboxSenders ?? buildOutboxSenders(delivery)) },
+    app.log,
+  );
   app.decorate('outboxWorker', outboxWorker);
   app.addHook('preClose', async () => outboxWorker.stop());
   const deliveryStatus = new DeliveryStatusService(db, outboxWorker.configuredChannels);
@@ -332,6 +359,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(notificationsRoutes, {
         prefix: '/users',
         notificationsService: new NotificationsService(db, clock),
+      });
+      await api.register(pushRoutes, {
+        prefix: '/push',
+        pushService,
+        allowLocalEndpoints: dependencies.allowLocalPushEndpoints ?? false,
       });
       await api.register(notificationSettingsRoutes, {
         prefix: '/notifications',

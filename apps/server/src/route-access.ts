@@ -164,6 +164,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /api/notifications/preferences': MEMBER,
   'PUT /api/notifications/phone': MEMBER,
   'POST /api/notifications/management': ADMIN,
+  'GET /api/push/public-key': PUBLIC,
+  'POST /api/push/subscriptions': MEMBER,
+  'DELETE /api/push/subscriptions': MEMBER,
 
   'GET /api/chat/session/:id/messages': PARTICIPANT,
   'GET /api/chat/session/:id/history': PARTICIPANT,

@@ -72,6 +72,8 @@ async function main(): Promise<void> {
     databaseKind: database.kind,
     settings: config,
     delivery: config.delivery,
+    // A stand-in push service on this machine, for development; production takes https:// only.
+    allowLocalPushEndpoints: config.nodeEnv !== 'production',
     logger: buildLoggerOptions({
       level: config.logLevel,
       nodeEnv: config.nodeEnv,
@@ -115,7 +117,7 @@ async function main(): Promise<void> {
   // Expired turns and scheduled starts are processed from the stored deadlines, also those that
   // passed while the server was down.
   app.turnClock.start();
-  // Queued e-mail and SMS, also those queued while the server was down or that were mid-send.
+  // Queued e-mail, SMS and push, also those queued while the server was down or that were mid-send.
   app.outboxWorker.start();
   // The 5-minute and day-before reminders that came due, also while the server was down.
   app.reminderScheduler.start();

@@ -71,6 +71,11 @@ const envSchema = z.object({
   SMS_ACCOUNT_SID: optionalSetting(z.string()),
   SMS_AUTH_TOKEN: optionalSetting(z.string()),
   SMS_FROM: optionalSetting(z.string()),
+  // Web Push (issue 15): how push services reach the operator (the VAPID subject). Without it, the
+  // https:// PUBLIC_WEB_URL, else a mailto: of MAIL_FROM.
+  PUSH_CONTACT: optionalSetting(
+    z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL'),
+  ),
 });
 
 /** An optional setting where an empty value means "not set". */
@@ -105,6 +110,8 @@ export interface DeliveryConfig {
   departmentTimeZone: string;
   email: { smtpUrl: string; from: string } | undefined;
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | undefined;
+  /** The VAPID subject of Web Push (PUSH_CONTACT); without it one is derived (push-sender.ts, vapidSubject). */
+  pushContact?: string | undefined;
 }
 
 export interface AppConfig {
@@ -214,6 +221,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
               from: env.SMS_FROM,
             }
           : undefined,
+      pushContact: env.PUSH_CONTACT,
     },
   };
 }

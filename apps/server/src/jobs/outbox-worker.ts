@@ -1,5 +1,5 @@
 /**
- * The outbox worker: delivers the e-mail and SMS that the rest of the app queues in the outbox
+ * The outbox worker: delivers the e-mail, SMS and Web Push that the rest of the app queues in the outbox
  * table, in the same transaction as the change that causes them (docs/decisions/010-outbox-delivery.md).
  *
  * Each tick claims due rows in one short statement (SKIP LOCKED; the row becomes 'sending' with a
@@ -50,7 +50,7 @@ export interface OutboxTickReport {
 
 export type OutboxSenders = Partial<Record<OutboxChannel, MessageSender>>;
 
-const CHANNEL_NAMES: Record<OutboxChannel, string> = { email: 'e-mail', sms: 'SMS' };
+const CHANNEL_NAMES: Record<OutboxChannel, string> = { email: 'e-mail', sms: 'SMS', push: 'push' };
 
 export class OutboxWorker extends PeriodicJob<OutboxTickReport> {
   private readonly maxAttempts: number;

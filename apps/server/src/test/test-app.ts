@@ -92,8 +92,14 @@ const TEST_SETTINGS: AppSettings = {
   trustProxy: false,
 };
 
-/** Dependencies a test may add: e-mail/SMS delivery settings (none by default). */
-export type TestDependencies = Pick<AppDependencies, 'delivery' | 'outboxSenders' | 'sessionVersionsMaxAgeMs'>;
+/**
+ * Dependencies a test may add: e-mail/SMS delivery settings (none by default); push endpoints on
+ * this machine are allowed unless `allowLocalPushEndpoints: false` (as in production).
+ */
+export type TestDependencies = Pick<
+  AppDependencies,
+  'delivery' | 'outboxSenders' | 'sessionVersionsMaxAgeMs' | 'allowLocalPushEndpoints'
+>;
 
 export async function createTestContext(
   overrides: Partial<AppSettings> = {},
@@ -120,6 +126,8 @@ export async function createTestContextOn(
     // Tests write sessions behind the app's back (SQL by hand) and read them at once; the tests of
     // the counters kept in memory (session-versions.test.ts) ask for the server's default.
     sessionVersionsMaxAgeMs: 0,
+    // A stand-in push service on 127.0.0.1 (push.test.ts), as in development.
+    allowLocalPushEndpoints: true,
     ...dependencies,
   });
   return {

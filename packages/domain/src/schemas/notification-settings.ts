@@ -50,22 +50,29 @@ export function normalizePhoneNumber(input: string): string | null {
   return northAmerican ? `+1${northAmerican[1]}` : null;
 }
 
-/** The four flags of spec section 3, "Notification preferences". */
+/** The four flags of spec section 3, "Notification preferences", and push (issue 15). */
 export const notificationFlagsSchema = z.object({
   /** The master switch: off means no e-mail, SMS or reminder is sent, whatever the others say. */
   notifications: z.boolean(),
   emailNotifications: z.boolean(),
   smsNotifications: z.boolean(),
   bidReminders: z.boolean(),
+  /**
+   * Web Push (issue 15): "your turn", "2 turns away" and "your award" on the devices the member
+   * subscribed (POST /api/push/subscriptions). Off until the member turns it on: a push reaches a
+   * phone's lock screen, so it needs their consent, and the browser asks for its own too.
+   */
+  pushNotifications: z.boolean(),
 });
 export type NotificationFlags = z.infer<typeof notificationFlagsSchema>;
 
-/** Spec section 5: notifications on, e-mail on, SMS off, reminders on. */
+/** Spec section 5: notifications on, e-mail on, SMS off, reminders on; push off until consented to. */
 export const DEFAULT_NOTIFICATION_FLAGS: NotificationFlags = {
   notifications: true,
   emailNotifications: true,
   smsNotifications: false,
   bidReminders: true,
+  pushNotifications: false,
 };
 
 /** GET /notifications/preferences; also the answer of both PUTs, with a message. */

@@ -42,7 +42,8 @@ export class DeliveryStatusService {
       sms: channelStatus('sms'),
       recentFailures: failures.map((failure) => ({
         id: failure.id,
-        channel: failure.channel as OutboxChannel,
+        // listRecentFailures reads e-mail and SMS only.
+        channel: failure.channel as 'email' | 'sms',
         kind: failure.kind,
         recipient: failure.recipient,
         attempts: failure.attempts,

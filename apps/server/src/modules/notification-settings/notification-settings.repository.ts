@@ -12,6 +12,7 @@ const settingsColumns = {
   emailNotifications: members.emailNotifications,
   smsNotifications: members.smsNotifications,
   bidReminders: members.bidReminders,
+  pushNotifications: members.pushNotifications,
 };
 
 export interface MemberNotificationRow extends NotificationFlags {
@@ -44,6 +45,7 @@ export async function saveMemberNotificationSettings(
       emailNotifications: values.emailNotifications,
       smsNotifications: values.smsNotifications,
       bidReminders: values.bidReminders,
+      pushNotifications: values.pushNotifications,
       updatedAt: values.updatedAt,
     })
     .where(eq(members.id, memberId));

@@ -1,5 +1,5 @@
 /**
- * Notification Settings (a member's own four flags and phone number) and the administrators'
+ * Notification Settings (a member's own flags, push included, and phone number) and the administrators'
  * notification management: delivery status, who can be reached, which sessions can be notified,
  * and sending a test message or a session notification through the outbox.
  */
@@ -37,6 +37,7 @@ const FLAG_LABELS: Record<keyof NotificationFlags, string> = {
   emailNotifications: 'e-mail',
   smsNotifications: 'SMS',
   bidReminders: 'bid reminders',
+  pushNotifications: 'push',
 };
 
 function toFlags(row: NotificationFlags): NotificationFlags {
@@ -45,6 +46,7 @@ function toFlags(row: NotificationFlags): NotificationFlags {
     emailNotifications: row.emailNotifications,
     smsNotifications: row.smsNotifications,
     bidReminders: row.bidReminders,
+    pushNotifications: row.pushNotifications,
   };
 }
 

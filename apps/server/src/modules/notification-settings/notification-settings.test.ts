@@ -57,7 +57,13 @@ describe('a member’s notification settings', () => {
       phoneNumber: '+14155550123',
       message: NOTIFICATION_SETTINGS_MESSAGES.phoneUpdated,
     });
-    const flags = { notifications: true, emailNotifications: false, smsNotifications: true, bidReminders: false };
+    const flags = {
+      notifications: true,
+      emailNotifications: false,
+      smsNotifications: true,
+      bidReminders: false,
+      pushNotifications: true,
+    };
     const saved = await putFlags(auth, flags);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({
@@ -67,7 +73,12 @@ describe('a member’s notification settings', () => {
     });
     expect((await getSettings(auth)).json()).toEqual({ preferences: flags, phoneNumber: '+14155550123' });
     const [stored] = await context.db.select().from(members).where(eq(members.id, row.id));
-    expect(stored).toMatchObject({ phone: '+14155550123', emailNotifications: false, smsNotifications: true });
+    expect(stored).toMatchObject({
+      phone: '+14155550123',
+      emailNotifications: false,
+      smsNotifications: true,
+      pushNotifications: true,
+    });
     const logged = await context.db
       .select()
       .from(activities)
@@ -77,7 +88,7 @@ describe('a member’s notification settings', () => {
       'Phone number updated',
     ]);
     expect(logged.find((entry) => entry.title === 'Notification settings updated')?.description).toBe(
-      'Turned e-mail off, SMS on, bid reminders off',
+      'Turned e-mail off, SMS on, bid reminders off, push on',
     );
   });
 

@@ -1,10 +1,10 @@
 /**
- * The wording of every e-mail and SMS a bid session sends. Pure: each builder takes what the
+ * The wording of every e-mail, SMS and push notification a bid session sends. Pure: each builder takes what the
  * message is about and the department's time zone, and answers subject, text and HTML. Links are
  * paths on a line of their own (and in `href="/..."`); the outbox worker makes them absolute with
  * PUBLIC_WEB_URL when it sends (`resolveMessageLinks`).
  */
-import type { ParticipantOutcome, SeatRef } from '@stationbid/domain';
+import type { ParticipantOutcome, PushMessage, SeatRef } from '@stationbid/domain';
 
 export interface EmailContent {
   subject: string;
@@ -201,5 +201,59 @@ export function buildAdminReminderSms(message: AdminReminderMessage): SmsContent
   const custom = message.customMessage?.trim();
   return {
     textBody: `StationBid reminder: ${describeSessionState(message)}${custom ? ` ${custom}` : ''}\n${liveBidPath(message.sessionId)}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Web Push (issue 15): short, for a lock screen. `url` is a path, made absolute when sent; the tag
+// is one per session for the turn (so "your turn" replaces "2 turns away" on the device) and one
+// for the award.
+
+const turnTag = (sessionId: string) => `stationbid-turn-${sessionId}`;
+
+export function buildTurnStartedPush(message: TurnStartedMessage): PushMessage {
+  const deadline = formatDepartmentTime(message.deadline, message.timeZone);
+  return {
+    title: 'Your turn to bid',
+    body: `${message.sessionName}: you're on the clock. Bid before ${deadline}.`,
+    url: liveBidPath(message.sessionId),
+    tag: turnTag(message.sessionId),
+  };
+}
+
+/** "2 turns away" (two turns before theirs: the holder's and the next one's), or "you're next". */
+export function buildTurnApproachingPush(message: {
+  sessionId: string;
+  sessionName: string;
+  turnsAhead: 1 | 2;
+}): PushMessage {
+  return {
+    title: message.turnsAhead === 2 ? '2 turns away' : "You're next",
+    body:
+      message.turnsAhead === 2
+        ? `${message.sessionName}: your turn comes after 2 more turns. Get ready to bid.`
+        : `${message.sessionName}: your turn comes after the current one. Get ready to bid.`,
+    url: liveBidPath(message.sessionId),
+    tag: turnTag(message.sessionId),
+  };
+}
+
+export function buildAwardPush(message: {
+  sessionId: string;
+  sessionName: string;
+  seat: SeatRef;
+  outcome: ParticipantOutcome;
+}): PushMessage {
+  const how =
+    message.outcome === 'auto_assigned'
+      ? 'by auto-assignment'
+      : message.outcome === 'proxy_bid'
+        ? 'by a phone-in bid'
+        : '';
+  return {
+    title: 'Your seat',
+    body: `${message.sessionName}: you now hold ${describeSeat(message.seat)}${how ? ` (${how})` : ''}.`,
+    url: liveBidPath(message.sessionId),
+    tag: `stationbid-award-${message.sessionId}`,
   };
 }

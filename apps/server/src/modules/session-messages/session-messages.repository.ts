@@ -13,6 +13,7 @@ export interface MemberContact {
   emailNotifications: boolean;
   smsNotifications: boolean;
   bidReminders: boolean;
+  pushNotifications: boolean;
 }
 
 const contactColumns = {
@@ -24,6 +25,7 @@ const contactColumns = {
   emailNotifications: members.emailNotifications,
   smsNotifications: members.smsNotifications,
   bidReminders: members.bidReminders,
+  pushNotifications: members.pushNotifications,
 };
 
 const LOOKUP_CHUNK = 1000;
@@ -67,7 +69,8 @@ export async function listParticipantContacts(executor: Executor, sessionId: str
 }
 
 export interface OutboxMessage {
-  channel: 'email' | 'sms';
+  /** For 'push', one message per device: `recipient` is the push subscription's id. */
+  channel: 'email' | 'sms' | 'push';
   kind: string;
   memberId: string;
   recipient: string;

@@ -1,15 +1,16 @@
 /**
- * The e-mail and SMS of bid sessions. Every message is written to the outbox (delivered later by
- * the outbox worker, with retries) in the same transaction as what causes it:
+ * The e-mail, SMS and Web Push of bid sessions. Every message is written to the outbox (delivered
+ * later by the outbox worker, with retries) in the same transaction as what causes it:
  *
- * - engine events (turn begun, bid confirmation, session completed): `queueEngineStepMessages`,
- *   called inside the engine step's transaction;
+ * - engine events (turn begun, bid confirmation, session completed) and the "2 turns away" push:
+ *   `queueEngineStepMessages`, called inside the engine step's transaction;
  * - the reminders of the reminder scheduler (5 minutes before a turn, the day before a session);
  * - an administrator's reminder to a session, and a test message to one member.
  *
  * A member's settings are honoured (docs/bidding-rules.md, "As built"): nothing when notifications
  * are off; e-mail only with e-mail notifications on; SMS only with SMS on and a phone number;
- * reminders only with bid reminders on as well.
+ * push only with push notifications on, to each device the member subscribed; reminders (and
+ * "2 turns away") only with bid reminders on as well.
  */
 import {
   averageTurnLength,
@@ -26,15 +27,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { listNextInQueue, listSubscriptionIdsByMember } from '../push/push.repository.ts';
+import { encodeQueuedPush, type QueuedPush } from '../push/push-sender.ts';
 import {
   type AdminReminderMessage,
   buildAdminReminderEmail,
   buildAdminReminderSms,
+  buildAwardPush,
   buildBidConfirmationEmail,
   buildDayBeforeEmail,
   buildSessionCompletedEmail,
+  buildTurnApproachingPush,
   buildTurnReminderSms,
   buildTurnStartedEmail,
+  buildTurnStartedPush,
   buildTurnStartedSms,
 } from './message-templates.ts';
 import {
@@ -62,12 +68,40 @@ declare module 'fastify' {
 
 export type MessageChannel = 'email' | 'sms';
 
-/** Whether the member's settings let this kind of message through on this channel. */
-export function canReach(contact: MemberContact, channel: MessageChannel, options: { isReminder?: boolean } = {}) {
+/**
+ * Whether the member's settings let this kind of message through on this channel. For push, the
+ * member's consent only: which devices it goes to is the caller's (their subscriptions).
+ */
+export function canReach(
+  contact: MemberContact,
+  channel: MessageChannel | 'push',
+  options: { isReminder?: boolean } = {},
+) {
   if (!contact.notificationsEnabled) return false;
   if (options.isReminder && !contact.bidReminders) return false;
   if (channel === 'email') return contact.emailNotifications && contact.email.trim() !== '';
+  if (channel === 'push') return contact.pushNotifications;
   return contact.smsNotifications && hasPhone(contact);
+}
+
+/** How long after the step a "2 turns away" push is still worth showing; past it the turns have moved on. */
+export const TURN_APPROACHING_PUSH_LIFETIME_MS = 15 * 60_000;
+
+/** One push row per device of the member, each with its own dedupe key (and its own retries). */
+function pushToDevices(
+  devices: readonly string[] | undefined,
+  content: { kind: string; memberId: string; dedupeKey: string; push: QueuedPush },
+): OutboxMessage[] {
+  return (devices ?? []).map((subscriptionId) => ({
+    channel: 'push',
+    kind: content.kind,
+    memberId: content.memberId,
+    recipient: subscriptionId,
+    subject: content.push.message.title,
+    textBody: encodeQueuedPush(content.push),
+    htmlBody: null,
+    dedupeKey: `${content.dedupeKey}:push:${subscriptionId}`,
+  }));
 }
 
 /**
@@ -79,11 +113,15 @@ const smsNumberOf = (contact: MemberContact): string | null =>
   contact.phone === null ? null : normalizePhoneNumber(contact.phone);
 const hasPhone = (contact: MemberContact) => smsNumberOf(contact) !== null;
 
-/** The engine step's messages, for its participants' settings. Nothing is queued for a deleted member. */
+/**
+ * The engine step's messages, for its participants' settings. Nothing is queued for a deleted
+ * member. `pushDevices` are the push subscriptions of the members who consented to push.
+ */
 export function buildEngineStepMessages(
   step: { sessionId: string; sessionName: string; events: readonly EngineEvent[] },
   contacts: ReadonlyMap<string, MemberContact>,
   timeZone: string,
+  pushDevices: ReadonlyMap<string, readonly string[]> = new Map(),
 ): OutboxMessage[] {
   const { sessionId, sessionName } = step;
   const messages: OutboxMessage[] = [];
@@ -113,6 +151,20 @@ export function buildEngineStepMessages(
         const message = { sessionId, sessionName, deadline: new Date(notification.deadline), timeZone };
         const key = `turn_started:${notification.participantId}:${notification.deadline}`;
         email('turn_started', `${key}:email`, buildTurnStartedEmail(contact, message));
+        if (canReach(contact, 'push')) {
+          messages.push(
+            ...pushToDevices(pushDevices.get(contact.id), {
+              kind: 'turn_started',
+              memberId: contact.id,
+              dedupeKey: key,
+              push: {
+                message: buildTurnStartedPush(message),
+                urgency: 'high',
+                expiresAt: new Date(notification.deadline).toISOString(),
+              },
+            }),
+          );
+        }
         if (canReach(contact, 'sms')) {
           messages.push({
             channel: 'sms',
@@ -128,6 +180,25 @@ export function buildEngineStepMessages(
         break;
       }
       case 'bid_success':
+        if (canReach(contact, 'push')) {
+          messages.push(
+            ...pushToDevices(pushDevices.get(contact.id), {
+              kind: 'bid_confirmation',
+              memberId: contact.id,
+              dedupeKey: `bid_confirmation:${notification.participantId}`,
+              push: {
+                message: buildAwardPush({
+                  sessionId,
+                  sessionName,
+                  seat: notification.seat,
+                  outcome: notification.outcome,
+                }),
+                urgency: 'normal',
+                expiresAt: null,
+              },
+            }),
+          );
+        }
         email(
           'bid_confirmation',
           `bid_confirmation:${notification.participantId}:email`,
@@ -151,7 +222,43 @@ export function buildEngineStepMessages(
   return messages;
 }
 
-/** Queues an engine step's e-mail and SMS in the step's transaction. */
+/**
+ * The "2 turns away" pushes of a step in which a turn began (docs/bidding-rules.md, "As built"):
+ * the waiting members with one or two turns before theirs (`approaching`: the next in queue order
+ * after the turn holder), each once per session (the dedupe key is the participant's; a second
+ * turn after a move to the back gets no second one). A member already one turn away when first
+ * seen (at the start, or after someone ahead left the queue) gets "you're next" instead.
+ */
+export function buildTurnApproachingMessages(
+  step: { sessionId: string; sessionName: string; now: Date },
+  approaching: readonly { participantId: string; memberId: string; turnsAhead: 1 | 2 }[],
+  contacts: ReadonlyMap<string, MemberContact>,
+  pushDevices: ReadonlyMap<string, readonly string[]>,
+): OutboxMessage[] {
+  return approaching.flatMap((entry) => {
+    const contact = contacts.get(entry.memberId);
+    if (!contact || !canReach(contact, 'push', { isReminder: true })) return [];
+    return pushToDevices(pushDevices.get(contact.id), {
+      kind: 'turn_approaching',
+      memberId: contact.id,
+      dedupeKey: `turn_approaching:${entry.participantId}`,
+      push: {
+        message: buildTurnApproachingPush({
+          sessionId: step.sessionId,
+          sessionName: step.sessionName,
+          turnsAhead: entry.turnsAhead,
+        }),
+        urgency: 'normal',
+        expiresAt: new Date(step.now.getTime() + TURN_APPROACHING_PUSH_LIFETIME_MS).toISOString(),
+      },
+    });
+  });
+}
+
+/**
+ * Queues an engine step's e-mail, SMS and push in the step's transaction. When a turn began, the
+ * queue as the step left it (read in this transaction) says who is now one or two turns away.
+ */
 export async function queueEngineStepMessages(
   executor: Executor,
   step: { sessionId: string; sessionName: string; events: readonly EngineEvent[]; now: Date },
@@ -161,8 +268,40 @@ export async function queueEngineStepMessages(
     event.kind === 'notification' ? [event.notification.memberId] : [],
   );
   if (memberIds.length === 0) return 0;
-  const contacts = new Map((await listMemberContacts(executor, memberIds)).map((contact) => [contact.id, contact]));
-  return insertOutboxMessages(executor, buildEngineStepMessages(step, contacts, timeZone), step.now);
+  const turnStarted = step.events.findLast(
+    (event) => event.kind === 'notification' && event.notification.type === 'turn_started',
+  );
+  const approaching: { participantId: string; memberId: string; turnsAhead: 1 | 2 }[] = [];
+  if (turnStarted?.kind === 'notification') {
+    const [holder, ...behind] = await listNextInQueue(executor, step.sessionId, 3);
+    // Only when the queue read back agrees with the step (the turn holder is the one whose turn began).
+    if (holder?.participantId === turnStarted.notification.participantId) {
+      behind.forEach((row, index) => {
+        if (row.memberId) {
+          approaching.push({
+            participantId: row.participantId,
+            memberId: row.memberId,
+            turnsAhead: index === 0 ? 1 : 2,
+          });
+        }
+      });
+    }
+  }
+  const contacts = new Map(
+    (await listMemberContacts(executor, [...memberIds, ...approaching.map((entry) => entry.memberId)])).map(
+      (contact) => [contact.id, contact],
+    ),
+  );
+  const consenting = [...contacts.values()].filter((contact) => canReach(contact, 'push')).map((contact) => contact.id);
+  const pushDevices = await listSubscriptionIdsByMember(executor, consenting);
+  return insertOutboxMessages(
+    executor,
+    [
+      ...buildEngineStepMessages(step, contacts, timeZone, pushDevices),
+      ...buildTurnApproachingMessages(step, approaching, contacts, pushDevices),
+    ],
+    step.now,
+  );
 }
 
 function adminReminderMessage(

@@ -1,0 +1,67 @@
+/**
+ * A member's devices for Web Push (issue 15): the VAPID public key browsers subscribe with, and
+ * storing or removing a device's subscription. Whether anything is sent to the devices is the
+ * member's push setting (Notification Settings); turning it off keeps the devices, so turning it
+ * on again needs no new subscription.
+ */
+import { PUSH_LIMITS, PUSH_MESSAGES, type PushSubscriptionRequest } from '@stationbid/domain';
+import type { Database } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  countOtherSubscriptions,
+  countSubscriptions,
+  deleteSubscriptions,
+  lockMember,
+  upsertSubscription,
+} from './push.repository.ts';
+import { ensureVapidKeys, type VapidKeys } from './vapid-keys.ts';
+
+export class PushService {
+  private keys: Promise<VapidKeys> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The VAPID keys, created on the first call against a database without them (at start-up). */
+  vapidKeys(): Promise<VapidKeys> {
+    this.keys ??= ensureVapidKeys(this.db).catch((error: unknown) => {
+      this.keys = undefined;
+      throw error;
+    });
+    return this.keys;
+  }
+
+  async publicKey(): Promise<string> {
+    return (await this.vapidKeys()).publicKey;
+  }
+
+  /** Stores this device for the member; 409 past the device limit. Answers the member's device count. */
+  async subscribe(memberId: string, subscription: PushSubscriptionRequest): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      if (!(await lockMember(tx, memberId))) throw notFound('User');
+      const others = await countOtherSubscriptions(tx, memberId, subscription.endpoint);
+      if (others >= PUSH_LIMITS.subscriptionsPerMember) throw conflict(PUSH_MESSAGES.tooManyDevices);
+      await upsertSubscription(tx, {
+        memberId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        now,
+      });
+      return others + 1;
+    });
+  }
+
+  /** Removes this device (by endpoint) or all of the member's; answers how many went and how many are left. */
+  async unsubscribe(
+    memberId: string,
+    which: { endpoint: string } | { all: true },
+  ): Promise<{ removed: number; devices: number }> {
+    const removed = await deleteSubscriptions(this.db, memberId, which);
+    return { removed, devices: await countSubscriptions(this.db, memberId) };
+  }
+}
