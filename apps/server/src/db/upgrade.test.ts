@@ -762,5 +762,6 @@ describe.each(backends)('upgrading a $name database made by the first schema, wi
       movedToBack: true,
       outcome: null,
     });
-  });
+    // A PGlite cluster made from nothing, then migrated twice: seconds, and more on a busy CI machine.
+  }, 120_000);
 });
