@@ -14,5 +14,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Page tests render whole routes in jsdom: a second or two alone, many more when CI's 2 cores
+    // also run the server's tests. Waits inside tests keep their own, shorter limits.
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { COMMON_PASSWORDS_8_TO_11 } from '../common-passwords.ts';
 import { LIMITS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { emailSchema } from './common.ts';
@@ -47,41 +46,6 @@ export const PASSWORD_POLICY = {
   minLengthIfUncommon: 8,
   maxLength: LIMITS.passwordMaxLength,
 } as const;
-
-/** Where the list comes from; a server test checks it against that package. */
-export { COMMON_PASSWORDS_8_TO_11, COMMON_PASSWORDS_SOURCE } from '../common-passwords.ts';
-
-let commonPasswords: ReadonlySet<string> | undefined;
-
-/** Whether a password is in the shipped list of common passwords (compared ignoring case). */
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(COMMON_PASSWORDS_8_TO_11.split(' '));
-  return commonPasswords.has(password.toLowerCase());
-}
-
-/** A new password, checked against the password policy (above). */
-export const newPasswordSchema = z
-  .string({ error: MESSAGES.passwordRequired })
-  .min(1, MESSAGES.passwordRequired)
-  .min(PASSWORD_POLICY.minLengthIfUncommon, MESSAGES.newPasswordTooShort)
-  .max(PASSWORD_POLICY.maxLength, MESSAGES.passwordTooLong)
-  .refine((password) => password.length >= PASSWORD_POLICY.minLength || !isCommonPassword(password), {
-    message: MESSAGES.passwordTooCommon,
-  });
-
-/**
- * Self-registration (only when the department allows it). Rank, position and years of service
- * decide bid priority, so they come only from an administrator (issue 13, finding 7): a client
- * that still sends them (the older form did) has them ignored, not refused.
- */
-export const registerRequestSchema = z.object({
-  email: emailSchema,
-  password: newPasswordSchema,
-  firstName: z.string({ error: MESSAGES.firstNameRequired }).trim().min(1, MESSAGES.firstNameRequired).max(100),
-  lastName: z.string({ error: MESSAGES.lastNameRequired }).trim().min(1, MESSAGES.lastNameRequired).max(100),
-  employeeId: z.string({ error: MESSAGES.employeeIdRequired }).trim().min(1, MESSAGES.employeeIdRequired).max(50),
-});
-export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /**
  * A registration waits for an administrator's approval: the account is inactive, with neutral

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { newPasswordSchema } from './auth.ts';
 import { emailSchema, optionalText, shiftSchema, yearsOfServiceSchema } from './common.ts';
+import { newPasswordSchema } from './new-password.ts';
 import { userSchema } from './user.ts';
 
 /** Messages of the member administration, worded for the person reading them. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import { isCommonPassword, newPasswordSchema, PASSWORD_POLICY } from './auth.ts';
+import { PASSWORD_POLICY } from './auth.ts';
 import { adminPasswordSchema } from './member-admin.ts';
+import { changePasswordRequestSchema, isCommonPassword, newPasswordSchema } from './new-password.ts';
 import { resetPasswordRequestSchema } from './password-reset.ts';
-import { changePasswordRequestSchema } from './profile.ts';
 
 const refusal = (password: unknown) => {
   const result = newPasswordSchema.safeParse(password);

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import { newPasswordSchema } from './auth.ts';
 import { emailSchema } from './common.ts';
+import { newPasswordSchema } from './new-password.ts';
 
 /** A reset link stays valid for an hour. */
 export const PASSWORD_RESET_LIFETIME_MINUTES = 60;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordFormSchema, changePasswordRequestSchema } from './profile.ts';
+import { changePasswordFormSchema, changePasswordRequestSchema } from './new-password.ts';
 
 const messagesByField = (input: unknown) => {
   const result = changePasswordFormSchema.safeParse(input);

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { EXPERIENCE_LEVELS, LIMITS, PROFESSIONAL_POSITIONS, RANKS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { newPasswordSchema } from './auth.ts';
 import { emailSchema, optionalText } from './common.ts';
 import { userSchema } from './user.ts';
 
@@ -56,27 +55,6 @@ export const updateProfileRequestSchema = z.object({
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const updateProfileResponseSchema = z.object({ user: userSchema, message: z.string() });
-
-export const changePasswordRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: MESSAGES.currentPasswordRequired })
-    .min(1, MESSAGES.currentPasswordRequired)
-    .max(200, MESSAGES.passwordTooLong),
-  newPassword: newPasswordSchema,
-});
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
-
-/**
- * The profile's password form (spec section 5): the request plus a confirmation that must match.
- * The confirmation stays in the browser; the request schema strips it before sending.
- */
-export const changePasswordFormSchema = changePasswordRequestSchema
-  .extend({ confirmPassword: z.string().min(1, MESSAGES.confirmPasswordRequired) })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
-export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
 const experienceLevelSchema = z.enum(EXPERIENCE_LEVELS.map((entry) => entry.level) as [string, ...string[]]);
 
