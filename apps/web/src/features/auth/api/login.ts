@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { syncPushSubscription } from '../../../lib/push.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 
@@ -25,6 +26,8 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: (session) => {
       startSession(session);
+      // This device's push subscription now belongs to the member who signed in (lib/push.ts).
+      syncPushSubscription().catch((error: unknown) => console.warn('Push subscription not renewed', error));
       showSuccess('Login successful!');
       navigate(paths.dashboard, { replace: true });
     },

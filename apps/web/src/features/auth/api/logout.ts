@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { unsubscribeFromPush } from '../../../lib/push.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { getRefreshToken } from '../../../lib/token-storage.ts';
 import { useAuth } from '../hooks/use-auth.ts';
@@ -20,6 +21,9 @@ export function useLogout() {
   const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: async () => {
+      // While the token still works: a shared station computer must not keep getting this
+      // member's pushes. A failure here never keeps anyone signed in.
+      await unsubscribeFromPush().catch((error: unknown) => console.warn('Push subscription not removed', error));
       const refreshToken = getRefreshToken();
       if (refreshToken !== null) await logout(refreshToken);
     },

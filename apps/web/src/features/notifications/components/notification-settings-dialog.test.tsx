@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
 } from '@stationbid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -133,5 +133,72 @@ describe('NotificationSettingsDialog', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Notification Settings' }));
     expect(await screen.findByText(NOTIFICATION_SETTINGS_MESSAGES.loadFailed)).toBeInTheDocument();
+  });
+
+  it('explains why push notifications cannot be turned on in a browser without Web Push', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    const push = switchNamed(dialog, /^Push notifications/);
+    expect(push).toBeDisabled();
+    expect(within(dialog).getByText(/cannot receive push notifications/)).toBeInTheDocument();
+  });
+
+  describe('in a browser with Web Push', () => {
+    // jsdom has no Push API: these stand in for the browser's objects, the server is the mock API.
+    const subscription = {
+      endpoint: 'https://push.example/device-1',
+      options: { applicationServerKey: null },
+      toJSON: () => ({ endpoint: 'https://push.example/device-1', keys: { p256dh: 'p', auth: 'a' } }),
+      unsubscribe: async () => true,
+    };
+    function givePushApi(permission: NotificationPermission) {
+      vi.stubGlobal('isSecureContext', true);
+      vi.stubGlobal('PushManager', class {});
+      vi.stubGlobal('Notification', { permission, requestPermission: async () => permission });
+      Object.defineProperty(navigator, 'serviceWorker', {
+        configurable: true,
+        value: {
+          register: async () => ({
+            pushManager: { getSubscription: async () => null, subscribe: async () => subscription },
+          }),
+          getRegistration: async () => undefined,
+        },
+      });
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    });
+
+    it('subscribes this device when push is turned on, then saves the setting', async () => {
+      givePushApi('granted');
+      const subscribed: unknown[] = [];
+      const { user } = renderDialog({
+        api: {
+          'GET /api/push/public-key': () => jsonResponse(200, { publicKey: 'BPublicKey' }),
+          'POST /api/push/subscriptions': (request) => {
+            subscribed.push(request.body);
+            return jsonResponse(201, { devices: 1, message: 'This device will receive push notifications.' });
+          },
+        },
+      });
+      const dialog = await openDialog(user);
+      await user.click(switchNamed(dialog, /^Push notifications/));
+      await waitFor(() => expect(switchNamed(dialog, /^Push notifications/)).toBeChecked());
+      expect(subscribed).toEqual([subscription.toJSON()]);
+      await user.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Notification Settings' })).not.toBeInTheDocument(),
+      );
+    });
+
+    it('leaves push off and says what to do when notifications are blocked', async () => {
+      givePushApi('denied');
+      const { user } = renderDialog();
+      const dialog = await openDialog(user);
+      await user.click(switchNamed(dialog, /^Push notifications/));
+      expect(await within(dialog).findByText(/Notifications are blocked for StationBid/)).toBeInTheDocument();
+      expect(switchNamed(dialog, /^Push notifications/)).not.toBeChecked();
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Notification Settings (spec sections 2 and 5), opened from the profile page: a master switch;
- * bid reminders, e-mail and SMS switches that are disabled while it is off; the mobile number,
+ * bid reminders, e-mail, push (this device: issue 15) and SMS switches that are disabled while it is off; the mobile number,
  * asked for only while SMS is on; and when messages are sent. Save is enabled only when something
  * changed and the number (when asked for) can receive text messages.
  */
@@ -30,6 +30,12 @@ import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import {
+  isPushSupported,
+  PUSH_UNAVAILABLE_MESSAGES,
+  PushUnavailableError,
+  subscribeToPush,
+} from '../../../lib/push.ts';
 import { useNotificationSettingsQuery } from '../api/get-notification-settings.ts';
 import { NotificationSettingsSaveError, useSaveNotificationSettings } from '../api/save-notification-settings.ts';
 
@@ -108,6 +114,34 @@ function NotificationSettingsForm({ saved, onClose }: { saved: NotificationSetti
 
   const failure = save.error instanceof NotificationSettingsSaveError ? save.error : null;
 
+  // Turning push on subscribes this device first, from the click (a browser shows its permission
+  // prompt only to a gesture); the setting is saved with the others.
+  const [pushState, setPushState] = useState<{ isSubscribing: boolean; error: string | null }>({
+    isSubscribing: false,
+    error: null,
+  });
+  const canPush = isPushSupported();
+  const changePush = async (isOn: boolean) => {
+    setPushState({ isSubscribing: isOn, error: null });
+    if (!isOn) {
+      change({ pushNotifications: false });
+      return;
+    }
+    try {
+      await subscribeToPush();
+      change({ pushNotifications: true });
+      setPushState({ isSubscribing: false, error: null });
+    } catch (error) {
+      setPushState({
+        isSubscribing: false,
+        error:
+          error instanceof PushUnavailableError
+            ? error.message
+            : getErrorMessage(error, 'This device could not be set up for push notifications.'),
+      });
+    }
+  };
+
   return (
     <form
       noValidate
@@ -140,6 +174,18 @@ function NotificationSettingsForm({ saved, onClose }: { saved: NotificationSetti
             description="Messages to the e-mail address of your profile."
             disabled={!flags.notifications}
             {...switchProps('emailNotifications')}
+          />
+          <Switch
+            label="Push notifications"
+            description={
+              canPush
+                ? '“Your turn”, “2 turns away” and your seat on this device, even when StationBid is closed.'
+                : PUSH_UNAVAILABLE_MESSAGES.unsupported
+            }
+            disabled={!flags.notifications || !canPush || pushState.isSubscribing}
+            checked={flags.pushNotifications}
+            onChange={(event) => void changePush(event.currentTarget.checked)}
+            error={pushState.error}
           />
           <Switch
             label="SMS notifications"
