@@ -164,8 +164,9 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     expect(within(position).getByRole('timer')).toHaveTextContent(/^4:(30|2\d)$/);
     expect(screen.queryByRole('button', { name: 'Place Your Bid' })).not.toBeInTheDocument();
 
-    const participants = screen.getByRole('region', { name: 'Participants (3)' });
-    const rows = within(participants).getAllByRole('listitem');
+    // The list, the stations and the bell are loaded on demand: each shows busy until its code is in.
+    const participants = await screen.findByRole('region', { name: 'Participants (3)', busy: false });
+    const rows = await within(participants).findAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('#1 Elena Ramirez'),
       expect.stringContaining('#2 Caleb Murphy'),
@@ -178,7 +179,7 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     expect(within(connected).getByText('Elena Ramirez')).toBeInTheDocument();
     const info = screen.getByRole('region', { name: 'Session Info' });
     expect(within(info).getByText('0 of 3 completed')).toBeInTheDocument();
-    const stations = screen.getByRole('region', { name: 'Live Session' });
+    const stations = await screen.findByRole('region', { name: 'Live Session', busy: false });
     expect(
       within(stations)
         .getAllByRole('article')
@@ -333,7 +334,7 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
 
   it('counts session events in the Live updates bell and lists them, newest first, when opened', async () => {
     const { user, send, stream } = await renderWithLiveStream(sessionWithTurn(0));
-    const bell = await screen.findByRole('button', { name: 'Live updates' });
+    const bell = await screen.findByRole('button', { name: 'Live updates', busy: false });
     send({ action: 'turn_skipped', participantId: elena.id });
     send({
       action: 'bid_submitted',
@@ -384,7 +385,7 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
 
   it('keeps the latest 20 events', async () => {
     const { user, send } = await renderWithLiveStream(sessionWithTurn(0));
-    const bell = await screen.findByRole('button', { name: 'Live updates' });
+    const bell = await screen.findByRole('button', { name: 'Live updates', busy: false });
     for (let turn = 1; turn <= 22; turn += 1) send({ action: 'moved_to_back', participantId: elena.id });
     expect(bell).toHaveAccessibleName('Live updates, 22 new');
     await user.click(bell);

@@ -17,27 +17,31 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../features/auth/index.ts';
-import { ChatWidget } from '../../features/chat/index.ts';
+import { LazyChatWidget, preloadChatWidget } from '../../features/chat/index.ts';
 import {
   ConnectedUsers,
   countPeopleAhead,
+  isTurnNear,
   isUnknownSession,
+  LazyParticipantsList,
+  LazyTurnDialogs,
   type LiveUpdates,
   LiveUpdatesBell,
   MyTurnBanner,
-  ParticipantsList,
-  PlaceBidModal,
   QueueBanner,
   SessionHistory,
   SessionInfo,
   SessionNotFound,
-  SkipTurnDialog,
   TurnExpiredNotice,
   useJoinLiveSession,
   useLiveUpdates,
   useOwnTurn,
 } from '../../features/live-bidding/index.ts';
-import { StationAssignmentsPanel, toAssignmentStations } from '../../features/session-views/index.ts';
+import {
+  LazyStationAssignmentsPanel,
+  preloadStationAssignmentsPanel,
+  toAssignmentStations,
+} from '../../features/session-views/index.ts';
 import { useIsLiveConnected, useLiveSession } from '../../lib/live-events.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../lib/session-format.ts';
 import {
@@ -56,6 +60,13 @@ function LiveBidPage() {
   const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
   const sessionQuery = useSessionBoardQuery(sessionId, pollIntervalMs);
   const participationQuery = useMyParticipationQuery(sessionId, pollIntervalMs);
+  // The stations panel and the chat are loaded on demand (the page's first load stays within issue
+  // 14's budget); fetching their code while the session is read means they are normally there
+  // when the board is.
+  useEffect(() => {
+    preloadStationAssignmentsPanel();
+    preloadChatWidget();
+  }, []);
 
   // The page waits for the member's own place too, so it never shows them as a mere watcher first.
   if (sessionQuery.data !== undefined && !participationQuery.isPending) {
@@ -108,6 +119,7 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
   const turn = useOwnTurn(board, myEntry);
   // The countdown renders the page every second; the stations change only with an event.
   const assignmentStations = useMemo(() => toAssignmentStations(board.stations), [board.stations]);
+  const peopleAhead = countPeopleAhead(board, myEntry, serverPeopleAhead);
 
   const join = useJoinLiveSession();
   const hasJoined = useRef(false);
@@ -154,7 +166,7 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
         <QueueBanner
           board={board}
           myEntry={myEntry}
-          peopleAhead={countPeopleAhead(board, myEntry, serverPeopleAhead)}
+          peopleAhead={peopleAhead}
           remainingMs={turn.remainingMs}
           isPaused={turn.isPaused}
         />
@@ -163,8 +175,8 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <StationAssignmentsPanel stations={assignmentStations} sessionId={session.id} />
-            <ParticipantsList sessionId={session.id} sessionStatus={board.status} total={board.counts.total} />
+            <LazyStationAssignmentsPanel stations={assignmentStations} sessionId={session.id} />
+            <LazyParticipantsList sessionId={session.id} sessionStatus={board.status} total={board.counts.total} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -176,22 +188,28 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
         </Grid.Col>
       </Grid>
 
-      {myEntry !== null && (
-        <PlaceBidModal
-          isOpen={turn.bidModal.isOpen}
-          onClose={turn.bidModal.close}
-          board={board}
-          bidder={myEntry}
-          submitBid={turn.submitBid}
-        />
-      )}
-      <SkipTurnDialog
-        isOpen={turn.skipConfirm.isOpen}
-        isSkipping={turn.skipTurn.isPending}
-        onConfirm={() => turn.skipTurn.mutate()}
-        onCancel={turn.skipConfirm.close}
+      {/* Loaded on demand, fetched once the member is next in line, so Place Your Bid opens at once. */}
+      <LazyTurnDialogs
+        isTurnNear={isTurnNear(turn.isTurnOpen, peopleAhead)}
+        bid={
+          myEntry === null
+            ? null
+            : {
+                isOpen: turn.bidModal.isOpen,
+                onClose: turn.bidModal.close,
+                board,
+                bidder: myEntry,
+                submitBid: turn.submitBid,
+              }
+        }
+        skip={{
+          isOpen: turn.skipConfirm.isOpen,
+          isSkipping: turn.skipTurn.isPending,
+          onConfirm: () => turn.skipTurn.mutate(),
+          onCancel: turn.skipConfirm.close,
+        }}
       />
-      <ChatWidget sessionId={session.id} />
+      <LazyChatWidget sessionId={session.id} />
     </Stack>
   );
 }

@@ -3,8 +3,10 @@
  * Everything else in this folder is its own business (scripts/check-web-imports.mjs enforces it).
  */
 export * from './api/join-live-session.ts';
+export * from './components/connected-users.tsx';
+export * from './components/lazy-participants-list.tsx';
+export * from './components/lazy-turn-dialogs.tsx';
 export * from './components/live-updates-bell.tsx';
-export * from './components/participants-list.tsx';
 export * from './components/place-bid-modal.tsx';
 export * from './components/session-info.tsx';
 export * from './components/session-not-found.tsx';

@@ -1,5 +1,5 @@
-import { type ParticipantPage, participantPageResponseSchema, TIMERS } from '@stationbid/domain';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type ParticipantPage, participantPageResponseSchema } from '@stationbid/domain';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { sessionQueryKeys } from '../../../lib/session-queries.ts';
 
@@ -38,23 +38,4 @@ export function participantPagesQueryOptions(sessionId: string, search: string) 
 
 export function useParticipantPagesQuery(sessionId: string, search: string, enabled: boolean) {
   return useInfiniteQuery({ ...participantPagesQueryOptions(sessionId, search), enabled });
-}
-
-/** How many connected participants the live page names; the count covers them all. */
-export const CONNECTED_SHOWN_COUNT = 50;
-
-/**
- * Who has the live page open now (joined and seen in the last 2 minutes), counted by the server,
- * with the first few named. Presence sends no event: it is read again every 30 seconds.
- */
-export function useConnectedParticipantsQuery(sessionId: string) {
-  return useQuery({
-    queryKey: ['bid-sessions', 'connected', sessionId] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(
-        `/bid-sessions/${encodeURIComponent(sessionId)}/participants?connected=true&limit=${CONNECTED_SHOWN_COUNT}`,
-        { schema: participantPageResponseSchema, signal },
-      ),
-    refetchInterval: TIMERS.liveRefreshMs,
-  });
 }

@@ -12,7 +12,7 @@ import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/re
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { getParticipantName } from '../../../lib/session-format.ts';
-import { useConnectedParticipantsQuery, useParticipantPagesQuery } from '../api/get-participant-page.ts';
+import { useParticipantPagesQuery } from '../api/get-participant-page.ts';
 import { describeParticipantStatus } from '../utils/live-bidding-format.ts';
 import { LiveSection } from './live-section.tsx';
 
@@ -25,7 +25,7 @@ const OVERSCAN_ROWS = 8;
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-interface ParticipantsListProps {
+export interface ParticipantsListProps {
   sessionId: string;
   sessionStatus: BidSessionStatus;
   /** Everyone in the session (the board's count), whatever the search. */
@@ -191,43 +191,5 @@ function ParticipantRow({ participant, sessionStatus }: { participant: Participa
         {status.label}
       </Badge>
     </Group>
-  );
-}
-
-/**
- * Who has the live page open now (joined and seen in the last 2 minutes): counted by the server
- * (`connected=true`), the first few named.
- */
-export function ConnectedUsers({ sessionId }: { sessionId: string }) {
-  const connected = useConnectedParticipantsQuery(sessionId);
-  const participants = connected.data?.participants ?? [];
-  const total = connected.data?.total ?? 0;
-  return (
-    <LiveSection title={`Connected Users (${total})`}>
-      {connected.isError && connected.data === undefined ? (
-        <Text c="dimmed" size="sm">
-          Who is connected could not be read.
-        </Text>
-      ) : participants.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {connected.isPending ? 'Loading…' : 'Nobody is connected right now.'}
-        </Text>
-      ) : (
-        <Stack gap={4}>
-          <Stack component="ul" gap={4} aria-label="Connected users" style={{ paddingLeft: '1.25rem', margin: 0 }}>
-            {participants.map((participant) => (
-              <Text component="li" size="sm" key={participant.id}>
-                {getParticipantName(participant)}
-              </Text>
-            ))}
-          </Stack>
-          {total > participants.length && (
-            <Text size="sm" c="dimmed">
-              and {total - participants.length} more
-            </Text>
-          )}
-        </Stack>
-      )}
-    </LiveSection>
   );
 }

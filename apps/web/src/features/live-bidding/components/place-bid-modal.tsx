@@ -17,7 +17,7 @@ import type { useSubmitBid } from '../api/submit-bid.ts';
 export const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
 export const INCOMPLETE_BID_MESSAGE = 'Please fill in all fields';
 
-interface PlaceBidModalProps {
+export interface PlaceBidModalProps {
   isOpen: boolean;
   onClose: () => void;
   board: SessionBoard;

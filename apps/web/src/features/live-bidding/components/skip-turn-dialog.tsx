@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
-interface SkipTurnDialogProps {
+export interface SkipTurnDialogProps {
   isOpen: boolean;
   isSkipping: boolean;
   onConfirm: () => void;

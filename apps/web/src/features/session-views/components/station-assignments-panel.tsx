@@ -45,6 +45,7 @@ import {
   NO_ASSIGNMENT_FILTERS,
   summarizeStationSeats,
 } from '../utils/assignment-stations.ts';
+import { StationAssignmentsHeading } from './station-assignments-heading.tsx';
 
 export type { AssignmentSeat, AssignmentStation } from '../utils/assignment-stations.ts';
 
@@ -113,14 +114,7 @@ export function StationAssignmentsPanel({ stations, sessionId, selection }: Stat
   return (
     <Paper component="section" aria-labelledby={titleId} withBorder p="md" radius="md">
       <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h4" id={titleId}>
-            {sessionId === undefined ? 'Station Assignments' : 'Live Session'}
-          </Title>
-          <Text size="sm" c="gray.7">
-            Free seats per shift. Open a station to see each position's filled seats.
-          </Text>
-        </Stack>
+        <StationAssignmentsHeading titleId={titleId} sessionId={sessionId} />
 
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
