@@ -32,6 +32,8 @@ import { SessionBoardService } from './modules/bid-sessions/session-board.servic
 import { SessionEngineService } from './modules/bid-sessions/session-engine.service.ts';
 import { SessionReadCache } from './modules/bid-sessions/session-read-cache.ts';
 import { SessionVersionTracker } from './modules/bid-sessions/session-versions.ts';
+import { bidSheetRoutes } from './modules/bid-sheet/bid-sheet.routes.ts';
+import { BidSheetService } from './modules/bid-sheet/bid-sheet.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
 import { DeliveryStatusService } from './modules/delivery/delivery-status.service.ts';
@@ -354,6 +356,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         await sessionRecordService.signingKey();
       });
       await api.register(sessionRecordRoutes, { sessionRecordService });
+      await api.register(bidSheetRoutes, {
+        prefix: '/bid-sessions',
+        bidSheetService: new BidSheetService(bidSessionsService, sessionRecordService, delivery.departmentTimeZone),
+        clock,
+      });
       await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });
       await api.register(memberBidStatusRoutes, { prefix: '/users', bidSessionsService });
       await api.register(notificationsRoutes, {

@@ -156,6 +156,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     admin: 'allowed',
   },
   'GET /api/record-key': MEMBER,
+  'GET /api/bid-sessions/:id/results.pdf': PARTICIPANT,
   'GET /api/bid-sessions/:id/export-status': ADMIN,
   'POST /api/bid-sessions/:id/export': PARTICIPANT,
   'POST /api/bid-sessions/:id/check-time-expiration': PARTICIPANT_REFUSED,

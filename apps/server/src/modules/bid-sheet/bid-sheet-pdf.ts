@@ -1,0 +1,298 @@
+/**
+ * The printed bid sheet of a completed session (issue 16): the session, each station's seats with
+ * who holds them, the queue with each participant's outcome, and on every page's foot the hashes
+ * that tie the paper to the signed session record. Drawn with pdfkit's standard fonts (Helvetica),
+ * which need no font file of ours and whose text a PDF reader can search and copy.
+ *
+ * Every time is written in the department's time zone with the zone's short name ("14:05 CDT"),
+ * and the header names the zone itself, so a sheet read in another place is not misread.
+ */
+import type { BidSessionDetail, Participant, ParticipantOutcome, SeatPosition, Shift } from '@stationbid/domain';
+import PDFDocument from 'pdfkit';
+import { formatDepartmentTime } from '../session-messages/message-templates.ts';
+
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
+/** What the footer of every page carries, from the signed session record. */
+export interface BidSheetRecordFacts {
+  /** SHA-256 of the record as generated for this sheet (`signature.digest`). */
+  digest: string;
+  /** When that record was generated (ISO). */
+  generatedAt: string;
+  /** The hash of the history's last entry: the same in every record of the session, whenever taken. */
+  chainHead: string | null;
+  /** SHA-256 of the Ed25519 public key that signs records (`GET /api/record-key`). */
+  keyFingerprint: string;
+}
+
+export interface BidSheetInput {
+  session: BidSessionDetail;
+  record: BidSheetRecordFacts;
+  departmentTimeZone: string;
+  printedAt: Date;
+}
+
+const OUTCOME_LABELS: Record<ParticipantOutcome, string> = {
+  bid: 'Own bid',
+  proxy_bid: 'Phone-in bid',
+  auto_assigned: 'Auto-assigned',
+  skipped: 'Skipped',
+  not_assigned: 'Not assigned',
+};
+
+const SHIFTS: readonly Shift[] = ['A', 'B', 'C'];
+const MARGIN = 40;
+/** Room kept at the foot of each page for the record footer (three lines and a rule). */
+const FOOTER_HEIGHT = 44;
+const ROW_HEIGHT = 13;
+const BODY_SIZE = 8.5;
+
+interface Column {
+  label: string;
+  width: number;
+}
+
+/**
+ * "Wed 1 Apr 2026": a session's start and end dates are calendar days, sent as the day or its UTC
+ * midnight (as the web app reads them, lib/session-format.ts), so they are read in UTC, never moved
+ * by the department's zone.
+ */
+function formatCalendarDay(iso: string | null): string {
+  const day = iso === null ? undefined : /^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0];
+  if (day === undefined) return 'not set';
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).formatToParts(new Date(`${day}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+function formatTime(iso: string | null, timeZone: string): string {
+  return iso ? formatDepartmentTime(new Date(iso), timeZone) : '';
+}
+
+const fullName = (participant: Participant) => `${participant.user.firstName} ${participant.user.lastName}`;
+
+function describeSeat(participant: Participant): string {
+  const station = participant.assignedStation;
+  if (!station || !participant.assignedShift || !participant.assignedPosition) return '';
+  return `Station ${station.number}, ${participant.assignedShift}, ${participant.assignedPosition}`;
+}
+
+/** Each seat of a station as a row: holders won in this session first, then held or open. */
+export function stationSeatRows(
+  station: BidSessionDetail['availableStations'][number],
+  participants: readonly Participant[],
+): { shift: Shift; position: SeatPosition; holder: string }[] {
+  const rows: { shift: Shift; position: SeatPosition; holder: string }[] = [];
+  for (const shift of SHIFTS) {
+    for (const { position, count: free, total } of station.availablePositions[shift]) {
+      const holders = participants.filter(
+        (participant) =>
+          participant.hasBid &&
+          participant.assignedStation?.id === station.id &&
+          participant.assignedShift === shift &&
+          participant.assignedPosition === position,
+      );
+      // Taken seats that no one won in this session were held before it (or since given by an administrator).
+      const heldOtherwise = Math.max(0, total - free - holders.length);
+      const open = Math.max(0, total - holders.length - heldOtherwise);
+      for (const holder of holders) rows.push({ shift, position, holder: fullName(holder) });
+      for (let index = 0; index < heldOtherwise; index += 1) {
+        rows.push({ shift, position, holder: 'Held (not bid in this session)' });
+      }
+      for (let index = 0; index < open; index += 1) rows.push({ shift, position, holder: 'Open' });
+    }
+  }
+  return rows;
+}
+
+/** Cuts `text` to fit `width` at the current font, with an ellipsis, so a row stays one line. */
+function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+function bottomOfBody(doc: PDFKit.PDFDocument): number {
+  return doc.page.height - MARGIN - FOOTER_HEIGHT;
+}
+
+/** A new page unless `height` more still fits above the footer. */
+function ensureRoom(doc: PDFKit.PDFDocument, height: number): void {
+  if (doc.y + height > bottomOfBody(doc)) doc.addPage();
+}
+
+function drawRow(doc: PDFKit.PDFDocument, columns: readonly Column[], cells: readonly string[], bold = false): void {
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(BODY_SIZE);
+  const y = doc.y;
+  let x = MARGIN;
+  for (const [index, column] of columns.entries()) {
+    const cell = fit(doc, cells[index] ?? '', column.width - 4);
+    doc.text(cell, x, y, { width: column.width, lineBreak: false });
+    x += column.width;
+  }
+  doc.y = y + ROW_HEIGHT;
+  if (bold) {
+    doc
+      .moveTo(MARGIN, doc.y - 3)
+      .lineTo(MARGIN + columns.reduce((sum, column) => sum + column.width, 0), doc.y - 3)
+      .lineWidth(0.5)
+      .stroke('#000000');
+  }
+}
+
+/**
+ * A table under a heading. When the whole table fits on a page it is never split (a station's
+ * seats stay together); a longer one continues on the next page under its repeated header.
+ */
+function drawTable(
+  doc: PDFKit.PDFDocument,
+  heading: string,
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+): void {
+  const headingHeight = 18;
+  const wholeHeight = headingHeight + ROW_HEIGHT * (rows.length + 1) + 8;
+  const pageBody = bottomOfBody(doc) - MARGIN;
+  ensureRoom(doc, wholeHeight <= pageBody ? wholeHeight : headingHeight + ROW_HEIGHT * 3);
+  doc.font('Helvetica-Bold').fontSize(11).text(heading, MARGIN, doc.y);
+  doc.moveDown(0.3);
+  drawRow(
+    doc,
+    columns,
+    columns.map((column) => column.label),
+    true,
+  );
+  for (const row of rows) {
+    if (doc.y + ROW_HEIGHT > bottomOfBody(doc)) {
+      doc.addPage();
+      doc.font('Helvetica-Oblique').fontSize(BODY_SIZE).text(`${heading} (continued)`, MARGIN, doc.y);
+      doc.moveDown(0.3);
+      drawRow(
+        doc,
+        columns,
+        columns.map((column) => column.label),
+        true,
+      );
+    }
+    drawRow(doc, columns, row);
+  }
+  doc.moveDown(0.8);
+}
+
+function drawHeader(doc: PDFKit.PDFDocument, { session, departmentTimeZone, printedAt }: BidSheetInput): void {
+  const zone = departmentTimeZone;
+  doc.font('Helvetica-Bold').fontSize(16).text(`Bid sheet: ${session.name}`, MARGIN, MARGIN);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(
+    `Year ${session.year}. Dates ${formatCalendarDay(session.startDate)} to ${formatCalendarDay(session.endDate)}.`,
+  );
+  doc.text(
+    `Bidding ran from ${formatTime(session.actualStart, zone) || 'not started'} to ${formatTime(session.actualEnd, zone) || 'not ended'}.`,
+  );
+  doc.text(
+    `${session.totalParticipants} participants, ${session.completedBids} turns completed. All times are in the department's time zone, ${zone}.`,
+  );
+  doc.text(`Printed ${formatDepartmentTime(printedAt, zone)}.`);
+  doc.moveDown(1);
+}
+
+/** The record footer on every page, written once all pages exist (so "page 2 of 5" is known). */
+function drawFooters(doc: PDFKit.PDFDocument, record: BidSheetRecordFacts, timeZone: string): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // Writing below the bottom margin would start a new page: the footer lives in that margin.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const top = doc.page.height - MARGIN - FOOTER_HEIGHT + 8;
+    const width = doc.page.width - 2 * MARGIN;
+    doc
+      .moveTo(MARGIN, top - 4)
+      .lineTo(MARGIN + width, top - 4)
+      .lineWidth(0.5)
+      .stroke('#000000');
+    doc.font('Helvetica').fontSize(6.5).fillColor('#000000');
+    const lines = [
+      `Session record SHA-256: ${record.digest} (record generated ${formatDepartmentTime(new Date(record.generatedAt), timeZone)})`,
+      `History chain head: ${record.chainHead ?? 'none (no chained history)'}`,
+      `Record key fingerprint (Ed25519, SHA-256): ${record.keyFingerprint}`,
+    ];
+    for (const [line, text] of lines.entries()) {
+      doc.text(text, MARGIN, top + line * 9, { width, lineBreak: false });
+    }
+    doc.text("Check the session's record file with: npx stationbid-verify record.json", MARGIN, top + 3 * 9, {
+      width,
+      lineBreak: false,
+    });
+    doc.text(`Page ${index - range.start + 1} of ${range.count}`, MARGIN, top + 3 * 9, {
+      width,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottomMargin;
+  }
+}
+
+/** The bid sheet as PDF bytes. */
+export function buildBidSheetPdf(input: BidSheetInput): Promise<Buffer> {
+  const { session, departmentTimeZone: zone } = input;
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
+    bufferPages: true,
+    info: { Title: `Bid sheet: ${session.name} (${session.year})`, Creator: 'StationBid' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  drawHeader(doc, input);
+
+  const seatColumns: Column[] = [
+    { label: 'Shift', width: 50 },
+    { label: 'Position', width: 140 },
+    { label: 'Holder', width: 342 },
+  ];
+  const stations = [...session.availableStations].sort((left, right) => left.number - right.number);
+  for (const station of stations) {
+    const rows = stationSeatRows(station, session.participants).map((row) => [row.shift, row.position, row.holder]);
+    const heading = `Station ${station.number}: ${station.name}${station.address ? ` (${station.address})` : ''}`;
+    drawTable(doc, heading, seatColumns, rows.length > 0 ? rows : [['', '', 'No seats offered']]);
+  }
+
+  const queueColumns: Column[] = [
+    { label: '#', width: 22 },
+    { label: 'Name', width: 118 },
+    { label: 'Employee ID', width: 58 },
+    { label: 'Years', width: 30 },
+    { label: 'Outcome', width: 82 },
+    { label: 'Seat', width: 112 },
+    { label: 'When', width: 110 },
+  ];
+  const queueRows = [...session.participants]
+    .sort((left, right) => left.position - right.position)
+    .map((participant) => [
+      String(participant.position + 1),
+      fullName(participant),
+      participant.user.employeeId,
+      String(participant.yearsOfService),
+      `${participant.outcome ? OUTCOME_LABELS[participant.outcome] : 'No outcome'}${participant.movedToBack ? ' (moved to back)' : ''}`,
+      describeSeat(participant),
+      formatTime(participant.bidHistory[0]?.timestamp ?? null, zone),
+    ]);
+  drawTable(doc, 'Queue and outcomes (seniority order)', queueColumns, queueRows);
+
+  drawFooters(doc, input.record, zone);
+  doc.end();
+  return done;
+}

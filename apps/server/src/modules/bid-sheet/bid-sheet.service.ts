@@ -1,0 +1,44 @@
+/**
+ * The PDF bid sheet of a session (issue 16): the same people may print it as may see and export
+ * the results (administrators and the session's participants), and only once the session has
+ * completed, since a sheet of a running session would be out of date as soon as it was printed.
+ */
+import { AppError, conflict } from '../../lib/app-error.ts';
+import type { BidSessionsService, SessionViewer } from '../bid-sessions/bid-sessions.service.ts';
+import type { SessionRecordService } from '../session-record/session-record.service.ts';
+import { buildBidSheetPdf } from './bid-sheet-pdf.ts';
+
+export const BID_SHEET_MESSAGES = {
+  notCompleted:
+    'The bid sheet can be printed once the session has completed. Until then, follow the live board or the results page.',
+} as const;
+
+export class BidSheetService {
+  constructor(
+    private readonly bidSessions: BidSessionsService,
+    private readonly sessionRecords: SessionRecordService,
+    private readonly departmentTimeZone: string,
+  ) {}
+
+  async bidSheet(viewer: SessionViewer, sessionId: string, printedAt: Date): Promise<{ name: string; pdf: Buffer }> {
+    // The export's check (who may, and completed only), with this sheet's own word for "not yet".
+    const { session } = await this.bidSessions.resultsForExport(viewer, sessionId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'CONFLICT') throw conflict(BID_SHEET_MESSAGES.notCompleted);
+      throw error;
+    });
+    // The footer's hashes are those of the record this viewer would download now.
+    const record = await this.sessionRecords.record(viewer, sessionId);
+    const pdf = await buildBidSheetPdf({
+      session,
+      departmentTimeZone: this.departmentTimeZone,
+      printedAt,
+      record: {
+        digest: record.signature.digest,
+        generatedAt: record.generatedAt,
+        chainHead: record.chain.head,
+        keyFingerprint: record.signature.keyFingerprint,
+      },
+    });
+    return { name: session.name, pdf };
+  }
+}
