@@ -14,6 +14,7 @@ export * from './record/build-record.ts';
 export * from './record/chain.ts';
 export * from './record/check-record.ts';
 export * from './record/hash.ts';
+export * from './record/reasons.ts';
 export * from './record/replay.ts';
 export * from './schemas/admin-dashboard.ts';
 export * from './schemas/auth.ts';

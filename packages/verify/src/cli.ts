@@ -74,6 +74,9 @@ export async function main(args: readonly string[], { stdout, stderr }: Streams)
     result.replayed
       ? `  replayed ${result.commands} commands through the bid engine: all ${result.entries} history entries and every final assignment match`
       : `  no settings to replay from (the session started before records existed): the ${result.entries} chained entries and the assignments agree`,
+    result.reasonsRebuilt === null
+      ? '  no reasons in this record (made before "why this seat" existed)'
+      : `  ${result.reasonsRebuilt} reasons ("why this seat") rebuilt from the history, in ${record.timeZone}, and found as recorded`,
     ...(result.unchainedEntries > 0
       ? [`  ${result.unchainedEntries} entries written before the chain began are covered by the signature only`]
       : []),

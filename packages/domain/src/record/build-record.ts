@@ -4,6 +4,7 @@
  */
 import { SESSION_RECORD_FORMAT, type SessionRecordDocument } from '../schemas/session-record.ts';
 import type { RecordEntry, RecordSettings } from './chain.ts';
+import { buildResultReasons } from './reasons.ts';
 
 export type UnsignedSessionRecord = Omit<SessionRecordDocument, 'signature'>;
 
@@ -15,7 +16,10 @@ export interface SessionRecordParts {
   /** The chained entries in chain order. */
   history: readonly RecordEntry[];
   unchainedHistory: SessionRecordDocument['unchainedHistory'];
+  /** Without their reasons: they are built here, from the history, in `timeZone`. */
   assignments: SessionRecordDocument['assignments'];
+  /** The department's time zone (IANA), for the reasons' times. */
+  timeZone: string;
 }
 
 export function buildUnsignedRecord(parts: SessionRecordParts): UnsignedSessionRecord {
@@ -24,12 +28,19 @@ export function buildUnsignedRecord(parts: SessionRecordParts): UnsignedSessionR
   const anchoredToSettings =
     parts.settingsHash !== null && (first === undefined || first.previousHash === parts.settingsHash);
   const last = parts.history.at(-1);
+  const settings = anchoredToSettings ? parts.settings : null;
+  const reasons = buildResultReasons({
+    settings,
+    history: [...parts.unchainedHistory, ...parts.history],
+    timeZone: parts.timeZone,
+  });
   return {
     format: SESSION_RECORD_FORMAT,
     generatedAt: parts.generatedAt,
+    timeZone: parts.timeZone,
     session: parts.session,
     // The engine's types are readonly; the document's (from zod) are not: the same values.
-    settings: (anchoredToSettings ? parts.settings : null) as SessionRecordDocument['settings'],
+    settings: settings as SessionRecordDocument['settings'],
     settingsHash: anchoredToSettings ? parts.settingsHash : null,
     chain: {
       anchoredToSettings,
@@ -41,6 +52,9 @@ export function buildUnsignedRecord(parts: SessionRecordParts): UnsignedSessionR
     ) as SessionRecordDocument['commands'],
     unchainedHistory: [...parts.unchainedHistory],
     history: [...parts.history] as SessionRecordDocument['history'],
-    assignments: [...parts.assignments],
+    assignments: parts.assignments.map((assignment) => ({
+      ...assignment,
+      reason: reasons.get(assignment.participantId)?.text ?? null,
+    })),
   };
 }

@@ -80,7 +80,8 @@ export function hashSettings(settings: RecordSettings): string {
  * A command the engine applied, as the record keeps it. Besides the command itself it holds what
  * the engine read at that moment that earlier commands do not determine: the session's bid window
  * and auto-assign timeout (an administrator may change them while it runs), and for an expired
- * turn the turn holder's bid preferences.
+ * turn the turn holder's bid preferences. A bid carries the bidder's preferences too: the engine
+ * does not read them for a bid, but "why this seat" does (reasons.ts).
  */
 export interface RecordCommand {
   type: EngineCommand['type'];
@@ -102,6 +103,11 @@ export function toRecordCommand(command: EngineCommand, state: EngineState): Rec
       (participant) => participant.queuePosition === state.session.currentParticipant - 1,
     );
     holderPreferences = holder ? holder.preferences : null;
+  } else if (command.type === 'bid') {
+    // Not used by the engine for a bid, but it is what "why this seat" reads: which choices of the
+    // bidder's ranked list came before the seat they took, and who had taken those (reasons.ts).
+    const bidder = state.participants.find((participant) => participant.participantId === command.participantId);
+    holderPreferences = bidder ? bidder.preferences : null;
   }
   return {
     type: command.type,

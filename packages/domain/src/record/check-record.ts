@@ -10,6 +10,7 @@ import type { EngineState, SeatRef, TieBreakLink } from '../bid-engine/types.ts'
 import { type SessionRecordDocument, sessionRecordSchema } from '../schemas/session-record.ts';
 import { checkChain, hashSettings, type RecordEntry, type RecordSettings } from './chain.ts';
 import { canonicalJson, sha256Bytes, sha256Hex } from './hash.ts';
+import { buildResultReasons, type ResultReason, UnknownTimeZoneError } from './reasons.ts';
 import { describeSeat, replayHistory } from './replay.ts';
 
 /** The canonical JSON of a record without its signature: what the signature's digest is taken of. */
@@ -40,6 +41,8 @@ export interface RecordCheckSuccess {
   replayed: boolean;
   /** Entries written before the chain began, covered by the signature only. */
   unchainedEntries: number;
+  /** Participants' reasons ("why this seat") built again from the history and found as recorded; null for a record without reasons. */
+  reasonsRebuilt: number | null;
 }
 
 export interface RecordCheckFailure {
@@ -130,6 +133,49 @@ function checkAssignmentsAgainstHistory(record: SessionRecordDocument): { awards
 }
 
 /**
+ * Each assignment's reason must be the one its history gives (record/reasons.ts), in the record's
+ * time zone; a record made before reasons existed has neither and is not checked for them.
+ */
+function checkReasons(
+  record: SessionRecordDocument,
+  settings: RecordSettings | null,
+  history: readonly RecordEntry[],
+): RecordCheckFailure | { rebuilt: number | null } {
+  const hasReasons = record.assignments.some((assignment) => assignment.reason !== undefined);
+  if (record.timeZone === undefined) {
+    return hasReasons
+      ? fail('the record gives reasons but names no time zone to read their times in')
+      : { rebuilt: null };
+  }
+  let reasons: Map<string, ResultReason>;
+  try {
+    reasons = buildResultReasons({
+      settings,
+      history: [...record.unchainedHistory, ...history],
+      timeZone: record.timeZone,
+    });
+  } catch (error) {
+    if (error instanceof UnknownTimeZoneError) return fail(`the record's time zone: ${error.message}`);
+    throw error;
+  }
+  let rebuiltCount = 0;
+  for (const assignment of record.assignments) {
+    const rebuilt = reasons.get(assignment.participantId);
+    if (rebuilt) rebuiltCount += 1;
+    const expected = rebuilt?.text ?? null;
+    const given = assignment.reason ?? null;
+    if (given !== expected) {
+      const where = rebuilt?.sequence ? ` (entry ${rebuilt.sequence})` : '';
+      return fail(
+        `the reason given for ${assignment.name} is not the one the history gives${where}: the record says ${JSON.stringify(given)}, the history gives ${JSON.stringify(expected)}`,
+        rebuilt?.sequence ?? null,
+      );
+    }
+  }
+  return { rebuilt: rebuiltCount };
+}
+
+/**
  * Everything a record's content must satisfy, in the order a reader would want to hear of a
  * failure: shape, settings, chain, commands, replay, assignments, and last the digest the signature
  * covers. `raw` is the document as read (JSON.parse of the file); it is hashed as it is.
@@ -193,6 +239,8 @@ export function checkRecordContent(raw: unknown): RecordCheckResult {
     awards = checkAssignmentsAgainstHistory(record);
   }
   if ('reason' in awards) return fail(`the final assignments do not match: ${awards.reason}`);
+  const reasons = checkReasons(record, settings, history);
+  if ('ok' in reasons) return reasons;
 
   const digest = recordDigestHex(record);
   if (digest !== record.signature.digest) {
@@ -209,5 +257,6 @@ export function checkRecordContent(raw: unknown): RecordCheckResult {
     commands: record.commands.length,
     replayed: settings !== null,
     unchainedEntries: record.unchainedHistory.length,
+    reasonsRebuilt: reasons.rebuilt,
   };
 }

@@ -107,6 +107,7 @@ export function unsignedRecordOf(played: ReturnType<typeof playedSession>): Unsi
     settingsHash: played.settingsHash,
     history: played.history,
     unchainedHistory: [],
+    timeZone: 'America/Chicago',
     assignments: played.state.participants.map((participant) => ({
       participantId: participant.participantId,
       name: participant.name,

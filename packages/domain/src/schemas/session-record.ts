@@ -154,6 +154,12 @@ export const recordAssignmentSchema = z.object({
       seatPosition: z.enum(SEAT_POSITIONS),
     })
     .nullable(),
+  /**
+   * Why this seat (issue 16): built from the history alone (record/reasons.ts), with times in the
+   * record's `timeZone`; null while the participant's session has not ended. Absent from records
+   * made before reasons existed.
+   */
+  reason: z.string().nullable().optional(),
 });
 
 export const recordSignatureSchema = z.object({
@@ -171,6 +177,8 @@ export const recordSignatureSchema = z.object({
 export const sessionRecordSchema = z.object({
   format: z.literal(SESSION_RECORD_FORMAT),
   generatedAt: isoTimeSchema,
+  /** The department's IANA time zone the reasons write their times in; absent from records made before reasons existed. */
+  timeZone: z.string().min(1).optional(),
   session: z.object({
     id: z.string(),
     name: z.string(),
