@@ -1,6 +1,8 @@
-/** Entry point of the StationBid web app: loads Mantine's styles and mounts the app in #root. */
+/** Entry point of the StationBid web app: loads Mantine's styles and the print sheet, and mounts the app in #root. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// After Mantine's: the print sheet overrides its screen styles.
+import './styles/print.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

@@ -11,6 +11,7 @@ import { renderApp } from '../../test/render-app.tsx';
 const member = buildUser();
 const RESULTS_PATH = `GET /api/bid-sessions/${springSession.id}/results`;
 const EXPORT_PATH = `POST /api/bid-sessions/${springSession.id}/export`;
+const BID_SHEET_PATH = `GET /api/bid-sessions/${springSession.id}/results.pdf`;
 
 const phoneInBid = buildBidHistoryEntry(1, {
   timestamp: '2026-03-01T09:30:00.000Z',
@@ -192,6 +193,41 @@ describe('BidHistoryPage (/bid-history)', () => {
     expect(await screen.findByText('Failed to export session results')).toBeInTheDocument();
   });
 
+  it('lets a participant download the PDF bid sheet, and shows the reason when it is refused', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:sheet'), revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    let downloads = 0;
+    const refusal = 'The bid sheet can be printed once the session has completed.';
+    const { user, api } = renderBidHistory({
+      'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [phoneInBid] }),
+      [RESULTS_PATH]: () => jsonResponse(200, { results }),
+      [BID_SHEET_PATH]: () => {
+        downloads += 1;
+        if (downloads === 2) return jsonResponse(409, { error: refusal, code: 'CONFLICT' });
+        return new Response('%PDF-1.3', {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="spring-station-bid-bid-sheet.pdf"',
+          },
+        });
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'View Results of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Download PDF' }));
+    await vi.waitFor(() => expect(saved).toEqual(['spring-station-bid-bid-sheet.pdf']));
+    expect(api.requestsTo(BID_SHEET_PATH)).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
   it('offers no Export while the session is still running', async () => {
     const { user } = renderBidHistory(
       {
@@ -205,6 +241,7 @@ describe('BidHistoryPage (/bid-history)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
     expect(await within(dialog).findByText('N/A')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
   });
 
   it('shows the bids as cards on a phone', async () => {

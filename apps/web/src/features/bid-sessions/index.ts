@@ -4,6 +4,7 @@
  */
 export * from './api/bid-session-query-keys.ts';
 export * from './api/delete-bid-session.ts';
+export * from './api/download-bid-sheet.ts';
 export * from './api/export-session-results.ts';
 export * from './api/get-bid-sessions.ts';
 export * from './api/run-session-action.ts';

@@ -2,7 +2,8 @@
  * A session's results (spec section 2, Shared session components): tabs Overview, Participants and
  * Session History, a Back button, and Export, which downloads the real .xlsx of a completed session.
  * Export is an administrator's capability (spec section 6) and the server refuses it to anyone
- * else, so members are not offered a button that can only fail.
+ * else, so members are not offered a button that can only fail. Download PDF gives the printable
+ * bid sheet of a completed session (issue 16); the page itself prints through styles/print.css.
  */
 import {
   Badge,
@@ -19,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { Participant, SessionHistoryEntry, SessionResults } from '@stationbid/domain';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { HistoryEntryCard } from '../../../components/history-entry-card.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -30,7 +31,7 @@ import {
   SESSION_STATUS_COLORS,
   SESSION_STATUS_LABELS,
 } from '../../../lib/session-format.ts';
-import { useExportSessionResults } from '../../bid-sessions/index.ts';
+import { useDownloadBidSheet, useExportSessionResults } from '../../bid-sessions/index.ts';
 import { useSessionResultsQuery } from '../api/get-session-results.ts';
 import { formatSessionDuration } from '../utils/bid-history-summary.ts';
 import { getParticipantStatus } from '../utils/results-format.ts';
@@ -91,7 +92,10 @@ export function SessionResultsView({ sessionId, onBack }: SessionResultsViewProp
             {SESSION_STATUS_LABELS[results.status]}
           </Badge>
         </Group>
-        <ExportButton results={results} />
+        <Group gap="sm">
+          <DownloadPdfButton results={results} />
+          <ExportButton results={results} />
+        </Group>
       </Group>
       <Tabs defaultValue="overview" keepMounted={false}>
         <Tabs.List>
@@ -124,6 +128,22 @@ function ExportButton({ results }: { results: SessionResults }) {
       loading={exportResults.isPending}
     >
       Export
+    </Button>
+  );
+}
+
+/** The printable bid sheet (PDF) of a completed session, for the same people as the export. */
+function DownloadPdfButton({ results }: { results: SessionResults }) {
+  const downloadBidSheet = useDownloadBidSheet();
+  if (results.status !== 'completed') return null;
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconFileTypePdf size={16} aria-hidden />}
+      onClick={() => downloadBidSheet.mutate({ id: results.id, name: results.name })}
+      loading={downloadBidSheet.isPending}
+    >
+      Download PDF
     </Button>
   );
 }
