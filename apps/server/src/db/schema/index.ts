@@ -1,6 +1,7 @@
 /** The whole database schema, one file per area; migrations are generated from it by drizzle-kit. */
 export * from './auth.ts';
 export * from './bid-sessions.ts';
+export * from './calendar.ts';
 export * from './communication.ts';
 export * from './import-jobs.ts';
 export * from './members.ts';
