@@ -351,7 +351,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       });
       await api.register(sessionMessagesRoutes, { prefix: '/bid-sessions', sessionMessages });
       // The record-signing key is created at the first start on a database (issue 16).
-      const sessionRecordService = new SessionRecordService(db, clock);
+      const sessionRecordService = new SessionRecordService(db, clock, delivery.departmentTimeZone);
       app.addHook('onReady', async () => {
         await sessionRecordService.signingKey();
       });

@@ -207,6 +207,13 @@ export const sessionStatisticsSchema = z.object({
 export type SessionStatistics = z.infer<typeof sessionStatisticsSchema>;
 
 /** GET /bid-sessions/:id/results (spec section 3, Session results). */
+/**
+ * A participant in the results, with "why this seat" (issue 16): the reason the session's history
+ * gives for their outcome (record/reasons.ts), times in the department's zone; null while they wait.
+ */
+export const resultParticipantSchema = participantSchema.extend({ reason: z.string().nullable() });
+export type ResultParticipant = z.infer<typeof resultParticipantSchema>;
+
 export const sessionResultsSchema = z.object({
   id: z.string(),
   _id: z.string(),
@@ -222,7 +229,7 @@ export const sessionResultsSchema = z.object({
   scheduledEnd: nullableTime,
   actualStart: nullableTime,
   actualEnd: nullableTime,
-  participants: z.array(participantSchema),
+  participants: z.array(resultParticipantSchema),
   sessionHistory: z.array(sessionHistoryEntrySchema),
 });
 export type SessionResults = z.infer<typeof sessionResultsSchema>;

@@ -286,7 +286,11 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
         response: { 200: sessionResultsResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => ({ results: await bidSessionsService.results(currentMember(request), request.params.id) }),
+    async (request) => ({
+      results: await bidSessionsService.results(currentMember(request), request.params.id, {
+        timeZone: departmentTimeZone,
+      }),
+    }),
   );
 
   app.get(
@@ -317,7 +321,13 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { results, session } = await bidSessionsService.resultsForExport(currentMember(request), request.params.id);
+      const { results, session } = await bidSessionsService.resultsForExport(
+        currentMember(request),
+        request.params.id,
+        {
+          timeZone: departmentTimeZone,
+        },
+      );
       const exportedAt = clock.now();
       return reply
         .header('content-type', XLSX_CONTENT_TYPE)

@@ -28,6 +28,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { readResultReasons } from '../session-record/result-reasons.ts';
 import {
   countParticipantsMatching,
   countParticipantsWithEmail,
@@ -86,6 +87,11 @@ export interface SessionViewer {
 
 type ParsedCreateRequest = z.output<typeof createBidSessionRequestSchema>;
 type ParsedUpdateRequest = z.output<typeof updateBidSessionRequestSchema>;
+
+export interface ResultsOptions {
+  /** The department's time zone (IANA) for the times in the reasons; UTC when not given. */
+  timeZone?: string;
+}
 
 /** Statuses members see; drafts are the administrators' work in progress. */
 const MEMBER_VISIBLE_STATUSES: readonly BidSessionStatus[] = ['scheduled', 'active', 'paused', 'completed'];
@@ -280,14 +286,22 @@ export class BidSessionsService {
     }));
   }
 
-  async results(viewer: SessionViewer, sessionId: string): Promise<SessionResults> {
+  /** `timeZone`: the department's (IANA), for the times in each participant's reason. */
+  async results(viewer: SessionViewer, sessionId: string, options: ResultsOptions = {}): Promise<SessionResults> {
     await this.findSessionForParticipantsAndAdmins(viewer, sessionId);
-    return (await this.presentResults(sessionId)).results;
+    return (await this.presentResults(sessionId, options)).results;
   }
 
   /** The results with the session they are about, as the results call and the export show them. */
-  private async presentResults(sessionId: string): Promise<{ results: SessionResults; session: BidSessionDetail }> {
-    const [session, historyRows] = await Promise.all([this.present(sessionId), listHistory(this.db, sessionId)]);
+  private async presentResults(
+    sessionId: string,
+    { timeZone = 'UTC' }: ResultsOptions,
+  ): Promise<{ results: SessionResults; session: BidSessionDetail }> {
+    const [session, historyRows, reasons] = await Promise.all([
+      this.present(sessionId),
+      listHistory(this.db, sessionId),
+      readResultReasons(this.db, sessionId, timeZone),
+    ]);
     const statistics = computeSessionStatistics({
       participants: session.participants.map((participant) => ({
         outcome: participant.outcome,
@@ -309,7 +323,10 @@ export class BidSessionsService {
       scheduledEnd: session.scheduledEnd,
       actualStart: session.actualStart,
       actualEnd: session.actualEnd,
-      participants: session.participants,
+      participants: session.participants.map((participant) => ({
+        ...participant,
+        reason: reasons.get(participant.id) ?? null,
+      })),
       sessionHistory: historyRows.map(presentHistoryEntry),
     };
     return { results, session };
@@ -331,10 +348,10 @@ export class BidSessionsService {
 
   /** The results of a completed session, for the export; any other status is refused. */
   /** The export holds what the results show, so the same people may download it. */
-  async resultsForExport(viewer: SessionViewer, sessionId: string) {
+  async resultsForExport(viewer: SessionViewer, sessionId: string, options: ResultsOptions = {}) {
     const session = await this.findSessionForParticipantsAndAdmins(viewer, sessionId);
     if (session.status !== 'completed') throw conflict(BID_MESSAGES.cannotExport);
-    return this.presentResults(sessionId);
+    return this.presentResults(sessionId, options);
   }
 
   /** The signed-in member's place in a session they can see. */

@@ -181,6 +181,7 @@ describe('export of a session', () => {
       'Shift',
       'Position',
       'Moved to back',
+      'Reason',
     ]);
     expect(participantRows[1]).toEqual([
       1,
@@ -195,6 +196,8 @@ describe('export of a session', () => {
       'B',
       'Firefighter',
       'No',
+      // Why this seat (issue 16), from the history alone; this history was written before the chain.
+      `You bid Station ${station.number}, B, Firefighter at 12:00 UTC.`,
     ]);
     expect(participantRows[2]).toEqual([
       2,
@@ -209,6 +212,7 @@ describe('export of a session', () => {
       '',
       '',
       'Yes',
+      '',
     ]);
 
     const historyRows = sheetRows(workbook, HISTORY_SHEET_NAME);

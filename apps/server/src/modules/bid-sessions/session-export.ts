@@ -97,6 +97,7 @@ function participantRows(results: SessionResults): Cell[][] {
       'Shift',
       'Position',
       'Moved to back',
+      'Reason',
     ],
     ...results.participants.map((participant) => [
       participant.position + 1,
@@ -111,6 +112,7 @@ function participantRows(results: SessionResults): Cell[][] {
       participant.assignedShift,
       participant.assignedPosition,
       participant.movedToBack ? 'Yes' : 'No',
+      participant.reason ?? '',
     ]),
   ];
 }

@@ -44,6 +44,8 @@ export class SessionRecordService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** The department's time zone (IANA): the reasons in the record write their times in it. */
+    private readonly departmentTimeZone = 'UTC',
   ) {}
 
   /** The signing key, created on the first start against a database that has none. */
@@ -97,6 +99,7 @@ export class SessionRecordService {
       history: history.chained,
       unchainedHistory: history.unchained,
       assignments,
+      timeZone: this.departmentTimeZone,
     });
     const key = await this.signingKey();
     return {

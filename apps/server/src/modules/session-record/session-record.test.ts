@@ -12,7 +12,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { BID_MESSAGES, checkRecordContent, recordDigestBytes, type SessionRecordDocument } from '@stationbid/domain';
+import {
+  BID_MESSAGES,
+  checkRecordContent,
+  recordDigestBytes,
+  type SessionRecordDocument,
+  type SessionResults,
+} from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
@@ -40,6 +46,8 @@ let outsider: SignedIn;
 let sessionId: string;
 let stationOneId: string;
 let stationTwoId: string;
+let stationOneNumber: number;
+let stationTwoNumber: number;
 /** The participant m5's answer while the session still ran. */
 let earlyAnswer: { statusCode: number; body: string };
 
@@ -57,7 +65,18 @@ async function expectOk(response: { statusCode: number; body: string }) {
 }
 
 beforeAll(async () => {
-  context = await createTestContext();
+  // The department's zone: the reasons write their times in it (the clock starts at 12:00 UTC, 06:00 CST).
+  context = await createTestContext(
+    {},
+    {
+      delivery: {
+        publicWebUrl: 'http://localhost:5000',
+        departmentTimeZone: 'America/Chicago',
+        email: undefined,
+        sms: undefined,
+      },
+    },
+  );
   const adminRow = await createAdmin(context, { firstName: 'Alex', lastName: 'Admin' });
   admin = await signIn(context, adminRow.email);
   people = [];
@@ -70,6 +89,8 @@ beforeAll(async () => {
   const two = await createStationWithSeats(context.db, { A: { Firefighter: 1 } });
   stationOneId = one.station.id;
   stationTwoId = two.station.id;
+  stationOneNumber = one.station.number;
+  stationTwoNumber = two.station.number;
   // The third bidder's auto-bid list takes Station two, shift A, when their turn runs out.
   await context.db
     .update(members)
@@ -181,6 +202,28 @@ describe('GET /api/bid-sessions/:id/record', () => {
     ]);
   });
 
+  it('gives each participant the reason their history gives, as the results do, in the department’s zone', async () => {
+    const { record } = await readRecord();
+    const expected = [
+      `You bid Station ${stationOneNumber}, A, Firefighter at 06:00 CST.`,
+      `Phone-in bid: Alex Admin bid Station ${stationOneNumber}, B, Firefighter for you at 06:00 CST.`,
+      `Your turn expired at 06:07 CST. Your ranked list gave Station ${stationTwoNumber}, A, Firefighter.`,
+      'You skipped your turn at 06:07 CST, holding no seat.',
+      `Moved to the back by Alex Admin at 06:07 CST; auto-assigned at 06:10 CST to the first free eligible seat (Station ${stationOneNumber}, A, Firefighter).`,
+    ];
+    expect(record.timeZone).toBe('America/Chicago');
+    expect(record.assignments.map((assignment) => assignment.reason)).toEqual(expected);
+
+    // The results call and the participant's own view of it carry the same reasons, by participant.
+    for (const who of [admin, person(3).auth]) {
+      const answer = await injectAs(context, who, { method: 'GET', url: `/api/bid-sessions/${sessionId}/results` });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const results: SessionResults = answer.json<{ results: SessionResults }>().results;
+      const byParticipant = new Map(results.participants.map((participant) => [participant.id, participant.reason]));
+      expect(record.assignments.map((assignment) => byParticipant.get(assignment.participantId))).toEqual(expected);
+    }
+  });
+
   it('is signed with the key GET /api/record-key shows, over the SHA-256 of its canonical form', async () => {
     const { record } = await readRecord();
     const keyAnswer = await injectAs(context, outsider, { method: 'GET', url: '/api/record-key' });
@@ -192,13 +235,16 @@ describe('GET /api/bid-sessions/:id/record', () => {
     expect(verify(null, recordDigestBytes(unsigned), key.publicKeyPem, Buffer.from(signature.value, 'base64'))).toBe(
       true,
     );
-    expect(checkRecordContent(record)).toMatchObject({ ok: true, awardsReproduced: 4, commands: 9 });
+    expect(checkRecordContent(record)).toMatchObject({ ok: true, awardsReproduced: 4, commands: 9, reasonsRebuilt: 5 });
   });
 
   it('verifies with `stationbid-verify`, and one changed byte does not', async () => {
     const { text, record } = await readRecord();
     const verified = await runVerifier([await writeRecordFile(text), '--key', record.signature.keyFingerprint]);
     expect(verified.stdout).toMatch(/^verified: 4 awards reproduced\n/);
+    expect(verified.stdout).toContain(
+      '5 reasons ("why this seat") rebuilt from the history, in America/Chicago, and found as recorded',
+    );
     expect(verified.code).toBe(0);
 
     // The phone-in bid's administrator becomes someone else: one byte of the history.
