@@ -34,6 +34,8 @@ import { SessionReadCache } from './modules/bid-sessions/session-read-cache.ts';
 import { SessionVersionTracker } from './modules/bid-sessions/session-versions.ts';
 import { bidSheetRoutes } from './modules/bid-sheet/bid-sheet.routes.ts';
 import { BidSheetService } from './modules/bid-sheet/bid-sheet.service.ts';
+import { calendarFeedRoutes, memberCalendarRoutes, rotationRoutes } from './modules/calendar/calendar.routes.ts';
+import { CalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
 import { DeliveryStatusService } from './modules/delivery/delivery-status.service.ts';
@@ -377,6 +379,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         notificationSettingsService: new NotificationSettingsService(db, clock),
         notificationManagementService: new NotificationManagementService(db, deliveryStatus, sessionMessages),
       });
+      // The member's calendar (issue 16): a public feed per member, its address, and the rotation.
+      const calendarService = new CalendarService(db, clock, {
+        publicWebUrl: delivery.publicWebUrl,
+        departmentTimeZone: delivery.departmentTimeZone,
+      });
+      await api.register(calendarFeedRoutes, { prefix: '/calendar', calendarService });
+      await api.register(memberCalendarRoutes, { prefix: '/users', calendarService });
+      await api.register(rotationRoutes, { prefix: '/admin', calendarService });
       await api.register(chatRoutes, {
         prefix: '/chat',
         chatService: new ChatService(db, clock, (event) => liveService.publish(event)),

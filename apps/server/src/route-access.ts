@@ -111,6 +111,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/users/profile': MEMBER,
   'PUT /api/users/profile': MEMBER,
   'GET /api/users/preferences': MEMBER,
+  'GET /api/users/calendar-token': MEMBER,
+  'POST /api/users/calendar-token': MEMBER,
+  'DELETE /api/users/calendar-token': MEMBER,
+  // The feed's token is its credential: no sign-in (an unknown token is 404, as for anyone).
+  'GET /api/calendar/:token.ics': PUBLIC,
+  'GET /api/admin/rotation': ADMIN,
+  'PUT /api/admin/rotation': ADMIN,
   'PUT /api/users/preferences': MEMBER,
   'PUT /api/users/change-password': MEMBER,
   'GET /api/users/seniority': MEMBER,

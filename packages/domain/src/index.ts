@@ -20,6 +20,7 @@ export * from './schemas/admin-dashboard.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/bid-preferences.ts';
 export * from './schemas/bid-session.ts';
+export * from './schemas/calendar.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/common.ts';
 export * from './schemas/delivery.ts';

@@ -110,6 +110,7 @@ describe('the log', () => {
       '/api/x?Token=[redacted]&sessions=1,2&refresh_token=[redacted]',
     );
     expect(redactUrl('/reset-password/abc?x=1')).toBe('/reset-password/[redacted]?x=1');
+    expect(redactUrl('/api/calendar/abc-DEF_1.ics')).toBe('/api/calendar/[redacted]');
     expect(redactUrl('/api/health')).toBe('/api/health');
   });
 });

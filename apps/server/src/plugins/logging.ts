@@ -17,8 +17,8 @@ const REDACTED = '[redacted]';
 /** Query parameters whose values are credentials. */
 const SECRET_QUERY_KEYS = new Set(['ticket', 'token', 'access_token', 'refreshtoken', 'refresh_token', 'code']);
 
-/** Paths whose last segment is a credential: a password reset or setup link's token. */
-const SECRET_PATH = /^(\/api\/auth\/reset-password\/|\/reset-password\/)[^/?#]+/;
+/** Paths whose last segment is a credential: a password reset or setup link's token, a calendar feed's token. */
+const SECRET_PATH = /^(\/api\/auth\/reset-password\/|\/reset-password\/|\/api\/calendar\/)[^/?#]+/;
 
 /** A URL as it may be logged: secret query values and a reset link's token replaced. */
 export function redactUrl(url: string): string {
