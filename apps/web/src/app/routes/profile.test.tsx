@@ -35,6 +35,9 @@ function renderProfile({ user = member, api = {} }: { user?: User; api?: Record<
       'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [] }),
       'GET /api/users/bid-status': () =>
         jsonResponse(200, { position: null, isUserTurn: false, timeRemaining: 0, session: null }),
+      // The page's calendar feed section: no feed yet.
+      'GET /api/users/calendar-token': () =>
+        jsonResponse(200, { hasFeed: false, createdAt: null, rotationSet: true, shift: 'B' }),
       ...api,
     },
   });

@@ -8,6 +8,7 @@ import { Center, Grid, Loader, Stack } from '@mantine/core';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ProfileBidActivity } from '../../features/bid-history/index.ts';
+import { CalendarFeedSection } from '../../features/calendar/index.ts';
 import { NotificationSettingsButton } from '../../features/notifications/index.ts';
 import {
   AccountStatusSection,
@@ -66,6 +67,7 @@ function ProfileContent() {
           {/* Keyed by member: after a sign-in as someone else the form starts from their values. */}
           <ProfileForm key={profile.id} profile={profile} />
           <ChangePasswordSection />
+          <CalendarFeedSection />
         </Stack>
       </Grid.Col>
     </Grid>

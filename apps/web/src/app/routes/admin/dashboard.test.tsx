@@ -97,6 +97,11 @@ function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, M
   const running = buildActiveSession();
   return {
     'GET /api/admin/stats': () => jsonResponse(200, { stats }),
+    'GET /api/admin/rotation': () =>
+      jsonResponse(200, {
+        rotation: { pattern: 'ABC', anchorDate: '2026-01-01', shiftStartTime: '07:00' },
+        timeZone: 'America/Chicago',
+      }),
     'GET /api/admin/online-users?limit=5': () =>
       jsonResponse(200, {
         users: [buildOnlineUser(1, { firstName: 'Morgan', lastName: 'Hale', isAdmin: true }), buildOnlineUser(2)],

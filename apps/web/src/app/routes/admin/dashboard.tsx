@@ -21,6 +21,7 @@ import {
   OnlineUsersCard,
   useRunningSessionsQuery,
 } from '../../../features/admin/index.ts';
+import { RotationSettingsCard } from '../../../features/calendar/index.ts';
 import { SystemStatusCard } from '../../../features/dashboard/index.ts';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 
@@ -85,6 +86,9 @@ function AdminDashboardPage() {
         <AdminQuickActions />
         <OnlineUsersCard nowMs={nowMs} />
         <AdminActivityCard nowMs={nowMs} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <RotationSettingsCard />
       </SimpleGrid>
     </Stack>
   );
