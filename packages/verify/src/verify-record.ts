@@ -21,11 +21,27 @@ function publicKeyFromRaw(raw: Buffer) {
   return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
 }
 
+/** Whether `text` is exactly the base64 that its bytes encode to (padding included). */
+function isCanonicalBase64(text: string): boolean {
+  return Buffer.from(text, 'base64').toString('base64') === text;
+}
+
 export function verifyRecord(raw: unknown, options: VerifyOptions = {}): VerifyResult {
   const content = checkRecordContent(raw);
   if (!content.ok) return content;
   const { signature } = content.record;
 
+  // Only the canonical base64 of the bytes is accepted: Node's decoder ignores the unused low bits
+  // of the last character, so otherwise a record with one character changed there would still
+  // verify (the signature is not covered by the digest).
+  const nonCanonical = (['publicKey', 'value'] as const).find((field) => !isCanonicalBase64(signature[field]));
+  if (nonCanonical) {
+    return {
+      ok: false,
+      sequence: null,
+      reason: `the signature's ${nonCanonical === 'value' ? 'value' : 'public key'} is not canonical base64: it was changed`,
+    };
+  }
   const rawKey = Buffer.from(signature.publicKey, 'base64');
   if (rawKey.length !== 32) {
     return { ok: false, sequence: null, reason: 'the signature names no Ed25519 public key (32 bytes, base64)' };

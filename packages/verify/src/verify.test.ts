@@ -68,6 +68,27 @@ describe('verifyRecord', () => {
       reason: expect.stringContaining('the Ed25519 signature does not match'),
     });
   });
+
+  it('refuses a signature whose last base64 character was changed in bits the decoder ignores', () => {
+    const { record } = signedRecord();
+    const { value, publicKey } = record.signature;
+    // 64 bytes end in "x==" where x carries 2 bits of data and 4 unused ones: flip an unused one.
+    const flip = (text: string, padding: number) => {
+      const at = text.length - padding - 1;
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+      const changed = alphabet[alphabet.indexOf(text[at] ?? 'A') ^ 1] ?? 'A';
+      return `${text.slice(0, at)}${changed}${text.slice(at + 1)}`;
+    };
+    const sameBytes = flip(value, 2);
+    expect(Buffer.from(sameBytes, 'base64').equals(Buffer.from(value, 'base64'))).toBe(true);
+    expect(verifyRecord({ ...record, signature: { ...record.signature, value: sameBytes } })).toMatchObject({
+      ok: false,
+      reason: "the signature's value is not canonical base64: it was changed",
+    });
+    expect(
+      verifyRecord({ ...record, signature: { ...record.signature, publicKey: flip(publicKey, 1) } }),
+    ).toMatchObject({ ok: false, reason: "the signature's public key is not canonical base64: it was changed" });
+  });
 });
 
 describe('stationbid-verify', () => {
@@ -77,6 +98,9 @@ describe('stationbid-verify', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^verified: 3 awards reproduced\n/);
     expect(stdout).toContain('replayed 7 commands through the bid engine: all 8 history entries');
+    expect(stdout).toContain(
+      '3 reasons ("why this seat") rebuilt from the history, in America/Chicago, and found as recorded',
+    );
   });
 
   it('names the first entry that differs when one byte of a seat is changed, and exits 1', async () => {
