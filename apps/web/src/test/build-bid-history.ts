@@ -3,7 +3,7 @@
  * results, for this feature's tests. Sessions, history entries and results come from the shared
  * builders in src/test/build-bid-session.ts.
  */
-import type { Participant } from '@stationbid/domain';
+import type { Participant, ResultParticipant } from '@stationbid/domain';
 import type { UserBidHistoryEntry } from '../features/bid-history/index.ts';
 import { buildParticipant, springSession, testId } from './build-bid-session.ts';
 
@@ -33,9 +33,9 @@ export function buildResultsParticipant(
   position: number,
   firstName: string,
   lastName: string,
-  overrides: Partial<Omit<Participant, 'user'>> = {},
-): Participant {
-  return buildParticipant({
+  { reason = null, ...overrides }: Partial<Omit<ResultParticipant, 'user'>> = {},
+): ResultParticipant {
+  const participant: Participant = buildParticipant({
     firstName,
     lastName,
     position,
@@ -43,4 +43,5 @@ export function buildResultsParticipant(
     user: { employeeId: `FD-${position + 10}`, rank: 'Engineer', position: 'Driver' },
     ...overrides,
   });
+  return { ...participant, reason };
 }
