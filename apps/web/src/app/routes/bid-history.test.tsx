@@ -134,6 +134,57 @@ describe('BidHistoryPage (/bid-history)', () => {
     expect(api.unhandled).toEqual([]);
   });
 
+  it('says why: the member’s own reason above the tabs, and every participant’s in the table', async () => {
+    const ownReason =
+      'Your first choice (Station 1, B, Engineer) was taken by Alex Morgan, bid 1 of 2, at 09:14 CST. Your second choice (Station 3, C, Engineer) was free, and you bid it at 09:31 CST.';
+    const mine = buildResultsParticipant(1, 'Jamie', 'Ortiz', {
+      hasBid: true,
+      outcome: 'bid',
+      assignedStation: { id: 's3', _id: 's3', name: 'Harbor', number: 3 },
+      assignedShift: 'C',
+      assignedPosition: 'Engineer',
+      reason: ownReason,
+    });
+    const withReasons = buildSessionResults({
+      participants: [
+        buildResultsParticipant(0, 'Alex', 'Morgan', {
+          hasBid: true,
+          outcome: 'proxy_bid',
+          reason: 'Phone-in bid: Morgan Hale bid Station 1, B, Engineer for you at 09:14 CST.',
+        }),
+        { ...mine, user: { ...mine.user, id: member.id, _id: member.id } },
+      ],
+    });
+    const { user } = renderBidHistory({
+      'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [phoneInBid] }),
+      [RESULTS_PATH]: () => jsonResponse(200, { results: withReasons }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'View Results of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
+    const own = await within(dialog).findByRole('region', { name: 'Why this seat' });
+    expect(own).toHaveTextContent(ownReason);
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Participants' }));
+    const participants = within(dialog).getByRole('table', { name: 'Participants' });
+    expect(within(participants).getByRole('columnheader', { name: 'Why this seat' })).toBeInTheDocument();
+    expect(within(participants).getByRole('row', { name: /^#1 Alex Morgan/ })).toHaveTextContent(
+      'Phone-in bid: Morgan Hale bid Station 1, B, Engineer for you at 09:14 CST.',
+    );
+    expect(within(participants).getByRole('row', { name: /^#2 Jamie Ortiz/ })).toHaveTextContent(ownReason);
+  });
+
+  it('shows no reason of their own to someone who did not take part', async () => {
+    const { user } = renderBidHistory({
+      'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [phoneInBid] }),
+      [RESULTS_PATH]: () => jsonResponse(200, { results }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'View Results of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
+    expect(await within(dialog).findByText('1h 35m')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'Why this seat' })).not.toBeInTheDocument();
+  });
+
   it('shows "Failed to load session results" with the reason and Try Again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let isRefused = true;

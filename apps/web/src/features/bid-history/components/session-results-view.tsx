@@ -4,6 +4,8 @@
  * Export is an administrator's capability (spec section 6) and the server refuses it to anyone
  * else, so members are not offered a button that can only fail. Download PDF gives the printable
  * bid sheet of a completed session (issue 16); the page itself prints through styles/print.css.
+ * Each participant's result says why ("why this seat", issue 16), and the signed-in member's own
+ * reason stands above the tabs.
  */
 import {
   Badge,
@@ -19,7 +21,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { Participant, SessionHistoryEntry, SessionResults } from '@stationbid/domain';
+import type { ResultParticipant, SessionHistoryEntry, SessionResults } from '@stationbid/domain';
 import { IconArrowLeft, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { HistoryEntryCard } from '../../../components/history-entry-card.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
@@ -31,6 +33,7 @@ import {
   SESSION_STATUS_COLORS,
   SESSION_STATUS_LABELS,
 } from '../../../lib/session-format.ts';
+import { useAuth } from '../../auth/index.ts';
 import { useDownloadBidSheet, useExportSessionResults } from '../../bid-sessions/index.ts';
 import { useSessionResultsQuery } from '../api/get-session-results.ts';
 import { formatSessionDuration } from '../utils/bid-history-summary.ts';
@@ -97,6 +100,7 @@ export function SessionResultsView({ sessionId, onBack }: SessionResultsViewProp
           <ExportButton results={results} />
         </Group>
       </Group>
+      <OwnReason participants={results.participants} />
       <Tabs defaultValue="overview" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
@@ -207,7 +211,27 @@ function ResultsOverview({ results }: { results: SessionResults }) {
   );
 }
 
-function ParticipantStatusBadge({ participant }: { participant: Participant }) {
+/**
+ * "Why this seat" for the signed-in member, when they took part: the reason the session's history
+ * gives (issue 16), the same text the signed record carries and `stationbid-verify` rebuilds.
+ */
+function OwnReason({ participants }: { participants: ResultParticipant[] }) {
+  const { user } = useAuth();
+  const own = user ? participants.find((participant) => participant.user.id === user.id) : undefined;
+  if (!own?.reason) return null;
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="own-reason-heading">
+      <Title order={2} size="h5" id="own-reason-heading">
+        Why this seat
+      </Title>
+      <Text size="sm" mt={4}>
+        {own.reason}
+      </Text>
+    </Paper>
+  );
+}
+
+function ParticipantStatusBadge({ participant }: { participant: ResultParticipant }) {
   const status = getParticipantStatus(participant);
   return (
     <Badge color={participant.hasBid ? 'green' : 'gray'} variant="light">
@@ -216,7 +240,7 @@ function ParticipantStatusBadge({ participant }: { participant: Participant }) {
   );
 }
 
-function ResultsParticipants({ participants }: { participants: Participant[] }) {
+function ResultsParticipants({ participants }: { participants: ResultParticipant[] }) {
   const isPhone = useIsSmallScreen();
   if (participants.length === 0) {
     return (
@@ -245,13 +269,18 @@ function ResultsParticipants({ participants }: { participants: Participant[] }) 
               {formatSeat(participant.assignedStation, participant.assignedShift, participant.assignedPosition) ??
                 'No seat'}
             </Text>
+            {participant.reason && (
+              <Text size="xs" c="dimmed" mt={4}>
+                {participant.reason}
+              </Text>
+            )}
           </Paper>
         ))}
       </Stack>
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={860}>
       <Table striped verticalSpacing="xs" aria-label="Participants">
         <Table.Thead>
           <Table.Tr>
@@ -260,6 +289,7 @@ function ResultsParticipants({ participants }: { participants: Participant[] }) 
             <Table.Th scope="col">Rank</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
             <Table.Th scope="col">Seat</Table.Th>
+            <Table.Th scope="col">Why this seat</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -274,6 +304,9 @@ function ResultsParticipants({ participants }: { participants: Participant[] }) 
               <Table.Td>
                 {formatSeat(participant.assignedStation, participant.assignedShift, participant.assignedPosition) ??
                   '—'}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{participant.reason ?? '—'}</Text>
               </Table.Td>
             </Table.Tr>
           ))}
