@@ -8,6 +8,7 @@ import {
   buildBidSessionDetail,
   buildHistoryEntry,
   buildParticipant,
+  buildSessionResults,
   testId,
 } from '../../../test/build-bid-session.ts';
 import { buildStation } from '../../../test/build-station.ts';
@@ -340,9 +341,24 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
       outcome: 'not_assigned',
       movedToBack: true,
     });
+    const phoneInReason = 'Phone-in bid: Morgan Hale bid Station 1, A, Captain for you at 09:00 CDT.';
+    const movedReason =
+      'Moved to the back at 09:06 CDT (turn expired, no ranked list); your second chance expired at 09:09 CDT with no free seat open to you left.';
     const { user } = renderSessionManagement([completed], {
       [`GET /api/bid-sessions/${completed.id}/participants?limit=100`]: () =>
         jsonResponse(200, { participants: [assigned, notAssigned], nextCursor: null, total: 2 }),
+      // Why this seat (issue 16): the completed session's results give each participant's reason.
+      [`GET /api/bid-sessions/${completed.id}/results`]: () =>
+        jsonResponse(200, {
+          results: buildSessionResults({
+            id: completed.id,
+            _id: completed.id,
+            participants: [
+              { ...assigned, reason: phoneInReason },
+              { ...notAssigned, reason: movedReason },
+            ],
+          }),
+        }),
       [`GET /api/bid-sessions/history?sessionId=${completed.id}`]: () =>
         jsonResponse(200, {
           history: [
@@ -381,6 +397,8 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
     expect(rows[1]).toHaveTextContent('2Chloe Bennett');
     expect(rows[1]).toHaveTextContent('Moved to back');
     expect(rows[1]).toHaveTextContent('Not assigned');
+    expect(await within(rows[0] as HTMLElement).findByText(phoneInReason)).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent(movedReason);
     await user.click(within(details).getByRole('button', { name: 'Close dialog' }));
 
     await user.click(screen.getByRole('button', { name: 'History of Autumn Harbor Bid' }));
@@ -410,6 +428,8 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
         jsonResponse(200, { participants: pageOf(0, 100), nextCursor: 99, total: 150 }),
       [`GET /api/bid-sessions/${completed.id}/participants?limit=100&cursor=99`]: () =>
         jsonResponse(200, { participants: pageOf(100, 50), nextCursor: null, total: 150 }),
+      [`GET /api/bid-sessions/${completed.id}/results`]: () =>
+        jsonResponse(200, { results: buildSessionResults({ id: completed.id, _id: completed.id }) }),
     });
     await user.click(await screen.findByRole('button', { name: 'View details of Autumn Harbor Bid' }));
     const details = await screen.findByRole('dialog', { name: 'Autumn Harbor Bid' });

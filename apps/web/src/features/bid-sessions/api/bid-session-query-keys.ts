@@ -15,6 +15,11 @@ export function sessionParticipantsQueryKey(sessionId: string) {
   return [...bidSessionsQueryKey, 'participants', sessionId] as const;
 }
 
+/** Each participant's "why this seat" of a completed session (from its results). */
+export function sessionReasonsQueryKey(sessionId: string) {
+  return [...bidSessionsQueryKey, 'reasons', sessionId] as const;
+}
+
 export function sessionHistoryQueryKey(sessionId: string) {
   return [...bidSessionsQueryKey, 'history', sessionId] as const;
 }

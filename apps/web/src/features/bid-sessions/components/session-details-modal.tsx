@@ -1,6 +1,7 @@
 /**
  * The details of a session: its settings, and its participants in queue order with bid priority,
- * seniority score and what became of them (the seat won, or their place in the queue).
+ * seniority score and what became of them (the seat won, or their place in the queue), and once the
+ * session has completed why ("why this seat", issue 16).
  */
 import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { BidSession, Participant } from '@stationbid/domain';
@@ -15,6 +16,7 @@ import {
   getParticipantName,
 } from '../../../lib/session-format.ts';
 import { useSessionParticipantsQuery } from '../api/get-session-participants.ts';
+import { useSessionReasonsQuery } from '../api/get-session-reasons.ts';
 import { describeParticipantResult, describeTieBreakChain, ELIGIBILITY_MODE_LABELS } from '../utils/session-format.ts';
 import { SessionModal } from './session-modal.tsx';
 import { SessionStatusBadge } from './session-status-badge.tsx';
@@ -53,7 +55,7 @@ function SessionDetails({ session }: { session: BidSession }) {
         {session.actualEnd !== null && <Setting label="Ended">{formatDateTime(session.actualEnd)}</Setting>}
         {session.randomSeed !== null && <Setting label="Random draw seed">{session.randomSeed}</Setting>}
       </SimpleGrid>
-      <ParticipantsSection sessionId={session.id} />
+      <ParticipantsSection sessionId={session.id} isCompleted={session.status === 'completed'} />
     </Stack>
   );
 }
@@ -71,8 +73,13 @@ function Setting({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ParticipantsSection({ sessionId }: { sessionId: string }) {
+/** Reason by participant id; empty until a completed session's reasons are read (or if they cannot be). */
+type Reasons = ReadonlyMap<string, string | null>;
+const NO_REASONS: Reasons = new Map();
+
+function ParticipantsSection({ sessionId, isCompleted }: { sessionId: string; isCompleted: boolean }) {
   const participantsQuery = useSessionParticipantsQuery(sessionId);
+  const reasons = useSessionReasonsQuery(sessionId, isCompleted).data ?? NO_REASONS;
   const isSmallScreen = useIsSmallScreen();
   const participants = participantsQuery.data?.pages.flatMap((page) => page.participants) ?? [];
   const total = participantsQuery.data?.pages[0]?.total ?? participants.length;
@@ -99,9 +106,9 @@ function ParticipantsSection({ sessionId }: { sessionId: string }) {
       ) : (
         <>
           {isSmallScreen ? (
-            <ParticipantList participants={participants} />
+            <ParticipantList participants={participants} reasons={reasons} />
           ) : (
-            <ParticipantTable participants={participants} />
+            <ParticipantTable participants={participants} reasons={reasons} />
           )}
           {participantsQuery.hasNextPage && (
             <Group justify="space-between" gap="sm">
@@ -123,12 +130,22 @@ function ParticipantsSection({ sessionId }: { sessionId: string }) {
   );
 }
 
+/** Why the participant's session ended as it did, under their result. */
+function Reason({ reason }: { reason: string | null | undefined }) {
+  if (!reason) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={2}>
+      {reason}
+    </Text>
+  );
+}
+
 function inQueueOrder(participants: Participant[]): Participant[] {
   return [...participants].sort((a, b) => a.position - b.position);
 }
 
 /** On a phone: one card per participant, in queue order. */
-function ParticipantList({ participants }: { participants: Participant[] }) {
+function ParticipantList({ participants, reasons }: { participants: Participant[]; reasons: Reasons }) {
   return (
     <Stack component="ol" gap="xs" p={0} m={0} aria-label="Participants in queue order" style={{ listStyle: 'none' }}>
       {inQueueOrder(participants).map((participant) => (
@@ -146,6 +163,7 @@ function ParticipantList({ participants }: { participants: Participant[] }) {
                 {participant.seniorityScore}
               </Text>
               <Text size="sm">{describeParticipantResult(participant)}</Text>
+              <Reason reason={reasons.get(participant.id)} />
               {participant.movedToBack && (
                 <Badge size="xs" variant="light" color="orange">
                   Moved to back
@@ -159,7 +177,7 @@ function ParticipantList({ participants }: { participants: Participant[] }) {
   );
 }
 
-function ParticipantTable({ participants }: { participants: Participant[] }) {
+function ParticipantTable({ participants, reasons }: { participants: Participant[]; reasons: Reasons }) {
   const ordered = inQueueOrder(participants);
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -193,7 +211,10 @@ function ParticipantTable({ participants }: { participants: Participant[] }) {
               </Table.Th>
               <Table.Td>#{participant.bidPriority}</Table.Td>
               <Table.Td>{participant.seniorityScore}</Table.Td>
-              <Table.Td>{describeParticipantResult(participant)}</Table.Td>
+              <Table.Td>
+                {describeParticipantResult(participant)}
+                <Reason reason={reasons.get(participant.id)} />
+              </Table.Td>
               <Table.Td>
                 {formatSeat(participant.currentStation, participant.currentShift, participant.currentPosition) ??
                   'None'}
