@@ -174,6 +174,21 @@ export const CORS_POLICY = {
   maxAge: 600,
 };
 
+/**
+ * Keys the server makes for itself on a database's first start. A database that does not answer
+ * yet must not keep the app from starting (GET /api/health then reports it): the key is made at its
+ * first use instead, which retries.
+ */
+function makeKeysAtStart(app: FastifyInstance, what: string, make: () => Promise<unknown>): void {
+  app.addHook('onReady', async () => {
+    try {
+      await make();
+    } catch (error) {
+      app.log.warn({ err: error }, `${what}: not made at start (the database did not answer); made at first use instead`);
+    }
+  });
+}
+
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { db, settings } = dependencies;
   const clock = dependencies.clock ?? systemClock;
@@ -284,9 +299,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Like the turn clock: started by the server process only, stopped before the database closes.
   // Web Push needs no setting: the VAPID keys are the server's own, made at the first start (onReady).
   const pushService = new PushService(db, clock);
-  app.addHook('onReady', async () => {
-    await pushService.vapidKeys();
-  });
+  makeKeysAtStart(app, 'the Web Push (VAPID) keys', () => pushService.vapidKeys());
   const pushSender = createPushSender(db, clock, {
     publicWebUrl: delivery.publicWebUrl,
     subject: vapidSubject({
@@ -354,9 +367,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(sessionMessagesRoutes, { prefix: '/bid-sessions', sessionMessages });
       // The record-signing key is created at the first start on a database (issue 16).
       const sessionRecordService = new SessionRecordService(db, clock, delivery.departmentTimeZone);
-      app.addHook('onReady', async () => {
-        await sessionRecordService.signingKey();
-      });
+      makeKeysAtStart(app, 'the record-signing key', () => sessionRecordService.signingKey());
       await api.register(sessionRecordRoutes, { sessionRecordService });
       await api.register(bidSheetRoutes, {
         prefix: '/bid-sessions',
