@@ -184,7 +184,10 @@ function makeKeysAtStart(app: FastifyInstance, what: string, make: () => Promise
     try {
       await make();
     } catch (error) {
-      app.log.warn({ err: error }, `${what}: not made at start (the database did not answer); made at first use instead`);
+      app.log.warn(
+        { err: error },
+        `${what}: not made at start (the database did not answer); made at first use instead`,
+      );
     }
   });
 }
