@@ -93,10 +93,20 @@ const pausedSession = buildBidSession({
 });
 const draftSession = buildBidSession({ id: testId('5e55', 3), name: 'Next Year', status: 'draft' });
 
+const RECORD_KEY_FINGERPRINT = '9f2c'.repeat(16);
+
 function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, MockHandler> {
   const running = buildActiveSession();
   return {
     'GET /api/admin/stats': () => jsonResponse(200, { stats }),
+    'GET /api/record-key': () =>
+      jsonResponse(200, {
+        algorithm: 'Ed25519',
+        publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAexample\n-----END PUBLIC KEY-----\n',
+        publicKey: 'ZXhhbXBsZS1wdWJsaWMta2V5LTMyLWJ5dGVzLWxvbmch',
+        fingerprint: RECORD_KEY_FINGERPRINT,
+        createdAt: '2026-11-25T09:00:00.000Z',
+      }),
     'GET /api/admin/rotation': () =>
       jsonResponse(200, {
         rotation: { pattern: 'ABC', anchorDate: '2026-01-01', shiftStartTime: '07:00' },
@@ -209,6 +219,18 @@ describe('AdminDashboardPage', { timeout: 20_000 }, () => {
       'href',
       '/admin/notifications',
     );
+  });
+
+  it('shows the fingerprint of the key that signs session records, to check records against', async () => {
+    renderApp({ path: '/admin', signedInAs: adminUser, api: adminApi() });
+
+    const records = await screen.findByRole('region', { name: 'Session records' });
+    expect(await within(records).findByRole('textbox', { name: /Key fingerprint/ })).toHaveValue(
+      RECORD_KEY_FINGERPRINT,
+    );
+    expect(records).toHaveTextContent('npx stationbid-verify record.json --key <fingerprint>');
+    expect(within(records).getByRole('button', { name: 'Copy fingerprint' })).toBeEnabled();
+    expect(within(records).getByRole('button', { name: 'Copy public key (PEM)' })).toBeEnabled();
   });
 
   it('offers the admin screens and no buttons that do nothing', async () => {
