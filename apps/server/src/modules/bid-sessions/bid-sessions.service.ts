@@ -236,7 +236,10 @@ export class BidSessionsService {
 
   /** The participant list and every participant's details: administrators and the session's participants. */
   private async mayReadParticipants(viewer: SessionViewer, sessionId: string): Promise<boolean> {
-    return viewer.isAdmin || (await findParticipantByMember(this.db, sessionId, viewer.id)) !== undefined;
+    if (viewer.isAdmin) return true;
+    // The member's kept place answers it: no query while nothing changes (decision 014).
+    const versions = await this.versions.read(sessionId);
+    return versions !== undefined && (await this.readOwnPlace(viewer, sessionId, versions)).participant !== null;
   }
 
   /** Every participant in queue order, shared like the session (administrators and participants). */

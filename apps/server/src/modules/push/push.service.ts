@@ -8,6 +8,7 @@ import { PUSH_LIMITS, PUSH_MESSAGES, type PushSubscriptionRequest } from '@stati
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { onceUntilFailure } from '../../lib/once-until-failure.ts';
 import {
   countOtherSubscriptions,
   countSubscriptions,
@@ -18,21 +19,13 @@ import {
 import { ensureVapidKeys, type VapidKeys } from './vapid-keys.ts';
 
 export class PushService {
-  private keys: Promise<VapidKeys> | undefined;
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
   ) {}
 
   /** The VAPID keys, created on the first call against a database without them (at start-up). */
-  vapidKeys(): Promise<VapidKeys> {
-    this.keys ??= ensureVapidKeys(this.db).catch((error: unknown) => {
-      this.keys = undefined;
-      throw error;
-    });
-    return this.keys;
-  }
+  readonly vapidKeys: () => Promise<VapidKeys> = onceUntilFailure(() => ensureVapidKeys(this.db));
 
   async publicKey(): Promise<string> {
     return (await this.vapidKeys()).publicKey;

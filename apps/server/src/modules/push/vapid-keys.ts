@@ -1,13 +1,14 @@
 /**
  * The server's VAPID key pair (RFC 8292), created by the first server process that starts on a
  * database and kept in it (push_vapid_keys, one row), so every process and every restart signs
- * pushes with the key the browsers subscribed with. Two processes starting at once both try to
- * insert their own new pair: `on conflict do nothing` keeps the first, and both then read that one.
+ * pushes with the key the browsers subscribed with (`readOrInsertOnce`: two processes starting at
+ * once end with one pair).
  */
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Executor } from '../../db/client.ts';
 import { pushVapidKeys } from '../../db/schema/index.ts';
+import { readOrInsertOnce } from '../../db/server-made-row.ts';
 
 const KEY_ROW_ID = 1;
 
@@ -18,23 +19,22 @@ export interface VapidKeys {
 }
 
 /** The department's VAPID keys, created on the first call against a database that has none. */
-export async function ensureVapidKeys(executor: Executor): Promise<VapidKeys> {
-  const read = async () => {
-    const [row] = await executor
-      .select({ publicKey: pushVapidKeys.publicKey, privateKey: pushVapidKeys.privateKey })
-      .from(pushVapidKeys)
-      .where(eq(pushVapidKeys.id, KEY_ROW_ID));
-    return row;
-  };
-  let keys = await read();
-  if (!keys) {
-    const generated = webpush.generateVAPIDKeys();
-    await executor
-      .insert(pushVapidKeys)
-      .values({ id: KEY_ROW_ID, publicKey: generated.publicKey, privateKey: generated.privateKey })
-      .onConflictDoNothing();
-    keys = await read();
-  }
-  if (!keys) throw new Error('the VAPID keys for Web Push could not be created');
-  return keys;
+export function ensureVapidKeys(executor: Executor): Promise<VapidKeys> {
+  return readOrInsertOnce(
+    async () => {
+      const [row] = await executor
+        .select({ publicKey: pushVapidKeys.publicKey, privateKey: pushVapidKeys.privateKey })
+        .from(pushVapidKeys)
+        .where(eq(pushVapidKeys.id, KEY_ROW_ID));
+      return row;
+    },
+    () => {
+      const generated = webpush.generateVAPIDKeys();
+      return executor
+        .insert(pushVapidKeys)
+        .values({ id: KEY_ROW_ID, publicKey: generated.publicKey, privateKey: generated.privateKey })
+        .onConflictDoNothing();
+    },
+    'the VAPID keys for Web Push',
+  );
 }

@@ -10,6 +10,7 @@ import { RECORD_SIGNATURE_ALGORITHM, type RecordKeyResponse } from '@stationbid/
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { recordSigningKeys } from '../../db/schema/index.ts';
+import { readOrInsertOnce } from '../../db/server-made-row.ts';
 
 const KEY_ROW_ID = 1;
 
@@ -47,12 +48,11 @@ function newKeyRow() {
 
 /** The department's record key, created on the first call against a database that has none. */
 export async function ensureRecordSigningKey(executor: Executor): Promise<RecordSigningKey> {
-  let [row] = await executor.select().from(recordSigningKeys).where(eq(recordSigningKeys.id, KEY_ROW_ID));
-  if (!row) {
-    await executor.insert(recordSigningKeys).values(newKeyRow()).onConflictDoNothing();
-    [row] = await executor.select().from(recordSigningKeys).where(eq(recordSigningKeys.id, KEY_ROW_ID));
-  }
-  if (!row) throw new Error('the record signing key could not be created');
+  const row = await readOrInsertOnce(
+    async () => (await executor.select().from(recordSigningKeys).where(eq(recordSigningKeys.id, KEY_ROW_ID)))[0],
+    () => executor.insert(recordSigningKeys).values(newKeyRow()).onConflictDoNothing(),
+    'the record signing key',
+  );
   return {
     privateKey: createPrivateKey(row.privateKeyPem),
     publicKeyPem: row.publicKeyPem,

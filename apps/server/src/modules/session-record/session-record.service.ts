@@ -17,6 +17,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { onceUntilFailure } from '../../lib/once-until-failure.ts';
 import { findParticipantByMember, findSessionById } from '../bid-sessions/bid-sessions.repository.ts';
 import { lockSessionRow } from '../bid-sessions/engine-state.repository.ts';
 import {
@@ -39,8 +40,6 @@ export interface RecordViewer {
 }
 
 export class SessionRecordService {
-  private key: Promise<RecordSigningKey> | undefined;
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -49,13 +48,7 @@ export class SessionRecordService {
   ) {}
 
   /** The signing key, created on the first start against a database that has none. */
-  signingKey(): Promise<RecordSigningKey> {
-    this.key ??= ensureRecordSigningKey(this.db).catch((error: unknown) => {
-      this.key = undefined;
-      throw error;
-    });
-    return this.key;
-  }
+  readonly signingKey: () => Promise<RecordSigningKey> = onceUntilFailure(() => ensureRecordSigningKey(this.db));
 
   async recordKey(): Promise<RecordKeyResponse> {
     return presentRecordKey(await this.signingKey());
