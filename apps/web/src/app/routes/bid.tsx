@@ -7,8 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { BiddingBoard } from '../../features/bidding/index.ts';
-import { isUnknownSession, SessionNotFound } from '../../features/live-bidding/index.ts';
+import { BiddingBoard, isUnknownSession, SessionNotFound } from '../../features/session-room/index.ts';
 import { sessionListQueryOptions, useSessionBoardQuery } from '../../lib/session-queries.ts';
 
 function BidPage() {

@@ -1,5 +1,5 @@
 /** /bidding: the member's Bidding page, centred on the session the server calls current. */
-import { BiddingBoard } from '../../features/bidding/index.ts';
+import { BiddingBoard } from '../../features/session-room/index.ts';
 
 function BiddingPage() {
   return <BiddingBoard />;

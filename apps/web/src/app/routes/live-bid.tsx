@@ -24,24 +24,22 @@ import {
   isTurnNear,
   isUnknownSession,
   LazyParticipantsList,
+  LazyStationAssignmentsPanel,
   LazyTurnDialogs,
   type LiveUpdates,
   LiveUpdatesBell,
   MyTurnBanner,
+  preloadStationAssignmentsPanel,
   QueueBanner,
   SessionHistory,
   SessionInfo,
   SessionNotFound,
   TurnExpiredNotice,
+  toAssignmentStations,
   useJoinLiveSession,
   useLiveUpdates,
   useOwnTurn,
-} from '../../features/live-bidding/index.ts';
-import {
-  LazyStationAssignmentsPanel,
-  preloadStationAssignmentsPanel,
-  toAssignmentStations,
-} from '../../features/session-views/index.ts';
+} from '../../features/session-room/index.ts';
 import { useIsLiveConnected, useLiveSession } from '../../lib/live-events.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../lib/session-format.ts';
 import {

@@ -7,7 +7,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { StationAssignmentsPanel, toAssignmentStationsFromList } from '../../features/session-views/index.ts';
+import { StationAssignmentsPanel, toAssignmentStationsFromList } from '../../features/session-room/index.ts';
 import { useStationsQuery } from '../../features/stations/index.ts';
 
 function StationsPage() {

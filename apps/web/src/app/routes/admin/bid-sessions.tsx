@@ -32,7 +32,7 @@ import {
   useDeleteBidSession,
   useExportSessionResults,
   useSessionAction,
-} from '../../../features/bid-sessions/index.ts';
+} from '../../../features/session-admin/index.ts';
 import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 
 type SessionDialog =

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { saveDownloadedFile } from '../../bid-sessions/index.ts';
+import { saveDownloadedFile } from '../../session-admin/index.ts';
 
 const EXPORT_SUCCESS_MESSAGE = 'Export completed successfully!';
 const EXPORT_FAILURE_MESSAGE = 'Failed to export data';

@@ -10,7 +10,7 @@ import { getParticipantName } from '../../../lib/session-format.ts';
 import { useSessionBoardQuery } from '../../../lib/session-queries.ts';
 import { describeCountdown, formatCountdown, getCountdownTone } from '../../../lib/turn-countdown.ts';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
-import { getSessionProgress, SessionStatusBadge, useSessionAction } from '../../bid-sessions/index.ts';
+import { getSessionProgress, SessionStatusBadge, useSessionAction } from '../../session-admin/index.ts';
 import type { useRunningSessionsQuery } from '../api/get-running-sessions.ts';
 
 /** The turn's time left on the server's clock, "Expired" once past, frozen while paused. */

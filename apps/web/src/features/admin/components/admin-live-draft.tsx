@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { TIMERS } from '@stationbid/domain';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useSessionBoardQuery, useSessionHistoryQuery } from '../../../lib/session-queries.ts';
-import { LiveDraftView } from '../../session-views/index.ts';
+import { LiveDraftView } from '../../session-room/index.ts';
 
 /**
  * The live draft of one running session, in admin mode, from its board and history. The page

@@ -34,7 +34,7 @@ import {
   SESSION_STATUS_LABELS,
 } from '../../../lib/session-format.ts';
 import { useAuth } from '../../auth/index.ts';
-import { useDownloadBidSheet, useExportSessionResults } from '../../bid-sessions/index.ts';
+import { useDownloadBidSheet, useExportSessionResults } from '../../session-admin/index.ts';
 import { useSessionResultsQuery } from '../api/get-session-results.ts';
 import { formatSessionDuration } from '../utils/bid-history-summary.ts';
 import { getParticipantStatus } from '../utils/results-format.ts';

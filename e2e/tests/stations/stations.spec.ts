@@ -1,0 +1,205 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_MEMBER } from '../../fixtures/accounts.ts';
+import { signInThroughForm } from '../../fixtures/auth.ts';
+
+// Station numbers 40 and up belong to this file, so its tests never meet another file's stations.
+
+async function openStationManagement(page: Page): Promise<void> {
+  await signInThroughForm(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/admin/stations');
+  await expect(page.getByRole('heading', { name: 'Station Management', level: 1 })).toBeVisible();
+}
+
+async function openImportTab(page: Page): Promise<void> {
+  await openStationManagement(page);
+  await page.getByRole('tab', { name: 'Import Stations' }).click();
+  await expect(page.getByRole('button', { name: 'Download Template' })).toBeVisible();
+}
+
+test.describe('station management', () => {
+  test('the administrator creates a station through the form, finds it, reads its details and deletes it', async ({
+    page,
+  }) => {
+    await openStationManagement(page);
+    await expect(page.getByRole('article', { name: 'Downtown' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Station' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Station' });
+    await expect(form.getByRole('checkbox', { name: /Active/ })).toBeChecked();
+    await form.getByRole('textbox', { name: 'Station Number' }).fill('41');
+    await form.getByRole('textbox', { name: 'Station Name' }).fill('Cedar Ridge');
+    await form.getByRole('textbox', { name: 'Address' }).fill('410 Cedar Ridge Road, Maple Falls');
+    await form.getByRole('textbox', { name: 'Phone Number' }).fill('555-0141');
+    for (const shift of ['A', 'B', 'C']) {
+      await form.getByRole('textbox', { name: `Shift ${shift} Captain seats` }).fill('1');
+      await form.getByRole('textbox', { name: `Shift ${shift} Engineer seats` }).fill('1');
+      await form.getByRole('textbox', { name: `Shift ${shift} Firefighter seats` }).fill('2');
+    }
+    await form.getByRole('textbox', { name: 'Total Capacity' }).fill('10');
+    await form.getByRole('button', { name: 'Create Station' }).click();
+    await expect(
+      form.getByText('Total capacity (10) must equal the sum of the seats per shift and position (12).'),
+    ).toBeVisible();
+    await expect(form.getByText('Seat total: 12 (A 4, B 4, C 4)')).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'Total Capacity' }).fill('12');
+    await form.getByRole('button', { name: 'Create Station' }).click();
+    await expect(page.getByText('Station created successfully')).toBeVisible();
+    await expect(form).toBeHidden();
+
+    await page.getByRole('textbox', { name: 'Search' }).fill('Cedar Ridge');
+    const card = page.getByRole('article', { name: 'Cedar Ridge' });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Station 41');
+    await expect(card).toContainText('Available positions: 12 of 12');
+    await expect(card.getByText('Available', { exact: true })).toBeVisible();
+    await expect(page.getByText('Showing 1 to 1 of 1 stations')).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Location' }).click();
+    await page.getByRole('option', { name: 'Maple Falls' }).click();
+    await expect(card).toBeVisible();
+
+    await card.getByRole('button', { name: 'View Station 41 (Cedar Ridge)' }).click();
+    const details = page.getByRole('dialog', { name: 'Cedar Ridge (Station 41)' });
+    await expect(details.getByText('410 Cedar Ridge Road, Maple Falls')).toBeVisible();
+    await expect(details.getByText('555-0141')).toBeVisible();
+    await expect(details.getByRole('row', { name: /Shift B/ })).toContainText(
+      'Captain: 1 of 1 free, Engineer: 1 of 1 free',
+    );
+    await expect(details.getByText('No members are assigned to this station.')).toBeVisible();
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // Nobody sits there, so it can go.
+    await card.getByRole('button', { name: 'Delete Station 41 (Cedar Ridge)' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Delete Station' });
+    await confirmation.getByRole('button', { name: 'Delete Station' }).click();
+    await expect(page.getByText('Station deleted successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No Stations Found' })).toBeVisible();
+  });
+
+  test('deleting a station members are assigned to is refused with the advice to deactivate it', async ({ page }) => {
+    await openStationManagement(page);
+    const downtown = page.getByRole('article', { name: 'Downtown' });
+    await downtown.getByRole('button', { name: 'Delete Station 1 (Downtown)' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Delete Station' });
+    await expect(confirmation).toContainText('Are you sure you want to delete Station 1 (Downtown)?');
+    await confirmation.getByRole('button', { name: 'Delete Station' }).click();
+
+    await expect(
+      page.getByText(
+        /^Cannot delete Station 1 \(Downtown\): \d+ members? (is|are) assigned to it\. Deactivate it instead/,
+      ),
+    ).toBeVisible();
+    await expect(confirmation).toBeHidden();
+    await expect(downtown).toBeVisible();
+  });
+
+  test('the administrator imports the downloaded template and sees what was created', async ({ page }, testInfo) => {
+    await openImportTab(page);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Template' }).click();
+    const template = await downloading;
+    expect(template.suggestedFilename()).toBe('station_import_template.csv');
+    // Saved under its own name: the upload checks the extension, as it would on a person's disk.
+    const templatePath = testInfo.outputPath(template.suggestedFilename());
+    await template.saveAs(templatePath);
+    const header = (await readFile(templatePath, 'utf8')).split(/\r?\n/)[0];
+    expect(header).toBe(
+      'name,number,address,totalCapacity,shiftACapacity,shiftBCapacity,shiftCCapacity,description,phoneNumber,email,isActive,preferredRanks',
+    );
+
+    await page.getByLabel('Spreadsheet file').setInputFiles(templatePath);
+    await page.getByRole('button', { name: 'Upload' }).click();
+
+    await expect(page.getByText('Import completed! 2 stations created, 0 skipped.')).toBeVisible();
+    const results = page.getByRole('region', { name: 'Import Results' });
+    await expect(results).toContainText('Created2');
+    await expect(results).toContainText('Skipped0');
+    await expect(results).toContainText('Total2');
+    await expect(results.getByText('No row was refused.')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Station List' }).click();
+    await expect(page.getByRole('article', { name: 'Westside' })).toContainText('Station 7');
+    await expect(page.getByRole('article', { name: 'Lakeview' })).toContainText('Station 8');
+  });
+
+  test('an import with a duplicate number and a bad row lists each refused row and creates the rest', async ({
+    page,
+  }) => {
+    await openImportTab(page);
+    // Rows 2 to 5 of the sheet: a good row, a number the demo already has, shifts that do not add
+    // up, and a number an earlier row of the file took.
+    const csv = [
+      'name,number,address,totalCapacity,shiftACapacity,shiftBCapacity,shiftCCapacity,isActive',
+      'Birch Hollow,43,"43 Birch Lane, Riverton",6,2,2,2,true',
+      'Taken Number,1,1 Elsewhere Street,3,1,1,1,true',
+      'Bad Sums,44,44 Wrong Way,10,2,2,2,true',
+      'Birch Again,43,99 Birch Lane,3,1,1,1,false',
+    ].join('\n');
+    await page.getByLabel('Spreadsheet file').setInputFiles({
+      name: 'stations-with-problems.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByRole('button', { name: 'Upload' }).click();
+
+    await expect(page.getByText('Import completed! 1 stations created, 3 skipped.')).toBeVisible();
+    const results = page.getByRole('region', { name: 'Import Results' });
+    await expect(results).toContainText('Created1');
+    await expect(results).toContainText('Skipped3');
+    await expect(results).toContainText('Errors3');
+    const refusedRows = results.getByRole('table', { name: 'Rows not imported' });
+    await expect(refusedRows.getByRole('row', { name: /Station number 1 already exists/ })).toContainText('3');
+    await expect(refusedRows.getByRole('row', { name: /must add up to totalCapacity \(10\)/ })).toContainText('4');
+    await expect(refusedRows.getByRole('row', { name: /already used in row 2 of this file/ })).toContainText('5');
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('a member opens Fire Stations and sees each station with its seats per shift', async ({ page }) => {
+    await signInThroughForm(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/stations');
+    await expect(page.getByRole('heading', { name: 'Fire Stations', level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Station Assignments' })).toBeVisible();
+
+    const harbor = page.getByRole('article', { name: 'Station 3 · Harbor' });
+    await expect(harbor).toBeVisible();
+    await expect(harbor).toContainText('18 Wharf Road, Port Riverton');
+    // Free seats may change as other tests bid; the seats per shift do not.
+    await expect(harbor.getByRole('list', { name: 'Free seats by shift' }).getByRole('listitem')).toHaveText([
+      /^Shift A\s*\d+ free\s*of 7 seats$/,
+      /^Shift B\s*\d+ free\s*of 7 seats$/,
+      /^Shift C\s*\d+ free\s*of 7 seats$/,
+    ]);
+    await expect(page.getByRole('article', { name: 'Station 6 · Airport' })).toBeAttached();
+
+    // Each position's filled seats open on demand.
+    const showShifts = harbor.getByRole('button', { name: 'Show shifts of Station 3' });
+    await showShifts.click();
+    await expect(harbor.getByRole('button', { name: 'Hide shifts of Station 3' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(harbor.getByRole('list', { name: 'Shift A seats' }).getByRole('listitem')).toHaveText([
+      /^Captain\s*\d of 1 filled/,
+      /^Lieutenant\s*\d of 1 filled/,
+      /^Engineer\s*\d of 2 filled/,
+      /^Firefighter\s*\d of 3 filled/,
+    ]);
+
+    // The search finds a station by its address.
+    await page.getByRole('textbox', { name: 'Search stations' }).fill('Runway');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(page.getByRole('article', { name: 'Station 6 · Airport' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search stations' }).fill('');
+    await expect(harbor).toBeVisible();
+
+    // The card fits the screen: nothing scrolls sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
