@@ -36,12 +36,23 @@ describe('the application shell', () => {
     expect(response.json()).toEqual({ error: 'No API route GET /api/no-such-thing', code: 'NOT_FOUND' });
   });
 
-  it('sends security headers with a same-origin Content Security Policy', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBeDefined();
+  it('sends pages a same-origin Content Security Policy, and API answers one that allows nothing', async () => {
+    // Any path outside /api/ is the web app (or, without a build, its plain-text 404).
+    const page = await context.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBeDefined();
+
+    for (const url of ['/api/health', '/api/no-such-thing', '/api/auth/me']) {
+      const answer = await context.app.inject({ method: 'GET', url });
+      expect(answer.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(answer.headers['x-frame-options'], url).toBe('DENY');
+      expect(answer.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(answer.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
   });
 
   it('allows no cross-origin calls unless an origin is configured', async () => {
