@@ -23,7 +23,7 @@ export const LIVE_RETRY_MS = 2000;
 export const LIVE_STREAMS_PER_MEMBER = 5;
 
 export const LIVE_MESSAGES = {
-  sessionsInvalid: `sessions must list 1 to ${LIVE_STREAM_MAX_SESSIONS} bid session ids, separated by commas`,
+  sessionsInvalid: `sessions must list at most ${LIVE_STREAM_MAX_SESSIONS} bid session ids, separated by commas`,
   ticketRequired: 'A live-stream ticket is required',
   ticketInvalid: 'This live-stream ticket is not valid. Ask for a new one.',
   /** A ticket opens one stream (issue 13, finding 8); a reconnect asks for a new one. */
@@ -42,15 +42,15 @@ export type LiveTicketResponse = z.infer<typeof liveTicketResponseSchema>;
 export const liveStreamQuerySchema = z.object({
   /** Optional here so that a missing ticket is a 401 like a bad one, not a validation answer. */
   ticket: z.string().optional(),
+  /**
+   * Optional: a tab that follows no session still opens a stream, for the member's own events
+   * (`notifications.created`), so the unread count follows on every page.
+   */
   sessions: z
     .string({ error: LIVE_MESSAGES.sessionsInvalid })
-    .transform((list) => [...new Set(list.split(',').map((id) => id.trim()))])
-    .pipe(
-      z
-        .array(z.uuid({ error: LIVE_MESSAGES.sessionsInvalid }))
-        .min(1)
-        .max(LIVE_STREAM_MAX_SESSIONS),
-    ),
+    .optional()
+    .transform((list) => (list === undefined || list.trim() === '' ? [] : [...new Set(list.split(',').map((id) => id.trim()))]))
+    .pipe(z.array(z.uuid({ error: LIVE_MESSAGES.sessionsInvalid })).max(LIVE_STREAM_MAX_SESSIONS)),
 });
 
 /** A seat named in a session event (the seat a bid or an automatic assignment gave). */
@@ -100,6 +100,29 @@ export const chatMessageEventSchema = z.object({
 });
 export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
 
+/** How many members one `notifications.created` event names between server processes (NOTIFY's 8 kB). */
+export const NOTIFICATION_EVENT_MAX_MEMBERS = 150;
+
+/**
+ * Notifications were stored for these members (their turn began, they won a seat, the session
+ * completed). It goes to the members' own streams, whatever sessions they watch, so the unread
+ * count and the turn indicators follow on every page. Between server processes it names up to
+ * NOTIFICATION_EVENT_MAX_MEMBERS members; a stream receives it with its own member only, so no
+ * member learns who else was notified.
+ */
+export const notificationsCreatedEventSchema = z.object({
+  type: z.literal('notifications.created'),
+  /** The session whose step made the notifications. */
+  sessionId: z.string(),
+  at: z.string(),
+  memberIds: z.array(z.string()).min(1).max(NOTIFICATION_EVENT_MAX_MEMBERS),
+});
+export type NotificationsCreatedEvent = z.infer<typeof notificationsCreatedEventSchema>;
+
 /** Everything the live stream sends, as the `data:` of an SSE `message` event. */
-export const liveEventSchema = z.discriminatedUnion('type', [sessionChangedEventSchema, chatMessageEventSchema]);
+export const liveEventSchema = z.discriminatedUnion('type', [
+  sessionChangedEventSchema,
+  chatMessageEventSchema,
+  notificationsCreatedEventSchema,
+]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

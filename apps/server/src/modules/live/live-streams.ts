@@ -8,11 +8,13 @@
  *
  * A stream belongs to one sign-in: it is ended (`close`) when that sign-in or its member loses
  * access. Chat (`chat.message`) goes only to the streams allowed to read each session's chat
- * (participants and administrators); every other event goes to every watcher of its session.
+ * (participants and administrators); `notifications.created` goes to the streams of the members it
+ * names, whatever they watch (a stream may watch no session at all); every other event goes to
+ * every watcher of its session.
  */
 import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS, type LiveEvent } from '@stationbid/domain';
+import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS, type LiveEvent, type NotificationsCreatedEvent } from '@stationbid/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A client this far behind (a stalled connection) is dropped; it reconnects and refetches. */
@@ -39,6 +41,8 @@ export class LiveStreams {
 
   private readonly streams = new Map<string, LiveStream>();
   private readonly streamsBySession = new Map<string, Set<LiveStream>>();
+  /** Each member's streams, for the events meant for them alone. */
+  private readonly streamsByMember = new Map<string, Set<LiveStream>>();
   /** How many streams each member holds, kept as streams open and close (a count per open was a scan). */
   private readonly streamCountByMember = new Map<string, number>();
   private heartbeatTimer: NodeJS.Timeout | null = null;
@@ -68,6 +72,12 @@ export class LiveStreams {
     reply.raw.write(`retry: ${LIVE_RETRY_MS}\n: stream ${stream.id}\n\n`);
     this.streams.set(stream.id, stream);
     this.streamCountByMember.set(stream.memberId, this.countOf(stream.memberId) + 1);
+    let memberStreams = this.streamsByMember.get(stream.memberId);
+    if (!memberStreams) {
+      memberStreams = new Set();
+      this.streamsByMember.set(stream.memberId, memberStreams);
+    }
+    memberStreams.add(stream);
     for (const sessionId of stream.sessionIds) {
       let watchers = this.streamsBySession.get(sessionId);
       if (!watchers) {
@@ -87,6 +97,29 @@ export class LiveStreams {
    * writes are most of what a bid costs the server (docs/performance.md, bench/watch).
    */
   deliver(events: readonly LiveEvent[]): void {
+    const sessionEvents: LiveEvent[] = [];
+    const memberEvents: NotificationsCreatedEvent[] = [];
+    for (const event of events) {
+      if (event.type === 'notifications.created') memberEvents.push(event);
+      else sessionEvents.push(event);
+    }
+    // The board first, so a page that re-reads on the notification finds the step applied.
+    this.deliverToSessions(sessionEvents);
+    for (const event of memberEvents) this.deliverToMembers(event);
+  }
+
+  /** Each named member's streams get the event naming that member alone. */
+  private deliverToMembers(event: NotificationsCreatedEvent): void {
+    for (const memberId of event.memberIds) {
+      const streams = this.streamsByMember.get(memberId);
+      if (!streams || streams.size === 0) continue;
+      this.lastEventNumber += 1;
+      const frame = `id: ${this.lastEventNumber}\ndata: ${JSON.stringify({ ...event, memberIds: [memberId] })}\n\n`;
+      for (const stream of streams) this.write(stream, frame);
+    }
+  }
+
+  private deliverToSessions(events: readonly LiveEvent[]): void {
     for (const [sessionId, sessionEvents] of groupBySession(events)) {
       const watchers = this.streamsBySession.get(sessionId);
       if (!watchers || watchers.size === 0) continue;
@@ -165,6 +198,9 @@ export class LiveStreams {
     const remaining = this.countOf(stream.memberId) - 1;
     if (remaining > 0) this.streamCountByMember.set(stream.memberId, remaining);
     else this.streamCountByMember.delete(stream.memberId);
+    const memberStreams = this.streamsByMember.get(stream.memberId);
+    memberStreams?.delete(stream);
+    if (memberStreams?.size === 0) this.streamsByMember.delete(stream.memberId);
     for (const sessionId of stream.sessionIds) {
       const watchers = this.streamsBySession.get(sessionId);
       watchers?.delete(stream);

@@ -31,7 +31,7 @@ import { claimLiveTicket, findParticipations, findSessionStatuses } from './live
 import type { AccessChange, LiveEventBus } from './live-event-bus.ts';
 import { type LiveStream, LiveStreams, type StreamWatch } from './live-streams.ts';
 import { LiveTickets, type TicketHolder } from './live-tickets.ts';
-import { toSessionChangedEvents } from './session-events.ts';
+import { toNotificationsCreatedEvents, toSessionChangedEvents } from './session-events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,9 +120,15 @@ export class LiveService {
     }
   }
 
-  /** The engine's hook: a committed step's history entries, as `session.changed` events. */
+  /**
+   * The engine's hook: a committed step's history entries, as `session.changed` events, and the
+   * members it notified, as `notifications.created` to their own streams.
+   */
   publishStep(sessionId: string, step: EngineStepResult): void {
-    this.publish(toSessionChangedEvents(sessionId, step));
+    this.publish([
+      ...toSessionChangedEvents(sessionId, step),
+      ...toNotificationsCreatedEvents(sessionId, step, this.options.clock.now()),
+    ]);
   }
 
   sendHeartbeat(): void {

@@ -406,6 +406,47 @@ describe('the stream', () => {
     stream.close();
   });
 
+  it("carries a step's notifications to the streams of the notified members only, each naming its own member", async () => {
+    const firstMember = await createMember(context, { yearsOfService: 20 });
+    const secondMember = await createMember(context, { yearsOfService: 10 });
+    const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 2 } });
+    const sessionId = await startSession(context, admin, {
+      participantIds: [firstMember.id, secondMember.id],
+      stationIds: [station.id],
+    });
+    const first = await signIn(context, firstMember.email);
+    const second = await signIn(context, secondMember.email);
+    // Streams that watch no session: a member on their profile page, and an administrator.
+    const firstStream = await openStream(baseUrl, { ticket: await requestTicket(context.app, first) });
+    const secondStream = await openStream(baseUrl, { ticket: await requestTicket(context.app, second) });
+    const adminStream = await openStream(baseUrl, { ticket: await requestTicket(context.app, admin), sessions: '' });
+    for (const stream of [firstStream, secondStream, adminStream]) {
+      expect(stream.response.status).toBe(200);
+      await stream.waitFor(() => stream.text.includes('retry:'));
+    }
+
+    // The first member's bid wins them a seat and starts the second member's turn.
+    expect((await bidFirstFirefighterSeat(first, sessionId, station.id)).statusCode).toBe(200);
+    const notifiedOf = (stream: OpenStream) => () =>
+      stream.events().some((event) => event.type === 'notifications.created');
+    await Promise.all([firstStream.waitFor(notifiedOf(firstStream)), secondStream.waitFor(notifiedOf(secondStream))]);
+    expect(firstStream.events()).toEqual([
+      { type: 'notifications.created', sessionId, at: context.clock.now().toISOString(), memberIds: [firstMember.id] },
+    ]);
+    expect(secondStream.events()).toEqual([
+      { type: 'notifications.created', sessionId, at: context.clock.now().toISOString(), memberIds: [secondMember.id] },
+    ]);
+    // What was stored is what the event announced: the second member has an unread "your turn".
+    const unread = await injectAs(context, second, { method: 'GET', url: '/api/users/notifications?limit=5' });
+    expect(unread.json()).toMatchObject({ unreadCount: 1 });
+
+    // A heartbeat after the step: had the administrator's stream been sent anything, it came first.
+    context.app.live.sendHeartbeat();
+    await adminStream.waitFor(() => adminStream.text.includes(': heartbeat'));
+    expect(adminStream.events()).toEqual([]);
+    for (const stream of [firstStream, secondStream, adminStream]) stream.close();
+  });
+
   it('sends a heartbeat comment', async () => {
     const { sessionId } = await startTwoMemberSession();
     const stream = await openStream(baseUrl, { ticket: await requestTicket(context.app, admin), sessions: sessionId });

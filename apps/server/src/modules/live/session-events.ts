@@ -4,7 +4,12 @@
  * head, the seat groups whose free count moved, the pick), so watchers patch their board without a
  * request (docs/decisions/012-session-board.md).
  */
-import { describeBoardChange, type LiveEvent } from '@stationbid/domain';
+import {
+  describeBoardChange,
+  type LiveEvent,
+  NOTIFICATION_EVENT_MAX_MEMBERS,
+  type NotificationsCreatedEvent,
+} from '@stationbid/domain';
 import type { EngineStepResult } from '../bid-sessions/session-engine.service.ts';
 
 export function toSessionChangedEvents(
@@ -34,4 +39,29 @@ export function toSessionChangedEvents(
     });
   }
   return changes;
+}
+
+/**
+ * The members a step stored notifications for (engine-state.repository.ts writes one row per
+ * `notification` event), as `notifications.created` events of at most NOTIFICATION_EVENT_MAX_MEMBERS
+ * members each, so that a step notifying thousands (a session's completion) still fits NOTIFY.
+ */
+export function toNotificationsCreatedEvents(
+  sessionId: string,
+  step: Pick<EngineStepResult, 'events'>,
+  at: Date,
+): NotificationsCreatedEvent[] {
+  const memberIds = [
+    ...new Set(step.events.flatMap((event) => (event.kind === 'notification' ? [event.notification.memberId] : []))),
+  ];
+  const events: NotificationsCreatedEvent[] = [];
+  for (let start = 0; start < memberIds.length; start += NOTIFICATION_EVENT_MAX_MEMBERS) {
+    events.push({
+      type: 'notifications.created',
+      sessionId,
+      at: at.toISOString(),
+      memberIds: memberIds.slice(start, start + NOTIFICATION_EVENT_MAX_MEMBERS),
+    });
+  }
+  return events;
 }
