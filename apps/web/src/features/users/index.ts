@@ -11,6 +11,10 @@ export * from './components/profile/bid-preferences-dialog.tsx';
 export * from './components/profile/change-password-section.tsx';
 export * from './components/profile/profile-form.tsx';
 export * from './components/profile/profile-summary-section.tsx';
+// The ranked list: the lazy versions for pages (dnd-kit stays out of their first load), and the
+// editor itself for a page that loads it lazily on its own.
+export { RankedListEditor } from './components/ranked-list-editor.tsx';
+export * from './components/ranked-list-lazy.tsx';
 export * from './components/seniority/multiplier-table.tsx';
 export * from './components/seniority/personal-information-card.tsx';
 export * from './components/seniority/score-calculation-card.tsx';

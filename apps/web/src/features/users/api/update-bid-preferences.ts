@@ -22,14 +22,14 @@ export async function updateBidPreferences(changes: UpdateBidPreferencesRequest)
  * Saves the member's bid preferences and says so; the saved answer replaces the cached one. A
  * refusal is left to the dialog, which shows the server's reason beside the form it is about.
  */
-export function useUpdateBidPreferences({ onSaved }: { onSaved: () => void }) {
+export function useUpdateBidPreferences({ onSaved }: { onSaved: (preferences: BidPreferences) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateBidPreferences,
     onSuccess: (preferences) => {
       queryClient.setQueryData(bidPreferencesQueryKey, preferences);
       showSuccess(BID_PREFERENCE_MESSAGES.updated);
-      onSaved();
+      onSaved(preferences);
     },
   });
 }

@@ -3,36 +3,18 @@
  * list of seat choices, and the preferred stations and shifts the last-resort assignment uses
  * (bidding-rules.md, "When a turn's deadline passes"). The spec's strategy, attempts and timeout
  * settings are not shown, because our engine has no use for them; the notification flags belong to
- * Notification Settings. Both are sent back unchanged.
+ * Notification Settings. Both are sent back unchanged. The ranked list is the same editor as the
+ * session page's (RankedListField: drag, keyboard and Move buttons), saved here with the rest.
  */
+import { Alert, Button, Center, Group, Loader, MultiSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  MultiSelect,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  BID_PREFERENCE_LIMITS,
   BID_PREFERENCE_MESSAGES,
   type BidPreferences,
-  getSeatPositionForRank,
   type Rank,
-  type SeatChoicePreference,
   SHIFTS,
   type Shift,
   type Station,
-  seatChoiceKey,
 } from '@stationbid/domain';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
@@ -40,6 +22,7 @@ import { useActiveStationsQuery } from '../../api/admin-list-stations.ts';
 import { useBidPreferencesQuery } from '../../api/get-bid-preferences.ts';
 import { useUpdateBidPreferences } from '../../api/update-bid-preferences.ts';
 import { MemberModal } from '../admin/member-modal.tsx';
+import { LazyRankedListField } from '../ranked-list-lazy.tsx';
 
 /** The profile page's button, and the dialog it opens. */
 export function BidPreferencesButton({ rank }: { rank: Rank }) {
@@ -73,12 +56,7 @@ export function BidPreferencesDialog({ rank, onClose }: { rank: Rank; onClose: (
           <Loader role="status" aria-label="Loading preferences" />
         </Center>
       ) : (
-        <BidPreferencesForm
-          saved={preferencesQuery.data}
-          stations={stationsQuery.data}
-          seatPosition={getSeatPositionForRank(rank)}
-          onClose={onClose}
-        />
+        <BidPreferencesForm saved={preferencesQuery.data} stations={stationsQuery.data} rank={rank} onClose={onClose} />
       )}
     </MemberModal>
   );
@@ -87,12 +65,12 @@ export function BidPreferencesDialog({ rank, onClose }: { rank: Rank; onClose: (
 interface BidPreferencesFormProps {
   saved: BidPreferences;
   stations: Station[];
-  /** The only seat position the member may bid on by rank. */
-  seatPosition: SeatChoicePreference['seatPosition'];
+  /** The member's rank: the seat position their choices may have. */
+  rank: Rank;
   onClose: () => void;
 }
 
-function BidPreferencesForm({ saved, stations, seatPosition, onClose }: BidPreferencesFormProps) {
+function BidPreferencesForm({ saved, stations, rank, onClose }: BidPreferencesFormProps) {
   const [draft, setDraft] = useState<BidPreferences>(saved);
   const update = useUpdateBidPreferences({ onSaved: onClose });
   const hasChanges = JSON.stringify(draft) !== JSON.stringify(saved);
@@ -120,12 +98,11 @@ function BidPreferencesForm({ saved, stations, seatPosition, onClose }: BidPrefe
           onChange={(event) => change({ autoBid: event.currentTarget.checked })}
         />
         {draft.autoBid && (
-          <SeatChoiceList
+          <LazyRankedListField
             choices={draft.seatChoices}
-            stations={stations}
-            seatPosition={seatPosition}
-            describeStation={describeStation}
             onChange={(seatChoices) => change({ seatChoices })}
+            stations={stations}
+            rank={rank}
           />
         )}
         <Stack gap="xs">
@@ -167,161 +144,5 @@ function BidPreferencesForm({ saved, stations, seatPosition, onClose }: BidPrefe
         </Group>
       </Stack>
     </form>
-  );
-}
-
-interface SeatChoiceListProps {
-  choices: readonly SeatChoicePreference[];
-  stations: Station[];
-  seatPosition: SeatChoicePreference['seatPosition'];
-  describeStation: (stationId: string) => string;
-  onChange: (choices: SeatChoicePreference[]) => void;
-}
-
-function SeatChoiceList({ choices, stations, seatPosition, describeStation, onChange }: SeatChoiceListProps) {
-  const describeChoice = (choice: SeatChoicePreference) =>
-    `${describeStation(choice.stationId)}, shift ${choice.shift}, ${choice.seatPosition}`;
-  const move = (from: number, to: number) => {
-    const reordered = [...choices];
-    const [moved] = reordered.splice(from, 1);
-    if (moved === undefined) return;
-    reordered.splice(to, 0, moved);
-    onChange(reordered);
-  };
-
-  return (
-    <Stack gap="xs">
-      <Title order={3} size="h5">
-        Seat choices, best first
-      </Title>
-      {choices.length === 0 ? (
-        <Text size="sm" c="gray.7">
-          No seat choices yet.
-        </Text>
-      ) : (
-        <Stack component="ol" gap={4} m={0} p={0} aria-label="Seat choices" style={{ listStyle: 'none' }}>
-          {choices.map((choice, index) => {
-            const label = describeChoice(choice);
-            return (
-              <Paper component="li" key={seatChoiceKey(choice)} withBorder px="sm" py={4}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm">
-                    {index + 1}. {label}
-                  </Text>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Move up: ${label}`}
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                    >
-                      <IconArrowUp size={16} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Move down: ${label}`}
-                      disabled={index === choices.length - 1}
-                      onClick={() => move(index, index + 1)}
-                    >
-                      <IconArrowDown size={16} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove: ${label}`}
-                      onClick={() => onChange(choices.filter((_, kept) => kept !== index))}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Group>
-              </Paper>
-            );
-          })}
-        </Stack>
-      )}
-      <AddSeatChoice
-        choices={choices}
-        stations={stations}
-        seatPosition={seatPosition}
-        onAdd={(choice) => onChange([...choices, choice])}
-      />
-    </Stack>
-  );
-}
-
-interface AddSeatChoiceProps {
-  choices: readonly SeatChoicePreference[];
-  stations: Station[];
-  seatPosition: SeatChoicePreference['seatPosition'];
-  onAdd: (choice: SeatChoicePreference) => void;
-}
-
-/** Station, shift and position of a new choice; only shifts with a seat of the member's position. */
-function AddSeatChoice({ choices, stations, seatPosition, onAdd }: AddSeatChoiceProps) {
-  const [stationId, setStationId] = useState<string | null>(null);
-  const [shift, setShift] = useState<Shift | null>(null);
-  const station = stations.find((candidate) => candidate.id === stationId);
-  const hasSeat = (candidate: Shift) => station === undefined || station.seats[candidate][seatPosition] > 0;
-  const choice = stationId !== null && shift !== null ? { stationId, shift, seatPosition } : null;
-  const isDuplicate = choice !== null && choices.some((existing) => seatChoiceKey(existing) === seatChoiceKey(choice));
-  const isFull = choices.length >= BID_PREFERENCE_LIMITS.seatChoicesMax;
-
-  return (
-    <Stack gap="xs">
-      <Group align="flex-end" gap="xs" grow preventGrowOverflow={false} wrap="wrap">
-        <Select
-          label="Station"
-          placeholder="Choose a station"
-          data={stations.map((candidate) => ({
-            value: candidate.id,
-            label: `Station ${candidate.number} (${candidate.name})`,
-          }))}
-          value={stationId}
-          onChange={(value) => {
-            setStationId(value);
-            setShift(null);
-          }}
-          miw={180}
-        />
-        <Select
-          label="Shift"
-          placeholder="Shift"
-          data={SHIFTS.map((candidate) => ({
-            value: candidate,
-            label: `Shift ${candidate}`,
-            disabled: !hasSeat(candidate),
-          }))}
-          value={shift}
-          onChange={(value) => setShift(value as Shift | null)}
-          miw={100}
-        />
-        <Select label="Seat position" data={[seatPosition]} value={seatPosition} readOnly miw={120} />
-      </Group>
-      {isDuplicate && (
-        <Text size="sm" c="red.8">
-          {BID_PREFERENCE_MESSAGES.seatChoiceDuplicate}
-        </Text>
-      )}
-      <Group>
-        <Button
-          variant="light"
-          disabled={choice === null || isDuplicate || isFull}
-          onClick={() => {
-            if (choice === null) return;
-            onAdd(choice);
-            setStationId(null);
-            setShift(null);
-          }}
-        >
-          Add choice
-        </Button>
-        {isFull && (
-          <Text size="sm" c="gray.7">
-            {BID_PREFERENCE_MESSAGES.seatChoicesTooMany}
-          </Text>
-        )}
-      </Group>
-    </Stack>
   );
 }
