@@ -10,7 +10,9 @@ import { jsonResponse, mockApi } from '../test/mock-api.ts';
 import { toSessionBoard } from '../test/session-board-api.ts';
 import {
   isLiveConnected,
+  MEMBER_STREAM_DELAY_MS,
   resetLiveEvents,
+  subscribeToMemberEvents,
   subscribeToSession,
   useIsLiveConnected,
   useLiveSession,
@@ -323,5 +325,55 @@ describe('useLiveSession', () => {
     act(() => latestStream().send(withMemberUpcoming));
     await settle();
     expect(participationReads()).toBe(before + 1);
+  });
+});
+
+describe('subscribeToMemberEvents', () => {
+  const notified = {
+    type: 'notifications.created',
+    sessionId: SESSION_A,
+    at: '2026-03-01T12:00:00.000Z',
+    memberIds: ['m1'],
+  };
+
+  it('opens a stream that watches no session after a short wait, and hands it the member’s events only', async () => {
+    const onMember = vi.fn();
+    subscribeToMemberEvents(onMember);
+    await settle();
+    // A page about to follow a session gets one stream, not a member-only one first.
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await settle(MEMBER_STREAM_DELAY_MS);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const stream = latestStream();
+    expect(stream.url).toMatch(/^\/api\/live\/stream\?ticket=ticket-\d+$/);
+    stream.open();
+    stream.send(notified);
+    expect(onMember).toHaveBeenCalledWith(notified);
+    stream.send(changed(SESSION_A));
+    expect(onMember).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares the stream of the watched sessions, and keeps one open when they are left', async () => {
+    const onMember = vi.fn();
+    const onSession = vi.fn();
+    subscribeToMemberEvents(onMember);
+    const stop = subscribeToSession(SESSION_A, onSession);
+    await settle(MEMBER_STREAM_DELAY_MS);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const sessionStream = latestStream();
+    expect(sessionStream.sessions).toEqual([SESSION_A]);
+    sessionStream.open();
+    sessionStream.send(notified);
+    expect(onMember).toHaveBeenCalledTimes(1);
+    expect(onSession).not.toHaveBeenCalled();
+
+    stop();
+    await settle();
+    // Until the member-only stream opens, the old one still carries the member's events.
+    expect(sessionStream.isClosed).toBe(false);
+    await settle(MEMBER_STREAM_DELAY_MS);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(sessionStream.isClosed).toBe(true);
+    expect(latestStream().sessions).toEqual([]);
   });
 });

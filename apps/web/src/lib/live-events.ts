@@ -18,11 +18,16 @@
  * arrive together, after a random delay of up to `BOARD_READ_JITTER_MS` so that thousands of tabs
  * do not ask in the same millisecond. The member's own data is read again only when an event
  * concerns them, and the sessions lists only when a session's status changes.
+ *
+ * The member's own events (`notifications.created`: a notification was stored for them) reach
+ * `subscribeToMemberEvents` listeners whatever sessions the stream watches; the app shell keeps one
+ * such listener while signed in, so every page has a stream, watching no session if none is followed.
  */
 import {
   type LiveEvent,
   liveEventSchema,
   liveTicketResponseSchema,
+  type NotificationsCreatedEvent,
   type SessionChangedEvent,
 } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,8 +41,14 @@ export type LiveEventListener = (event: LiveEvent) => void;
 const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000, 30_000] as const;
 /** Subscriptions made in one render are gathered into one stream. */
 const WATCH_CHANGE_DELAY_MS = 20;
+/**
+ * A stream for the member's own events alone waits this long: a page that is about to follow a
+ * session (it reads the session first) then opens one stream, not a member-only one and then another.
+ */
+export const MEMBER_STREAM_DELAY_MS = 1000;
 
 const listenersBySession = new Map<string, Set<LiveEventListener>>();
+const memberListeners = new Set<(event: NotificationsCreatedEvent) => void>();
 const connectionListeners = new Set<() => void>();
 
 let stream: EventSource | null = null;
@@ -48,6 +59,7 @@ let isStreamOpen = false;
 let attempt = 0;
 let failuresInRow = 0;
 let pendingTimer: ReturnType<typeof setTimeout> | null = null;
+let memberStreamTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Calls `listener` with every live event of the session; answers a function that stops it. */
 export function subscribeToSession(sessionId: string, listener: LiveEventListener): () => void {
@@ -66,6 +78,19 @@ export function subscribeToSession(sessionId: string, listener: LiveEventListene
   };
 }
 
+/**
+ * Calls `listener` with every event meant for the signed-in member alone; answers a function that
+ * stops it. While one is subscribed the tab keeps a stream open, watching no session if need be.
+ */
+export function subscribeToMemberEvents(listener: (event: NotificationsCreatedEvent) => void): () => void {
+  memberListeners.add(listener);
+  scheduleWatchChange();
+  return () => {
+    memberListeners.delete(listener);
+    scheduleWatchChange();
+  };
+}
+
 /** True while the tab's stream is open and watches this session (any session when none is named). */
 export function isLiveConnected(sessionId?: string): boolean {
   if (!isStreamOpen) return false;
@@ -75,10 +100,13 @@ export function isLiveConnected(sessionId?: string): boolean {
 /** Closes the stream and forgets every subscription (sign-out, tests). */
 export function resetLiveEvents(): void {
   listenersBySession.clear();
+  memberListeners.clear();
   closeStream();
   failuresInRow = 0;
   if (pendingTimer !== null) clearTimeout(pendingTimer);
   pendingTimer = null;
+  if (memberStreamTimer !== null) clearTimeout(memberStreamTimer);
+  memberStreamTimer = null;
 }
 
 export interface LiveSessionOptions {
@@ -154,14 +182,28 @@ function scheduleWatchChange(): void {
 
 function applyWatchChange(): void {
   const wanted = watchedSessionIds();
-  if (wanted.length === 0) {
+  if (wanted.length === 0 && memberListeners.size === 0) {
     closeStream();
     return;
   }
   const isSameList =
     wanted.length === streamSessionIds.length && wanted.every((id, index) => id === streamSessionIds[index]);
   if (isSameList && stream !== null) return;
+  if (wanted.length === 0) {
+    scheduleMemberStream();
+    return;
+  }
   void openStream(wanted);
+}
+
+/** Opens the member-only stream after MEMBER_STREAM_DELAY_MS, unless sessions are watched by then. */
+function scheduleMemberStream(): void {
+  if (memberStreamTimer !== null) return;
+  memberStreamTimer = setTimeout(() => {
+    memberStreamTimer = null;
+    const isMemberStreamOpen = stream !== null && streamSessionIds.length === 0;
+    if (watchedSessionIds().length === 0 && memberListeners.size > 0 && !isMemberStreamOpen) void openStream([]);
+  }, MEMBER_STREAM_DELAY_MS);
 }
 
 async function openStream(sessionIds: readonly string[]): Promise<void> {
@@ -178,7 +220,8 @@ async function openStream(sessionIds: readonly string[]): Promise<void> {
     return;
   }
   if (thisAttempt !== attempt) return;
-  const query = new URLSearchParams({ ticket, sessions: sessionIds.join(',') });
+  const query = new URLSearchParams({ ticket });
+  if (sessionIds.length > 0) query.set('sessions', sessionIds.join(','));
   const next = new EventSourceClass(`${API_BASE_PATH}/live/stream?${query}`);
   // The old stream stays open until the new one is made, so no event falls between them for long.
   closeStream({ keepAttempt: true });
@@ -210,6 +253,10 @@ function dispatch(data: string): void {
   // An event type this build does not know yet is ignored rather than breaking the stream.
   if (!parsed.success) return;
   const event = parsed.data;
+  if (event.type === 'notifications.created') {
+    for (const listener of [...memberListeners]) listener(event);
+    return;
+  }
   for (const listener of [...(listenersBySession.get(event.sessionId) ?? [])]) listener(event);
 }
 

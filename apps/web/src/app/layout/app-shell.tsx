@@ -9,6 +9,7 @@ import { IconFlame, IconLogout } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { useCurrentUser, useLogout } from '../../features/auth/index.ts';
+import { useLiveNotificationCounts } from '../../features/notifications/index.ts';
 import { useIsSmallScreen } from '../../hooks/use-is-small-screen.ts';
 import classes from './app-shell.module.css';
 import { MainNavigationLinks } from './main-navigation.tsx';
@@ -28,6 +29,8 @@ export function AppLayout() {
   // Mantine's `sm` breakpoint, below which AppShell treats the screen as mobile.
   const isSmallScreen = useIsSmallScreen();
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  // The unread count and the turn indicators follow the live stream on every signed-in page.
+  useLiveNotificationCounts();
 
   return (
     <AppShell

@@ -1,7 +1,7 @@
 import type { HealthResponse, UserNotification } from '@stationbid/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetLiveEvents } from '../../lib/live-events.ts';
+import { MEMBER_STREAM_DELAY_MS, resetLiveEvents } from '../../lib/live-events.ts';
 import { resetServerClock } from '../../lib/server-clock.ts';
 // A fixture of the tests only: the same session shape the bid-sessions screens are tested with.
 import { buildBidSession, buildBidSessionDetail, buildParticipant } from '../../test/build-bid-session.ts';
@@ -172,6 +172,43 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(api.requestsTo('POST /api/users/notifications')).toHaveLength(1);
   });
 
+  it('raises the unread count when the live stream says a notification was stored, with no session followed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let notices: UserNotification[] = [];
+    renderApp({
+      path: '/dashboard',
+      signedInAs: member,
+      api: dashboardApi({
+        'POST /api/live/ticket': () => jsonResponse(200, { ticket: 'ticket-1', expiresInSeconds: 30 }),
+        'GET /api/users/notifications?limit=5': () =>
+          jsonResponse(200, { notifications: notices, unreadCount: notices.length }),
+      }),
+    });
+
+    const card = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(card).findByText('0 unread')).toBeInTheDocument();
+    // No session runs, yet the tab keeps a stream for the member's own events.
+    await act(() => vi.advanceTimersByTimeAsync(MEMBER_STREAM_DELAY_MS + 100));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const stream = FakeEventSource.latest();
+    expect(stream.sessions).toEqual([]);
+    act(() => stream.open());
+
+    notices = [buildNotification(1, { type: 'turn_started', title: "It's your turn to bid" })];
+    act(() =>
+      stream.send({
+        type: 'notifications.created',
+        sessionId: '5e550000-0000-4000-8000-000000000001',
+        at: new Date().toISOString(),
+        memberIds: [member.id],
+      }),
+    );
+    expect(await within(card).findByText('1 unread')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: "It's your turn to bid, unread" })).toBeInTheDocument();
+  });
+
   it('says so when the database is down, and when the API does not answer', async () => {
     let isApiDown = false;
     const { user } = renderApp({
@@ -250,6 +287,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Current bid session' });
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const stream = FakeEventSource.latest();
+    // One stream: the member's own events ride on the session's.
     expect(stream.sessions).toEqual([session.id]);
     act(() => stream.open());
 

@@ -6,3 +6,4 @@ export * from './api/manage-notifications.ts';
 export * from './components/delivery-status-panel.tsx';
 export * from './components/notification-settings-dialog.tsx';
 export * from './components/test-notifications-panel.tsx';
+export * from './hooks/use-live-notification-counts.ts';
