@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, buildUser } from '../../test/fixtures.ts';
 import { jsonResponse, type MockHandler, type MockRequest } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { COLOR_SCHEME_STORAGE_KEY } from '../providers.tsx';
 
 const member = buildUser({
   phone: '555-0142',
@@ -403,5 +404,24 @@ describe('ProfilePage password change', () => {
     expect(await screen.findByText('Failed to change password')).toBeInTheDocument();
     // The form stays open with what was typed, to try again.
     expect(form.current).toHaveValue('old-password');
+  });
+});
+
+describe('ProfilePage appearance', () => {
+  it('follows the system by default, and keeps a chosen scheme on this device', async () => {
+    const { user } = renderProfile();
+    const appearance = await screen.findByRole('region', { name: 'Appearance' });
+    const scheme = within(appearance).getByRole('radiogroup', { name: 'Color scheme' });
+    expect(within(scheme).getByRole('radio', { name: 'System' })).toBeChecked();
+
+    await user.click(within(scheme).getByRole('radio', { name: 'Dark' }));
+    expect(within(scheme).getByRole('radio', { name: 'Dark' })).toBeChecked();
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(localStorage.getItem(COLOR_SCHEME_STORAGE_KEY)).toBe('dark');
+
+    await user.click(within(scheme).getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await user.click(within(scheme).getByRole('radio', { name: 'System' }));
+    expect(localStorage.getItem(COLOR_SCHEME_STORAGE_KEY)).toBe('auto');
   });
 });

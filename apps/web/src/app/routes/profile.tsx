@@ -12,6 +12,7 @@ import { CalendarFeedSection } from '../../features/calendar/index.ts';
 import { NotificationSettingsButton } from '../../features/notifications/index.ts';
 import {
   AccountStatusSection,
+  AppearanceSection,
   BidPreferencesButton,
   ChangePasswordSection,
   ProfileForm,
@@ -59,6 +60,7 @@ function ProfileContent() {
           <AccountStatusSection profile={profile} />
           <BidPreferencesButton rank={profile.rank} />
           <NotificationSettingsButton />
+          <AppearanceSection />
           <ProfileBidActivity />
         </Stack>
       </Grid.Col>
