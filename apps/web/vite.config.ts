@@ -1,20 +1,80 @@
 /**
  * Build and dev server of the StationBid web app. The root is pinned to this folder so the build
  * works from any working directory; in development, /api is forwarded to the API server on port 5000
- * so the browser sees one origin, as it does in production.
+ * so the browser sees one origin, as it does in production. The build also writes the installable
+ * app's manifest and its service worker (vite-plugin-pwa, see `pwa` below).
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_SERVICE_WORKER_URL, PUSH_HANDLER_SCRIPT_URL } from './src/lib/service-worker-urls.ts';
 
 const SIDE_EFFECT_FREE = /[\\/](packages[\\/]domain[\\/]src|apps[\\/]web[\\/]src[\\/]features)[\\/].*\.tsx?$/;
 /** entriesAware pieces smaller than this merge into a neighbouring chunk (see codeSplitting below). */
 const MERGE_BELOW_BYTES = 2_000;
 const apiProxy = { '/api': { target: 'http://localhost:5000', changeOrigin: true } };
+/** index.html's theme-color: the app's red. */
+const THEME_COLOR = '#e03131';
+
+/**
+ * The installable app: dist/manifest.webmanifest and ONE service worker for the whole origin,
+ * dist/sw.js (Workbox's generateSW). It precaches the app shell (index.html, the scripts, styles and
+ * icons of this build), so StationBid opens offline and each page's code loads from the cache; it
+ * pulls in public/push-service-worker.js, the Web Push handlers, with importScripts, so pushes and
+ * offline share the one registration (a scope has only one worker). Nothing else is cached:
+ * /api/* is never answered from a cache, and the worker registers no route for it, so API calls
+ * and the live event stream (server-sent events) go to the network untouched. The page registers
+ * the worker itself after it has loaded (src/lib/service-worker.ts), hence `injectRegister: false`.
+ */
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  filename: APP_SERVICE_WORKER_URL.slice(1),
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  // The icons (made once by scripts/generate-app-icons.mjs and committed) are precached by the
+  // glob below with the rest of public/, not a second time as the manifest's.
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'StationBid',
+    short_name: 'StationBid',
+    description: 'Seniority-ordered shift bidding for fire departments.',
+    lang: 'en',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: THEME_COLOR,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // The worker itself and the push handlers are fetched by the browser, never from the precache.
+    globIgnores: [APP_SERVICE_WORKER_URL.slice(1), PUSH_HANDLER_SCRIPT_URL.slice(1), '.vite/**'],
+    importScripts: [PUSH_HANDLER_SCRIPT_URL],
+    // A page the member opens offline (or any deep link) gets the app shell; the router shows the page.
+    navigateFallback: '/index.html',
+    // The server's own answers to a navigation: the API (calendar feeds, exports, the API docs).
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    // A new release takes over at once: the precache holds only hashed files and index.html.
+    clientsClaim: true,
+    skipWaiting: true,
+    // No source maps of the worker in dist (they would be served and precached for nothing).
+    sourcemap: false,
+  },
+});
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), pwa],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {

@@ -4,9 +4,10 @@
  * packages/domain/src/schemas/push.ts) as a notification, and on a click focuses a StationBid
  * window on that page, or opens one.
  *
- * Plain JavaScript served as it is from public/, so it works without a build step: registered by
- * apps/web/src/lib/push.ts, or pulled into an app-wide service worker with
- * `importScripts('/push-service-worker.js')` (e.g. vite-plugin-pwa's `workbox.importScripts`).
+ * Plain JavaScript served as it is from public/, so it works without a build step: the app's one
+ * service worker (sw.js, written by vite-plugin-pwa, see apps/web/vite.config.ts) pulls it in with
+ * `importScripts('/push-service-worker.js')`; on vite's dev server, where there is no sw.js, it is
+ * registered alone (apps/web/src/lib/service-worker.ts).
  */
 
 const FALLBACK = { title: 'StationBid', body: 'Something changed in your bid session.', url: '/', tag: 'stationbid' };
@@ -47,8 +48,9 @@ self.addEventListener('push', (event) => {
       // The same tag replaces the older notification ("your turn" replaces "2 turns away"); renotify
       // makes the replacement sound and vibrate again instead of changing silently.
       renotify: true,
-      icon: '/favicon.svg',
-      badge: '/favicon.svg',
+      // PNGs: Android shows neither an SVG icon nor a coloured badge (it uses the badge's alpha only).
+      icon: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
       data: { url: pageUrl(message.url) },
     }),
   );

@@ -4,8 +4,9 @@
  * the server (DELETE). What the server sends to the device also needs the member's push setting
  * (Notification Settings, `pushNotifications`), saved separately like e-mail and SMS.
  *
- * The device shows the pushes through a service worker: `public/push-service-worker.js` (registered
- * here by default), or an app-wide service worker that imports it (pass `serviceWorker`).
+ * The device shows the pushes through the origin's one service worker, the built app's /sw.js,
+ * which imports the push handlers of `public/push-service-worker.js` (see lib/service-worker.ts;
+ * tests pass their own registration as `serviceWorker`).
  */
 import {
   type PushSubscriptionResponse,
@@ -13,9 +14,7 @@ import {
   pushSubscriptionResponseSchema,
 } from '@stationbid/domain';
 import { apiRequest } from './api-client.ts';
-
-/** The service worker that shows pushes and opens their page when clicked (served from public/). */
-export const PUSH_SERVICE_WORKER_URL = '/push-service-worker.js';
+import { registerAppServiceWorker } from './service-worker.ts';
 
 /** Why this device cannot receive push notifications, in words for the member. */
 export const PUSH_UNAVAILABLE_MESSAGES = {
@@ -34,7 +33,7 @@ export class PushUnavailableError extends Error {
 }
 
 export interface PushOptions {
-  /** The registration of the service worker that handles `push` events; registers PUSH_SERVICE_WORKER_URL by default. */
+  /** The registration of the service worker that handles `push` events; the app's worker by default. */
   serviceWorker?: () => Promise<ServiceWorkerRegistration>;
 }
 
@@ -52,10 +51,6 @@ export function isPushSupported(): boolean {
 /** 'granted', 'denied' or 'default' (not asked yet); 'unsupported' without Web Push. */
 export function pushPermission(): NotificationPermission | 'unsupported' {
   return isPushSupported() ? Notification.permission : 'unsupported';
-}
-
-function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
-  return navigator.serviceWorker.register(PUSH_SERVICE_WORKER_URL, { scope: '/' });
 }
 
 /** base64url (the server's key) to the bytes `pushManager.subscribe` takes. */
@@ -89,7 +84,7 @@ export async function subscribeToPush(options: PushOptions = {}): Promise<PushSu
     const permission = await Notification.requestPermission();
     if (permission !== 'granted') throw new PushUnavailableError(permission === 'denied' ? 'denied' : 'dismissed');
   }
-  const registration = await (options.serviceWorker ?? registerServiceWorker)();
+  const registration = await (options.serviceWorker ?? registerAppServiceWorker)();
   const { publicKey } = await apiRequest('/push/public-key', { schema: pushPublicKeyResponseSchema, withToken: false });
   const serverKey = base64UrlToBytes(publicKey);
   let subscription = await registration.pushManager.getSubscription();
