@@ -3,7 +3,7 @@
  * and exits 0, or prints the first thing that does not hold, and why, and exits 1.
  */
 import { readFile } from 'node:fs/promises';
-import { verifyRecord } from './verify-record.ts';
+import { describeVerified, verifyRecordText } from './verify-record.ts';
 
 const USAGE = `usage: stationbid-verify <record.json> [--key <fingerprint>]
 
@@ -52,35 +52,16 @@ export async function main(args: readonly string[], { stdout, stderr }: Streams)
     stderr.write(`NOT verified: cannot read ${parsed.file}: ${(error as Error).message}\n`);
     return 1;
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    stderr.write(
-      `NOT verified: ${parsed.file} is not JSON (${(error as Error).message}); was it changed or cut short?\n`,
-    );
-    return 1;
-  }
-  const result = verifyRecord(raw, { expectedFingerprint: parsed.key });
+  const result = await verifyRecordText(text, { expectedFingerprint: parsed.key });
   if (!result.ok) {
     const where = result.sequence === null ? '' : ` (first failing entry: ${result.sequence})`;
     stdout.write(`NOT verified${where}: ${result.reason}\n`);
     return 1;
   }
-  const { record } = result;
   const lines = [
     `verified: ${result.awardsReproduced} awards reproduced`,
-    `  session: ${record.session.name} (${record.session.id}), ${record.session.status}, ${result.participants} participants`,
-    result.replayed
-      ? `  replayed ${result.commands} commands through the bid engine: all ${result.entries} history entries and every final assignment match`
-      : `  no settings to replay from (the session started before records existed): the ${result.entries} chained entries and the assignments agree`,
-    result.reasonsRebuilt === null
-      ? '  no reasons in this record (made before "why this seat" existed)'
-      : `  ${result.reasonsRebuilt} reasons ("why this seat") rebuilt from the history, in ${record.timeZone}, and found as recorded`,
-    ...(result.unchainedEntries > 0
-      ? [`  ${result.unchainedEntries} entries written before the chain began are covered by the signature only`]
-      : []),
-    `  signed with Ed25519 key ${result.keyFingerprint}${parsed.key ? ' (the key you asked for)' : '; compare it with GET /api/record-key, or pass --key'}`,
+    ...describeVerified(result).map((line) => `  ${line}`),
+    `  signed with Ed25519 key ${result.keyFingerprint}${result.keyChecked ? ' (the key you asked for)' : '; compare it with GET /api/record-key, or pass --key'}`,
   ];
   stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -1,79 +1,109 @@
 /**
  * Verifies a StationBid session record (issue 16) without the server: its content with the very
  * functions the server used to write it (@stationbid/domain: the chain, the replay through the
- * engine, the assignments, the digest), then the Ed25519 signature over that digest with
- * node:crypto. A record signed by another key verifies only as "signed by that key": pass the
- * department's fingerprint (GET /api/record-key) to require its key.
+ * engine, the assignments, the digest), then the Ed25519 signature over that digest. A record signed
+ * by another key verifies only as "signed by that key": pass the department's fingerprint (GET
+ * /api/record-key) or its public key to require that key.
+ *
+ * This module is browser-safe: the CLI (`npx stationbid-verify`) and the web app's /verify page run
+ * this same code. Crypto goes through RecordCrypto (WebCrypto by default, in Node 20 and browsers).
  */
-import { createHash, createPublicKey, verify } from 'node:crypto';
 import { checkRecordContent, type RecordCheckSuccess, recordDigestBytes } from '@stationbid/domain';
+import { decodeCanonicalBase64, type GivenKey, toHex } from './key-text.ts';
+import { type RecordCrypto, webCrypto } from './record-crypto.ts';
 
 export interface VerifyOptions {
   /** The fingerprint the signing key must have (hex SHA-256 of the raw key); any key when absent. */
   expectedFingerprint?: string | undefined;
+  /** The public key (raw 32 bytes) the record must be signed with; takes the place of a fingerprint. */
+  expectedKey?: Uint8Array | undefined;
+  crypto?: RecordCrypto;
 }
 
-export type VerifyResult =
-  | (RecordCheckSuccess & { keyFingerprint: string })
-  | { ok: false; sequence: number | null; reason: string };
+export type VerifySuccess = RecordCheckSuccess & {
+  keyFingerprint: string;
+  /** Whether the signing key was the one asked for (false: any key was accepted). */
+  keyChecked: boolean;
+};
 
-function publicKeyFromRaw(raw: Buffer) {
-  return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
+export interface VerifyFailure {
+  ok: false;
+  /** The chained entry at fault, when one is. */
+  sequence: number | null;
+  reason: string;
 }
 
-/** Whether `text` is exactly the base64 that its bytes encode to (padding included). */
-function isCanonicalBase64(text: string): boolean {
-  return Buffer.from(text, 'base64').toString('base64') === text;
+export type VerifyResult = VerifySuccess | VerifyFailure;
+
+const fail = (reason: string): VerifyFailure => ({ ok: false, sequence: null, reason });
+
+/** The options for checking against a key someone gave (key-text.ts's parseGivenKey). */
+export function optionsForGivenKey(key: GivenKey): Pick<VerifyOptions, 'expectedFingerprint' | 'expectedKey'> {
+  return key.kind === 'key' ? { expectedKey: key.publicKey } : { expectedFingerprint: key.fingerprint };
 }
 
-export function verifyRecord(raw: unknown, options: VerifyOptions = {}): VerifyResult {
+export async function verifyRecord(raw: unknown, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const crypto = options.crypto ?? webCrypto;
   const content = checkRecordContent(raw);
   if (!content.ok) return content;
   const { signature } = content.record;
 
-  // Only the canonical base64 of the bytes is accepted: Node's decoder ignores the unused low bits
-  // of the last character, so otherwise a record with one character changed there would still
-  // verify (the signature is not covered by the digest).
-  const nonCanonical = (['publicKey', 'value'] as const).find((field) => !isCanonicalBase64(signature[field]));
-  if (nonCanonical) {
-    return {
-      ok: false,
-      sequence: null,
-      reason: `the signature's ${nonCanonical === 'value' ? 'value' : 'public key'} is not canonical base64: it was changed`,
-    };
-  }
-  const rawKey = Buffer.from(signature.publicKey, 'base64');
-  if (rawKey.length !== 32) {
-    return { ok: false, sequence: null, reason: 'the signature names no Ed25519 public key (32 bytes, base64)' };
-  }
-  const fingerprint = createHash('sha256').update(rawKey).digest('hex');
+  const rawKey = decodeCanonicalBase64(signature.publicKey);
+  const value = decodeCanonicalBase64(signature.value);
+  // Only the canonical base64 of the bytes is accepted: a decoder ignores the unused low bits of the
+  // last character, so otherwise a record with one character changed there would still verify
+  // (the signature is not covered by the digest).
+  if (!value) return fail("the signature's value is not canonical base64: it was changed");
+  if (!rawKey) return fail("the signature's public key is not canonical base64: it was changed");
+  if (rawKey.length !== 32) return fail('the signature names no Ed25519 public key (32 bytes, base64)');
+
+  const fingerprint = toHex(await crypto.sha256(rawKey));
   if (fingerprint !== signature.keyFingerprint) {
-    return {
-      ok: false,
-      sequence: null,
-      reason: `the signature's key has fingerprint ${fingerprint}, but the record says ${signature.keyFingerprint}`,
-    };
+    return fail(`the signature's key has fingerprint ${fingerprint}, but the record says ${signature.keyFingerprint}`);
   }
-  const expected = options.expectedFingerprint?.toLowerCase().replaceAll(':', '');
+  let expected = options.expectedFingerprint?.toLowerCase().replaceAll(':', '');
+  if (options.expectedKey) expected = toHex(await crypto.sha256(options.expectedKey));
   if (expected && expected !== fingerprint) {
-    return {
-      ok: false,
-      sequence: null,
-      reason: `the record is signed by key ${fingerprint}, not by the key ${expected} you asked for: it was not signed by that server`,
-    };
+    return fail(
+      `the record is signed by key ${fingerprint}, not by the key ${expected} you asked for: it was not signed by that server`,
+    );
   }
-  const isValid = verify(
-    null,
-    recordDigestBytes(content.record),
-    publicKeyFromRaw(rawKey),
-    Buffer.from(signature.value, 'base64'),
-  );
+  const isValid = await crypto.verifyEd25519(rawKey, recordDigestBytes(content.record), value);
   if (!isValid) {
-    return {
-      ok: false,
-      sequence: null,
-      reason: `the Ed25519 signature does not match the record's digest ${signature.digest} under key ${fingerprint}: the record or its signature was changed`,
-    };
+    return fail(
+      `the Ed25519 signature does not match the record's digest ${signature.digest} under key ${fingerprint}: the record or its signature was changed`,
+    );
   }
-  return { ...content, keyFingerprint: fingerprint };
+  return { ...content, keyFingerprint: fingerprint, keyChecked: Boolean(expected) };
+}
+
+/** verifyRecord for a file's text: a file that is not JSON is answered, not thrown. */
+export async function verifyRecordText(text: string, options: VerifyOptions = {}): Promise<VerifyResult> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return fail(`the file is not JSON (${(error as Error).message}); was it changed or cut short?`);
+  }
+  return verifyRecord(raw, options);
+}
+
+/**
+ * What a verified record established, one line each, in the words the CLI prints and the /verify
+ * page shows (after the headline "verified: N awards reproduced"); each says how to name the key.
+ */
+export function describeVerified(result: VerifySuccess): string[] {
+  const { record } = result;
+  return [
+    `session: ${record.session.name} (${record.session.id}), ${record.session.status}, ${result.participants} participants`,
+    result.replayed
+      ? `replayed ${result.commands} commands through the bid engine: all ${result.entries} history entries and every final assignment match`
+      : `no settings to replay from (the session started before records existed): the ${result.entries} chained entries and the assignments agree`,
+    result.reasonsRebuilt === null
+      ? 'no reasons in this record (made before "why this seat" existed)'
+      : `${result.reasonsRebuilt} reasons ("why this seat") rebuilt from the history, in ${record.timeZone}, and found as recorded`,
+    ...(result.unchainedEntries > 0
+      ? [`${result.unchainedEntries} entries written before the chain began are covered by the signature only`]
+      : []),
+  ];
 }

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { recordDigestBytes, recordDigestHex } from '@stationbid/domain';
@@ -7,11 +7,13 @@ import { describe, expect, it } from 'vitest';
 // The domain's played test session (a test helper, not part of its public exports).
 import { playedSession, unsignedRecordOf } from '../../domain/src/record/test-records.ts';
 import { main } from './cli.ts';
-import { verifyRecord } from './verify-record.ts';
+import { parseGivenKey } from './key-text.ts';
+import { optionsForGivenKey, verifyRecord, verifyRecordText } from './verify-record.ts';
 
 /** A record of the domain's test session, signed with a fresh key as the server signs: the digest's 32 bytes. */
 function signedRecord() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
   const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url');
   const unsigned = unsignedRecordOf(playedSession());
   const fingerprint = createHash('sha256').update(raw).digest('hex');
@@ -25,7 +27,7 @@ function signedRecord() {
       value: sign(null, recordDigestBytes(unsigned), privateKey).toString('base64'),
     },
   };
-  return { record, fingerprint, text: `${JSON.stringify(record, null, 2)}\n` };
+  return { record, fingerprint, pem, text: `${JSON.stringify(record, null, 2)}\n` };
 }
 
 async function runCli(args: string[]) {
@@ -45,31 +47,31 @@ async function recordFile(text: string): Promise<string> {
 }
 
 describe('verifyRecord', () => {
-  it('verifies the signature, the chain and the replay', () => {
+  it('verifies the signature, the chain and the replay', async () => {
     const { record, fingerprint } = signedRecord();
-    expect(verifyRecord(record)).toMatchObject({ ok: true, awardsReproduced: 3, keyFingerprint: fingerprint });
-    expect(verifyRecord(record, { expectedFingerprint: fingerprint.toUpperCase() }).ok).toBe(true);
+    expect(await verifyRecord(record)).toMatchObject({ ok: true, awardsReproduced: 3, keyFingerprint: fingerprint });
+    expect((await verifyRecord(record, { expectedFingerprint: fingerprint.toUpperCase() })).ok).toBe(true);
   });
 
-  it('refuses a record signed by another key than the one asked for', () => {
+  it('refuses a record signed by another key than the one asked for', async () => {
     const { record } = signedRecord();
     const other = signedRecord().fingerprint;
-    expect(verifyRecord(record, { expectedFingerprint: other })).toMatchObject({
+    expect(await verifyRecord(record, { expectedFingerprint: other })).toMatchObject({
       ok: false,
       reason: expect.stringContaining(`not by the key ${other} you asked for`),
     });
   });
 
-  it('refuses a record re-signed in part: a forged signature value', () => {
+  it('refuses a record re-signed in part: a forged signature value', async () => {
     const { record } = signedRecord();
     const forged = { ...record, signature: { ...record.signature, value: signedRecord().record.signature.value } };
-    expect(verifyRecord(forged)).toMatchObject({
+    expect(await verifyRecord(forged)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('the Ed25519 signature does not match'),
     });
   });
 
-  it('refuses a signature whose last base64 character was changed in bits the decoder ignores', () => {
+  it('refuses a signature whose last base64 character was changed in bits the decoder ignores', async () => {
     const { record } = signedRecord();
     const { value, publicKey } = record.signature;
     // 64 bytes end in "x==" where x carries 2 bits of data and 4 unused ones: flip an unused one.
@@ -81,13 +83,58 @@ describe('verifyRecord', () => {
     };
     const sameBytes = flip(value, 2);
     expect(Buffer.from(sameBytes, 'base64').equals(Buffer.from(value, 'base64'))).toBe(true);
-    expect(verifyRecord({ ...record, signature: { ...record.signature, value: sameBytes } })).toMatchObject({
+    expect(await verifyRecord({ ...record, signature: { ...record.signature, value: sameBytes } })).toMatchObject({
       ok: false,
       reason: "the signature's value is not canonical base64: it was changed",
     });
     expect(
-      verifyRecord({ ...record, signature: { ...record.signature, publicKey: flip(publicKey, 1) } }),
+      await verifyRecord({ ...record, signature: { ...record.signature, publicKey: flip(publicKey, 1) } }),
     ).toMatchObject({ ok: false, reason: "the signature's public key is not canonical base64: it was changed" });
+  });
+});
+
+describe('a key given to check against (the /verify page)', () => {
+  it('reads a PEM block, the raw key in base64 or a fingerprint, and says why it cannot', () => {
+    const { record, pem, fingerprint } = signedRecord();
+    expect(parseGivenKey(pem)).toMatchObject({ kind: 'key' });
+    expect(parseGivenKey(record.signature.publicKey)).toMatchObject({ kind: 'key' });
+    expect(parseGivenKey(fingerprint.match(/../g)?.join(':') ?? '')).toEqual({ kind: 'fingerprint', fingerprint });
+    expect(parseGivenKey('')).toEqual({ error: 'Paste a public key or its fingerprint.' });
+    expect(parseGivenKey('-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----')).toEqual({
+      error: 'Paste the PUBLIC KEY block (never a private key).',
+    });
+    expect(parseGivenKey('hello')).toMatchObject({ error: expect.stringContaining('Not a public key') });
+  });
+
+  it('verifies against the pasted PEM of its key, and refuses another key', async () => {
+    const { record, pem, fingerprint } = signedRecord();
+    const own = parseGivenKey(pem);
+    if ('error' in own) throw new Error(own.error);
+    expect(await verifyRecord(record, optionsForGivenKey(own))).toMatchObject({
+      ok: true,
+      keyChecked: true,
+      keyFingerprint: fingerprint,
+    });
+    const other = parseGivenKey(signedRecord().pem);
+    if ('error' in other) throw new Error(other.error);
+    expect(await verifyRecord(record, optionsForGivenKey(other))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('it was not signed by that server'),
+    });
+  });
+
+  it('answers a file that is not JSON instead of throwing', async () => {
+    expect(await verifyRecordText('{"format": "stationbid')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('the file is not JSON'),
+    });
+  });
+
+  it('keeps the shared core free of Node: no node: import in what the browser loads', async () => {
+    for (const file of ['index.ts', 'verify-record.ts', 'record-crypto.ts', 'key-text.ts']) {
+      const source = await readFile(path.join(import.meta.dirname, file), 'utf8');
+      expect(source, file).not.toMatch(/from ['"]node:|\bBuffer\.|require\(/);
+    }
   });
 });
 
@@ -119,7 +166,7 @@ describe('stationbid-verify', () => {
   it('says what is wrong with a file that is not a record', async () => {
     const cut = await runCli([await recordFile('{"format": "stationbid-session-rec')]);
     expect(cut.code).toBe(1);
-    expect(cut.stderr).toMatch(/is not JSON .*was it changed or cut short\?/);
+    expect(cut.stdout).toMatch(/^NOT verified: the file is not JSON .*was it changed or cut short\?/);
     const missing = await runCli(['/nonexistent/record.json']);
     expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('cannot read /nonexistent/record.json') });
     const usage = await runCli([]);

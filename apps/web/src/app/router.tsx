@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
               { path: paths.stations, lazy: () => import('./routes/stations.tsx') },
               { path: paths.bidHistory, lazy: () => import('./routes/bid-history.tsx') },
               { path: paths.seniority, lazy: () => import('./routes/seniority.tsx') },
+              { path: paths.verify, lazy: () => import('./routes/verify.tsx') },
               {
                 element: <AdminRoute />,
                 children: [

@@ -18,6 +18,7 @@ export const paths = {
   stations: '/stations',
   bidHistory: '/bid-history',
   seniority: '/seniority',
+  verify: '/verify',
   admin: {
     dashboard: '/admin',
     users: '/admin/users',

@@ -24,7 +24,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The verifier's own check, as the CLI runs it (packages/verify has no dependency on the server).
-import { verifyRecord } from '../../../../../packages/verify/src/verify-record.ts';
+import { verifyRecordText } from '../../../../../packages/verify/src/verify-record.ts';
 import {
   createAdmin,
   createMember,
@@ -264,16 +264,8 @@ async function play(department: Department) {
   return sessionId;
 }
 
-/** The verifier's answer for a record file's text, as `stationbid-verify` gives it. */
-function verifyText(text: string) {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    return { ok: false as const, sequence: null, reason: `not JSON: ${(error as Error).message}` };
-  }
-  return verifyRecord(raw);
-}
+/** The verifier's answer for a record file's text, as `stationbid-verify` and the /verify page give it. */
+const verifyText = (text: string) => verifyRecordText(text);
 
 /** `text` with the character at `index` replaced by another printable one. */
 function changeOneCharacter(text: string, index: number): string {
@@ -297,7 +289,7 @@ describe('replaying random sessions from their exported record', () => {
         expect(response.statusCode, response.body).toBe(200);
         const text = response.body;
 
-        const verified = verifyText(text);
+        const verified = await verifyText(text);
         if (verified.ok) {
           for (const command of verified.record.commands) seen.add(`command ${command.type}`);
           for (const assignment of verified.record.assignments) seen.add(`outcome ${assignment.outcome}`);
@@ -328,7 +320,7 @@ describe('replaying random sessions from their exported record', () => {
 
         // One character changed anywhere in the file: the verifier refuses it.
         const index = Math.floor(department.tamperAt * text.length);
-        const tampered = verifyText(changeOneCharacter(text, index));
+        const tampered = await verifyText(changeOneCharacter(text, index));
         expect(tampered.ok, `changed character ${index} (${JSON.stringify(text.slice(index - 20, index + 20))})`).toBe(
           false,
         );

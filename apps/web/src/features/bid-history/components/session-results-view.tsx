@@ -35,6 +35,7 @@ import {
 } from '../../../lib/session-format.ts';
 import { useAuth } from '../../auth/index.ts';
 import { useDownloadBidSheet, useExportSessionResults } from '../../session-admin/index.ts';
+import { DownloadRecordButton, VerifyRecordLink } from '../../session-record/index.ts';
 import { useSessionResultsQuery } from '../api/get-session-results.ts';
 import { formatSessionDuration } from '../utils/bid-history-summary.ts';
 import { getParticipantStatus } from '../utils/results-format.ts';
@@ -97,9 +98,11 @@ export function SessionResultsView({ sessionId, onBack }: SessionResultsViewProp
         </Group>
         <Group gap="sm">
           <DownloadPdfButton results={results} />
+          <DownloadRecordButton session={results} />
           <ExportButton results={results} />
         </Group>
       </Group>
+      {results.status === 'completed' && <VerifyRecordLink />}
       <OwnReason participants={results.participants} />
       <Tabs defaultValue="overview" keepMounted={false}>
         <Tabs.List>

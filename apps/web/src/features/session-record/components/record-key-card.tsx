@@ -7,6 +7,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useId } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useRecordKeyQuery } from '../api/get-record-key.ts';
+import { VerifyRecordLink } from './download-record-button.tsx';
 
 export function RecordKeyCard() {
   const titleId = useId();
@@ -19,8 +20,9 @@ export function RecordKeyCard() {
         </Title>
         <Text size="sm" c="gray.7">
           Every session record is signed with this server's key. Anyone can check a record with{' '}
-          <Code>npx stationbid-verify record.json --key &lt;fingerprint&gt;</Code>.
+          <Code>npx stationbid-verify record.json --key &lt;fingerprint&gt;</Code>, or in the browser:
         </Text>
+        <VerifyRecordLink />
         {keyQuery.isPending && <Loader size="sm" role="status" aria-label="Loading the signing key" />}
         {keyQuery.isError && (
           <Text size="sm" role="alert">

@@ -1,0 +1,125 @@
+/**
+ * /verify with a real record: the domain's played test session, made into a record by the same
+ * function the server uses and signed with Ed25519 as the server signs (the digest's 32 bytes).
+ * The page must run the whole check (signature via WebCrypto, chain, replay) and say what it found.
+ */
+import { recordDigestBytes, recordDigestHex } from '@stationbid/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+// The domain's played test session (a test helper, not among its public exports).
+import { playedSession, unsignedRecordOf } from '../../../../../packages/domain/src/record/test-records.ts';
+import { buildUser } from '../../test/fixtures.ts';
+import { jsonResponse } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const toHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+async function signedRecord() {
+  const keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey));
+  const spki = new Uint8Array(await crypto.subtle.exportKey('spki', keys.publicKey));
+  const fingerprint = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', raw)));
+  const unsigned = unsignedRecordOf(playedSession());
+  const value = new Uint8Array(
+    await crypto.subtle.sign({ name: 'Ed25519' }, keys.privateKey, new Uint8Array(recordDigestBytes(unsigned))),
+  );
+  const record = {
+    ...unsigned,
+    signature: {
+      algorithm: 'Ed25519',
+      keyFingerprint: fingerprint,
+      publicKey: toBase64(raw),
+      digest: recordDigestHex(unsigned),
+      value: toBase64(value),
+    },
+  };
+  const pem = `-----BEGIN PUBLIC KEY-----\n${toBase64(spki)}\n-----END PUBLIC KEY-----\n`;
+  return { record, fingerprint, pem, publicKey: toBase64(raw), text: JSON.stringify(record, null, 2) };
+}
+
+function recordKeyAnswer(key: { fingerprint: string; pem: string; publicKey: string }) {
+  return () =>
+    jsonResponse(200, {
+      algorithm: 'Ed25519',
+      publicKeyPem: key.pem,
+      publicKey: key.publicKey,
+      fingerprint: key.fingerprint,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+}
+
+function recordFile(text: string) {
+  return new File([text], 'session-record.json', { type: 'application/json' });
+}
+
+/** The result region once it says `headline` (the replay takes a moment). */
+async function findResult(headline: string) {
+  const region = screen.getByRole('region', { name: 'Verification result' });
+  await within(region).findByText(headline, {}, { timeout: 10_000 });
+  return region;
+}
+
+describe('VerifyPage', () => {
+  it('verifies a record signed by the server key: every award reproduced by the replay', async () => {
+    const signed = await signedRecord();
+    const { user } = renderApp({
+      path: '/verify',
+      signedInAs: buildUser(),
+      api: { 'GET /api/record-key': recordKeyAnswer(signed) },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify a Session Record' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Server key fingerprint')).toHaveValue(signed.fingerprint);
+
+    await user.upload(screen.getByLabelText('Record file'), recordFile(signed.text));
+
+    const result = await findResult('Verified: 3 awards reproduced');
+    expect(result).toHaveTextContent('replayed 7 commands through the bid engine: all 8 history entries');
+    expect(result).toHaveTextContent('3 reasons ("why this seat") rebuilt from the history, in America/Chicago');
+    expect(result).toHaveTextContent(`Signed with Ed25519 key ${signed.fingerprint}, the key you checked against`);
+  });
+
+  it('names the first entry that differs in a tampered record', async () => {
+    const signed = await signedRecord();
+    const { user } = renderApp({
+      path: '/verify',
+      signedInAs: buildUser(),
+      api: { 'GET /api/record-key': recordKeyAnswer(signed) },
+    });
+    await screen.findByLabelText('Server key fingerprint');
+    // Frankie's auto-assigned seat, in the fifth history entry, moved from shift B to C.
+    const entryFour = signed.text.indexOf('"sequence": 4', signed.text.indexOf('"history"'));
+    const at = signed.text.indexOf('"shift": "B"', signed.text.indexOf('"seatId"', entryFour));
+    const tampered = `${signed.text.slice(0, at)}"shift": "C"${signed.text.slice(at + '"shift": "B"'.length)}`;
+
+    await user.upload(screen.getByLabelText('Record file'), recordFile(tampered));
+
+    const alert = await findResult('Not verified');
+    expect(alert).toHaveTextContent('First entry that differs: 5');
+    expect(alert).toHaveTextContent(/Entry 5 \(auto_assigned at .*\) hashes to .*its content was changed/);
+  });
+
+  it('checks against a pasted public key, and refuses a record this server did not sign', async () => {
+    const signed = await signedRecord();
+    const server = await signedRecord();
+    const { user } = renderApp({
+      path: '/verify',
+      signedInAs: buildUser(),
+      api: { 'GET /api/record-key': recordKeyAnswer(server) },
+    });
+    await screen.findByLabelText('Server key fingerprint');
+    await user.upload(screen.getByLabelText('Record file'), recordFile(signed.text));
+    expect(await findResult('Not verified')).toHaveTextContent('it was not signed by that server');
+
+    await user.click(screen.getByRole('radio', { name: 'Another public key' }));
+    const keyField = screen.getByRole('textbox', { name: 'Public key' });
+    await user.type(keyField, 'not a key');
+    expect(await screen.findByText(/Not a public key: paste a PEM block/)).toBeInTheDocument();
+
+    await user.clear(keyField);
+    await user.click(keyField);
+    await user.paste(signed.pem);
+    expect(await findResult('Verified: 3 awards reproduced')).toHaveTextContent('the key you checked against');
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * Checks a session record in the browser (/verify, issue 16): the person drops a record file on the
+ * page or picks one, and the same check as `npx stationbid-verify` runs here: the Ed25519 signature
+ * (against this server's key from GET /api/record-key, or a key they paste), the hash chain, and the
+ * replay of every command through the bid engine. Nothing is sent to the server.
+ */
+import {
+  Alert,
+  Button,
+  Code,
+  List,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconFileUpload } from '@tabler/icons-react';
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { parseGivenKey } from 'stationbid-verify';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useRecordKeyQuery } from '../api/get-record-key.ts';
+import { checkRecordFile, type RecordCheck } from '../utils/check-record-file.ts';
+
+type KeyChoice = 'server' | 'pasted';
+
+export function VerifyRecordPanel() {
+  const keyQuery = useRecordKeyQuery();
+  const [keyChoice, setKeyChoice] = useState<KeyChoice>('server');
+  const [pastedKey, setPastedKey] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [check, setCheck] = useState<RecordCheck | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
+
+  const pasted = keyChoice === 'pasted' && pastedKey.trim() !== '' ? parseGivenKey(pastedKey) : null;
+  const pastedError = pasted && 'error' in pasted ? pasted.error : null;
+  const key =
+    keyChoice === 'server'
+      ? keyQuery.data
+        ? ({ kind: 'fingerprint', fingerprint: keyQuery.data.fingerprint } as const)
+        : null
+      : pasted && !('error' in pasted)
+        ? pasted
+        : null;
+  // What is missing before a check can run, in words.
+  const waitingFor =
+    keyChoice === 'server'
+      ? keyQuery.isError
+        ? "This server's key could not be loaded: paste the key to check against instead."
+        : keyQuery.isPending
+          ? 'Loading the server key…'
+          : null
+      : pastedKey.trim() === ''
+        ? 'Paste the public key or fingerprint to check against.'
+        : pastedError
+          ? 'The public key above cannot be read, so the record is not checked yet.'
+          : null;
+
+  // Runs the check again whenever the file or the key changes; a stale answer is dropped.
+  const keyIdentity = key ? (key.kind === 'fingerprint' ? key.fingerprint : Array.from(key.publicKey).join(',')) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyIdentity stands for key, a new object each render
+  useEffect(() => {
+    if (!file || !key) {
+      setCheck(null);
+      return;
+    }
+    let isCurrent = true;
+    setIsChecking(true);
+    void checkRecordFile(file, key).then((result) => {
+      if (!isCurrent) return;
+      setCheck(result);
+      setIsChecking(false);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [file, keyIdentity]);
+
+  return (
+    <Stack gap="lg">
+      <RecordFilePicker file={file} onFile={setFile} />
+      <KeySection
+        choice={keyChoice}
+        onChoice={setKeyChoice}
+        pastedKey={pastedKey}
+        onPastedKey={setPastedKey}
+        pastedError={pastedError}
+        serverKey={
+          keyQuery.isPending ? (
+            <Loader size="sm" role="status" aria-label="Loading the server key" />
+          ) : keyQuery.isError ? (
+            <Text size="sm" role="alert">
+              {getErrorMessage(keyQuery.error, 'Failed to load the server key')}
+            </Text>
+          ) : (
+            <TextInput
+              label="Server key fingerprint"
+              description="SHA-256 of this server's Ed25519 record-signing key"
+              value={keyQuery.data.fingerprint}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              styles={{ input: { fontFamily: 'monospace' } }}
+            />
+          )
+        }
+      />
+      <section aria-label="Verification result" aria-busy={isChecking}>
+        {file && waitingFor ? (
+          <Text size="sm">{waitingFor}</Text>
+        ) : isChecking ? (
+          <Loader role="status" aria-label="Checking the record" />
+        ) : check ? (
+          <CheckResult check={check} />
+        ) : null}
+      </section>
+    </Stack>
+  );
+}
+
+function RecordFilePicker({ file, onFile }: { file: File | null; onFile: (file: File) => void }) {
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isOver, setIsOver] = useState(false);
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setIsOver(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) onFile(dropped);
+  };
+
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      data-testid="record-drop-zone"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setIsOver(true);
+      }}
+      onDragLeave={() => setIsOver(false)}
+      onDrop={onDrop}
+      style={{
+        borderStyle: 'dashed',
+        borderWidth: 2,
+        borderColor: isOver ? 'var(--mantine-color-blue-6)' : undefined,
+        background: isOver ? 'var(--mantine-color-blue-0)' : undefined,
+      }}
+    >
+      <Stack gap="sm" align="center" ta="center">
+        <IconFileUpload size={32} aria-hidden />
+        <Text id={hintId} size="sm">
+          Drop a session record (.json) here, or choose the file.
+        </Text>
+        {/* A real file input, labelled and reachable by keyboard; the button opens it. */}
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept=".json,application/json"
+          aria-describedby={hintId}
+          aria-label="Record file"
+          style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}
+          tabIndex={-1}
+          onChange={(event) => {
+            const chosen = event.currentTarget.files?.[0];
+            if (chosen) onFile(chosen);
+            // Choosing the same file again (after fixing it) runs the check again.
+            event.currentTarget.value = '';
+          }}
+        />
+        <Button variant="light" onClick={() => inputRef.current?.click()}>
+          Choose record file
+        </Button>
+        {file && (
+          <Text size="sm">
+            Checking <Code>{file.name}</Code>
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface KeySectionProps {
+  choice: KeyChoice;
+  onChoice: (choice: KeyChoice) => void;
+  pastedKey: string;
+  onPastedKey: (text: string) => void;
+  pastedError: string | null;
+  serverKey: ReactNode;
+}
+
+function KeySection({ choice, onChoice, pastedKey, onPastedKey, pastedError, serverKey }: KeySectionProps) {
+  const titleId = useId();
+  return (
+    <Paper component="section" aria-labelledby={titleId} withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId}>
+          Signing key
+        </Title>
+        <Radio.Group
+          label="Check the signature against"
+          value={choice}
+          onChange={(value) => onChoice(value as KeyChoice)}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="server" label="This server's key" />
+            <Radio value="pasted" label="Another public key" />
+          </Stack>
+        </Radio.Group>
+        {choice === 'server' ? (
+          serverKey
+        ) : (
+          <Textarea
+            label="Public key"
+            description="A PEM block (BEGIN PUBLIC KEY), the 32-byte key in base64, or its 64-digit hex fingerprint"
+            value={pastedKey}
+            onChange={(event) => onPastedKey(event.currentTarget.value)}
+            error={pastedError}
+            rows={4}
+            styles={{ input: { fontFamily: 'monospace' } }}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CheckResult({ check }: { check: RecordCheck }) {
+  if (!check.ok) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Not verified" role="alert">
+        <Stack gap="xs">
+          {check.sequence !== null && <Text fw={600}>First entry that differs: {check.sequence}</Text>}
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {check.reason.charAt(0).toUpperCase()}
+            {check.reason.slice(1)}.
+          </Text>
+          <Text size="sm">
+            File: <Code>{check.fileName}</Code>
+          </Text>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} title={check.headline} role="status">
+      <Stack gap="xs">
+        <List size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
+          {check.details.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+          <List.Item>
+            Signed with Ed25519 key {check.keyFingerprint}
+            {check.keyChecked ? ', the key you checked against' : ''}
+          </List.Item>
+        </List>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The /verify page's check: the very code `npx stationbid-verify` runs (packages/verify's core:
+ * the domain's chain, replay and reasons, then Ed25519 with WebCrypto), on a file the person chose.
+ */
+import {
+  describeVerified,
+  type GivenKey,
+  optionsForGivenKey,
+  type VerifyResult,
+  verifyRecordText,
+} from 'stationbid-verify';
+
+/** Larger than any record a department makes (20,000 members is about 40 MB); refused before reading. */
+export const MAX_RECORD_BYTES = 100 * 1024 * 1024;
+
+export type RecordCheck =
+  | {
+      ok: true;
+      fileName: string;
+      headline: string;
+      details: string[];
+      keyFingerprint: string;
+      keyChecked: boolean;
+      sessionName: string;
+    }
+  | { ok: false; fileName: string; sequence: number | null; reason: string };
+
+export async function checkRecordFile(file: File, key: GivenKey | null): Promise<RecordCheck> {
+  if (file.size > MAX_RECORD_BYTES) {
+    return { ok: false, fileName: file.name, sequence: null, reason: 'the file is larger than any session record' };
+  }
+  let result: VerifyResult;
+  try {
+    result = await verifyRecordText(await file.text(), key ? optionsForGivenKey(key) : {});
+  } catch (error) {
+    // WebCrypto without Ed25519 (an old browser), or a file that cannot be read.
+    return { ok: false, fileName: file.name, sequence: null, reason: (error as Error).message };
+  }
+  if (!result.ok) return { ok: false, fileName: file.name, sequence: result.sequence, reason: result.reason };
+  return {
+    ok: true,
+    fileName: file.name,
+    headline: `Verified: ${result.awardsReproduced} awards reproduced`,
+    details: describeVerified(result),
+    keyFingerprint: result.keyFingerprint,
+    keyChecked: result.keyChecked,
+    sessionName: result.record.session.name,
+  };
+}
