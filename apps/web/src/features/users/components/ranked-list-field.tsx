@@ -95,6 +95,9 @@ export function RankedListField({
   // After a move or removal the button pressed may be disabled or gone: focus goes here instead.
   const [pendingFocus, setPendingFocus] = useState<string | null>(null);
   const controls = useRef(new Map<string, HTMLElement>());
+  // The row a drag was last announced over: dnd-kit reports the lifted row itself as the first
+  // "over", which would talk over "Picked up …" with "moved to position 1".
+  const announcedOver = useRef<UniqueIdentifier | null>(null);
 
   const names: StationName[] = [...stations, ...(board?.stations ?? [])];
   const ids = choices.map(seatChoiceKey);
@@ -171,11 +174,18 @@ export function RankedListField({
                 'Press Space again to drop it in its new place, or Escape to cancel.',
             },
             announcements: {
-              onDragStart: ({ active }) => `Picked up ${labelOf(active.id)}. ${placeOf(active.id)}.`,
-              onDragOver: ({ active, over }) =>
-                over === null
+              onDragStart: ({ active }) => {
+                announcedOver.current = active.id;
+                return `Picked up ${labelOf(active.id)}. ${placeOf(active.id)}.`;
+              },
+              onDragOver: ({ active, over }) => {
+                const overId = over?.id ?? null;
+                if (overId === announcedOver.current) return undefined;
+                announcedOver.current = overId;
+                return overId === null
                   ? `${labelOf(active.id)} is no longer over the list.`
-                  : `${labelOf(active.id)} moved to ${placeOf(over.id).toLowerCase()}.`,
+                  : `${labelOf(active.id)} moved to ${placeOf(overId).toLowerCase()}.`;
+              },
               onDragEnd: ({ active, over }) =>
                 over === null
                   ? `${labelOf(active.id)} dropped. ${placeOf(active.id)}, unchanged.`

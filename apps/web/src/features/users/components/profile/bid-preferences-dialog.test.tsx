@@ -6,6 +6,10 @@ import { buildUser } from '../../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../../../test/mock-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 
+// The dialog loads the list's editor on demand; have its module ready, as the app would after the
+// first open, so a findBy does not wait on Vitest transforming it.
+await import('../ranked-list-field.tsx');
+
 // An Engineer: the only seat position offered is Engineer.
 const member = buildUser({ rank: 'Engineer' });
 const lakeside = buildStation({ number: 3, name: 'Lakeside' });
@@ -38,7 +42,8 @@ function renderDialog({
 type UserEvent = ReturnType<typeof renderDialog>['user'];
 
 async function openDialog(user: UserEvent) {
-  await user.click(await screen.findByRole('button', { name: 'Bid Preferences' }));
+  // The profile page is loaded on demand: on a busy machine it takes more than findBy's default second.
+  await user.click(await screen.findByRole('button', { name: 'Bid Preferences' }, { timeout: 5000 }));
   return screen.findByRole('dialog', { name: 'Bid Preferences' });
 }
 
@@ -50,15 +55,16 @@ async function chooseOption(user: UserEvent, input: HTMLElement, option: string)
 }
 
 async function addChoice(user: UserEvent, station: string, shift: string) {
-  await chooseOption(user, screen.getByRole('combobox', { name: 'Station' }), station);
+  // The list's editor is loaded on demand the first time the dialog shows it.
+  await chooseOption(user, await screen.findByRole('combobox', { name: 'Station' }, { timeout: 5000 }), station);
   await chooseOption(user, screen.getByRole('combobox', { name: 'Shift' }), shift);
-  await user.click(screen.getByRole('button', { name: 'Add choice' }));
+  await user.click(screen.getByRole('button', { name: 'Add seat' }));
 }
 
 const choiceTexts = () =>
-  within(screen.getByRole('list', { name: 'Seat choices' }))
+  within(screen.getByRole('list', { name: 'Seat choices, best first' }))
     .getAllByRole('listitem')
-    .map((item) => item.textContent);
+    .map((item) => within(item).getByText(/^\d+\. /).textContent);
 
 describe('BidPreferencesDialog', () => {
   beforeAll(() => {
@@ -75,11 +81,12 @@ describe('BidPreferencesDialog', () => {
       },
     });
     const dialog = await openDialog(user);
-    expect(await within(dialog).findByText('1. Station 5 (Hillcrest), shift B, Engineer')).toBeInTheDocument();
-    expect(within(dialog).getByRole('combobox', { name: 'Seat position' })).toHaveValue('Engineer');
+    expect(
+      await within(dialog).findByText('1. Station 5, B shift, Engineer', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('switch', { name: /Auto-bid/ }));
-    expect(within(dialog).queryByRole('list', { name: 'Seat choices' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Add choice' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'Seat choices, best first' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add seat' })).not.toBeInTheDocument();
   });
 
   it('adds, reorders and removes choices, and saves only once something changed', async () => {
@@ -88,21 +95,15 @@ describe('BidPreferencesDialog', () => {
     const save = await within(dialog).findByRole('button', { name: 'Save Preferences' });
     expect(save).toBeDisabled();
 
-    await addChoice(user, 'Station 3 (Lakeside)', 'Shift A');
-    await addChoice(user, 'Station 5 (Hillcrest)', 'Shift C');
-    expect(choiceTexts()).toEqual([
-      '1. Station 3 (Lakeside), shift A, Engineer',
-      '2. Station 5 (Hillcrest), shift C, Engineer',
-    ]);
+    await addChoice(user, 'Station 3 · Lakeside', 'Shift A');
+    await addChoice(user, 'Station 5 · Hillcrest', 'Shift C');
+    expect(choiceTexts()).toEqual(['1. Station 3, A shift, Engineer', '2. Station 5, C shift, Engineer']);
     expect(save).toBeEnabled();
 
-    await user.click(screen.getByRole('button', { name: 'Move up: Station 5 (Hillcrest), shift C, Engineer' }));
-    expect(choiceTexts()).toEqual([
-      '1. Station 5 (Hillcrest), shift C, Engineer',
-      '2. Station 3 (Lakeside), shift A, Engineer',
-    ]);
-    await user.click(screen.getByRole('button', { name: 'Remove: Station 3 (Lakeside), shift A, Engineer' }));
-    expect(choiceTexts()).toEqual(['1. Station 5 (Hillcrest), shift C, Engineer']);
+    await user.click(screen.getByRole('button', { name: 'Move up: Station 5, C shift, Engineer' }));
+    expect(choiceTexts()).toEqual(['1. Station 5, C shift, Engineer', '2. Station 3, A shift, Engineer']);
+    await user.click(screen.getByRole('button', { name: 'Remove: Station 3, A shift, Engineer' }));
+    expect(choiceTexts()).toEqual(['1. Station 5, C shift, Engineer']);
 
     await user.click(save);
     expect(await screen.findByText(BID_PREFERENCE_MESSAGES.updated)).toBeInTheDocument();
@@ -131,10 +132,10 @@ describe('BidPreferencesDialog', () => {
     await user.click(autoBid);
     expect(save).toBeDisabled();
 
-    await chooseOption(user, screen.getByRole('combobox', { name: 'Station' }), 'Station 3 (Lakeside)');
+    await chooseOption(user, await screen.findByRole('combobox', { name: 'Station' }), 'Station 3 · Lakeside');
     await chooseOption(user, screen.getByRole('combobox', { name: 'Shift' }), 'Shift A');
     expect(screen.getByText(BID_PREFERENCE_MESSAGES.seatChoiceDuplicate)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add choice' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add seat' })).toBeDisabled();
   });
 
   it("shows the server's reason when the save is refused, and keeps the dialog open", async () => {
