@@ -4,6 +4,9 @@
  * that tie the paper to the signed session record. Drawn with pdfkit's standard fonts (Helvetica),
  * which need no font file of ours and whose text a PDF reader can search and copy.
  *
+ * Under the queue, each participant's reason ("why this seat") as the results and the signed record
+ * give it, so the printed sheet answers "why did he get my seat" on its own.
+ *
  * Every time is written in the department's time zone with the zone's short name ("14:05 CDT"),
  * and the header names the zone itself, so a sheet read in another place is not misread.
  */
@@ -27,6 +30,8 @@ export interface BidSheetRecordFacts {
 
 export interface BidSheetInput {
   session: BidSessionDetail;
+  /** Each participant's reason ("why this seat", by participant id), its times in the department's zone. */
+  reasons: ReadonlyMap<string, string | null>;
   record: BidSheetRecordFacts;
   departmentTimeZone: string;
   printedAt: Date;
@@ -203,6 +208,31 @@ function drawHeader(doc: PDFKit.PDFDocument, { session, departmentTimeZone, prin
   doc.moveDown(1);
 }
 
+/**
+ * "Why each seat went where it did": one paragraph per participant in queue order, the reason
+ * wrapped over as many lines as it takes and never split across a page.
+ */
+function drawReasons(doc: PDFKit.PDFDocument, session: BidSessionDetail, reasons: ReadonlyMap<string, string | null>) {
+  const participants = [...session.participants].sort((left, right) => left.position - right.position);
+  if (participants.length === 0) return;
+  const width = doc.page.width - 2 * MARGIN;
+  const paragraph = (participant: Participant) =>
+    `${participant.position + 1}. ${fullName(participant)}: ${reasons.get(participant.id) ?? 'No outcome yet.'}`;
+  doc.font('Helvetica').fontSize(BODY_SIZE);
+  const first = participants[0] as Participant;
+  ensureRoom(doc, 18 + doc.heightOfString(paragraph(first), { width }));
+  doc.font('Helvetica-Bold').fontSize(11).text('Why each seat went where it did', MARGIN, doc.y);
+  doc.moveDown(0.3);
+  for (const participant of participants) {
+    doc.font('Helvetica').fontSize(BODY_SIZE);
+    const text = paragraph(participant);
+    ensureRoom(doc, doc.heightOfString(text, { width }) + 3);
+    doc.text(text, MARGIN, doc.y, { width });
+    doc.moveDown(0.25);
+  }
+  doc.moveDown(0.8);
+}
+
 /** The record footer on every page, written once all pages exist (so "page 2 of 5" is known). */
 function drawFooters(doc: PDFKit.PDFDocument, record: BidSheetRecordFacts, timeZone: string): void {
   const range = doc.bufferedPageRange();
@@ -291,6 +321,7 @@ export function buildBidSheetPdf(input: BidSheetInput): Promise<Buffer> {
       formatTime(participant.bidHistory[0]?.timestamp ?? null, zone),
     ]);
   drawTable(doc, 'Queue and outcomes (seniority order)', queueColumns, queueRows);
+  drawReasons(doc, session, input.reasons);
 
   drawFooters(doc, input.record, zone);
   doc.end();

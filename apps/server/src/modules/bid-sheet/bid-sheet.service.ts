@@ -22,15 +22,19 @@ export class BidSheetService {
 
   async bidSheet(viewer: SessionViewer, sessionId: string, printedAt: Date): Promise<{ name: string; pdf: Buffer }> {
     // The export's check (who may, and completed only), with this sheet's own word for "not yet".
-    const { session } = await this.bidSessions.resultsForExport(viewer, sessionId).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'CONFLICT') throw conflict(BID_SHEET_MESSAGES.notCompleted);
-      throw error;
-    });
+    // Each participant's reason ("why this seat") with its times in the department's zone.
+    const { session, results } = await this.bidSessions
+      .resultsForExport(viewer, sessionId, { timeZone: this.departmentTimeZone })
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'CONFLICT') throw conflict(BID_SHEET_MESSAGES.notCompleted);
+        throw error;
+      });
     // The footer's hashes are those of the record this viewer would download now.
     const record = await this.sessionRecords.record(viewer, sessionId);
     const pdf = await buildBidSheetPdf({
       session,
       departmentTimeZone: this.departmentTimeZone,
+      reasons: new Map(results.participants.map((participant) => [participant.id, participant.reason])),
       printedAt,
       record: {
         digest: record.signature.digest,

@@ -148,6 +148,14 @@ describe('GET /api/bid-sessions/:id/results.pdf', () => {
     );
     expect(text).toMatch(/3\s+Jamie Lee\s+E-Lee\s+5\s+Skipped/);
 
+    // Why each seat went where it did: the results' reasons, times in the department's zone named.
+    expect(text).toContain('Why each seat went where it did');
+    expect(text).toContain('1. Morgan Hale: You bid Station 3, A, Firefighter at 10:00 CDT.');
+    expect(text).toContain(
+      '2. Casey Ortiz: Phone-in bid: Alex Admin bid Station 5, C, Firefighter for you at 10:01 CDT.',
+    );
+    expect(text).toContain('3. Jamie Lee: You skipped your turn at 10:02 CDT, holding no seat.');
+
     // The footer ties the paper to the record: its chain head and the key that signs it.
     const record = (
       await injectAs(context, admin, { method: 'GET', url: `/api/bid-sessions/${sessionId}/record` })
