@@ -49,7 +49,9 @@ export const liveStreamQuerySchema = z.object({
   sessions: z
     .string({ error: LIVE_MESSAGES.sessionsInvalid })
     .optional()
-    .transform((list) => (list === undefined || list.trim() === '' ? [] : [...new Set(list.split(',').map((id) => id.trim()))]))
+    .transform((list) =>
+      list === undefined || list.trim() === '' ? [] : [...new Set(list.split(',').map((id) => id.trim()))],
+    )
     .pipe(z.array(z.uuid({ error: LIVE_MESSAGES.sessionsInvalid })).max(LIVE_STREAM_MAX_SESSIONS)),
 });
 

@@ -6,8 +6,9 @@
 import { AppShell, Badge, Box, Burger, Button, Drawer, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFlame, IconLogout } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { Outlet } from 'react-router';
+import { HeaderActionsProvider } from '../../components/header-actions.tsx';
 import { useCurrentUser, useLogout } from '../../features/auth/index.ts';
 import { useLiveNotificationCounts } from '../../features/notifications/index.ts';
 import { useIsSmallScreen } from '../../hooks/use-is-small-screen.ts';
@@ -31,6 +32,8 @@ export function AppLayout() {
   const [isDrawerOpen, drawer] = useDisclosure(false);
   // The unread count and the turn indicators follow the live stream on every signed-in page.
   useLiveNotificationCounts();
+  // Where pages put their own actions (the session pages' Chat button), in the top bar.
+  const [headerActionsElement, setHeaderActionsElement] = useState<HTMLDivElement | null>(null);
 
   return (
     <AppShell
@@ -66,6 +69,7 @@ export function AppLayout() {
             <Text size="sm" lh={1.3} lineClamp={2} miw={0}>
               {`Welcome, ${user.firstName} ${user.lastName}`}
             </Text>
+            <Group ref={setHeaderActionsElement} gap="xs" wrap="nowrap" flex="none" />
             {user.isAdmin && (
               <Badge variant="filled" flex="none">
                 Admin
@@ -104,7 +108,9 @@ export function AppLayout() {
       )}
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Outlet />
+        <HeaderActionsProvider element={headerActionsElement}>
+          <Outlet />
+        </HeaderActionsProvider>
       </AppShell.Main>
     </AppShell>
   );

@@ -20,7 +20,7 @@ import { useSendChatMessage } from '../api/send-chat-message.ts';
 import { describeCharacterCount, isNearBottom } from '../utils/chat-messages.ts';
 
 /** The open panel: the messages and the message box. Mounted only while open, so it polls only then. */
-export function ChatPanelBody({ sessionId, logHeight }: { sessionId: string; logHeight: number }) {
+export function ChatPanelBody({ sessionId, logHeight }: { sessionId: string; logHeight: number | string }) {
   const messagesQuery = useChatMessagesQuery(sessionId, { isPolling: true });
   const messages = messagesQuery.data;
   const { mutate: markRead } = useMarkChatMessagesRead(sessionId);

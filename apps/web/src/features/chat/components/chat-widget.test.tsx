@@ -78,13 +78,11 @@ describe('ChatWidget', () => {
   it('shows the unread count on its button, polled every 30 s while closed', async () => {
     const server = chatServer([], { unreadCount: 3 });
     const { api } = renderWidget(server.handlers);
-    const button = await screen.findByRole('button', { name: 'Open chat' });
-    expect(await screen.findByText('3 unread')).toBeInTheDocument();
-    expect(button).toHaveAccessibleDescription('3 unread');
+    expect(await screen.findByRole('button', { name: 'Chat, 3 unread' })).toHaveAttribute('aria-expanded', 'false');
 
     server.state.unreadCount = 5;
     await act(() => vi.advanceTimersByTimeAsync(CHAT_UNREAD_POLL_MS));
-    expect(await screen.findByText('5 unread')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Chat, 5 unread' })).toBeInTheDocument();
     // Closed, the widget never asks for the messages themselves.
     expect(pollQueries(api)).toEqual([]);
   });
@@ -92,7 +90,7 @@ describe('ChatWidget', () => {
   it('opens, loads the newest messages, polls for new ones with ?after= and marks them read', async () => {
     const server = chatServer([chatMessage(1), chatMessage(2)], { unreadCount: 2 });
     const { api, user } = renderWidget(withMessagePolls(server.handlers, answerMessagesAfter(server.state)));
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    await user.click(await screen.findByRole('button', { name: /^Chat/ }));
 
     const log = await screen.findByRole('log', { name: 'Chat messages' });
     expect(await within(log).findByText('message 2')).toBeInTheDocument();
@@ -115,32 +113,32 @@ describe('ChatWidget', () => {
 
     // Closed, it stops polling the messages.
     await user.click(screen.getByRole('button', { name: 'Close chat' }));
+    await waitFor(() => expect(screen.queryByRole('log')).not.toBeInTheDocument());
     const pollsWhenClosed = pollQueries(api).length;
     await act(() => vi.advanceTimersByTimeAsync(TIMERS.chatPollMs * 3));
     expect(pollQueries(api)).toHaveLength(pollsWhenClosed);
-    expect(screen.getByRole('button', { name: 'Open chat' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Chat/ })).toBeInTheDocument();
   });
 
-  it('minimizes to its title bar and stops polling until expanded', async () => {
+  it('opens in a drawer named Session Chat, closes with Escape and gives focus back to its button', async () => {
     const server = chatServer([chatMessage(1)]);
-    const { api, user } = renderWidget(withMessagePolls(server.handlers, answerMessagesAfter(server.state)));
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
-    await screen.findByText('message 1');
-    await user.click(screen.getByRole('button', { name: 'Minimize chat' }));
-    expect(screen.queryByRole('log')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Session Chat' })).toBeInTheDocument();
-    const polls = pollQueries(api).length;
-    await act(() => vi.advanceTimersByTimeAsync(TIMERS.chatPollMs * 2));
-    expect(pollQueries(api)).toHaveLength(polls);
-    await user.click(screen.getByRole('button', { name: 'Expand chat' }));
-    expect(await screen.findByText('message 1')).toBeInTheDocument();
+    const { user } = renderWidget(withMessagePolls(server.handlers, answerMessagesAfter(server.state)));
+    const button = await screen.findByRole('button', { name: /^Chat/ });
+    await user.click(button);
+    const drawer = await screen.findByRole('dialog', { name: 'Session Chat' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(drawer).findByText('message 1')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows markup as text, never as HTML', async () => {
     const markup = '<b>bold</b> <img src=x onerror="alert(1)"> <script>alert(2)</script>';
     const server = chatServer([chatMessage(1, markup)]);
     const { user } = renderWidget(withMessagePolls(server.handlers, answerMessages(server.state)));
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    await user.click(await screen.findByRole('button', { name: /^Chat/ }));
     const log = await screen.findByRole('log', { name: 'Chat messages' });
     expect(await within(log).findByText(markup)).toBeInTheDocument();
     expect(log.querySelector('b, img, script')).toBeNull();
@@ -149,7 +147,7 @@ describe('ChatWidget', () => {
   it('sends with Enter, keeps Shift+Enter for a new line, and refuses a blank message', async () => {
     const server = chatServer([]);
     const { api, user } = renderWidget(withMessagePolls(server.handlers, answerMessagesAfter(server.state)));
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    await user.click(await screen.findByRole('button', { name: /^Chat/ }));
     await screen.findByText('No messages yet. Say hello!');
     const box = screen.getByRole('textbox', { name: 'Message' });
     const send = screen.getByRole('button', { name: 'Send' });
@@ -177,7 +175,7 @@ describe('ChatWidget', () => {
   it('counts characters near the limit and refuses more than 1,000', async () => {
     const server = chatServer([]);
     const { api, user } = renderWidget(withMessagePolls(server.handlers, answerMessagesAfter(server.state)));
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    await user.click(await screen.findByRole('button', { name: /^Chat/ }));
     const box = await screen.findByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'x'.repeat(899) } });
     expect(screen.queryByText('899 / 1000')).not.toBeInTheDocument();
@@ -198,7 +196,7 @@ describe('ChatWidget', () => {
       jsonResponse(403, { error: 'You are not a participant in this session', code: 'FORBIDDEN' });
     const { user } = renderWidget(withMessagePolls(server.handlers, answerMessagesAfter(server.state)));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    await user.click(await screen.findByRole('button', { name: /^Chat/ }));
     const box = await screen.findByRole('textbox', { name: 'Message' });
     await user.type(box, 'hello{Enter}');
     expect(await screen.findByText('You are not a participant in this session')).toBeInTheDocument();
@@ -211,7 +209,7 @@ describe('ChatWidget', () => {
       withMessagePolls(server.handlers, () => jsonResponse(403, { error: 'Nope', code: 'FORBIDDEN' })),
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    await user.click(await screen.findByRole('button', { name: /^Chat/ }));
     expect(await screen.findByText(CHAT_MESSAGES.loadFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
@@ -219,7 +217,7 @@ describe('ChatWidget', () => {
   it('keeps at most 100 messages', async () => {
     const server = chatServer(Array.from({ length: 100 }, (_, index) => chatMessage(index + 1)));
     const { user } = renderWidget(withMessagePolls(server.handlers, answerMessagesAfter(server.state)));
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    await user.click(await screen.findByRole('button', { name: /^Chat/ }));
     const log = await screen.findByRole('log', { name: 'Chat messages' });
     // The first load is the newest 50.
     await within(log).findByText('message 100');
@@ -237,7 +235,7 @@ describe('ChatWidget', () => {
   it('follows new messages only when the reader is within 100 px of the bottom', async () => {
     const server = chatServer([chatMessage(1)]);
     const { user } = renderWidget(withMessagePolls(server.handlers, answerMessagesAfter(server.state)));
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    await user.click(await screen.findByRole('button', { name: /^Chat/ }));
     const log = await screen.findByRole('log', { name: 'Chat messages' });
     await within(log).findByText('message 1');
     Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 1000 });

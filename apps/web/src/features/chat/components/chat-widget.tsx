@@ -1,112 +1,82 @@
 /**
- * The chat widget of a bid session (spec sections 2, 4, 5 and 9): a floating button with the
- * unread count that opens a small panel, which can be minimised to its title bar or closed. While
- * open it polls every 3 seconds for new messages, keeps the newest 100, follows new messages only
- * when the reader is near the bottom, and marks what it shows as read. Messages are rendered as
- * React text, so markup in a message shows as the characters that were typed.
+ * The chat of a bid session (spec sections 2, 4, 5 and 9): a Chat button with the unread count,
+ * in the app shell's top bar (components/header-actions.tsx) or, outside the shell, where the page
+ * places it, which opens the chat in a drawer. Nothing floats over the page's cards: the drawer
+ * opens on demand and closes with Escape, its close button or a click beside it, and focus returns
+ * to the button. While open it polls every 3 seconds for new messages, keeps the newest 100,
+ * follows new messages only when the reader is near the bottom, and marks what it shows as read.
+ * Messages are rendered as React text, so markup in a message shows as the characters typed.
  */
-import { ActionIcon, Affix, Badge, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { IconMaximize, IconMessageCircle, IconMinus, IconX } from '@tabler/icons-react';
-import { Suspense, useId, useState } from 'react';
+import { Badge, Button, Center, Drawer, Group, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { HeaderActions, useHasHeaderActions } from '../../../components/header-actions.tsx';
+import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { useChatUnreadCountQuery } from '../api/chat-unread-count.ts';
 
 /** The open panel's messages and message box, fetched when the chat is first opened (or pointed at). */
 const chatPanelBody = lazyWithPreload(() => import('./chat-panel-body.tsx').then((module) => module.ChatPanelBody));
 
-type WidgetView = 'closed' | 'open' | 'minimized';
-
-const PANEL_WIDTH = 340;
-const LOG_HEIGHT = 320;
-const AFFIX_POSITION = { bottom: 20, right: 20 };
+/** The message log fills the drawer above the message box (its title and the box take about 240 px). */
+const LOG_HEIGHT = 'calc(100dvh - 250px)';
 
 export function ChatWidget({ sessionId }: { sessionId: string }) {
-  const [view, setView] = useState<WidgetView>('closed');
-  const unreadQuery = useChatUnreadCountQuery(sessionId, { isPolling: view !== 'open' });
+  const [isOpen, drawer] = useDisclosure(false);
+  const unreadQuery = useChatUnreadCountQuery(sessionId, { isPolling: !isOpen });
   const unreadCount = unreadQuery.data ?? 0;
-  const titleId = useId();
-  const unreadId = useId();
-  const unreadBadge =
-    unreadCount > 0 ? (
-      <Badge color="red" size="sm" id={unreadId}>
-        {unreadCount} unread
-      </Badge>
-    ) : null;
+  const isSmallScreen = useIsSmallScreen();
+  const isInHeader = useHasHeaderActions();
 
-  if (view === 'closed') {
-    return (
-      <Affix position={AFFIX_POSITION}>
-        <Group gap={6} align="center">
-          {unreadBadge}
-          <Button
-            radius="xl"
-            size="md"
-            leftSection={<IconMessageCircle size={18} aria-hidden />}
-            aria-label="Open chat"
-            aria-describedby={unreadCount > 0 ? unreadId : undefined}
-            onClick={() => setView('open')}
-            onPointerEnter={chatPanelBody.preload}
-            onFocus={chatPanelBody.preload}
-          >
-            Chat
-          </Button>
-        </Group>
-      </Affix>
-    );
-  }
+  const button = (
+    <Button
+      variant={isInHeader ? 'default' : 'light'}
+      size={isInHeader ? 'compact-sm' : 'sm'}
+      flex="none"
+      leftSection={<IconMessageCircle size={16} aria-hidden />}
+      rightSection={
+        unreadCount > 0 ? (
+          <Badge color="red" size="sm" circle={unreadCount < 10} aria-hidden>
+            {unreadCount}
+          </Badge>
+        ) : undefined
+      }
+      // The visible "Chat" starts the name (WCAG 2.5.3); the badge's number is said with its meaning.
+      aria-label={unreadCount > 0 ? `Chat, ${unreadCount} unread` : 'Chat'}
+      aria-haspopup="dialog"
+      aria-expanded={isOpen}
+      onClick={drawer.open}
+      onPointerEnter={chatPanelBody.preload}
+      onFocus={chatPanelBody.preload}
+    >
+      Chat
+    </Button>
+  );
 
   return (
-    <Affix position={AFFIX_POSITION}>
-      <Paper
-        component="section"
-        aria-labelledby={titleId}
-        shadow="lg"
-        withBorder
-        p="sm"
-        w={PANEL_WIDTH}
-        maw="calc(100vw - 40px)"
+    <>
+      <HeaderActions>{isInHeader ? button : <Group justify="flex-end">{button}</Group>}</HeaderActions>
+      <Drawer
+        opened={isOpen}
+        onClose={drawer.close}
+        position="right"
+        size={isSmallScreen ? '100%' : 'md'}
+        title="Session Chat"
+        closeButtonProps={{ 'aria-label': 'Close chat' }}
       >
-        <Stack gap="sm">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap">
-              <Title order={2} size="h5" id={titleId}>
-                Session Chat
-              </Title>
-              {view === 'minimized' && unreadBadge}
-            </Group>
-            <Group gap={4} wrap="nowrap">
-              {view === 'open' ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label="Minimize chat"
-                  onClick={() => setView('minimized')}
-                >
-                  <IconMinus size={16} aria-hidden />
-                </ActionIcon>
-              ) : (
-                <ActionIcon variant="subtle" color="gray" aria-label="Expand chat" onClick={() => setView('open')}>
-                  <IconMaximize size={16} aria-hidden />
-                </ActionIcon>
-              )}
-              <ActionIcon variant="subtle" color="gray" aria-label="Close chat" onClick={() => setView('closed')}>
-                <IconX size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
-          </Group>
-          {view === 'open' && (
-            <Suspense
-              fallback={
-                <Center h={LOG_HEIGHT} aria-busy="true">
-                  <Loader role="status" aria-label="Loading chat messages" size="sm" />
-                </Center>
-              }
-            >
-              <chatPanelBody.Component sessionId={sessionId} logHeight={LOG_HEIGHT} />
-            </Suspense>
-          )}
-        </Stack>
-      </Paper>
-    </Affix>
+        {isOpen && (
+          <Suspense
+            fallback={
+              <Center h={LOG_HEIGHT} aria-busy="true">
+                <Loader role="status" aria-label="Loading chat messages" size="sm" />
+              </Center>
+            }
+          >
+            <chatPanelBody.Component sessionId={sessionId} logHeight={LOG_HEIGHT} />
+          </Suspense>
+        )}
+      </Drawer>
+    </>
   );
 }
