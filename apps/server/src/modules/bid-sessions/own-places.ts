@@ -24,7 +24,7 @@ interface Entry extends OwnPlace {
 
 /** One entry per member of a department the size of Tokyo's, watching one session. */
 const DEFAULT_MAX_ENTRIES = 25_000;
-/** Like the shared answers that show presence (bid-sessions.service.ts). */
+/** Like the shared answers that show presence (session-reads.service.ts). */
 const DEFAULT_MAX_AGE_MS = 15_000;
 
 const keyOf = (sessionId: string, versions: SessionVersions, memberId: string) =>

@@ -22,9 +22,9 @@ import {
   listRecentPicks,
   listSessionStationIds,
 } from './bid-sessions.repository.ts';
-import type { SessionViewer } from './bid-sessions.service.ts';
 import { loadEngineState, lockSessionRow, readEngineDataVersion, toEngineSession } from './engine-state.repository.ts';
 import type { EngineStateCache, StateVersions } from './engine-state-cache.ts';
+import type { SessionViewer } from './session-access.ts';
 import { isRunningStatus } from './session-presenter.ts';
 import type { CachedAnswer, SessionReadCache } from './session-read-cache.ts';
 import type { SessionVersionTracker } from './session-versions.ts';

@@ -1,0 +1,72 @@
+/**
+ * A member's own place: their participation in one session, their bid status in the current
+ * session, their accepted bids, and joining a live session (which shows them as connected).
+ */
+import { BID_MESSAGES, type BidSession, type BidSessionDetail } from '@stationbid/domain';
+import type { Database } from '../../db/client.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { findParticipantByMember, listBidsOfMember, markParticipantJoined } from './bid-sessions.repository.ts';
+import { presentBidStatus, presentMemberBid, presentMyParticipation } from './member-place-presenter.ts';
+import type { SessionAccess, SessionViewer } from './session-access.ts';
+import type { SessionReadsService } from './session-reads.service.ts';
+
+export class MemberPlaceService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly access: SessionAccess,
+    private readonly reads: SessionReadsService,
+  ) {}
+
+  /** The signed-in member's place in a session they can see. */
+  async myParticipation(viewer: SessionViewer, sessionId: string) {
+    const versions = await this.access.readVisibleVersions(viewer, sessionId);
+    const { session, participant } = await this.access.readOwnPlace(viewer, sessionId, versions);
+    return presentMyParticipation(session, participant, this.clock.now());
+  }
+
+  /**
+   * The member's place in their current session (active or paused, else scheduled); when they take
+   * part in none, the department's current session with no place.
+   */
+  async bidStatus(viewer: SessionViewer) {
+    const currentSessions = await this.reads.listCurrentSessions();
+    const participations = await this.access.listSessionIdsOf(viewer);
+    const session = currentSessions.find((candidate) => participations.has(candidate.id)) ?? currentSessions[0] ?? null;
+    if (!session) return presentBidStatus(null, null, null, this.clock.now());
+    const [mine, summary] = await Promise.all([
+      participations.has(session.id) ? this.access.presentOwnParticipant(session, viewer) : null,
+      this.reads.readSummary(session),
+    ]);
+    return presentBidStatus(session, mine, summary ?? null, this.clock.now());
+  }
+
+  /** The member's accepted bids in every session, newest first. */
+  async bidHistory(viewer: SessionViewer) {
+    return (await listBidsOfMember(this.db, viewer.id)).map(presentMemberBid);
+  }
+
+  /**
+   * Marks the participant (or administrator) as connected. The spec's clients get the whole
+   * session back (every participant, made fresh so it shows them connected); `summary` gives the
+   * web app, which follows the board, the session's summary from the shared per-version cache.
+   */
+  async join(
+    viewer: SessionViewer,
+    sessionId: string,
+    view: 'full' | 'summary' = 'full',
+  ): Promise<{ message: string; session: BidSessionDetail | BidSession }> {
+    const session = await this.access.findVisibleSession(this.db, viewer, sessionId);
+    const participant = await findParticipantByMember(this.db, sessionId, viewer.id);
+    if (!participant && !viewer.isAdmin) throw forbidden(BID_MESSAGES.notParticipant);
+    if (participant) await markParticipantJoined(this.db, participant.id, this.clock.now());
+    const message = `Successfully joined ${session.name}`;
+    if (view === 'summary') {
+      const summary = await this.reads.readSummary(session);
+      if (!summary) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+      return { message, session: summary };
+    }
+    return { message, session: await this.reads.present(sessionId) };
+  }
+}

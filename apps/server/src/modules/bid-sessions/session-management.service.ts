@@ -1,0 +1,348 @@
+/**
+ * Administrators' changes to bid sessions before and around their run: creating, editing and
+ * deleting sessions, and the queue of participants (ordered by seniority and the tie-break chain).
+ * Each change is one transaction that locks the session and records an activity. The engine steps
+ * (start, bids, turns) are in session-engine.service.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  BID_MESSAGES,
+  type BidSessionDetail,
+  computeSeniorityScore,
+  type createBidSessionRequestSchema,
+  orderQueue,
+  type Participant,
+  type TieBreakLink,
+} from '@stationbid/domain';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import {
+  deleteParticipants,
+  deleteSession,
+  insertParticipants,
+  insertSession,
+  listActiveMembersByIds,
+  listExistingStationIds,
+  listParticipantRows,
+  listSessionStationIds,
+  lockSessionById,
+  type ParticipantCandidateRow,
+  type ParticipantRow,
+  renumberParticipants,
+  replaceSessionStations,
+  type SessionRow,
+  updateSession,
+} from './bid-sessions.repository.ts';
+import type { SessionViewer } from './session-access.ts';
+import {
+  buildSessionChanges,
+  isBeforeStart,
+  listChangedFields,
+  listFieldsRefusedWhileRunning,
+  liveEditRefusal,
+  type ParsedUpdateRequest,
+  toDate,
+} from './session-changes.ts';
+import { findSessionOrRefuse, isRunningStatus, presentParticipants, presentSession } from './session-presenter.ts';
+
+type ParsedCreateRequest = z.output<typeof createBidSessionRequestSchema>;
+
+const viewerName = (viewer: SessionViewer) => `${viewer.firstName} ${viewer.lastName}`;
+/** A seed for the random tie-break: 128 bits, written to the session so the draw can be checked. */
+const newRandomSeed = () => randomBytes(16).toString('hex');
+
+function unknownMembersMessage(count: number): string {
+  return count === 1
+    ? '1 selected participant is not an active member. Choose active members only.'
+    : `${count} selected participants are not active members. Choose active members only.`;
+}
+
+function unknownStationsMessage(count: number): string {
+  return count === 1 ? '1 selected station does not exist' : `${count} selected stations do not exist`;
+}
+
+export class SessionManagementService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(body: ParsedCreateRequest, actor: SessionViewer): Promise<BidSessionDetail> {
+    const now = this.clock.now();
+    const memberIds = [...new Set(body.participantIds)];
+    const stationIds = [...new Set(body.stationIds)];
+    if (memberIds.length === 0) throw badRequest(BID_MESSAGES.participantsRequired);
+    this.checkSchedule(toDate(body.scheduledStart), toDate(body.scheduledEnd), now);
+    const created = await this.db.transaction(async (tx) => {
+      const candidates = await this.findActiveMembers(tx, memberIds);
+      await this.checkStationsExist(tx, stationIds);
+      const tieBreakChain = [...body.tieBreakChain];
+      const session = await insertSession(tx, {
+        name: body.name,
+        description: body.description,
+        year: body.year,
+        status: body.scheduledStart ? 'scheduled' : 'draft',
+        bidWindowMinutes: body.bidWindowDuration,
+        autoAssignTimeoutMinutes: body.autoAssignTimeout,
+        startDate: toDate(body.startDate),
+        endDate: toDate(body.endDate),
+        scheduledStart: toDate(body.scheduledStart),
+        scheduledEnd: toDate(body.scheduledEnd),
+        clearAssignments: body.clearAssignments,
+        eligibilityMode: body.eligibilityMode,
+        tieBreakChain,
+        randomSeed: tieBreakChain.includes('random') ? newRandomSeed() : null,
+        createdById: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await replaceSessionStations(tx, session.id, stationIds);
+      await this.writeQueue(tx, session, [], candidates);
+      await recordActivity(tx, {
+        memberId: actor.id,
+        actorName: viewerName(actor),
+        type: 'session',
+        title: 'Bid session created',
+        description: `${viewerName(actor)} created the bid session ${session.name} with ${candidates.length} participants`,
+        details: { sessionId: session.id, action: 'create' },
+        at: now,
+      });
+      return session;
+    });
+    return this.present(created.id);
+  }
+
+  async update(sessionId: string, body: ParsedUpdateRequest, actor: SessionViewer): Promise<BidSessionDetail> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const session = await this.lockSessionOrRefuse(tx, sessionId);
+      if (session.status === 'completed') throw conflict(BID_MESSAGES.completedSessionCannotChange);
+      const changed = listChangedFields(session, body, {
+        stationIds:
+          body.stationIds === undefined
+            ? []
+            : (await listSessionStationIds(tx, [session.id])).map((link) => link.stationId),
+        participantMemberIds:
+          body.participantIds === undefined
+            ? []
+            : (await listParticipantRows(tx, session.id)).map((row) => row.memberId),
+      });
+      if (isRunningStatus(session.status)) {
+        const refused = listFieldsRefusedWhileRunning(changed);
+        if (refused.length > 0) throw conflict(liveEditRefusal(refused));
+      }
+      const changes = buildSessionChanges(session, body, now, newRandomSeed);
+      const startDate = changes.startDate === undefined ? session.startDate : changes.startDate;
+      const endDate = changes.endDate === undefined ? session.endDate : changes.endDate;
+      if (startDate && endDate && endDate < startDate) throw badRequest(BID_MESSAGES.endBeforeStart);
+      if (changed.includes('scheduledStart') || changed.includes('scheduledEnd')) {
+        this.checkSchedule(
+          changes.scheduledStart === undefined ? session.scheduledStart : changes.scheduledStart,
+          changes.scheduledEnd === undefined ? session.scheduledEnd : changes.scheduledEnd,
+          now,
+        );
+      }
+      // A new start time gets its own day-before e-mail (session-messages).
+      if (changed.includes('scheduledStart')) changes.dayBeforeReminderSentAt = null;
+      await updateSession(tx, sessionId, changes);
+      const updated = { ...session, ...changes } as SessionRow;
+      if (body.stationIds !== undefined && changed.includes('stationIds')) {
+        const stationIds = [...new Set(body.stationIds)];
+        await this.checkStationsExist(tx, stationIds);
+        await replaceSessionStations(tx, sessionId, stationIds);
+      }
+      if (body.participantIds !== undefined && changed.includes('participantIds')) {
+        await this.replaceParticipants(tx, updated, body.participantIds);
+      } else if (changed.includes('tieBreakChain')) {
+        await this.writeQueue(tx, updated, await listParticipantRows(tx, sessionId), []);
+      }
+      await recordActivity(tx, {
+        memberId: actor.id,
+        actorName: viewerName(actor),
+        type: 'session',
+        title: 'Bid session updated',
+        description: `${viewerName(actor)} updated the bid session ${updated.name}`,
+        details: { sessionId, action: 'update', fields: changed },
+        at: now,
+      });
+    });
+    return this.present(sessionId);
+  }
+
+  /** Deletes a draft, scheduled or completed session; answers the message to show. */
+  async delete(sessionId: string, actor: SessionViewer): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const session = await this.lockSessionOrRefuse(tx, sessionId);
+      if (isRunningStatus(session.status)) throw conflict(BID_MESSAGES.runningSessionCannotBeDeleted);
+      await this.deleteLocked(tx, session, actor);
+      return session.status === 'completed' ? BID_MESSAGES.sessionDeletedWithResults : BID_MESSAGES.sessionDeleted;
+    });
+  }
+
+  /** DELETE /admin/delete-completed-session: completed sessions only. */
+  async deleteCompleted(sessionId: string, actor: SessionViewer): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const session = await this.lockSessionOrRefuse(tx, sessionId);
+      if (session.status !== 'completed') throw conflict(BID_MESSAGES.onlyCompletedSessionDeletedHere);
+      await this.deleteLocked(tx, session, actor);
+    });
+  }
+
+  async addParticipants(sessionId: string, memberIds: readonly string[]): Promise<Participant[]> {
+    await this.db.transaction(async (tx) => {
+      const session = await this.lockSessionBeforeStart(tx, sessionId);
+      const existing = await listParticipantRows(tx, sessionId);
+      const present = new Set(existing.map((row) => row.memberId));
+      const newIds = [...new Set(memberIds)].filter((id) => !present.has(id));
+      await this.writeQueue(tx, session, existing, await this.findActiveMembers(tx, newIds));
+    });
+    return this.presentParticipantsOf(sessionId);
+  }
+
+  async removeParticipant(sessionId: string, memberId: string): Promise<Participant[]> {
+    await this.db.transaction(async (tx) => {
+      const session = await this.lockSessionBeforeStart(tx, sessionId);
+      const existing = await listParticipantRows(tx, sessionId);
+      const leaving = existing.find((row) => row.memberId === memberId);
+      if (!leaving) throw new AppError('NOT_FOUND', BID_MESSAGES.participantNotFound);
+      await deleteParticipants(tx, [leaving.id]);
+      await this.writeQueue(
+        tx,
+        session,
+        existing.filter((row) => row !== leaving),
+        [],
+      );
+    });
+    return this.presentParticipantsOf(sessionId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Helpers
+
+  private present(sessionId: string): Promise<BidSessionDetail> {
+    return presentSession(this.db, sessionId, { now: this.clock.now() });
+  }
+
+  private async presentParticipantsOf(sessionId: string): Promise<Participant[]> {
+    const session = await findSessionOrRefuse(this.db, sessionId);
+    return presentParticipants(this.db, session, { now: this.clock.now() });
+  }
+
+  private async lockSessionOrRefuse(executor: Executor, sessionId: string): Promise<SessionRow> {
+    const session = await lockSessionById(executor, sessionId);
+    if (!session) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+    return session;
+  }
+
+  private async lockSessionBeforeStart(executor: Executor, sessionId: string): Promise<SessionRow> {
+    const session = await this.lockSessionOrRefuse(executor, sessionId);
+    if (!isBeforeStart(session.status)) throw conflict(BID_MESSAGES.participantsChangeOnlyBeforeStart);
+    return session;
+  }
+
+  private async findActiveMembers(executor: Executor, memberIds: readonly string[]) {
+    const found = await listActiveMembersByIds(executor, memberIds);
+    const missing = memberIds.length - found.length;
+    if (missing > 0) throw badRequest(unknownMembersMessage(missing));
+    return found;
+  }
+
+  private async checkStationsExist(executor: Executor, stationIds: readonly string[]): Promise<void> {
+    const missing = stationIds.length - (await listExistingStationIds(executor, stationIds)).length;
+    if (missing > 0) throw badRequest(unknownStationsMessage(missing));
+  }
+
+  private checkSchedule(scheduledStart: Date | null, scheduledEnd: Date | null, now: Date): void {
+    if (scheduledStart && scheduledStart <= now) throw badRequest(BID_MESSAGES.scheduledStartInPast);
+    if (scheduledStart && scheduledEnd && scheduledEnd <= scheduledStart) {
+      throw badRequest(BID_MESSAGES.scheduledEndBeforeStart);
+    }
+  }
+
+  /**
+   * Orders kept participants and newly added members together by the session's queue order and
+   * writes every place: kept rows are re-numbered, new members inserted with their copied details.
+   */
+  private async writeQueue(
+    executor: Executor,
+    session: SessionRow,
+    kept: readonly ParticipantRow[],
+    added: readonly ParticipantCandidateRow[],
+  ): Promise<void> {
+    const candidates = [
+      ...kept.map((row) => ({
+        memberId: row.memberId ?? row.id,
+        employeeId: row.employeeId,
+        yearsOfService: row.yearsOfService,
+        seniorityScore: row.seniorityScore,
+        kept: row,
+        added: null,
+      })),
+      ...added.map((member) => ({
+        memberId: member.id,
+        employeeId: member.employeeId,
+        yearsOfService: member.yearsOfService,
+        seniorityScore: computeSeniorityScore(member),
+        kept: null,
+        added: member,
+      })),
+    ];
+    const ordered = orderQueue(candidates, session.tieBreakChain as TieBreakLink[], session.randomSeed);
+    const places = ordered.map((candidate, place) => ({ candidate, place }));
+    await renumberParticipants(
+      executor,
+      places.flatMap(({ candidate, place }) => (candidate.kept ? [{ id: candidate.kept.id, place }] : [])),
+    );
+    await insertParticipants(
+      executor,
+      places.flatMap(({ candidate, place }) =>
+        candidate.added
+          ? [
+              {
+                sessionId: session.id,
+                memberId: candidate.added.id,
+                firstName: candidate.added.firstName,
+                lastName: candidate.added.lastName,
+                employeeId: candidate.added.employeeId,
+                rank: candidate.added.rank,
+                position: candidate.added.position,
+                yearsOfService: candidate.added.yearsOfService,
+                seniorityScore: candidate.seniorityScore,
+                bidPriority: place + 1,
+                queuePosition: place,
+              },
+            ]
+          : [],
+      ),
+    );
+  }
+
+  /** The queue becomes exactly these members, each copied afresh from their member record. */
+  private async replaceParticipants(executor: Executor, session: SessionRow, memberIds: readonly string[]) {
+    const uniqueIds = [...new Set(memberIds)];
+    if (uniqueIds.length === 0) throw badRequest(BID_MESSAGES.participantsRequired);
+    const candidates = await this.findActiveMembers(executor, uniqueIds);
+    const existing = await listParticipantRows(executor, session.id);
+    await deleteParticipants(
+      executor,
+      existing.map((row) => row.id),
+    );
+    await this.writeQueue(executor, session, [], candidates);
+  }
+
+  private async deleteLocked(executor: Executor, session: SessionRow, actor: SessionViewer): Promise<void> {
+    await deleteSession(executor, session.id);
+    await recordActivity(executor, {
+      memberId: actor.id,
+      actorName: viewerName(actor),
+      type: 'session',
+      title: 'Bid session deleted',
+      description: `${viewerName(actor)} deleted the ${session.status} bid session ${session.name}`,
+      details: { sessionId: session.id, action: 'delete', status: session.status },
+      at: this.clock.now(),
+    });
+  }
+}

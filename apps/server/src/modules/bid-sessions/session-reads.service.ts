@@ -1,0 +1,296 @@
+/**
+ * Reading bid sessions: the list, one session, the viewer's current session, participants,
+ * history, results and the export's figures. Most answers are made once per session version and
+ * shared by every viewer (decision 012); who may read what is session-access's.
+ */
+import {
+  BID_MESSAGES,
+  type BidSession,
+  type BidSessionDetail,
+  type BidSessionListItem,
+  type BidSessionStatus,
+  type ExportStatus,
+  PARTICIPANT_PAGE_DEFAULT_LIMIT,
+  type Participant,
+  type ParticipantPage,
+  type ParticipantPageQuery,
+  type SessionResults,
+} from '@stationbid/domain';
+import type { Database } from '../../db/client.ts';
+import { conflict } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { readResultReasons } from '../session-record/result-reasons.ts';
+import {
+  countParticipantsMatching,
+  countParticipantsWithEmail,
+  listHistory,
+  listParticipantViewsPage,
+  listSessions,
+  type SessionRow,
+} from './bid-sessions.repository.ts';
+import { readEngineDataVersion } from './engine-state.repository.ts';
+import { MEMBER_VISIBLE_STATUSES, type SessionAccess, type SessionViewer } from './session-access.ts';
+import { type SessionBoardService, versionKey } from './session-board.service.ts';
+import {
+  CONNECTED_WITHIN_MS,
+  findSessionOrRefuse,
+  isRunningStatus,
+  presentHistoryEntry,
+  presentParticipants,
+  presentSession,
+  presentSessionSummaries,
+  presentSomeParticipants,
+} from './session-presenter.ts';
+import { type CachedAnswer, SessionReadCache } from './session-read-cache.ts';
+import { presentDetailAnswer, presentResults, withoutParticipants } from './session-results-presenter.ts';
+
+/** Shared answers that show presence ("connected", seen in the last 2 minutes) are at most this old. */
+export const PRESENCE_MAX_AGE_MS = 15_000;
+
+export interface ResultsOptions {
+  /** The department's time zone (IANA) for the times in the reasons; UTC when not given. */
+  timeZone?: string;
+}
+
+const timeOrMax = (date: Date | null) => date?.getTime() ?? Number.MAX_SAFE_INTEGER;
+
+export class SessionReadsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly access: SessionAccess,
+    /** The answers every watcher shares, made once per session version (decision 012). */
+    private readonly readCache: SessionReadCache = new SessionReadCache(clock),
+    /** The boards, for the free seats the spec's client reads in the session list. */
+    private readonly boards?: SessionBoardService,
+  ) {}
+
+  /**
+   * Newest first; members never see drafts. With the full view (the spec's client), each session
+   * also carries its free seats and its participants: all of them for administrators, the viewer's
+   * own entry for members (finding 3 of docs/security.md).
+   */
+  async list(
+    viewer: SessionViewer,
+    status: BidSessionStatus | undefined,
+    view: 'full' | 'summary' = 'full',
+  ): Promise<BidSessionListItem[]> {
+    const visible = viewer.isAdmin ? null : MEMBER_VISIBLE_STATUSES;
+    const statuses = status ? (visible && !visible.includes(status) ? [] : [status]) : visible;
+    if (statuses?.length === 0) return [];
+    const rows = await listSessions(this.db, statuses);
+    const outsideVersion = await readEngineDataVersion(this.db);
+    const key = `${rows.map((row) => `${row.id}@${row.version}`).join(',')}.${outsideVersion}`;
+    const summaries = (
+      await this.readCache.read(
+        `list:${statuses?.join('+') ?? 'all'}`,
+        key,
+        () => presentSessionSummaries(this.db, rows, { now: this.clock.now() }),
+        { maxAgeMs: PRESENCE_MAX_AGE_MS },
+      )
+    ).value as BidSession[];
+    if (view === 'summary') return summaries;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return Promise.all(
+      summaries.map(async (summary) => {
+        const row = byId.get(summary.id);
+        if (!row) return summary;
+        const [board, participants] = await Promise.all([
+          this.boards?.readBoard(viewer, summary.id),
+          viewer.isAdmin
+            ? this.participants(viewer, summary.id).then((answer) => (answer.value as ParticipantPage).participants)
+            : this.access.presentOwnParticipant(row, viewer).then((mine) => (mine ? [mine] : [])),
+        ]);
+        const availableStations = board?.stations.reduce((sum, station) => sum + station.available, 0);
+        return { ...summary, participants, ...(availableStations === undefined ? {} : { availableStations }) };
+      }),
+    );
+  }
+
+  async get(viewer: SessionViewer, sessionId: string): Promise<BidSessionDetail> {
+    return ((await this.getShared(viewer, sessionId)).value as { session: BidSessionDetail }).session;
+  }
+
+  /**
+   * `{ session }` with every participant, made once per session version and shared by every
+   * viewer (at most PRESENCE_MAX_AGE_MS old, for "connected"). The spec's clients read it; the web
+   * app follows the board instead.
+   */
+  async getShared(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
+    const versions = await this.access.readVisibleVersions(viewer, sessionId);
+    const whole = await this.readCache.read(
+      `detail:${sessionId}`,
+      versionKey(versions),
+      async () => presentDetailAnswer(await this.present(sessionId)),
+      { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
+    if (await this.access.mayReadParticipants(viewer, sessionId)) return whole;
+    // Made from the whole answer, so it follows it: the same ETag never names two contents.
+    return this.readCache.read(`detail-public:${sessionId}`, whole.etag, async () =>
+      presentDetailAnswer(withoutParticipants((whole.value as { session: BidSessionDetail }).session)),
+    );
+  }
+
+  /**
+   * `{ session, sessions }`: the session the viewer's dashboard and Bidding page centre on (whole,
+   * or with `summary` without its participants and stations, for a client that follows the board)
+   * and every active, paused or scheduled one. Running sessions come before scheduled ones, and
+   * within each group one the viewer takes part in comes first: with two sessions at once, a
+   * member must see their own, not whichever started first.
+   */
+  async current(viewer: SessionViewer, view: 'full' | 'summary' = 'full'): Promise<CachedAnswer> {
+    const rows = await this.listCurrentSessions();
+    const centred = await this.pickViewersSession(viewer, rows);
+    const outsideVersion = await readEngineDataVersion(this.db);
+    // The answer changes with any of the listed sessions; it is shared by all who centre on the same one.
+    const key = `${rows.map((row) => `${row.id}@${row.version}`).join(',')}.${outsideVersion}`;
+    const role =
+      centred && view === 'full' && !(await this.access.mayReadParticipants(viewer, centred.id)) ? 'public' : 'whole';
+    return this.readCache.read(
+      `current-${view}-${role}:${centred?.id ?? 'none'}`,
+      key,
+      async () => {
+        const sessions = await presentSessionSummaries(this.db, rows, { now: this.clock.now() });
+        if (view === 'summary')
+          return { session: sessions.find((session) => session.id === centred?.id) ?? null, sessions };
+        const detail = centred ? await this.getShared(viewer, centred.id) : null;
+        return { session: (detail?.value as { session: BidSessionDetail } | undefined)?.session ?? null, sessions };
+      },
+      { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
+  }
+
+  /** Every participant in queue order, shared like the session (administrators and participants). */
+  async participants(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
+    const versions = await this.access.readParticipantsVersions(viewer, sessionId);
+    return this.readCache.read(
+      `participants:${sessionId}`,
+      versionKey(versions),
+      async () => {
+        const participants = await this.presentParticipantsOf(sessionId);
+        return { participants, nextCursor: null, total: participants.length };
+      },
+      { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
+  }
+
+  /** A page of participants in queue order; the cursor is the last queue position of the previous page. */
+  async participantPage(
+    viewer: SessionViewer,
+    sessionId: string,
+    query: ParticipantPageQuery,
+  ): Promise<ParticipantPage> {
+    await this.access.readParticipantsVersions(viewer, sessionId);
+    const session = await findSessionOrRefuse(this.db, sessionId);
+    const limit = query.limit ?? PARTICIPANT_PAGE_DEFAULT_LIMIT;
+    const filter = {
+      search: query.search || undefined,
+      connectedSince:
+        query.connected === 'true' ? new Date(this.clock.now().getTime() - CONNECTED_WITHIN_MS) : undefined,
+    };
+    // One more than asked tells whether another page follows.
+    const [views, total] = await Promise.all([
+      listParticipantViewsPage(this.db, sessionId, { ...filter, afterPosition: query.cursor, limit: limit + 1 }),
+      countParticipantsMatching(this.db, sessionId, filter),
+    ]);
+    const pageViews = views.slice(0, limit);
+    const participants = await presentSomeParticipants(this.db, session, pageViews, { now: this.clock.now() });
+    const last = pageViews.at(-1);
+    return { participants, nextCursor: views.length > limit && last ? last.participant.queuePosition : null, total };
+  }
+
+  /** Oldest first; shared per session version (history is only ever added to, by the steps). */
+  async history(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
+    const versions = await this.access.readParticipantsVersions(viewer, sessionId);
+    return this.readCache.read(`history:${sessionId}`, versionKey(versions), async () => ({
+      history: (await listHistory(this.db, sessionId)).map(presentHistoryEntry),
+    }));
+  }
+
+  /** `timeZone`: the department's (IANA), for the times in each participant's reason. */
+  async results(viewer: SessionViewer, sessionId: string, options: ResultsOptions = {}): Promise<SessionResults> {
+    await this.access.findSessionForParticipantsAndAdmins(viewer, sessionId);
+    return (await this.presentResultsOf(sessionId, options)).results;
+  }
+
+  async exportStatus(sessionId: string): Promise<ExportStatus> {
+    const session = await findSessionOrRefuse(this.db, sessionId);
+    const { total, withEmail } = await countParticipantsWithEmail(this.db, sessionId);
+    const isCompleted = session.status === 'completed';
+    return {
+      canExport: isCompleted,
+      // Reminders go to the participants of any session they can see (every status but draft).
+      canSendReminders: session.status !== 'draft' && total > 0,
+      totalParticipants: total,
+      participantsWithEmail: withEmail,
+      participantsWithoutEmail: total - withEmail,
+    };
+  }
+
+  /**
+   * The results of a completed session with the session they are about, for the export; any
+   * other status is refused. The export holds what the results show, so the same people may
+   * download it.
+   */
+  async resultsForExport(viewer: SessionViewer, sessionId: string, options: ResultsOptions = {}) {
+    const session = await this.access.findSessionForParticipantsAndAdmins(viewer, sessionId);
+    if (session.status !== 'completed') throw conflict(BID_MESSAGES.cannotExport);
+    return this.presentResultsOf(sessionId, options);
+  }
+
+  /** One session with every participant, made fresh. */
+  present(sessionId: string): Promise<BidSessionDetail> {
+    return presentSession(this.db, sessionId, { now: this.clock.now() });
+  }
+
+  /** A session's summary, shared per version like its other reads. */
+  async readSummary(session: SessionRow): Promise<BidSession | null> {
+    const outsideVersion = await readEngineDataVersion(this.db);
+    const answer = await this.readCache.read(
+      `summary:${session.id}`,
+      versionKey({ version: session.version, outsideVersion }),
+      async () => (await presentSessionSummaries(this.db, [session], { now: this.clock.now() }))[0] ?? null,
+      { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
+    return answer.value as BidSession | null;
+  }
+
+  /** Active or paused sessions (earliest started first), then scheduled ones (soonest first). */
+  async listCurrentSessions(): Promise<SessionRow[]> {
+    const rows = await listSessions(this.db, ['active', 'paused', 'scheduled']);
+    const running = rows
+      .filter((row) => isRunningStatus(row.status))
+      .sort((a, b) => timeOrMax(a.actualStart) - timeOrMax(b.actualStart));
+    const scheduled = rows
+      .filter((row) => row.status === 'scheduled')
+      .sort((a, b) => timeOrMax(a.scheduledStart) - timeOrMax(b.scheduledStart));
+    return [...running, ...scheduled];
+  }
+
+  /** The results with the session they are about, as the results call and the export show them. */
+  private async presentResultsOf(
+    sessionId: string,
+    { timeZone = 'UTC' }: ResultsOptions,
+  ): Promise<{ results: SessionResults; session: BidSessionDetail }> {
+    const [session, historyRows, reasons] = await Promise.all([
+      this.present(sessionId),
+      listHistory(this.db, sessionId),
+      readResultReasons(this.db, sessionId, timeZone),
+    ]);
+    return { results: presentResults(session, historyRows, reasons), session };
+  }
+
+  private async presentParticipantsOf(sessionId: string): Promise<Participant[]> {
+    const session = await findSessionOrRefuse(this.db, sessionId);
+    return presentParticipants(this.db, session, { now: this.clock.now() });
+  }
+
+  /** Of `rows` (running first, then scheduled), the first of the first group the viewer takes part in. */
+  private async pickViewersSession(viewer: SessionViewer, rows: readonly SessionRow[]): Promise<SessionRow | null> {
+    const [first] = rows;
+    if (!first) return null;
+    const group = rows.filter((row) => isRunningStatus(row.status) === isRunningStatus(first.status));
+    const participations = await this.access.listSessionIdsOf(viewer);
+    return group.find((row) => participations.has(row.id)) ?? first;
+  }
+}
