@@ -2,7 +2,7 @@
 import type { StoredBidPreferences } from '@stationbid/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { members, stations } from '../../db/schema/index.ts';
+import { members, seats, stations } from '../../db/schema/index.ts';
 
 export interface MemberPreferenceRow {
   storedPreferences: unknown;
@@ -69,4 +69,33 @@ export async function findStationIdsByNumber(
     .from(stations)
     .where(inArray(stations.number, [...numbers]));
   return new Map(rows.map((row) => [row.number, row.id]));
+}
+
+/**
+ * The seat kinds these stations have, as `stationId|shift|seatPosition` keys (seatChoiceKey's
+ * shape), with each station's number for messages.
+ */
+export async function listSeatKinds(
+  executor: Executor,
+  stationIds: readonly string[],
+): Promise<{ kinds: Set<string>; numbers: Map<string, number> }> {
+  if (stationIds.length === 0) return { kinds: new Set(), numbers: new Map() };
+  const rows = await executor
+    .selectDistinct({
+      stationId: seats.stationId,
+      number: stations.number,
+      shift: seats.shift,
+      seatPosition: seats.seatPosition,
+    })
+    .from(seats)
+    .innerJoin(stations, eq(stations.id, seats.stationId))
+    .where(inArray(seats.stationId, [...stationIds]));
+  const numberRows = await executor
+    .select({ id: stations.id, number: stations.number })
+    .from(stations)
+    .where(inArray(stations.id, [...stationIds]));
+  return {
+    kinds: new Set(rows.map((row) => `${row.stationId}|${row.shift}|${row.seatPosition}`)),
+    numbers: new Map(numberRows.map((row) => [row.id, row.number])),
+  };
 }

@@ -7,6 +7,8 @@ import {
   BID_PREFERENCE_MESSAGES,
   type BidPreferences,
   readStoredBidPreferences,
+  type SeatChoicePreference,
+  seatChoiceKey,
   type UpdateBidPreferencesRequest,
 } from '@stationbid/domain';
 import type { Database, Executor } from '../../db/client.ts';
@@ -15,6 +17,7 @@ import {
   findMemberPreferences,
   findStationIdsByNumber,
   listExistingStationIds,
+  listSeatKinds,
   type MemberPreferenceRow,
   saveMemberPreferences,
 } from './preferences.repository.ts';
@@ -53,6 +56,8 @@ export class PreferencesService {
         ...stored.seatChoices.map((choice) => choice.stationId),
         ...stored.preferredStations,
       ]);
+      // Only a list being saved now: one stored earlier stays loadable after a station's seats change.
+      if (changes.seatChoices !== undefined) await refuseSeatsThatDoNotExist(tx, changes.seatChoices);
       const saved = { notifications, emailNotifications, smsNotifications, bidReminders, storedPreferences: stored };
       await saveMemberPreferences(tx, memberId, saved);
       return { ...stored, notifications, emailNotifications, smsNotifications, bidReminders };
@@ -82,6 +87,24 @@ async function refuseUnknownStations(executor: Executor, stationIds: readonly st
   const existing = await listExistingStationIds(executor, wanted);
   const unknown = wanted.filter((id) => !existing.has(id));
   if (unknown.length > 0) throw badRequest(BID_PREFERENCE_MESSAGES.stationUnknown, { stationIds: unknown });
+}
+
+/**
+ * A ranked seat the station does not have on that shift (no Engineer seat on B shift) could never
+ * be awarded: auto-bid would pass over it in silence, so the save is refused, naming the seat.
+ * Whether the member may take the position is not checked here: that depends on each session's
+ * eligibility mode (bidding-rules.md), and the engine checks it at the turn.
+ */
+async function refuseSeatsThatDoNotExist(executor: Executor, choices: readonly SeatChoicePreference[]): Promise<void> {
+  if (choices.length === 0) return;
+  const { kinds, numbers } = await listSeatKinds(executor, [...new Set(choices.map((choice) => choice.stationId))]);
+  const missing = choices.filter((choice) => !kinds.has(seatChoiceKey(choice)));
+  const [first] = missing;
+  if (first === undefined) return;
+  const station = numbers.has(first.stationId) ? `Station ${numbers.get(first.stationId)}` : 'The station';
+  throw badRequest(`${station} has no ${first.seatPosition} seat on ${first.shift} shift`, {
+    seatChoices: missing,
+  });
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

@@ -153,6 +153,58 @@ describe('saving preferences', () => {
     expect((await getPreferences(auth)).json().preferences).toEqual(DEFAULT_BID_PREFERENCES);
   });
 
+  it('keeps the ranked list in the order sent, and a new list replaces the old one whole', async () => {
+    const { station } = await createStationWithSeats(context.db, {
+      A: { Firefighter: 1 },
+      B: { Firefighter: 1 },
+      C: { Firefighter: 1 },
+    });
+    const { auth } = await signedInMember();
+    const seat = (shift: 'A' | 'B' | 'C') => ({ stationId: station.id, shift, seatPosition: 'Firefighter' });
+    for (const seatChoices of [[seat('C'), seat('A'), seat('B')], [seat('B'), seat('C'), seat('A')], [seat('A')], []]) {
+      const saved = await putPreferences(auth, { seatChoices });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().preferences.seatChoices).toEqual(seatChoices);
+      expect((await getPreferences(auth)).json().preferences.seatChoices).toEqual(seatChoices);
+    }
+  });
+
+  it('refuses the same seat twice anywhere in the list, and keeps the stored list', async () => {
+    const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 1 }, B: { Firefighter: 1 } });
+    const { auth } = await signedInMember();
+    const a = { stationId: station.id, shift: 'A', seatPosition: 'Firefighter' };
+    const b = { stationId: station.id, shift: 'B', seatPosition: 'Firefighter' };
+    expect((await putPreferences(auth, { seatChoices: [b, a] })).statusCode).toBe(200);
+    const refused = await putPreferences(auth, { seatChoices: [a, b, a] });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain(BID_PREFERENCE_MESSAGES.seatChoiceDuplicate);
+    expect((await getPreferences(auth)).json().preferences.seatChoices).toEqual([b, a]);
+  });
+
+  it('refuses a seat the station does not have on that shift, naming it', async () => {
+    const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 1 }, B: { Engineer: 1 } });
+    const { auth } = await signedInMember();
+    const missing = { stationId: station.id, shift: 'B', seatPosition: 'Firefighter' };
+    const response = await putPreferences(auth, {
+      seatChoices: [{ stationId: station.id, shift: 'A', seatPosition: 'Firefighter' }, missing],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: `Station ${station.number} has no Firefighter seat on B shift`,
+      seatChoices: [missing],
+    });
+    expect((await getPreferences(auth)).json().preferences.seatChoices).toEqual([]);
+  });
+
+  it("accepts a seat of another position than the member's rank: each session decides eligibility", async () => {
+    const { station } = await createStationWithSeats(context.db, { A: { Engineer: 1 } });
+    const { auth } = await signedInMember({ rank: 'Firefighter', position: 'Firefighter' });
+    const seatChoices = [{ stationId: station.id, shift: 'A', seatPosition: 'Engineer' }];
+    const response = await putPreferences(auth, { seatChoices });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().preferences.seatChoices).toEqual(seatChoices);
+  });
+
   it('answers 401 without a token', async () => {
     expect((await context.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);
     const put = await context.app.inject({ method: 'PUT', url: URL, payload: { autoBid: true } });
@@ -189,6 +241,23 @@ describe('the engine using saved preferences', () => {
     // By the auto-bid list, not by the last-resort assignment that would have found the same seat.
     const awarded = (await readHistory(context.db, sessionId)).find((entry) => entry.action === 'auto_assigned');
     expect(awarded?.details).toMatchObject({ source: 'auto_bid' });
+  });
+  it('follows the order as last saved: a reordered list awards the new first choice', async () => {
+    const admin = await signIn(context, (await createAdmin(context)).email);
+    const one = await createStationWithSeats(context.db, { C: { Firefighter: 1 } });
+    const two = await createStationWithSeats(context.db, { C: { Firefighter: 1 } });
+    const secondSeat = two.seats[0];
+    if (!secondSeat) throw new Error('seats were not created');
+    const { row, auth } = await signedInMember({ rank: 'Firefighter', position: 'Firefighter', yearsOfService: 8 });
+    const first = { stationId: one.station.id, shift: 'C', seatPosition: 'Firefighter' };
+    const second = { stationId: two.station.id, shift: 'C', seatPosition: 'Firefighter' };
+    expect((await putPreferences(auth, { autoBid: true, seatChoices: [first, second] })).statusCode).toBe(200);
+    // Reordered before the turn: both seats are free, so only the order decides.
+    expect((await putPreferences(auth, { seatChoices: [second, first] })).statusCode).toBe(200);
+    await startSession(context, admin, { participantIds: [row.id], stationIds: [one.station.id, two.station.id] });
+    context.clock.advance(60 * MINUTE);
+    await context.app.turnClock.tick();
+    expect(await readCurrentSeatId(context.db, row.id)).toBe(secondSeat.id);
   });
 });
 
