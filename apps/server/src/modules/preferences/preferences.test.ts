@@ -242,7 +242,7 @@ describe('the engine using saved preferences', () => {
     const awarded = (await readHistory(context.db, sessionId)).find((entry) => entry.action === 'auto_assigned');
     expect(awarded?.details).toMatchObject({ source: 'auto_bid' });
   });
-  it('follows the order as last saved: a reordered list awards the new first choice', async () => {
+  it('follows the order as saved at the deadline: a list reordered during the session awards its new first choice', async () => {
     const admin = await signIn(context, (await createAdmin(context)).email);
     const one = await createStationWithSeats(context.db, { C: { Firefighter: 1 } });
     const two = await createStationWithSeats(context.db, { C: { Firefighter: 1 } });
@@ -252,9 +252,10 @@ describe('the engine using saved preferences', () => {
     const first = { stationId: one.station.id, shift: 'C', seatPosition: 'Firefighter' };
     const second = { stationId: two.station.id, shift: 'C', seatPosition: 'Firefighter' };
     expect((await putPreferences(auth, { autoBid: true, seatChoices: [first, second] })).statusCode).toBe(200);
-    // Reordered before the turn: both seats are free, so only the order decides.
-    expect((await putPreferences(auth, { seatChoices: [second, first] })).statusCode).toBe(200);
     await startSession(context, admin, { participantIds: [row.id], stationIds: [one.station.id, two.station.id] });
+    // Reordered while the session runs (its engine state is already read and kept): both seats are
+    // free, so only the order at the deadline decides.
+    expect((await putPreferences(auth, { seatChoices: [second, first] })).statusCode).toBe(200);
     context.clock.advance(60 * MINUTE);
     await context.app.turnClock.tick();
     expect(await readCurrentSeatId(context.db, row.id)).toBe(secondSeat.id);
