@@ -40,6 +40,12 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
 import { DeliveryStatusService } from './modules/delivery/delivery-status.service.ts';
 import { createEmailSender, createSmsSender } from './modules/delivery/message-senders.ts';
+import {
+  adminDepartmentSettingsRoutes,
+  departmentSettingsRoutes,
+} from './modules/department-settings/department-settings.routes.ts';
+import { DepartmentSettingsService } from './modules/department-settings/department-settings.service.ts';
+import { DepartmentZone } from './modules/department-settings/department-zone.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { LiveService } from './modules/live/live.service.ts';
@@ -275,6 +281,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     if (request.method !== 'GET' && request.method !== 'HEAD') sessionVersions.forgetAll();
     return payload;
   });
+  // The department's time zone (issue 16): the administrators' setting, else DEPARTMENT_TIMEZONE.
+  const departmentZone = new DepartmentZone(db, delivery.departmentTimeZone);
   const sessionEngine = new SessionEngineService(
     db,
     clock,
@@ -284,7 +292,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       sessionVersions.forgetAll();
       liveService.publishStep(sessionId, step);
     },
-    (executor, step) => queueEngineStepMessages(executor, step, delivery.departmentTimeZone),
+    (executor, step) => queueEngineStepMessages(executor, step, departmentZone.current()),
     engineStateCache,
   );
   const sessionBoards = new SessionBoardService(db, engineStateCache, sessionReadCache, sessionVersions);
@@ -365,16 +373,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         bidSessionsService,
         sessionBoards,
         clock,
-        departmentTimeZone: delivery.departmentTimeZone,
+        departmentTimeZone: () => departmentZone.current(),
       });
       await api.register(sessionMessagesRoutes, { prefix: '/bid-sessions', sessionMessages });
       // The record-signing key is created at the first start on a database (issue 16).
-      const sessionRecordService = new SessionRecordService(db, clock, delivery.departmentTimeZone);
+      const sessionRecordService = new SessionRecordService(db, clock, departmentZone);
       makeKeysAtStart(app, 'the record-signing key', () => sessionRecordService.signingKey());
       await api.register(sessionRecordRoutes, { sessionRecordService });
       await api.register(bidSheetRoutes, {
         prefix: '/bid-sessions',
-        bidSheetService: new BidSheetService(bidSessionsService, sessionRecordService, delivery.departmentTimeZone),
+        bidSheetService: new BidSheetService(bidSessionsService, sessionRecordService, departmentZone),
         clock,
       });
       await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });
@@ -396,11 +404,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       // The member's calendar (issue 16): a public feed per member, its address, and the rotation.
       const calendarService = new CalendarService(db, clock, {
         publicWebUrl: delivery.publicWebUrl,
-        departmentTimeZone: delivery.departmentTimeZone,
+        departmentZone,
       });
       await api.register(calendarFeedRoutes, { prefix: '/calendar', calendarService });
       await api.register(memberCalendarRoutes, { prefix: '/users', calendarService });
       await api.register(rotationRoutes, { prefix: '/admin', calendarService });
+      const departmentSettingsService = new DepartmentSettingsService(db, clock, departmentZone);
+      await api.register(departmentSettingsRoutes, { departmentSettingsService });
+      await api.register(adminDepartmentSettingsRoutes, { prefix: '/admin', departmentSettingsService });
       await api.register(chatRoutes, {
         prefix: '/chat',
         chatService: new ChatService(db, clock, (event) => liveService.publish(event)),

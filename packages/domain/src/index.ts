@@ -24,6 +24,7 @@ export * from './schemas/calendar.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/common.ts';
 export * from './schemas/delivery.ts';
+export * from './schemas/department-settings.ts';
 export * from './schemas/health.ts';
 export * from './schemas/live.ts';
 export * from './schemas/local-date-time.ts';

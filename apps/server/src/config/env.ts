@@ -61,9 +61,11 @@ const envSchema = z.object({
   SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: z.string().min(3).default('StationBid <no-reply@stationbid.local>'),
   PUBLIC_WEB_URL: optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  // The default of the department's time zone, which administrators may change (issue 16); when not
+  // set, the zone the server runs in.
   DEPARTMENT_TIMEZONE: z
     .string()
-    .default('UTC')
+    .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
     .refine(isKnownTimeZone, 'must be an IANA time zone such as America/Chicago'),
   SMS_PROVIDER_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })

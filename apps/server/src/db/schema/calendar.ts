@@ -21,6 +21,8 @@ export const departmentSettings = pgTable(
     rotationAnchorDate: date('rotation_anchor_date', { mode: 'string' }),
     /** "07:00": when a day's tour begins, 24-hour clock. */
     shiftStartTime: text('shift_start_time').notNull().default('07:00'),
+    /** The department's IANA time zone (issue 16); null: DEPARTMENT_TIMEZONE or the server's zone. */
+    timeZone: text('time_zone'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => members.id, { onDelete: 'set null' }),
   },

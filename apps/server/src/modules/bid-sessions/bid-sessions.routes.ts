@@ -43,9 +43,12 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
   bidSessionsService: BidSessionsService;
   sessionBoards: SessionBoardService;
   clock: Clock;
-  /** The department's IANA time zone, for datetime-local values of the spec's session form. */
-  departmentTimeZone?: string;
-}> = async (app, { bidSessionsService, sessionBoards, clock, departmentTimeZone = 'UTC' }) => {
+  /**
+   * The department's IANA time zone now (the administrators' setting, issue 16), for datetime-local
+   * values of the spec's session form and the times in the results' reasons; UTC when not given.
+   */
+  departmentTimeZone?: () => string;
+}> = async (app, { bidSessionsService, sessionBoards, clock, departmentTimeZone = () => 'UTC' }) => {
   app.get(
     '/',
     {
@@ -74,7 +77,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const body = resolveSessionTimes(request.body, departmentTimeZone, clock.now());
+      const body = resolveSessionTimes(request.body, departmentTimeZone(), clock.now());
       const session = await bidSessionsService.create(body, currentMember(request));
       return reply.status(201).send({ session, message: BID_MESSAGES.sessionCreated });
     },
@@ -165,7 +168,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       session: await bidSessionsService.update(
         request.params.id,
-        resolveSessionTimes(request.body, departmentTimeZone, clock.now()),
+        resolveSessionTimes(request.body, departmentTimeZone(), clock.now()),
         currentMember(request),
       ),
       message: BID_MESSAGES.sessionUpdated,
@@ -288,7 +291,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       results: await bidSessionsService.results(currentMember(request), request.params.id, {
-        timeZone: departmentTimeZone,
+        timeZone: departmentTimeZone(),
       }),
     }),
   );
@@ -325,7 +328,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
         currentMember(request),
         request.params.id,
         {
-          timeZone: departmentTimeZone,
+          timeZone: departmentTimeZone(),
         },
       );
       const exportedAt = clock.now();

@@ -302,12 +302,13 @@ export function buildBidSheetPdf(input: BidSheetInput): Promise<Buffer> {
 
   const queueColumns: Column[] = [
     { label: '#', width: 22 },
-    { label: 'Name', width: 118 },
+    { label: 'Name', width: 106 },
     { label: 'Employee ID', width: 58 },
     { label: 'Years', width: 30 },
     { label: 'Outcome', width: 82 },
     { label: 'Seat', width: 112 },
-    { label: 'When', width: 110 },
+    // Wide enough for "Wed 30 Sep 2026, 23:59 GMT+10" whole: the zone's name must never be cut off.
+    { label: 'When', width: 122 },
   ];
   const queueRows = [...session.participants]
     .sort((left, right) => left.position - right.position)

@@ -5,6 +5,7 @@
  */
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { BidSessionsService, SessionViewer } from '../bid-sessions/bid-sessions.service.ts';
+import type { TimeZoneSource } from '../department-settings/department-zone.ts';
 import type { SessionRecordService } from '../session-record/session-record.service.ts';
 import { buildBidSheetPdf } from './bid-sheet-pdf.ts';
 
@@ -17,14 +18,15 @@ export class BidSheetService {
   constructor(
     private readonly bidSessions: BidSessionsService,
     private readonly sessionRecords: SessionRecordService,
-    private readonly departmentTimeZone: string,
+    private readonly departmentZone: TimeZoneSource,
   ) {}
 
   async bidSheet(viewer: SessionViewer, sessionId: string, printedAt: Date): Promise<{ name: string; pdf: Buffer }> {
     // The export's check (who may, and completed only), with this sheet's own word for "not yet".
     // Each participant's reason ("why this seat") with its times in the department's zone.
+    const timeZone = await this.departmentZone.read();
     const { session, results } = await this.bidSessions
-      .resultsForExport(viewer, sessionId, { timeZone: this.departmentTimeZone })
+      .resultsForExport(viewer, sessionId, { timeZone })
       .catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'CONFLICT') throw conflict(BID_SHEET_MESSAGES.notCompleted);
         throw error;
@@ -33,7 +35,7 @@ export class BidSheetService {
     const record = await this.sessionRecords.record(viewer, sessionId);
     const pdf = await buildBidSheetPdf({
       session,
-      departmentTimeZone: this.departmentTimeZone,
+      departmentTimeZone: timeZone,
       reasons: new Map(results.participants.map((participant) => [participant.id, participant.reason])),
       printedAt,
       record: {

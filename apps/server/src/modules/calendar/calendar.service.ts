@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createOpaqueToken, hashOpaqueToken } from '../auth/tokens.ts';
+import type { TimeZoneSource } from '../department-settings/department-zone.ts';
 import {
   deleteFeedOfMember,
   findActiveMemberByFeedHash,
@@ -29,7 +30,8 @@ import { buildCalendarFeed } from './calendar-feed.ts';
 export interface CalendarSettings {
   /** The web app's address (PUBLIC_WEB_URL), in front of the feed's path. */
   publicWebUrl: string;
-  departmentTimeZone: string;
+  /** The department's time zone (the administrators' setting): tours begin at the start time there. */
+  departmentZone: TimeZoneSource;
 }
 
 /** The year it is in the department's zone (on the evening of 31 December in Chicago, UTC is already in the next). */
@@ -45,7 +47,7 @@ export class CalendarService {
   ) {}
 
   async rotation(): Promise<DepartmentRotationResponse> {
-    return { rotation: await readRotation(this.db), timeZone: this.settings.departmentTimeZone };
+    return { rotation: await readRotation(this.db), timeZone: await this.settings.departmentZone.read() };
   }
 
   async setRotation(adminId: string, rotation: DepartmentRotation): Promise<DepartmentRotationResponse> {
@@ -85,7 +87,7 @@ export class CalendarService {
     const member = await findActiveMemberByFeedHash(this.db, hashOpaqueToken(token));
     if (!member) throw new AppError('NOT_FOUND', CALENDAR_MESSAGES.feedNotFound);
     const [rotation, memberShift] = await Promise.all([readRotation(this.db), findMemberShift(this.db, member.id)]);
-    const timeZone = this.settings.departmentTimeZone;
+    const timeZone = await this.settings.departmentZone.read();
     return buildCalendarFeed({
       memberName: `${member.firstName} ${member.lastName}`,
       rotation,

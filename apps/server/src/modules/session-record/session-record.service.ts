@@ -20,6 +20,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { onceUntilFailure } from '../../lib/once-until-failure.ts';
 import { findParticipantByMember, findSessionById } from '../bid-sessions/bid-sessions.repository.ts';
 import { lockSessionRow } from '../bid-sessions/engine-state.repository.ts';
+import { fixedTimeZone, type TimeZoneSource } from '../department-settings/department-zone.ts';
 import {
   ensureRecordSigningKey,
   presentRecordKey,
@@ -44,7 +45,7 @@ export class SessionRecordService {
     private readonly db: Database,
     private readonly clock: Clock,
     /** The department's time zone (IANA): the reasons in the record write their times in it. */
-    private readonly departmentTimeZone = 'UTC',
+    private readonly departmentZone: TimeZoneSource = fixedTimeZone('UTC'),
   ) {}
 
   /** The signing key, created on the first start against a database that has none. */
@@ -77,6 +78,7 @@ export class SessionRecordService {
         assignments: await readFinalAssignments(tx, sessionId),
       };
     });
+    const timeZone = await this.departmentZone.read();
     const unsigned = buildUnsignedRecord({
       generatedAt: this.clock.now().toISOString(),
       session: {
@@ -92,7 +94,7 @@ export class SessionRecordService {
       history: history.chained,
       unchainedHistory: history.unchained,
       assignments,
-      timeZone: this.departmentTimeZone,
+      timeZone,
     });
     const key = await this.signingKey();
     return {
