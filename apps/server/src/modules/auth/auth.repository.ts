@@ -1,8 +1,13 @@
-/** Queries on refresh tokens and sign-in throttles. */
+/** Queries of signing in: refresh tokens, sign-in throttles, password tokens, and the member's last sign-in. */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { activities, loginThrottles, passwordTokens, refreshTokens } from '../../db/schema/index.ts';
+import { activities, loginThrottles, members, passwordTokens, refreshTokens } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
+
+/** A successful sign-in: the member was last signed in, and last seen, at `at`. */
+export async function recordSignIn(executor: Executor, memberId: string, at: Date): Promise<void> {
+  await executor.update(members).set({ lastLoginAt: at, lastSeenAt: at }).where(eq(members.id, memberId));
+}
 
 export async function insertRefreshToken(
   executor: Executor,

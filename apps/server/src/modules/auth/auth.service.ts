@@ -20,11 +20,9 @@ import {
   tooManyAttemptsMessage,
   UNLOCK_MESSAGES,
 } from '@stationbid/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
-import { members } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -44,6 +42,7 @@ import {
   markPasswordTokenUsed,
   markRefreshTokenUsed,
   recordBackoffFailure,
+  recordSignIn,
   recordThrottleFailure,
   revokeAllRefreshTokensOfMember,
   revokeRefreshTokenFamily,
@@ -144,7 +143,7 @@ export class AuthService {
         expiresAt: new Date(now.getTime() + REFRESH_LIFETIME_MS),
         createdAt: now,
       });
-      await tx.update(members).set({ lastLoginAt: now, lastSeenAt: now }).where(eq(members.id, member.id));
+      await recordSignIn(tx, member.id, now);
       await recordActivity(tx, {
         memberId: member.id,
         actorName: `${member.firstName} ${member.lastName}`,

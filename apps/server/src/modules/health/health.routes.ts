@@ -7,12 +7,12 @@
  * lately), 503 otherwise, with a short fixed reason and nothing else.
  */
 import { type HealthResponse, healthResponseSchema } from '@stationbid/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { PeriodicJobStatus } from '../../jobs/periodic-job.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { selectOne } from './health.repository.ts';
 
 const DATABASE_DOWN_MESSAGE = 'The database did not answer.';
 
@@ -63,7 +63,7 @@ async function pingDatabase(db: Database): Promise<void> {
     timer = setTimeout(() => reject(new Error('timed out')), READY_DATABASE_TIMEOUT_MS);
   });
   try {
-    await Promise.race([db.execute(sql`select 1`), timeout]);
+    await Promise.race([selectOne(db), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -89,7 +89,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       const started = performance.now();
       let database: HealthResponse['database'];
       try {
-        await db.execute(sql`select 1`);
+        await selectOne(db);
         database = { kind: databaseKind, status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
       } catch (error) {
         // The driver's message can name hosts, users and databases: logged, never sent.
