@@ -298,6 +298,7 @@ describe('with nothing configured', () => {
       expect(status).toEqual({
         email: { isConfigured: false, lastSentAt: null, queued: 1, failed: 0 },
         sms: { isConfigured: false, lastSentAt: null, queued: 0, failed: 0 },
+        push: { isConfigured: true, lastSentAt: null, queued: 0, failed: 0, devices: 0, removedDevices: 0 },
         recentFailures: [],
       });
     } finally {

@@ -1,13 +1,50 @@
 /**
- * What an administrator needs to know about e-mail and SMS delivery: whether each channel is
- * configured, when it last delivered, how many messages wait or were given up on, and the latest
- * failures with their reasons. Read by the admin status screen (`app.deliveryStatus.getStatus()`).
+ * What an administrator needs to know about e-mail, SMS and Web Push delivery: whether each channel
+ * is configured, when it last delivered, how many messages wait or were given up on, the devices
+ * that receive pushes and those removed because their subscription expired, and the latest failures
+ * with their reasons and whether they will be tried again. Read by the admin status screen
+ * (`app.deliveryStatus.getStatus()`).
  */
-import type { DeliveryChannelStatus, DeliveryStatus } from '@stationbid/domain';
+import {
+  type DeliveryChannelStatus,
+  type DeliveryFailure,
+  type DeliveryStatus,
+  RECENT_FAILURES_PER_CHANNEL,
+} from '@stationbid/domain';
 import type { Database } from '../../db/client.ts';
-import { countOutboxByChannel, listRecentFailures, type OutboxChannel } from './outbox.repository.ts';
+import {
+  countOutboxByChannel,
+  countPushDevices,
+  countRemovedDevices,
+  isDeviceRemovedError,
+  listRecentFailures,
+  type OutboxChannel,
+} from './outbox.repository.ts';
 
-export const RECENT_FAILURES_SHOWN = 20;
+type FailureRow = Awaited<ReturnType<typeof listRecentFailures>>[number];
+
+/** A push's `recipient` is a device's id: the administrator is shown whose device it was. */
+function describeRecipient(failure: FailureRow): string {
+  if (failure.channel !== 'push') return failure.recipient;
+  if (failure.memberFirstName === null || failure.memberLastName === null) return 'A removed member’s device';
+  return `${failure.memberFirstName} ${failure.memberLastName} (device)`;
+}
+
+function toDeliveryFailure(failure: FailureRow): DeliveryFailure {
+  const willRetry = failure.status === 'pending';
+  return {
+    id: failure.id,
+    channel: failure.channel as OutboxChannel,
+    kind: failure.kind,
+    recipient: describeRecipient(failure),
+    attempts: failure.attempts,
+    lastError: failure.lastError ?? '',
+    lastAttemptAt: failure.lastAttemptAt?.toISOString() ?? null,
+    willRetry,
+    nextAttemptAt: willRetry ? failure.nextAttemptAt.toISOString() : null,
+    deviceRemoved: failure.channel === 'push' && isDeviceRemovedError(failure.lastError),
+  };
+}
 
 export class DeliveryStatusService {
   constructor(
@@ -20,10 +57,16 @@ export class DeliveryStatusService {
   }
 
   async getStatus(): Promise<DeliveryStatus> {
-    const [{ counts, lastSent }, failures] = await Promise.all([
-      countOutboxByChannel(this.db),
-      listRecentFailures(this.db, RECENT_FAILURES_SHOWN),
-    ]);
+    const [{ counts, lastSent }, emailFailures, smsFailures, pushFailures, devices, removedDevices] = await Promise.all(
+      [
+        countOutboxByChannel(this.db),
+        listRecentFailures(this.db, 'email', RECENT_FAILURES_PER_CHANNEL),
+        listRecentFailures(this.db, 'sms', RECENT_FAILURES_PER_CHANNEL),
+        listRecentFailures(this.db, 'push', RECENT_FAILURES_PER_CHANNEL),
+        countPushDevices(this.db),
+        countRemovedDevices(this.db),
+      ],
+    );
     const channelStatus = (channel: OutboxChannel): DeliveryChannelStatus => {
       const total = (statuses: string[]) =>
         counts
@@ -37,21 +80,14 @@ export class DeliveryStatusService {
         failed: total(['failed']),
       };
     };
+    const recentFailures = [...emailFailures, ...smsFailures, ...pushFailures]
+      .sort((first, second) => (second.lastAttemptAt?.getTime() ?? 0) - (first.lastAttemptAt?.getTime() ?? 0))
+      .map(toDeliveryFailure);
     return {
       email: channelStatus('email'),
       sms: channelStatus('sms'),
-      recentFailures: failures.map((failure) => ({
-        id: failure.id,
-        // listRecentFailures reads e-mail and SMS only.
-        channel: failure.channel as 'email' | 'sms',
-        kind: failure.kind,
-        recipient: failure.recipient,
-        attempts: failure.attempts,
-        lastError: failure.lastError ?? '',
-        lastAttemptAt: failure.lastAttemptAt?.toISOString() ?? null,
-        willRetry: failure.status === 'pending',
-        nextAttemptAt: failure.status === 'pending' ? failure.nextAttemptAt.toISOString() : null,
-      })),
+      push: { ...channelStatus('push'), devices, removedDevices },
+      recentFailures,
     };
   }
 }

@@ -30,6 +30,12 @@ export class DeliveryError extends Error {
   }
 }
 
+/**
+ * Ends the reason of a push whose service said the device's subscription is gone (404/410) and that
+ * removed the device: the administrators' status screen counts and marks these pushes by it.
+ */
+export const DEVICE_REMOVED_NOTE = '(the subscription has expired or was revoked; removed)';
+
 /** Network waits of one SMTP or HTTP exchange; far below the worker's lease, so a hung send ends first. */
 export const SEND_TIMEOUT_MS = 30_000;
 

@@ -1,7 +1,8 @@
 /** Queries on the outbox: claiming due messages under a lease, recording outcomes, counting. */
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, like, lte, max, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { members, outbox, pushSubscriptions } from '../../db/schema/index.ts';
+import { DEVICE_REMOVED_NOTE } from './message-senders.ts';
 
 export type OutboxChannel = 'email' | 'sms' | 'push';
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -88,17 +89,19 @@ export async function countQueuedMessages(executor: Executor, channel: OutboxCha
 }
 
 /**
- * The latest failed attempts of e-mail and SMS: messages given up on, and messages waiting to be
- * retried. Push is left out until the status screen has a place for it (its answer lists e-mail
- * and SMS only); a push that failed is in the outbox and the log.
+ * The latest failed attempts of one channel, newest first: messages given up on, and messages
+ * waiting to be retried. With the member each was for (a push's `recipient` is only the id of a
+ * device, which may be gone by now); null when there was none or they were deleted since.
  */
-export async function listRecentFailures(executor: Executor, limit: number) {
+export async function listRecentFailures(executor: Executor, channel: OutboxChannel, limit: number) {
   return executor
     .select({
       id: outbox.id,
       channel: outbox.channel,
       kind: outbox.kind,
       recipient: outbox.recipient,
+      memberFirstName: members.firstName,
+      memberLastName: members.lastName,
       status: outbox.status,
       attempts: outbox.attempts,
       lastError: outbox.lastError,
@@ -106,13 +109,48 @@ export async function listRecentFailures(executor: Executor, limit: number) {
       nextAttemptAt: outbox.nextAttemptAt,
     })
     .from(outbox)
+    .leftJoin(members, eq(members.id, outbox.memberId))
     .where(
       and(
+        eq(outbox.channel, channel),
         isNotNull(outbox.lastError),
         or(eq(outbox.status, 'failed'), eq(outbox.status, 'pending')),
-        inArray(outbox.channel, ['email', 'sms']),
       ),
     )
-    .orderBy(desc(outbox.lastAttemptAt))
+    .orderBy(desc(outbox.lastAttemptAt), desc(outbox.id))
     .limit(limit);
+}
+
+/** Whether a push's reason says its device was removed (see DEVICE_REMOVED_NOTE). */
+export function isDeviceRemovedError(lastError: string | null): boolean {
+  return lastError?.endsWith(DEVICE_REMOVED_NOTE) ?? false;
+}
+
+/**
+ * Pushes given up on because the push service said the device's subscription was gone: one per
+ * device removed, as the sender removes the device on that answer.
+ */
+export async function countRemovedDevices(executor: Executor): Promise<number> {
+  const [row] = await executor
+    .select({ total: count() })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.channel, 'push'),
+        eq(outbox.status, 'failed'),
+        like(outbox.lastError, `%${escapeLikePattern(DEVICE_REMOVED_NOTE)}`),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** The devices (push subscriptions) stored now, of every member. */
+export async function countPushDevices(executor: Executor): Promise<number> {
+  const [row] = await executor.select({ total: count() }).from(pushSubscriptions);
+  return row?.total ?? 0;
+}
+
+/** LIKE's wildcards and its escape character, taken literally. */
+function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

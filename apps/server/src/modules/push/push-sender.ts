@@ -14,7 +14,12 @@ import type { PushMessage } from '@stationbid/domain';
 import webpush from 'web-push';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { DeliveryError, type MessageSender, SEND_TIMEOUT_MS } from '../delivery/message-senders.ts';
+import {
+  DEVICE_REMOVED_NOTE,
+  DeliveryError,
+  type MessageSender,
+  SEND_TIMEOUT_MS,
+} from '../delivery/message-senders.ts';
 import { deleteSubscriptionById, findSubscription, markSubscriptionDelivered } from './push.repository.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
@@ -124,7 +129,7 @@ export function createPushSender(
       const answered = `push service answered ${response.status}${detail ? `: ${detail}` : ''}`;
       if (response.status === 404 || response.status === 410) {
         await deleteSubscriptionById(db, subscription.id);
-        throw new DeliveryError(`${answered} (the subscription has expired or was revoked; removed)`, true);
+        throw new DeliveryError(`${answered} ${DEVICE_REMOVED_NOTE}`, true);
       }
       const isRetryable = response.status === 429 || response.status >= 500;
       throw new DeliveryError(answered, !isRetryable);

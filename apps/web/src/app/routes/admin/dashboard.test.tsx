@@ -149,6 +149,7 @@ function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, M
             failed: 1,
           },
           sms: { isConfigured: false, lastSentAt: null, queued: 2, failed: 0 },
+          push: { isConfigured: true, lastSentAt: null, queued: 0, failed: 0, devices: 0, removedDevices: 0 },
           recentFailures: [
             {
               id: 'f1',
@@ -160,6 +161,7 @@ function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, M
               lastAttemptAt: new Date(Date.now() - 60_000).toISOString(),
               willRetry: false,
               nextAttemptAt: null,
+              deviceRemoved: false,
             },
           ],
         },
@@ -207,7 +209,7 @@ describe('AdminDashboardPage', { timeout: 20_000 }, () => {
     expect(await within(status).findByText('PostgreSQL, answered in 2.1 ms')).toBeInTheDocument();
 
     const messages = screen.getByRole('region', { name: 'Messages' });
-    const delivery = await within(messages).findByRole('table', { name: 'E-mail and SMS delivery' });
+    const delivery = await within(messages).findByRole('table', { name: 'E-mail, SMS and push delivery' });
     expect(within(delivery).getByRole('row', { name: /E-mail/ })).toHaveTextContent(
       'E-mailConfigured4 queued1 failedLast sent 3m ago',
     );

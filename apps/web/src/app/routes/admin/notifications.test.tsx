@@ -18,6 +18,7 @@ const status: NotificationStatusResponse = {
   status: {
     email: { isConfigured: true, lastSentAt: '2026-02-01T10:00:00.000Z', queued: 3, failed: 2 },
     sms: { isConfigured: false, lastSentAt: null, queued: 4, failed: 0 },
+    push: { isConfigured: true, lastSentAt: null, queued: 0, failed: 0, devices: 0, removedDevices: 0 },
     recentFailures: [
       {
         id: 'f1',
@@ -29,6 +30,7 @@ const status: NotificationStatusResponse = {
         lastAttemptAt: '2026-02-02T11:00:00.000Z',
         willRetry: false,
         nextAttemptAt: null,
+        deviceRemoved: false,
       },
     ],
   },

@@ -1,5 +1,5 @@
 /**
- * E-mail and SMS at a glance on the admin dashboard (issue 6: "the administrator sees on one page
+ * E-mail, SMS and push at a glance on the admin dashboard (issue 6: "the administrator sees on one page
  * what the system is doing and what failed"): whether each channel is configured, what waits, what
  * failed, and the latest failures' reasons; the full detail is on Notification Management.
  */
@@ -10,7 +10,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
-import { useNotificationStatusQuery } from '../../notifications/index.ts';
+import { CHANNEL_TITLES, useNotificationStatusQuery } from '../../notifications/index.ts';
 
 /** The dashboard shows the latest few; Notification Management lists them all. */
 const FAILURES_SHOWN = 3;
@@ -55,10 +55,11 @@ export function MessageDeliveryCard({ nowMs }: { nowMs: number }) {
       ) : (
         <Stack gap="sm">
           <Table.ScrollContainer minWidth={420}>
-            <Table fz="sm" aria-label="E-mail and SMS delivery">
+            <Table fz="sm" aria-label="E-mail, SMS and push delivery">
               <Table.Tbody>
                 <ChannelRow label="E-mail" status={statusQuery.data.status.email} nowMs={nowMs} />
                 <ChannelRow label="SMS" status={statusQuery.data.status.sms} nowMs={nowMs} />
+                <ChannelRow label="Push" status={statusQuery.data.status.push} nowMs={nowMs} />
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
@@ -72,7 +73,7 @@ export function MessageDeliveryCard({ nowMs }: { nowMs: number }) {
                     {failure.willRetry ? 'Retrying' : 'Failed'}
                   </Badge>
                   <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                    {failure.channel === 'email' ? 'E-mail' : 'SMS'} to {failure.recipient}: {failure.lastError}
+                    {CHANNEL_TITLES[failure.channel]} to {failure.recipient}: {failure.lastError}
                   </Text>
                 </Group>
               ))}

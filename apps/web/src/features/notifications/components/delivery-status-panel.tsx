@@ -1,14 +1,17 @@
 /**
- * The System Status tab: per channel whether the server is configured to deliver, when it last
- * delivered, how many messages wait and how many were given up on, then the latest failed
- * attempts with the provider's reason. All figures come from the outbox (get-status).
+ * The System Status tab: per channel (e-mail, SMS, Web Push) whether the server is configured to
+ * deliver, when it last delivered, how many messages wait and how many were given up on; for push
+ * also the devices that receive it and those removed because their subscription expired. Then the
+ * latest failed attempts with the provider's reason and what happens next: a retry, nothing more,
+ * or the device removed. All figures come from the outbox (get-status).
  */
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import {
+  type DeliveryChannel,
   type DeliveryChannelStatus,
   type DeliveryFailure,
   NOTIFICATION_SETTINGS_MESSAGES,
-  type NotificationChannel,
+  type PushDeliveryStatus,
 } from '@stationbid/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -17,12 +20,16 @@ import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { formatDateTime } from '../../../lib/session-format.ts';
 import { useNotificationStatusQuery } from '../api/manage-notifications.ts';
 
-export const CHANNEL_TITLES: Record<NotificationChannel, string> = { email: 'E-mail', sms: 'SMS' };
+export const CHANNEL_TITLES: Record<DeliveryChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push' };
 
-const NOT_CONFIGURED_HINTS: Record<NotificationChannel, string> = {
+const NOT_CONFIGURED_HINTS: Record<DeliveryChannel, string> = {
   email: 'E-mail is not configured: messages stay queued until the server has SMTP settings.',
   sms: 'SMS is not configured: text messages stay queued until the server has a text-message provider account.',
+  push: 'Push is not configured: push notifications stay queued until the server can sign them.',
 };
+
+const REMOVED_DEVICES_HINT =
+  'Removed devices: their push service said the subscription had expired or was revoked, so nothing more is sent to them. The member turns push on again on that device in Notification Settings.';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -40,8 +47,8 @@ function ChannelCard({
   status,
   nowMs,
 }: {
-  channel: NotificationChannel;
-  status: DeliveryChannelStatus;
+  channel: DeliveryChannel;
+  status: DeliveryChannelStatus | PushDeliveryStatus;
   nowMs: number;
 }) {
   const title = CHANNEL_TITLES[channel];
@@ -68,7 +75,18 @@ function ChannelCard({
           />
           <Figure label="Queued" value={String(status.queued)} />
           <Figure label="Failed" value={String(status.failed)} />
+          {'devices' in status && (
+            <>
+              <Figure label="Devices" value={String(status.devices)} />
+              <Figure label="Devices removed" value={String(status.removedDevices)} />
+            </>
+          )}
         </SimpleGrid>
+        {'removedDevices' in status && status.removedDevices > 0 && (
+          <Text size="sm" c="gray.7">
+            {REMOVED_DEVICES_HINT}
+          </Text>
+        )}
         {status.lastSentAt !== null && (
           <Text size="xs" c="gray.7">
             Last delivery {formatDateTime(status.lastSentAt)}
@@ -77,6 +95,19 @@ function ChannelCard({
       </Stack>
     </Card>
   );
+}
+
+/** What happens to the message next, in words (the badge's colour only repeats them). */
+function NextStep({ failure }: { failure: DeliveryFailure }) {
+  if (failure.willRetry) return <>Retry {formatDateTime(failure.nextAttemptAt, { withSeconds: false })}</>;
+  if (failure.deviceRemoved) {
+    return (
+      <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
+        Device removed
+      </Badge>
+    );
+  }
+  return <>Given up</>;
 }
 
 function FailuresTable({ failures }: { failures: DeliveryFailure[] }) {
@@ -109,9 +140,7 @@ function FailuresTable({ failures }: { failures: DeliveryFailure[] }) {
               <Table.Td>{failure.attempts}</Table.Td>
               <Table.Td>{formatDateTime(failure.lastAttemptAt, { withSeconds: false })}</Table.Td>
               <Table.Td>
-                {failure.willRetry
-                  ? `Retry ${formatDateTime(failure.nextAttemptAt, { withSeconds: false })}`
-                  : 'Given up'}
+                <NextStep failure={failure} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -156,9 +185,10 @@ export function DeliveryStatusPanel() {
   return (
     <Stack gap="md">
       <Group justify="flex-end">{refresh}</Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <ChannelCard channel="email" status={status.email} nowMs={nowMs} />
         <ChannelCard channel="sms" status={status.sms} nowMs={nowMs} />
+        <ChannelCard channel="push" status={status.push} nowMs={nowMs} />
       </SimpleGrid>
       <SectionCard title="Recent failures">
         <FailuresTable failures={status.recentFailures} />
