@@ -1,5 +1,5 @@
-import { BID_MESSAGES, type BidSessionDetail } from '@stationbid/domain';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { BID_MESSAGES, type BidSessionDetail, DEFAULT_BID_PREFERENCES } from '@stationbid/domain';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerClock } from '../../lib/server-clock.ts';
 import { buildBidHistoryEntry } from '../../test/build-bid-history.ts';
@@ -33,6 +33,13 @@ const downtown = buildOfferedStation(1, 'Downtown', {
 });
 const northside = buildOfferedStation(2, 'Northside', { A: { Captain: [1, 1] } });
 const harbor = buildOfferedStation(3, 'Harbor', { C: { Engineer: [2, 3] } });
+
+/** Isabel's ranked list: Harbor's C-shift Engineer seat. */
+const PREFERENCES = {
+  ...DEFAULT_BID_PREFERENCES,
+  autoBid: true,
+  seatChoices: [{ stationId: harbor.id, shift: 'C' as const, seatPosition: 'Engineer' as const }],
+};
 
 const scheduledSession = buildBidSession({ id: testId('5e55', 10), name: 'Autumn Bid', status: 'scheduled' });
 
@@ -176,15 +183,12 @@ function renderBiddingPage(
       }),
     [`GET /api/chat/session/${SESSION_ID}/unread-count`]: () => jsonResponse(200, { unreadCount: 0 }),
     [`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`]: () => jsonResponse(200, { timeExpired: true }),
+    // The member's ranked list: the bid panel offers it on their turn, the editor shows it before.
+    'GET /api/users/preferences': () => jsonResponse(200, { preferences: PREFERENCES }),
+    'GET /api/stations': () => jsonResponse(200, { stations: [] }),
     ...api,
   };
   return renderApp({ path, signedInAs: me, api: handlers });
-}
-
-/** Chooses shift and position in the open Place Your Bid modal. */
-async function chooseSeat(user: ReturnType<typeof renderBiddingPage>['user'], dialog: HTMLElement) {
-  await user.selectOptions(within(dialog).getByLabelText('Shift'), 'C');
-  await user.selectOptions(within(dialog).getByLabelText('Position'), 'Engineer');
 }
 
 // Each test renders the whole app; on a busy machine its first screen takes more than the default second.
@@ -215,24 +219,26 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     expect(await screen.findByLabelText('Session status: Active')).toBeInTheDocument();
 
     const status = await screen.findByRole('region', { name: 'Live Session Status' });
-    expect(status).toHaveTextContent('Bidding nowElena Ramirez');
     expect(status).toHaveTextContent('Next in queueCaleb Murphy');
-    expect(within(status).getByRole('timer')).toHaveTextContent(/^4:(30|2\d)$/);
     const progress = within(status).getByRole('progressbar', { name: 'Session progress' });
     expect(progress).toHaveAttribute('aria-valuenow', '0');
     expect(progress).toHaveAttribute('aria-valuemax', '3');
     expect(progress).toHaveAttribute('aria-valuetext', '0 of 3 bids completed');
-    expect(within(status).queryByText('YOUR TURN!')).not.toBeInTheDocument();
 
-    const position = screen.getByRole('region', { name: 'Your Position' });
-    expect(await within(position).findByText('#3 in queue')).toBeInTheDocument();
-    expect(within(position).getByText('2 people ahead of you')).toBeInTheDocument();
+    // Who is on the clock and how far away the member's own turn is, said once at the top.
+    const header = screen.getByRole('region', { name: 'On the clock' });
+    expect(within(header).getByRole('heading', { name: 'Elena Ramirez is on the clock' })).toBeInTheDocument();
+    expect(header).toHaveTextContent(/2 turns away, about (9|10) minutes/);
+    expect(header).toHaveTextContent('#3 in queue');
+    expect(within(header).getByRole('timer')).toHaveTextContent(/^4:(30|2\d)$/);
 
-    expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument();
-    const stations = screen.getByRole('region', { name: 'Available Stations' });
-    expect(within(stations).getByText('Waiting for your turn')).toBeInTheDocument();
-    expect(within(stations).queryByRole('button', { name: /^Select Station/ })).not.toBeInTheDocument();
-    expect(within(stations).queryByRole('button', { name: 'Submit Bid' })).not.toBeInTheDocument();
+    // No bid button anywhere before the member's turn; the stations are only shown.
+    expect(screen.queryByRole('button', { name: /\bbid\b/i })).not.toBeInTheDocument();
+    const stations = screen.getByRole('region', { name: 'Live Session' });
+    expect(within(stations).getAllByRole('article')).toHaveLength(3);
+    expect(
+      await screen.findByRole('heading', { name: 'Your ranked list — used if you miss your turn' }),
+    ).toBeInTheDocument();
 
     const sessionCard = screen.getByRole('region', { name: 'Session' });
     expect(sessionCard).toHaveTextContent('PeriodMar 1, 2026 – Mar 31, 2026');
@@ -256,12 +262,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     expect(figures).toHaveTextContent('Sessions Bid In3');
     expect(figures).toHaveTextContent('Success Rate67%');
 
-    const recent = screen.getByRole('region', { name: 'Recent Bids: the newest 10 of this session' });
-    const items = await within(recent).findAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Caleb Murphy (auto-assigned)Station 1 · Downtown, Shift B, Engineer'),
-      expect.stringContaining('Elena RamirezStation 2 · Northside, Shift B, Captain'),
-    ]);
+    expect(screen.getByRole('region', { name: 'Latest picks' })).toHaveTextContent('No seat has been taken yet.');
 
     const notifications = screen.getByRole('region', { name: 'Notifications' });
     expect(await within(notifications).findByText('Your turn is coming')).toBeInTheDocument();
@@ -273,38 +274,39 @@ describe('Bidding page', { timeout: 20_000 }, () => {
   it('tells a member outside the session that they are not in it, without its history or chat', async () => {
     const outsider = sessionWithTurn(0, { participants: [elena, caleb] });
     const { api } = renderBiddingPage(outsider);
-    const position = await screen.findByRole('region', { name: 'Your Position' });
-    expect(position).toHaveTextContent('You are not a participant in this session.');
-    expect(screen.getByRole('region', { name: 'Available Stations' })).toHaveTextContent(
-      "Only the session's participants can bid in it.",
-    );
+    const header = await screen.findByRole('region', { name: 'On the clock' });
+    expect(header).toHaveTextContent('You are watching this session; you are not one of its participants.');
+    expect(screen.queryByRole('heading', { name: /Your ranked list/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Chat(,|$)/ })).not.toBeInTheDocument();
     expect(api.requestsTo(`GET /api/bid-sessions/history?sessionId=${SESSION_ID}`)).toHaveLength(0);
     expect(api.unhandled).toEqual([]);
   });
 
-  it("counts the member's turn down, warns at 30 seconds, and at zero says the time expired once", async () => {
+  it("counts the member's turn down in the one header, and at zero says the time expired once", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderBiddingPage(sessionWithTurn(2, { remainingMs: 33_000 }));
-    const banner = await screen.findByRole('region', { name: "It's Your Turn!" });
-    const card = screen.getByRole('region', { name: 'Your Turn!' });
-    const timer = within(card).getByRole('timer');
+    const header = await screen.findByRole('region', { name: 'On the clock' });
+    expect(await within(header).findByRole('heading', { name: "You're on the clock" })).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    const timer = within(header).getByRole('timer');
     expect(timer).toHaveTextContent(/^0:3[23]$/);
     expect(timer).toHaveAttribute('data-tone', 'orange');
-    expect(within(card).queryByText(/30 seconds or less/)).not.toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Live Session Status' })).getByText('YOUR TURN!')).toBeVisible();
+    // The colour is said in words too.
+    expect(header).toHaveTextContent('Final minute');
+    expect(screen.queryByText(/your turn!/i)).not.toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(timer.textContent).toMatch(/^0:(29|28)$/);
-    expect(within(card).getByRole('alert')).toHaveTextContent('30 seconds or less left: place your bid now!');
 
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(await screen.findByText('Time expired! Your turn has passed.')).toBeInTheDocument();
-    expect(banner).not.toBeInTheDocument();
-    expect(within(card).getByRole('timer')).toHaveAttribute('data-tone', 'red');
-    expect(within(card).getByRole('timer')).toHaveTextContent('Expired');
+    expect(await screen.findByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+    expect(within(header).getByRole('status')).toHaveTextContent('Time expired! Your turn has passed.');
+    expect(panel).not.toBeInTheDocument();
+    expect(within(header).getByRole('timer')).toHaveAttribute('data-tone', 'red');
+    expect(within(header).getByRole('timer')).toHaveTextContent('Expired');
+    expect(header).toHaveTextContent("Time's up");
     await act(() => vi.advanceTimersByTimeAsync(3000));
-    expect(screen.getAllByText('Time expired! Your turn has passed.')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(1);
     expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`)).toHaveLength(1);
   });
 
@@ -319,7 +321,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       },
       readSession: () => session,
     });
-    await screen.findByRole('region', { name: "It's Your Turn!" });
+    await screen.findByRole('region', { name: 'Your bid' });
     const movedToBack = { ...isabel, movedToBack: true, isCurrentTurn: false };
     session = {
       ...sessionWithTurn(0, { remainingMs: 60_000 }),
@@ -329,8 +331,8 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     await act(async () => {
       await screen.getByRole('button', { name: 'Refresh' }).click();
     });
-    expect(await screen.findByText('Time expired! Your turn has passed.')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your bid' })).not.toBeInTheDocument();
   });
 
   it('does not say the time expired when the member bid in the last second', async () => {
@@ -342,7 +344,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       },
       readSession: () => session,
     });
-    await screen.findByRole('region', { name: "It's Your Turn!" });
+    await screen.findByRole('region', { name: 'Your bid' });
     session = {
       ...sessionWithTurn(0, { remainingMs: 60_000 }),
       participants: [{ ...elena, isCurrentTurn: true }, caleb, { ...isabel, hasBid: true, outcome: 'bid' }],
@@ -350,7 +352,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     await act(async () => {
       await screen.getByRole('button', { name: 'Refresh' }).click();
     });
-    await waitFor(() => expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your bid' })).not.toBeInTheDocument());
     expect(screen.queryByText('Time expired! Your turn has passed.')).not.toBeInTheDocument();
   });
 
@@ -360,14 +362,14 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     // 4 minutes left by the server's clock; by the browser's own clock only 2 would seem to be.
     const session = sessionWithTurn(2, { remainingMs: 4 * 60_000, serverNowMs: serverNow().getTime() });
     renderBiddingPage(session, { serverDate: serverNow });
-    const card = await screen.findByRole('region', { name: 'Your Turn!' });
-    const timer = await within(card).findByRole('timer');
+    const header = await screen.findByRole('region', { name: 'On the clock' });
+    const timer = await within(header).findByRole('timer');
     // A busy test machine may take a few seconds to get here; 2:xx would be the browser's own clock.
     expect(timer.textContent).toMatch(/^(4:0[01]|3:5\d)$/);
     expect(timer).toHaveAttribute('data-tone', 'green');
   });
 
-  it('lets the member pick a station in the grid and bid on it; the turn banner then hides', async () => {
+  it('bids with the one Bid button, on a seat of the ranked list, after a confirmation naming it', async () => {
     let session = sessionWithTurn(2);
     const { api, user } = renderBiddingPage(session, {
       api: {
@@ -386,39 +388,13 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       },
       readSession: () => session,
     });
-    expect(await screen.findByRole('region', { name: "It's Your Turn!" })).toBeInTheDocument();
-    const stations = screen.getByRole('region', { name: 'Available Stations' });
-
-    await user.click(within(stations).getByRole('button', { name: 'Submit Bid' }));
-    expect(within(stations).getByRole('alert')).toHaveTextContent('Please select a station first');
-    expect(screen.queryByRole('dialog', { name: 'Place Your Bid' })).not.toBeInTheDocument();
-
-    // Northside has only a Captain seat: an Engineer cannot select it.
-    expect(within(stations).queryByRole('button', { name: 'Select Station 2' })).not.toBeInTheDocument();
-    const selectHarbor = within(stations).getByRole('button', { name: 'Select Station 3' });
-    await user.click(selectHarbor);
-    expect(selectHarbor).toHaveAttribute('aria-pressed', 'true');
-    expect(within(stations).queryByRole('alert')).not.toBeInTheDocument();
-    await user.click(within(stations).getByRole('button', { name: 'Submit Bid' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
-    expect(within(dialog).getByLabelText('Station')).toHaveValue(harbor.id);
-    expect(
-      within(within(dialog).getByLabelText('Station'))
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Choose a station', 'Station 1 · Downtown (1 free seat)', 'Station 3 · Harbor (2 free seats)']);
-    const submit = within(dialog).getByRole('button', { name: 'Submit Bid' });
-    expect(submit).toBeDisabled();
-    await user.selectOptions(within(dialog).getByLabelText('Shift'), 'C');
-    expect(submit).toBeDisabled();
-    expect(
-      within(within(dialog).getByLabelText('Position'))
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Choose a position', 'Engineer (2 of 3 free)']);
-    await user.selectOptions(within(dialog).getByLabelText('Position'), 'Engineer');
-    await user.click(submit);
+    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    // One bid button on the page: no quick-pick, no card button, no banner button.
+    expect(screen.getAllByRole('button', { name: /\bbid\b/i }).map((button) => button.textContent)).toEqual(['Bid']);
+    await user.click(await within(panel).findByRole('radio', { name: '1. Station 3, C shift, Engineer' }));
+    await user.click(within(panel).getByRole('button', { name: 'Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bid for Station 3, C shift, Engineer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm bid' }));
 
     await waitFor(() => expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(1));
     expect(api.requestsTo('POST /api/bid-sessions/submit-bid')[0]?.body).toEqual({
@@ -428,44 +404,31 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Bid submitted successfully! Station: Harbor, Shift: C, Position: Engineer'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Place Your Bid' })).not.toBeInTheDocument());
-    expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument();
-    expect(await within(stations).findByText('Waiting for your turn')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your bid' })).not.toBeInTheDocument());
   });
 
-  it('opens Place Your Bid from BID NOW with nothing chosen, and refuses an incomplete bid in its own words', async () => {
-    const { api, user } = renderBiddingPage(sessionWithTurn(2));
-    const banner = await screen.findByRole('region', { name: "It's Your Turn!" });
-    await user.click(within(banner).getByRole('button', { name: 'BID NOW' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
-    expect(within(dialog).getByLabelText('Station')).toHaveValue('');
-    await user.selectOptions(within(dialog).getByLabelText('Station'), harbor.id);
-    // The button is disabled; submitting the form anyway (Enter in a field) is what is left to force it.
-    fireEvent.submit(within(dialog).getByRole('form', { name: 'Place Your Bid' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill in all bid details');
-    expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(0);
-  });
-
-  it("shows the server's refusal in the modal and keeps the member's turn", async () => {
+  it("shows the server's refusal in the confirmation and keeps the member's turn", async () => {
     const { api, user } = renderBiddingPage(sessionWithTurn(2), {
       api: {
         'POST /api/bid-sessions/submit-bid': () =>
           jsonResponse(409, { error: BID_MESSAGES.seatUnavailable, code: 'SEAT_UNAVAILABLE' }),
       },
     });
-    const status = await screen.findByRole('region', { name: 'Live Session Status' });
-    await user.click(await within(status).findByRole('button', { name: 'Bid Now' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
-    await user.selectOptions(within(dialog).getByLabelText('Station'), harbor.id);
-    await chooseSeat(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Submit Bid' }));
+    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    await user.click(within(panel).getByRole('radio', { name: /Another free seat/ }));
+    await user.selectOptions(within(panel).getByLabelText('Station'), harbor.id);
+    await user.selectOptions(within(panel).getByLabelText('Shift'), 'C');
+    await user.selectOptions(within(panel).getByLabelText('Position'), 'Engineer');
+    await user.click(within(panel).getByRole('button', { name: 'Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bid for Station 3, C shift, Engineer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm bid' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(BID_MESSAGES.seatUnavailable);
     expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(1);
-    expect(screen.getByRole('region', { name: "It's Your Turn!" })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your bid' })).toBeInTheDocument();
   });
 
-  it('skips the turn after a confirmation, and the banner hides', async () => {
+  it('skips the turn after a confirmation, and the bid panel hides', async () => {
     let session = sessionWithTurn(2);
     const { api, user } = renderBiddingPage(session, {
       api: {
@@ -476,20 +439,21 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       },
       readSession: () => session,
     });
-    const banner = await screen.findByRole('region', { name: "It's Your Turn!" });
-    await user.click(within(banner).getByRole('button', { name: 'Skip Turn' }));
+    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    await user.click(within(panel).getByRole('button', { name: 'Skip turn' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skip your turn?' });
     await user.click(within(dialog).getByRole('button', { name: 'Skip Turn' }));
     await waitFor(() => expect(api.requestsTo('POST /api/bid-sessions/skip-turn')).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByRole('region', { name: "It's Your Turn!" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your bid' })).not.toBeInTheDocument());
   });
 
   it('shows a paused session with the time frozen', async () => {
     renderBiddingPage(sessionWithTurn(0, { status: 'paused', pausedRemainingSeconds: 95 }));
     expect(await screen.findByLabelText('Session status: Paused')).toBeInTheDocument();
-    const status = await screen.findByRole('region', { name: 'Live Session Status' });
-    expect(within(status).getByText('Session paused')).toBeInTheDocument();
-    expect(within(status).getByRole('timer')).toHaveAccessibleName('1 minute 35 seconds left, paused');
+    const header = await screen.findByRole('region', { name: 'On the clock' });
+    expect(within(header).getByText('Session paused')).toBeInTheDocument();
+    expect(within(header).getByRole('timer')).toHaveAccessibleName('1 minute 35 seconds left, paused');
+    expect(header).toHaveTextContent('Paused');
   });
 
   it('opens the results of the latest completed session the member bid in', async () => {
@@ -513,7 +477,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     expect(await screen.findByLabelText('Session status: Active')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Bidding' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'No Active Bid Session' })).not.toBeInTheDocument();
-    expect(await screen.findByText('Waiting for your turn')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'On the clock' })).toHaveTextContent(/2 turns away/);
   });
 
   it('says Session Not Found on /bid/:sessionId for a session that does not exist', async () => {

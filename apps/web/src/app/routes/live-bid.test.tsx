@@ -1,5 +1,5 @@
-import { BID_MESSAGES, type BidSessionDetail } from '@stationbid/domain';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { BID_MESSAGES, type BidSessionDetail, DEFAULT_BID_PREFERENCES } from '@stationbid/domain';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetLiveEvents } from '../../lib/live-events.ts';
 import { buildHistoryEntry, buildOfferedStation, buildParticipant, testId } from '../../test/build-bid-session.ts';
@@ -7,7 +7,10 @@ import { buildLiveSession } from '../../test/build-live-session.ts';
 import { buildUser } from '../../test/fixtures.ts';
 import { jsonResponse, type MockHandler } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { sessionBoardApi } from '../../test/session-board-api.ts';
+import { sessionBoardApi, toSessionBoard } from '../../test/session-board-api.ts';
+
+// On a busy machine the first render (and a panel's code loaded on demand) takes more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 const SESSION_ID = testId('5e55', 9);
 const me = buildUser({ id: testId('3e3', 3), _id: testId('3e3', 3), firstName: 'Isabel', lastName: 'Duarte' });
@@ -33,6 +36,16 @@ const downtown = buildOfferedStation(1, 'Downtown', {
 });
 const harbor = buildOfferedStation(3, 'Harbor', { C: { Engineer: [2, 3] } });
 const northside = buildOfferedStation(2, 'Northside', { A: { Captain: [1, 1] } });
+
+/** Isabel's ranked list: Harbor's C-shift Engineer seat first, then a Captain's seat she may not take. */
+const PREFERENCES = {
+  ...DEFAULT_BID_PREFERENCES,
+  autoBid: true,
+  seatChoices: [
+    { stationId: harbor.id, shift: 'C' as const, seatPosition: 'Engineer' as const },
+    { stationId: northside.id, shift: 'A' as const, seatPosition: 'Captain' as const },
+  ],
+};
 
 function sessionWithTurn(holder: 0 | 2, overrides: Partial<BidSessionDetail> = {}): BidSessionDetail {
   const deadline = new Date(Date.now() + 4 * 60_000 + 30_000).toISOString();
@@ -91,6 +104,9 @@ function renderLivePage(
         jsonResponse(200, { session: initial, message: 'Successfully joined Winter Bid' }),
       [`GET /api/chat/session/${SESSION_ID}/unread-count`]: () => jsonResponse(200, { unreadCount: 0 }),
       [`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`]: () => jsonResponse(200, { timeExpired: true }),
+      // The member's ranked list: the bid panel offers it on their turn, the editor shows it before.
+      'GET /api/users/preferences': () => jsonResponse(200, { preferences: PREFERENCES }),
+      'GET /api/stations': () => jsonResponse(200, { stations: [] }),
       ...api,
     },
   });
@@ -157,12 +173,22 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     const { api } = renderLivePage(sessionWithTurn(0));
     expect(await screen.findByRole('heading', { name: 'Winter Bid', level: 1 })).toBeInTheDocument();
     expect(screen.getByLabelText('Status: Active')).toBeInTheDocument();
-    const position = screen.getByRole('region', { name: 'Your Position' });
-    expect(await within(position).findByText('#3 in queue')).toBeInTheDocument();
-    expect(within(position).getByText('2 people ahead of you')).toBeInTheDocument();
-    expect(within(position).getByText('Elena Ramirez')).toBeInTheDocument();
-    expect(within(position).getByRole('timer')).toHaveTextContent(/^4:(30|2\d)$/);
-    expect(screen.queryByRole('button', { name: 'Place Your Bid' })).not.toBeInTheDocument();
+    // One header says who is on the clock and how far away the member's own turn is: the holder's
+    // 4:30 and one whole bid window of 5 minutes (no turn measured yet).
+    const header = screen.getByRole('region', { name: 'On the clock' });
+    expect(within(header).getByRole('heading', { name: 'Elena Ramirez is on the clock' })).toBeInTheDocument();
+    expect(header).toHaveTextContent(/2 turns away, about (9|10) minutes/);
+    expect(header).toHaveTextContent('#3 in queue');
+    expect(within(header).getByRole('timer')).toHaveTextContent(/^4:(30|2\d)$/);
+    expect(header).toHaveTextContent('On time');
+    expect(within(header).getByRole('tooltip')).toHaveTextContent(/^Turn ends at .+ \(.+\)$/);
+    expect(screen.queryByRole('button', { name: 'Bid' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your bid' })).not.toBeInTheDocument();
+    // Before the turn: the ranked list, which auto-bid uses if the turn runs out.
+    expect(
+      await screen.findByRole('heading', { name: 'Your ranked list — used if you miss your turn' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Latest picks' })).toHaveTextContent('No seat has been taken yet.');
 
     // The list, the stations and the bell are loaded on demand: each shows busy until its code is in.
     const participants = await screen.findByRole('region', { name: 'Participants (3)', busy: false });
@@ -202,29 +228,35 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     );
   });
 
-  it("shows the member's turn with a countdown that ticks, and hides it at zero with the notice once", async () => {
+  it("shows the member's turn once, with a countdown that ticks, and at zero says the time expired once", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const session = sessionWithTurn(2, { currentBidEnd: new Date(Date.now() + 33_000).toISOString() });
     const { api } = renderLivePage(session);
-    const banner = await screen.findByRole('region', { name: "It's your turn!" });
-    const timer = within(banner).getByRole('timer');
+    const header = await screen.findByRole('region', { name: 'On the clock' });
+    expect(await within(header).findByRole('heading', { name: "You're on the clock" })).toBeInTheDocument();
+    // "Your turn" is said once: no other banner, badge or card repeats it.
+    expect(screen.queryByText(/your turn!|place your bid/i)).not.toBeInTheDocument();
+    const timer = within(header).getByRole('timer');
     expect(timer).toHaveTextContent(/^0:3[23]$/);
-    expect(within(banner).queryByText(/30 seconds or less/)).not.toBeInTheDocument();
+    expect(header).toHaveTextContent('Final minute');
+    expect(within(header).getByRole('status')).toHaveTextContent('Your turn has started: choose a seat and bid.');
+    // Focus lands on the bid area, where the member acts.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your bid' })).toHaveFocus());
 
     await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(timer.textContent).toMatch(/^0:(29|28)$/);
     expect(timer).toHaveAccessibleName(/seconds left$/);
-    expect(within(banner).getByText(/30 seconds or less/)).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(await screen.findByText('Time expired! Your turn has passed.')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: "It's your turn!" })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+    expect(within(header).getByRole('status')).toHaveTextContent('Time expired! Your turn has passed.');
+    expect(screen.queryByRole('region', { name: 'Your bid' })).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3000));
-    expect(screen.getAllByText('Time expired! Your turn has passed.')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(1);
     expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/check-time-expiration`)).toHaveLength(1);
   });
 
-  it('offers only free seats the member may take, and sends the chosen seat', async () => {
+  it('offers the free seats of the ranked list and any other seat the member may take, and bids with one button', async () => {
     let session = sessionWithTurn(2);
     const { api, user } = renderLivePage(() => session, {
       'POST /api/bid-sessions/submit-bid': () => {
@@ -240,13 +272,24 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
         });
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Place Your Bid' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
-    const submit = within(dialog).getByRole('button', { name: 'Submit Bid' });
-    expect(submit).toBeDisabled();
+    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    // Only one way to bid on the page.
+    expect(screen.getAllByRole('button', { name: /\bbid\b/i }).map((button) => button.textContent)).toEqual(['Bid']);
+    const bid = within(panel).getByRole('button', { name: 'Bid' });
+    expect(bid).toBeDisabled();
 
-    const stationSelect = within(dialog).getByLabelText('Station');
-    // Northside has only a Captain seat; an Engineer may not take it.
+    // The ranked list shows only its free seats the member may take (the Captain's seat is not hers).
+    const ranked = await within(panel).findByRole('list', { name: 'Your ranked list' });
+    expect(
+      within(ranked)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toHaveLength(1);
+    within(ranked).getByRole('radio', { name: '1. Station 3, C shift, Engineer' });
+
+    // Any other free seat: only those an Engineer may take.
+    await user.click(within(panel).getByRole('radio', { name: /Another free seat/ }));
+    const stationSelect = within(panel).getByLabelText('Station');
     expect(
       within(stationSelect)
         .getAllByRole('option')
@@ -254,21 +297,17 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     ).toEqual(['Choose a station', 'Station 1 · Downtown (1 free seat)', 'Station 3 · Harbor (2 free seats)']);
     await user.selectOptions(stationSelect, downtown.id);
     expect(
-      within(within(dialog).getByLabelText('Shift'))
+      within(within(panel).getByLabelText('Shift'))
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Choose a shift', 'Shift A (1 free seat)']);
-    await user.selectOptions(stationSelect, harbor.id);
-    await user.selectOptions(within(dialog).getByLabelText('Shift'), 'C');
-    expect(submit).toBeDisabled();
-    const positionSelect = within(dialog).getByLabelText('Position');
-    expect(
-      within(positionSelect)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Choose a position', 'Engineer (2 of 3 free)']);
-    await user.selectOptions(positionSelect, 'Engineer');
-    await user.click(submit);
+    expect(bid).toBeDisabled();
+
+    await user.click(within(ranked).getByRole('radio', { name: '1. Station 3, C shift, Engineer' }));
+    await user.click(bid);
+    const dialog = await screen.findByRole('dialog', { name: 'Bid for Station 3, C shift, Engineer?' });
+    expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm bid' }));
 
     await waitFor(() => expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(1));
     expect(api.requestsTo('POST /api/bid-sessions/submit-bid')[0]?.body).toEqual({
@@ -278,39 +317,77 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Bid submitted successfully! Station: Harbor, Shift: C, Position: Engineer'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Place Your Bid' })).not.toBeInTheDocument());
-    expect(screen.queryByRole('region', { name: "It's your turn!" })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your bid' })).not.toBeInTheDocument());
   });
 
-  it('refuses an incomplete bid with "Please fill in all fields" and sends nothing', async () => {
+  it('takes a seat someone else won off the ranked list at once, and shows the pick in the feed', async () => {
+    const { send } = await renderWithLiveStream(sessionWithTurn(2));
+    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    const ranked = await within(panel).findByRole('list', { name: 'Your ranked list' });
+    within(ranked).getByRole('radio', { name: '1. Station 3, C shift, Engineer' });
+
+    // An administrator phones in Harbor's last two C-shift Engineer seats' worth for Caleb: the
+    // event carries the new counts and the pick, and the page patches its board.
+    send({
+      action: 'bid_submitted',
+      participantId: caleb.id,
+      version: 2,
+      board: {
+        ...toSessionBoard(sessionWithTurn(2)),
+        counts: { ...toSessionBoard(sessionWithTurn(2)).counts, done: 1 },
+      },
+      seatCounts: [{ stationId: harbor.id, shift: 'C', position: 'Engineer', free: 0 }],
+      pick: {
+        participantId: caleb.id,
+        memberId: caleb.user.id,
+        name: 'Caleb Murphy',
+        rank: 'Engineer',
+        bidPriority: 2,
+        station: { id: harbor.id, name: 'Harbor', number: 3 },
+        shift: 'C',
+        position: 'Engineer',
+        kind: 'proxy',
+        placedBy: 'Morgan Hale',
+        at: new Date().toISOString(),
+      },
+    });
+    await waitFor(() =>
+      expect(within(panel).queryByRole('list', { name: 'Your ranked list' })).not.toBeInTheDocument(),
+    );
+    expect(panel).toHaveTextContent('Every seat of your ranked list is taken or not open to you.');
+    const feed = screen.getByRole('region', { name: 'Latest picks' });
+    expect(within(feed).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Engineer Murphy took Station 3, C shift, Engineer (phoned in)',
+    );
+  });
+
+  it('keeps Bid disabled until a whole seat is chosen', async () => {
     const { api, user } = renderLivePage(sessionWithTurn(2));
-    await user.click(await screen.findByRole('button', { name: 'Place Your Bid' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
-    await user.selectOptions(within(dialog).getByLabelText('Station'), harbor.id);
-    // The button is disabled; submitting the form anyway (Enter in a field) is what is left to force it.
-    fireEvent.submit(within(dialog).getByRole('form', { name: 'Place Your Bid' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill in all fields');
+    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    await user.click(within(panel).getByRole('radio', { name: /Another free seat/ }));
+    await user.selectOptions(within(panel).getByLabelText('Station'), harbor.id);
+    expect(within(panel).getByRole('button', { name: 'Bid' })).toBeDisabled();
+    expect(panel).toHaveTextContent('Choose a seat, then press Bid.');
     expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(0);
   });
 
-  it("shows the server's refusal in the modal and reads the free seats again", async () => {
+  it("shows the server's refusal in the confirmation and reads the free seats again", async () => {
     const { api, user } = renderLivePage(sessionWithTurn(2), {
       'POST /api/bid-sessions/submit-bid': () =>
         jsonResponse(409, { error: BID_MESSAGES.seatUnavailable, code: 'SEAT_UNAVAILABLE' }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Place Your Bid' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place Your Bid' });
-    await user.selectOptions(within(dialog).getByLabelText('Station'), harbor.id);
-    await user.selectOptions(within(dialog).getByLabelText('Shift'), 'C');
-    await user.selectOptions(within(dialog).getByLabelText('Position'), 'Engineer');
+    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    await user.click(await within(panel).findByRole('radio', { name: '1. Station 3, C shift, Engineer' }));
+    await user.click(within(panel).getByRole('button', { name: 'Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bid for Station 3, C shift, Engineer?' });
     const boardReads = () => api.requestsTo(`GET /api/bid-sessions/${SESSION_ID}/board`).length;
     const readsBefore = boardReads();
-    await user.click(within(dialog).getByRole('button', { name: 'Submit Bid' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm bid' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(BID_MESSAGES.seatUnavailable);
     await waitFor(() => expect(boardReads()).toBeGreaterThan(readsBefore));
     expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(1);
-    expect(screen.getByRole('region', { name: "It's your turn!" })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your bid' })).toBeInTheDocument();
   });
 
   it('skips the turn after a confirmation', async () => {
@@ -321,7 +398,7 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
         return jsonResponse(200, { success: true, message: BID_MESSAGES.turnSkipped });
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Skip Turn' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip turn' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skip your turn?' });
     expect(api.requestsTo('POST /api/bid-sessions/skip-turn')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Skip Turn' }));
@@ -329,7 +406,7 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.requestsTo('POST /api/bid-sessions/skip-turn')).toHaveLength(1));
     expect(api.requestsTo('POST /api/bid-sessions/skip-turn')[0]?.body).toEqual({ sessionId: SESSION_ID });
     expect(await screen.findByText('Turn skipped successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('region', { name: "It's your turn!" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your bid' })).not.toBeInTheDocument());
   });
 
   it('counts session events in the Live updates bell and lists them, newest first, when opened', async () => {

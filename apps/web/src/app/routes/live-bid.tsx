@@ -1,9 +1,10 @@
 /**
- * The member's live bidding page, /live-bid/:sessionId (spec section 2, issue 5 "Live bidding"): the
- * session's status, the turn banner with its countdown, Place Your Bid and Skip Turn on the member's
- * own turn, the free seats (the shared Station Assignments panel), the participants, who is
- * connected, the session's facts and history, the chat, and the Live Updates bell while the session
- * is active. Everything shared comes from the session's board, which live events patch in place
+ * The member's live bidding page, /live-bid/:sessionId (spec section 2, issues 5 and 15): the
+ * session's status, the "on the clock" header (who holds the turn, the countdown, how far away the
+ * member's own turn is), on the member's turn the one bid action (their ranked list, another free
+ * seat, Bid, Skip turn), the latest picks, the free seats (the shared Station Assignments panel with
+ * its filters), the participants, who is connected, the session's facts and history, the chat, and
+ * the Live Updates bell while the session is active. Everything shared comes from the session's board, which live events patch in place
  * (a bid by someone else costs no request); the member's own place comes from /my-participation.
  * Polling every 30 seconds (spec section 9) covers only while the stream is down.
  */
@@ -20,25 +21,20 @@ import { useCurrentUser } from '../../features/auth/index.ts';
 import { LazyChatWidget, preloadChatWidget } from '../../features/chat/index.ts';
 import {
   ConnectedUsers,
-  countPeopleAhead,
-  isTurnNear,
   isUnknownSession,
   LazyParticipantsList,
   LazyStationAssignmentsPanel,
-  LazyTurnDialogs,
   type LiveUpdates,
   LiveUpdatesBell,
-  MyTurnBanner,
   preloadStationAssignmentsPanel,
-  QueueBanner,
+  RecentPicksFeed,
   SessionHistory,
   SessionInfo,
   SessionNotFound,
-  TurnExpiredNotice,
+  SessionTurnArea,
   toAssignmentStations,
   useJoinLiveSession,
   useLiveUpdates,
-  useOwnTurn,
 } from '../../features/session-room/index.ts';
 import { useIsLiveConnected, useLiveSession } from '../../lib/live-events.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../lib/session-format.ts';
@@ -114,10 +110,8 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
   // The calendar days only: the board does not carry them, the (small) sessions list does.
   const datesQuery = useQuery(sessionListQueryOptions());
   const dates = datesQuery.data?.find((listed) => listed.id === session.id) ?? null;
-  const turn = useOwnTurn(board, myEntry);
-  // The countdown renders the page every second; the stations change only with an event.
+  // The stations change only with an event: the panel's rows are not rebuilt on every render.
   const assignmentStations = useMemo(() => toAssignmentStations(board.stations), [board.stations]);
-  const peopleAhead = countPeopleAhead(board, myEntry, serverPeopleAhead);
 
   const join = useJoinLiveSession();
   const hasJoined = useRef(false);
@@ -150,25 +144,7 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
         </Group>
       </Group>
 
-      {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
-
-      {turn.isBannerShown ? (
-        <MyTurnBanner
-          remainingMs={turn.remainingMs}
-          isPaused={turn.isPaused}
-          isSkipping={turn.skipTurn.isPending}
-          onPlaceBid={turn.bidModal.open}
-          onSkip={turn.skipConfirm.open}
-        />
-      ) : (
-        <QueueBanner
-          board={board}
-          myEntry={myEntry}
-          peopleAhead={peopleAhead}
-          remainingMs={turn.remainingMs}
-          isPaused={turn.isPaused}
-        />
-      )}
+      <SessionTurnArea board={board} myEntry={myEntry} serverPeopleAhead={serverPeopleAhead} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -179,6 +155,7 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
+            <RecentPicksFeed picks={board.recentPicks} />
             <SessionInfo board={board} dates={dates} />
             <ConnectedUsers sessionId={session.id} />
             <SessionHistory history={historyQuery.data} />
@@ -186,27 +163,6 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
         </Grid.Col>
       </Grid>
 
-      {/* Loaded on demand, fetched once the member is next in line, so Place Your Bid opens at once. */}
-      <LazyTurnDialogs
-        isTurnNear={isTurnNear(turn.isTurnOpen, peopleAhead)}
-        bid={
-          myEntry === null
-            ? null
-            : {
-                isOpen: turn.bidModal.isOpen,
-                onClose: turn.bidModal.close,
-                board,
-                bidder: myEntry,
-                submitBid: turn.submitBid,
-              }
-        }
-        skip={{
-          isOpen: turn.skipConfirm.isOpen,
-          isSkipping: turn.skipTurn.isPending,
-          onConfirm: () => turn.skipTurn.mutate(),
-          onCancel: turn.skipConfirm.close,
-        }}
-      />
       <LazyChatWidget sessionId={session.id} />
     </Stack>
   );

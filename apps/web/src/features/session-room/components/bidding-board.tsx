@@ -2,9 +2,8 @@
  * The member's Bidding page, /bidding (spec section 2, issue 5). It centres on the first active or
  * paused session, else the next scheduled one (spec section 4; the server picks it in GET
  * /bid-sessions/current), follows it on the tab's live stream, and polls every 30 seconds only
- * while the stream is down (spec section 9). On the member's turn: the "It's Your Turn!" banner, the
- * countdown on the server's clock, a station picked from the grid and Place Your Bid. Every figure
- * comes from the API; with no session: "No Active Bid Session" and Refresh. /bid/:sessionId (BidPage)
+ * while the stream is down (spec section 9). At the top, the "on the clock" header and, on the
+ * member's turn, their one bid action (session-turn-area.tsx). Every figure comes from the API; with no session: "No Active Bid Session" and Refresh. /bid/:sessionId (BidPage)
  * is the same page centred on the session named in the address, as links in notifications need.
  */
 import { Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
@@ -18,6 +17,7 @@ import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/sessi
 import { bidHistoryRootQueryKey } from '../../bid-history/index.ts';
 import { NotificationsCard } from '../../dashboard/index.ts';
 import { useBiddingSessionsQuery } from '../api/get-bidding-sessions.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { ActiveSessionsCard } from './active-sessions-card.tsx';
 import { BiddingQuickActionsCard } from './bidding-quick-actions-card.tsx';
 import { BiddingSessionView } from './bidding-session-view.tsx';
@@ -28,6 +28,8 @@ export function BiddingBoard({ focusedSession }: { focusedSession?: BidSession }
   const sessionsQuery = useBiddingSessionsQuery();
   const queryClient = useQueryClient();
   const [isRefreshing, setIsRefreshing] = useState(false);
+  // "5m ago" on the notifications ages with this clock rather than with whatever re-renders the page.
+  const nowMs = useNow(TIMERS.liveRefreshMs);
 
   // Everything the page shows is read again: the sessions, the followed session's queries, the
   // member's bids and notifications.
@@ -110,7 +112,7 @@ export function BiddingBoard({ focusedSession }: { focusedSession?: BidSession }
             <BiddingQuickActionsCard />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <NotificationsCard nowMs={Date.now()} />
+            <NotificationsCard nowMs={nowMs} />
           </Grid.Col>
         </Grid>
       </Stack>
@@ -128,7 +130,7 @@ export function BiddingBoard({ focusedSession }: { focusedSession?: BidSession }
           <ActiveSessionsCard sessions={sessionsQuery.data.sessions} />
           <BiddingStatsCard />
           <BiddingQuickActionsCard />
-          <NotificationsCard nowMs={Date.now()} />
+          <NotificationsCard nowMs={nowMs} />
         </>
       }
     />

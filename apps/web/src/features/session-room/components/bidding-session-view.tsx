@@ -1,9 +1,8 @@
-import { Center, Grid, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Center, Grid, Loader, Stack } from '@mantine/core';
 import { type BidSession, type BidSessionStatus, type SessionBoard, TIMERS } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
-import { getEligibleSeatPosition } from '../../../lib/seat-options.ts';
 import {
   type MyParticipation,
   useMyParticipationQuery,
@@ -13,22 +12,13 @@ import {
 import { useCurrentUser } from '../../auth/index.ts';
 import { bidHistoryRootQueryKey } from '../../bid-history/index.ts';
 import { ChatWidget } from '../../chat/index.ts';
-import { useOwnTurn } from '../hooks/use-own-turn.ts';
-import { countPeopleAhead } from '../utils/live-bidding-format.ts';
-import { AvailableStationsSection } from './available-stations-section.tsx';
+import { toAssignmentStations } from '../utils/assignment-stations.ts';
 import { LiveDraftView } from './live-draft-view.tsx';
 import { LiveSessionStatusCard } from './live-session-status-card.tsx';
-import { PlaceBidModal } from './place-bid-modal.tsx';
-import { RecentBidsCard } from './recent-bids-card.tsx';
+import { RecentPicksFeed } from './recent-picks-feed.tsx';
 import { SessionDetailsCard } from './session-details-card.tsx';
-import { SkipTurnDialog } from './skip-turn-dialog.tsx';
-import { MyTurnBanner } from './turn-banner.tsx';
-import { TurnCountdownCard } from './turn-countdown-card.tsx';
-import { TurnExpiredNotice } from './turn-expired-notice.tsx';
-import { YourPositionCard } from './your-position-card.tsx';
-
-/** The bidding page's wording of an incomplete bid (spec section 5); the live page says "Please fill in all fields". */
-export const BIDDING_INCOMPLETE_BID_MESSAGE = 'Please fill in all bid details';
+import { SessionTurnArea } from './session-turn-area.tsx';
+import { StationAssignmentsPanel } from './station-assignments-panel.tsx';
 
 interface BiddingSessionViewProps {
   /** The centred session as GET /bid-sessions/current (or the sessions list) sent it: its calendar facts. */
@@ -92,100 +82,34 @@ function BiddingSessionBoard({
   const canReadHistory = isParticipant || me.isAdmin;
   const historyQuery = useSessionHistoryQuery(sessionId, pollIntervalMs, canReadHistory);
 
-  const [selectedStationId, setSelectedStationId] = useState<string | null>(null);
-  const turn = useOwnTurn(board, myEntry, {
-    onTurnFinished: () => {
-      setSelectedStationId(null);
-      void queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey });
-    },
-  });
-  const eligiblePosition = myEntry === null ? null : getEligibleSeatPosition(board.eligibilityMode, myEntry.user.rank);
-  // Re-read on every render (each refetch and countdown tick re-renders), so "5m ago" stays true.
-  const nowMs = Date.now();
-
   return (
     <Stack gap="md">
       {renderHeader(board.status)}
 
-      {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
-
-      {turn.isBannerShown && (
-        <MyTurnBanner
-          title="It's Your Turn!"
-          bidLabel="BID NOW"
-          showsWarning={false}
-          remainingMs={turn.remainingMs}
-          isPaused={turn.isPaused}
-          isSkipping={turn.skipTurn.isPending}
-          onPlaceBid={turn.bidModal.open}
-          onSkip={turn.skipConfirm.open}
-        />
-      )}
+      <SessionTurnArea
+        board={board}
+        myEntry={myEntry}
+        serverPeopleAhead={participation?.peopleAhead ?? null}
+        onTurnFinished={() => void queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey })}
+      />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <LiveSessionStatusCard
-              board={board}
-              remainingMs={turn.remainingMs}
-              isMyTurn={turn.isBannerShown}
-              onBidNow={turn.bidModal.open}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TurnCountdownCard isMyTurn={turn.isTurnOpen} remainingMs={turn.remainingMs} isPaused={turn.isPaused} />
-              <YourPositionCard
-                sessionStatus={board.status}
-                myEntry={myEntry}
-                peopleAhead={countPeopleAhead(board, myEntry, participation?.peopleAhead ?? null)}
-                isMyTurn={turn.isBannerShown}
-              />
-            </SimpleGrid>
-            <AvailableStationsSection
-              board={board}
-              isParticipant={isParticipant}
-              isMyTurn={turn.isBannerShown}
-              isPaused={turn.isPaused}
-              eligiblePosition={eligiblePosition}
-              selectedStationId={selectedStationId}
-              onSelectStation={setSelectedStationId}
-              onSubmitBid={turn.bidModal.open}
-            />
+            <LiveSessionStatusCard board={board} />
+            <StationAssignmentsPanel stations={toAssignmentStations(board.stations)} sessionId={board.sessionId} />
             <LiveDraftView board={board} history={historyQuery.data} isAdmin={me.isAdmin} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <SessionDetailsCard session={{ ...session, name: board.name, description: board.description }} />
-            <RecentBidsCard
-              history={historyQuery.data}
-              canReadHistory={canReadHistory}
-              error={historyQuery.error}
-              onRetry={() => historyQuery.refetch()}
-              isRetrying={historyQuery.isFetching}
-              nowMs={nowMs}
-            />
+            <RecentPicksFeed picks={board.recentPicks} />
             {sideCards}
           </Stack>
         </Grid.Col>
       </Grid>
 
-      {myEntry !== null && (
-        <PlaceBidModal
-          isOpen={turn.bidModal.isOpen}
-          onClose={turn.bidModal.close}
-          board={board}
-          bidder={myEntry}
-          submitBid={turn.submitBid}
-          initialStationId={selectedStationId}
-          incompleteMessage={BIDDING_INCOMPLETE_BID_MESSAGE}
-        />
-      )}
-      <SkipTurnDialog
-        isOpen={turn.skipConfirm.isOpen}
-        isSkipping={turn.skipTurn.isPending}
-        onConfirm={() => turn.skipTurn.mutate()}
-        onCancel={turn.skipConfirm.close}
-      />
       {canReadHistory && <ChatWidget sessionId={sessionId} />}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentStation } from '../utils/assignment-stations.ts';
 import { StationAssignmentsPanel, type StationAssignmentsPanelProps } from './station-assignments-panel.tsx';
 
@@ -169,33 +169,25 @@ describe('StationAssignmentsPanel', { timeout: 20_000 }, () => {
     expect(await within(row).findByRole('list', { name: 'Shift A seats' })).toBeInTheDocument();
   });
 
-  it('offers Select on the stations the member may take, and reports the choice', async () => {
-    const onSelect = vi.fn();
-    const user = renderPanel({
-      stations: [downtown, harbor, northside],
-      selection: {
-        selectedStationId: northside.id,
-        onSelect,
-        isSelectable: (stationId) => stationId !== harbor.id,
-      },
-    });
-    expect(screen.queryByRole('button', { name: 'Select Station 3' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Select Station 2' })).toHaveAttribute('aria-pressed', 'true');
-    const selectDowntown = screen.getByRole('button', { name: 'Select Station 1' });
-    expect(selectDowntown).toHaveAttribute('aria-pressed', 'false');
-    await user.click(selectDowntown);
-    expect(onSelect).toHaveBeenCalledWith(downtown.id);
-  });
+  it('filters by station, shift and position, and offers no bid button (bids are placed in the bid panel)', async () => {
+    const user = renderPanel({ stations: [downtown, northside, harbor] });
+    expect(cardNames()).toEqual(['Station 1 · Downtown', 'Station 2 · Northside', 'Station 3 · Harbor']);
+    expect(screen.queryByRole('button', { name: /Select Station|Submit Bid/ })).not.toBeInTheDocument();
 
-  it('offers Submit Bid beside the selected station only, when the page bids from the list', async () => {
-    const onSubmit = vi.fn();
-    const user = renderPanel({
-      stations: [downtown, northside],
-      selection: { selectedStationId: northside.id, onSelect: vi.fn(), isSelectable: () => true, onSubmit },
-    });
-    expect(screen.queryByRole('button', { name: 'Submit Bid for Station 1' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Submit Bid for Station 2' }));
-    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Station' }), 'Station 3 · Harbor');
+    expect(cardNames()).toEqual(['Station 3 · Harbor']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Station' }), 'All stations');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Shift' }), 'Shift A');
+    expect(cardNames()).toEqual(['Station 1 · Downtown', 'Station 2 · Northside']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Position' }), 'Firefighter');
+    expect(cardNames()).toEqual(['Station 1 · Downtown']);
+    expect(screen.getByRole('article', { name: 'Station 1 · Downtown' })).toHaveTextContent('2 of 3 seats free');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Shift' }), 'Shift C');
+    expect(screen.getByRole('heading', { name: 'No Stations Found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(cardNames()).toHaveLength(3);
   });
 
   it('says so when there is no station at all', () => {

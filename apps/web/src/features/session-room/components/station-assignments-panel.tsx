@@ -1,9 +1,10 @@
 /**
- * The Station Assignments panel (spec section 2, "Shared session components"; issue 5): stations with
- * their free seats per shift, a search, a location filter, Available Only, cards or rows, pages of 12,
- * and per station the filled seats of every position on shifts A, B and C. The live bidding page shows
- * a session's offer in it ("Live Session"); the bidding page also lets the member pick a station in it
- * on their turn. Everything shown comes from the stations passed in.
+ * The Station Assignments panel (spec section 2, "Shared session components"; issues 5 and 15):
+ * stations with their free seats per shift, a search, filters by location, station, shift and
+ * position, Available Only, cards or rows, pages of 12, and per station the filled seats of every
+ * position on shifts A, B and C. The session pages show a session's offer in it ("Live Session");
+ * bids are placed in the bid panel, not here (one bid action per page). Everything shown comes from
+ * the stations passed in.
  */
 import {
   Badge,
@@ -11,6 +12,7 @@ import {
   Card,
   Collapse,
   Group,
+  NativeSelect,
   Paper,
   Select,
   SimpleGrid,
@@ -21,8 +23,8 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { SHIFTS } from '@stationbid/domain';
-import { IconCheck, IconChevronDown, IconChevronUp, IconMapPin, IconSearch } from '@tabler/icons-react';
+import { SEAT_POSITIONS, type SeatPosition, SHIFTS, type Shift } from '@stationbid/domain';
+import { IconChevronDown, IconChevronUp, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import {
   countPages,
@@ -49,29 +51,21 @@ import { StationAssignmentsHeading } from './station-assignments-heading.tsx';
 
 export type { AssignmentSeat, AssignmentStation } from '../utils/assignment-stations.ts';
 
-export interface StationSelection {
-  selectedStationId: string | null;
-  onSelect: (stationId: string) => void;
-  /** false: the station shows no Select button (no free seat this member may take). */
-  isSelectable: (stationId: string) => boolean;
-  /**
-   * Given: the selected station also shows "Submit Bid" beside its toggle, so a member who picked
-   * a station far down the list on a phone need not scroll back up to bid on it.
-   */
-  onSubmit?: () => void;
-}
-
 export interface StationAssignmentsPanelProps {
   stations: readonly AssignmentStation[];
   /** Given: the panel is titled "Live Session" (spec: "labelled Live Session when a session id is given"); otherwise "Station Assignments". */
   sessionId?: string;
-  /** Given: each selectable station has a "Select Station N" toggle button (aria-pressed) — used on /bidding on the member's turn. */
-  selection?: StationSelection;
 }
 
 const ALL_LOCATIONS = 'all';
+/** The "All …" choice of the station, shift and position filters. */
+const ALL = '';
 
-export function StationAssignmentsPanel({ stations, sessionId, selection }: StationAssignmentsPanelProps) {
+function readChoice(value: string): string | null {
+  return value === ALL ? null : value;
+}
+
+export function StationAssignmentsPanel({ stations, sessionId }: StationAssignmentsPanelProps) {
   const panelId = useId();
   const titleId = `${panelId}-title`;
   const [filters, setFilters] = useState<AssignmentFilters>(NO_ASSIGNMENT_FILTERS);
@@ -83,7 +77,16 @@ export function StationAssignmentsPanel({ stations, sessionId, selection }: Stat
   const locations = useMemo(() => listStationLocations([...stations]), [stations]);
   // A location whose last station left the list (a refetch) filters nothing any more.
   const location = filters.location !== null && locations.includes(filters.location) ? filters.location : null;
-  const activeFilters = useMemo(() => ({ ...filters, location }), [filters, location]);
+  // Likewise a station that left the offer.
+  const stationId =
+    filters.stationId !== null && stations.some((station) => station.id === filters.stationId)
+      ? filters.stationId
+      : null;
+  const activeFilters = useMemo(() => ({ ...filters, location, stationId }), [filters, location, stationId]);
+  const stationOptions = useMemo(
+    () => stations.map((station) => ({ value: station.id, label: describeStation(station) })),
+    [stations],
+  );
   const filteredStations = useMemo(() => filterAssignmentStations(stations, activeFilters), [stations, activeFilters]);
   const pageCount = countPages(filteredStations.length);
   // A refetch or a filter may leave fewer pages than the one open.
@@ -108,7 +111,6 @@ export function StationAssignmentsPanel({ stations, sessionId, selection }: Stat
     detailId: `${panelId}-detail-${station.id}`,
     isExpanded: expandedIds.has(station.id),
     onToggleExpanded: () => toggleExpanded(station.id),
-    selection,
   });
 
   return (
@@ -132,6 +134,32 @@ export function StationAssignmentsPanel({ stations, sessionId, selection }: Stat
             onChange={(value) => changeFilters({ location: value === null || value === ALL_LOCATIONS ? null : value })}
             allowDeselect={false}
             w={{ base: '100%', xs: 200 }}
+          />
+          <NativeSelect
+            label="Station"
+            data={[{ value: ALL, label: 'All stations' }, ...stationOptions]}
+            value={stationId ?? ALL}
+            onChange={(event) => changeFilters({ stationId: readChoice(event.currentTarget.value) })}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <NativeSelect
+            label="Shift"
+            data={[
+              { value: ALL, label: 'All shifts' },
+              ...SHIFTS.map((shift) => ({ value: shift, label: `Shift ${shift}` })),
+            ]}
+            value={filters.shift ?? ALL}
+            onChange={(event) => changeFilters({ shift: readChoice(event.currentTarget.value) as Shift | null })}
+            w={{ base: '100%', xs: 130 }}
+          />
+          <NativeSelect
+            label="Position"
+            data={[{ value: ALL, label: 'All positions' }, ...SEAT_POSITIONS]}
+            value={filters.position ?? ALL}
+            onChange={(event) =>
+              changeFilters({ position: readChoice(event.currentTarget.value) as SeatPosition | null })
+            }
+            w={{ base: '100%', xs: 160 }}
           />
           <Switch
             label="Available Only"
@@ -182,7 +210,6 @@ interface StationItemProps {
   detailId: string;
   isExpanded: boolean;
   onToggleExpanded: () => void;
-  selection: StationSelection | undefined;
 }
 
 /** "Station 3 · Harbor": how cards, rows and buttons name a station. */
@@ -190,17 +217,10 @@ function describeStation(station: AssignmentStation): string {
   return `Station ${station.number} · ${station.name}`;
 }
 
-function StationCard({ station, detailId, isExpanded, onToggleExpanded, selection }: StationItemProps) {
+function StationCard({ station, detailId, isExpanded, onToggleExpanded }: StationItemProps) {
   const totals = summarizeStationSeats(station);
-  const isSelected = selection?.selectedStationId === station.id;
   return (
-    <Card
-      withBorder
-      padding="sm"
-      component="article"
-      aria-label={describeStation(station)}
-      style={isSelected ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined}
-    >
+    <Card withBorder padding="sm" component="article" aria-label={describeStation(station)}>
       <Stack gap="xs" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0} miw={0}>
@@ -224,7 +244,6 @@ function StationCard({ station, detailId, isExpanded, onToggleExpanded, selectio
         <StationFillBar station={{ number: station.number, fillRate: totals.fillRate }} />
         <Group justify="space-between" gap="xs" mt="auto">
           <ExpandButton station={station} detailId={detailId} isExpanded={isExpanded} onToggle={onToggleExpanded} />
-          <SelectButton station={station} selection={selection} />
         </Group>
         <Collapse expanded={isExpanded} id={detailId}>
           <ShiftDetail station={station} />
@@ -234,18 +253,11 @@ function StationCard({ station, detailId, isExpanded, onToggleExpanded, selectio
   );
 }
 
-function StationRow({ station, detailId, isExpanded, onToggleExpanded, selection }: StationItemProps) {
+function StationRow({ station, detailId, isExpanded, onToggleExpanded }: StationItemProps) {
   const totals = summarizeStationSeats(station);
   const freeSeats = countFreeSeatsPerShift(station);
-  const isSelected = selection?.selectedStationId === station.id;
   return (
-    <Paper
-      component="li"
-      withBorder
-      p="sm"
-      aria-label={describeStation(station)}
-      style={isSelected ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined}
-    >
+    <Paper component="li" withBorder p="sm" aria-label={describeStation(station)}>
       <Stack gap="xs">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Stack gap={0} miw={0} flex="1 1 180px">
@@ -265,7 +277,6 @@ function StationRow({ station, detailId, isExpanded, onToggleExpanded, selection
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ExpandButton station={station} detailId={detailId} isExpanded={isExpanded} onToggle={onToggleExpanded} />
-            <SelectButton station={station} selection={selection} />
           </Group>
         </Group>
         <Collapse expanded={isExpanded} id={detailId}>
@@ -327,30 +338,6 @@ function ExpandButton({
       {isExpanded ? 'Hide shifts' : 'Show shifts'}{' '}
       <VisuallyHidden component="span">of Station {station.number}</VisuallyHidden>
     </Button>
-  );
-}
-
-/** The "Select Station N" toggle, only where the member may take a free seat; then Submit Bid beside it. */
-function SelectButton({ station, selection }: { station: AssignmentStation; selection: StationSelection | undefined }) {
-  if (selection === undefined || !selection.isSelectable(station.id)) return null;
-  const isSelected = selection.selectedStationId === station.id;
-  return (
-    <Group gap="xs" wrap="nowrap">
-      {isSelected && selection.onSubmit !== undefined && (
-        <Button size="compact-sm" color="red" onClick={selection.onSubmit}>
-          Submit Bid <VisuallyHidden component="span">for Station {station.number}</VisuallyHidden>
-        </Button>
-      )}
-      <Button
-        size="compact-sm"
-        variant={isSelected ? 'filled' : 'light'}
-        aria-pressed={isSelected}
-        leftSection={isSelected ? <IconCheck size={14} aria-hidden /> : undefined}
-        onClick={() => selection.onSelect(station.id)}
-      >
-        Select <VisuallyHidden component="span">Station {station.number}</VisuallyHidden>
-      </Button>
-    </Group>
   );
 }
 

@@ -1,19 +1,22 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { TURN_EXPIRED_MESSAGE } from '../hooks/use-turn-announcements.ts';
 
-/** "Time expired! Your turn has passed." (spec section 4), until dismissed or the member's next turn. */
+/**
+ * "Time expired! Your turn has passed." (spec section 4), until dismissed or the member's next turn.
+ * Not a live region of its own: the header's polite region announces it, the page's only one.
+ */
 export function TurnExpiredNotice({ onDismiss }: { onDismiss: () => void }) {
   return (
     <Alert
       color="red"
       variant="light"
-      role="alert"
       icon={<IconAlertTriangle aria-hidden />}
       withCloseButton
       closeButtonLabel="Dismiss"
       onClose={onDismiss}
     >
-      Time expired! Your turn has passed.
+      {TURN_EXPIRED_MESSAGE}
     </Alert>
   );
 }

@@ -211,14 +211,34 @@ describe('filterAssignmentStations', () => {
 
   it('combines the filters', () => {
     expect(
-      filterAssignmentStations(all, { search: 'hill', location: 'Riverton', isAvailableOnly: true }).map(
-        (row) => row.name,
-      ),
+      filterAssignmentStations(all, {
+        ...NO_ASSIGNMENT_FILTERS,
+        search: 'hill',
+        location: 'Riverton',
+        isAvailableOnly: true,
+      }).map((row) => row.name),
     ).toEqual([]);
     expect(
-      filterAssignmentStations(all, { search: 'street', location: 'Riverton', isAvailableOnly: true }).map(
-        (row) => row.name,
-      ),
+      filterAssignmentStations(all, {
+        ...NO_ASSIGNMENT_FILTERS,
+        search: 'street',
+        location: 'Riverton',
+        isAvailableOnly: true,
+      }).map((row) => row.name),
     ).toEqual(['Downtown']);
+  });
+
+  it('narrows to one station, and to the seats of a shift and a position', () => {
+    expect(
+      filterAssignmentStations(all, { ...NO_ASSIGNMENT_FILTERS, stationId: harbor.id }).map((row) => row.name),
+    ).toEqual(['Harbor']);
+    const captainsOnA = filterAssignmentStations(all, { ...NO_ASSIGNMENT_FILTERS, shift: 'A', position: 'Captain' });
+    for (const row of captainsOnA) {
+      expect(row.seats.B).toEqual([]);
+      expect(row.seats.C).toEqual([]);
+      expect(row.seats.A.every((seat) => seat.position === 'Captain')).toBe(true);
+      expect(row.seats.A.length).toBeGreaterThan(0);
+    }
+    expect(hasAssignmentFilters({ ...NO_ASSIGNMENT_FILTERS, shift: 'B' })).toBe(true);
   });
 });

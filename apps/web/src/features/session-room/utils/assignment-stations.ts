@@ -154,21 +154,66 @@ export interface AssignmentFilters {
   search: string;
   /** A location from `listStationLocations`, or null for every location. */
   location: string | null;
-  /** Only stations with at least one free seat. */
+  /** Only stations with at least one free seat (of the chosen shift and position, when chosen). */
   isAvailableOnly: boolean;
+  /** One station's id, or null for every station. */
+  stationId: string | null;
+  /** Only this shift's seats, or null for every shift. */
+  shift: Shift | null;
+  /** Only this position's seats, or null for every position. */
+  position: SeatPosition | null;
 }
 
-export const NO_ASSIGNMENT_FILTERS: AssignmentFilters = { search: '', location: null, isAvailableOnly: false };
+export const NO_ASSIGNMENT_FILTERS: AssignmentFilters = {
+  search: '',
+  location: null,
+  isAvailableOnly: false,
+  stationId: null,
+  shift: null,
+  position: null,
+};
 
 export function hasAssignmentFilters(filters: AssignmentFilters): boolean {
-  return filters.search.trim() !== '' || filters.location !== null || filters.isAvailableOnly;
+  return (
+    filters.search.trim() !== '' ||
+    filters.location !== null ||
+    filters.isAvailableOnly ||
+    filters.stationId !== null ||
+    filters.shift !== null ||
+    filters.position !== null
+  );
 }
 
-/** The stations matching a search on name, number or address, a location, and Available Only (`hasFreeSeat`). */
+/**
+ * The station with only the seats of the chosen shift and position: the other shifts show no seats,
+ * so the counts on its card are those of what the member looks for.
+ */
+function narrowSeats(
+  station: AssignmentStation,
+  shift: Shift | null,
+  position: SeatPosition | null,
+): AssignmentStation {
+  if (shift === null && position === null) return station;
+  const seatsOf = (candidate: Shift) =>
+    shift !== null && candidate !== shift
+      ? []
+      : station.seats[candidate].filter((seat) => position === null || seat.position === position);
+  return { ...station, seats: { A: seatsOf('A'), B: seatsOf('B'), C: seatsOf('C') } };
+}
+
+/**
+ * The stations matching a search on name, number or address, a location, a station, a shift and a
+ * position (a station without such seats drops out), and Available Only (`hasFreeSeat`).
+ */
 export function filterAssignmentStations(
   stations: readonly AssignmentStation[],
   filters: AssignmentFilters,
 ): AssignmentStation[] {
-  const matching = filterStations([...stations], { search: filters.search, status: 'all', location: filters.location });
+  const matching = filterStations([...stations], { search: filters.search, status: 'all', location: filters.location })
+    .filter((station) => filters.stationId === null || station.id === filters.stationId)
+    .map((station) => narrowSeats(station, filters.shift, filters.position))
+    .filter(
+      (station) => (filters.shift === null && filters.position === null) || summarizeStationSeats(station).total > 0,
+    );
   return filters.isAvailableOnly ? matching.filter(hasFreeSeat) : matching;
 }

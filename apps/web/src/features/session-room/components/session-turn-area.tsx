@@ -1,0 +1,67 @@
+/**
+ * The top of both session pages (/live-bid/:id and /bidding, /bid/:id): the "on the clock" header,
+ * the expiry notice, and below it either the member's one bid action (their turn) or their ranked
+ * list (while they wait). Both pages compose it the same way, so "your turn" reads the same on both.
+ */
+import { Stack } from '@mantine/core';
+import type { Participant, SessionBoard } from '@stationbid/domain';
+import { useEffect } from 'react';
+import { useOwnTurn } from '../hooks/use-own-turn.ts';
+import { countPeopleAhead } from '../utils/live-bidding-format.ts';
+import { isTurnNear, LazyBidPanel } from './lazy-bid-panel.tsx';
+import { LazyRankedListBeforeTurn, preloadRankedListBeforeTurn } from './lazy-ranked-list-before-turn.tsx';
+import { OnTheClockHeader } from './on-the-clock-header.tsx';
+import { TurnExpiredNotice } from './turn-expired-notice.tsx';
+
+export interface SessionTurnAreaProps {
+  board: SessionBoard;
+  /** The member's own entry, or null for a watcher. */
+  myEntry: Participant | null;
+  /** The server's count of those ahead (my-participation), or null. */
+  serverPeopleAhead: number | null;
+  /** After the member's own bid or skip (e.g. to read their bid history again). */
+  onTurnFinished?: () => void;
+}
+
+export function SessionTurnArea({ board, myEntry, serverPeopleAhead, onTurnFinished }: SessionTurnAreaProps) {
+  const turn = useOwnTurn(board, myEntry, { onTurnFinished });
+  const peopleAhead = countPeopleAhead(board, myEntry, serverPeopleAhead);
+  const isWaiting = myEntry !== null && myEntry.outcome === null && board.status !== 'completed' && !turn.isTurnOpen;
+
+  return (
+    <Stack gap="md">
+      <OnTheClockHeader
+        board={board}
+        myEntry={myEntry}
+        peopleAhead={peopleAhead}
+        remainingMs={turn.remainingMs}
+        isPaused={turn.isPaused}
+        isTurnOpen={turn.isBannerShown}
+        hasExpired={turn.expiry.isExpiredNoticeShown}
+      />
+      {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
+      <LazyBidPanel
+        isTurnNear={isTurnNear(turn.isTurnOpen, peopleAhead)}
+        panel={
+          myEntry !== null && turn.isBannerShown
+            ? {
+                board,
+                bidder: myEntry,
+                submitBid: turn.submitBid,
+                isPaused: turn.isPaused,
+                onSkip: turn.skipConfirm.open,
+                skip: {
+                  isOpen: turn.skipConfirm.isOpen,
+                  isSkipping: turn.skipTurn.isPending,
+                  onConfirm: () => turn.skipTurn.mutate(),
+                  onCancel: turn.skipConfirm.close,
+                },
+                turnKey: String(board.currentParticipant),
+              }
+            : null
+        }
+      />
+      {isWaiting && <LazyRankedListBeforeTurn board={board} />}
+    </Stack>
+  );
+}
