@@ -1,13 +1,6 @@
 import { Text } from '@mantine/core';
-import { type CountdownTone, describeCountdown, formatCountdown, getCountdownTone } from '../lib/turn-countdown.ts';
-
-/** Darker shades of the countdown tones (spec section 4), so the digits stay readable on white. */
-const COUNTDOWN_TONE_TEXT_COLORS: Readonly<Record<CountdownTone, string>> = {
-  green: 'green.8',
-  yellow: 'yellow.9',
-  orange: 'orange.8',
-  red: 'red.8',
-};
+import { describeCountdown, formatCountdown, getCountdownTone } from '../lib/turn-countdown.ts';
+import classes from './countdown-text.module.css';
 
 interface CountdownTextProps {
   remainingMs: number;
@@ -31,7 +24,8 @@ export function CountdownText({ remainingMs, isPaused, size }: CountdownTextProp
       fw={700}
       ff="monospace"
       size={size}
-      c={COUNTDOWN_TONE_TEXT_COLORS[tone]}
+      // The tone's colour comes from data-tone (countdown-text.module.css): shades with AA contrast in both schemes.
+      className={classes.countdown}
     >
       {formatCountdown(remainingMs)}
     </Text>

@@ -289,7 +289,7 @@ function ImportResultsCard({ outcome }: { outcome: ImportOutcome }) {
           ))}
         </SimpleGrid>
         {outcome.errors.length === 0 ? (
-          <Text c="green.8">No row was refused.</Text>
+          <Text>No row was refused.</Text>
         ) : (
           <Stack gap="xs">
             <Group gap="xs">
