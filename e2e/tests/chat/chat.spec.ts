@@ -44,9 +44,13 @@ test.describe('session chat', () => {
       const control = adminPage.getByRole('region', { name: 'Admin Session Control' });
       await expect(control).toContainText(SESSION_NAME);
 
-      // The administrator opens the chat of the session under way and writes through the widget.
-      await adminPage.getByRole('button', { name: 'Open chat' }).click();
-      const panel = adminPage.getByRole('region', { name: 'Session Chat' });
+      // The administrator opens the chat of the session under way (the Chat button in the top bar)
+      // and writes in the drawer.
+      await adminPage
+        .getByRole('banner')
+        .getByRole('button', { name: /^Chat(,|$)/ })
+        .click();
+      const panel = adminPage.getByRole('dialog', { name: 'Session Chat' });
       const log = panel.getByRole('log', { name: 'Chat messages' });
       await expect(log.getByText('No messages yet. Say hello!')).toBeVisible();
       const box = panel.getByRole('textbox', { name: 'Message' });
@@ -74,12 +78,13 @@ test.describe('session chat', () => {
       await expect(log.getByText(MEMBER.name)).toBeVisible();
       await expect(log.locator('b')).toHaveCount(0);
 
-      // Closed, the widget shows on its button what arrived unread (counted again on a fresh load).
+      // Closed, the button shows what arrived unread (counted again on a fresh load).
       await panel.getByRole('button', { name: 'Close chat' }).click();
+      await expect(panel).toBeHidden();
       await callApi(memberPage, 'POST', '/chat/send', { sessionId, message: 'See you at the station.' });
       await adminPage.reload();
-      const openButton = adminPage.getByRole('button', { name: 'Open chat' });
-      await expect(openButton).toHaveAccessibleDescription('1 unread');
+      const openButton = adminPage.getByRole('banner').getByRole('button', { name: 'Chat, 1 unread' });
+      await expect(openButton).toBeVisible();
       await openButton.click();
       await expect(log.getByText('See you at the station.')).toBeVisible();
     } finally {
@@ -89,4 +94,83 @@ test.describe('session chat', () => {
       await adminPage.context().close();
     }
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width}x${viewport.height}, a participant's Chat button sits in the top bar, covers no card, and opens a drawer`, async ({
+      browser,
+    }) => {
+      const adminPage = await signInAdminInNewContext(browser);
+      const sessionId = await startChatSession(adminPage);
+      const memberPage = await signInInNewContext(browser, MEMBER.email, MEMBER.password, viewport);
+
+      try {
+        await memberPage.goto(`/live-bid/${sessionId}`);
+        const chatButton = memberPage.getByRole('banner').getByRole('button', { name: /^Chat(,|$)/ });
+        await expect(chatButton).toBeVisible();
+        await expect(memberPage.getByRole('main').getByRole('region').first()).toBeVisible();
+        // No label of the top bar is cut at this width.
+        expect(await cutLabels(memberPage, 'header button, header .mantine-Badge-root')).toEqual([]);
+        // Nothing fixed or floating lies over the page's cards, at the top or scrolled to the bottom.
+        expect(await fixedElementsOverCards(memberPage)).toEqual([]);
+        await memberPage.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        expect(await fixedElementsOverCards(memberPage)).toEqual([]);
+
+        await chatButton.click();
+        const drawer = memberPage.getByRole('dialog', { name: 'Session Chat' });
+        await expect(drawer.getByRole('log', { name: 'Chat messages' })).toBeVisible();
+        await expect(drawer.getByRole('textbox', { name: 'Message' })).toBeVisible();
+        await memberPage.keyboard.press('Escape');
+        await expect(drawer).toBeHidden();
+        await expect(chatButton).toBeFocused();
+      } finally {
+        await endSession(adminPage, sessionId);
+        await memberPage.context().close();
+        await adminPage.context().close();
+      }
+    });
+  }
 });
+
+/** The buttons and badges matching `selector` whose text does not fit (scrollWidth past clientWidth). */
+function cutLabels(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => element.getBoundingClientRect().width > 0)
+      .filter((element) =>
+        [element, ...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1),
+      )
+      .map((element) => element.textContent ?? ''),
+  );
+}
+
+/**
+ * Fixed or sticky elements outside the top bar and the navigation that overlap a card (a section or
+ * a bordered Paper) of the main content: e.g. a floating button over a card's corner.
+ */
+function fixedElementsOverCards(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (main === null) return ['no main'];
+    const cards = [...main.querySelectorAll('section, .mantine-Paper-root, .mantine-Card-root')].map((card) =>
+      card.getBoundingClientRect(),
+    );
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom && a.width > 0 && a.height > 0;
+    return [...document.body.querySelectorAll('*')]
+      .filter((element) => {
+        const position = getComputedStyle(element).position;
+        return (
+          (position === 'fixed' || position === 'sticky') && element.closest('header, nav, [role="dialog"]') === null
+        );
+      })
+      .filter((element) => !element.matches('header, nav, .mantine-AppShell-navbar'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return cards.some((card) => overlaps(box, card));
+      })
+      .map((element) => `${element.tagName}.${element.className}: ${element.textContent?.slice(0, 40)}`);
+  });
+}

@@ -1,4 +1,5 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { Badge, Button, type CSSVariablesResolver, createTheme, Table } from '@mantine/core';
+import classes from './theme.module.css';
 
 /**
  * Fire-service red as the accent. Shade 8 keeps white button text at WCAG AA contrast (4.5:1),
@@ -10,6 +11,12 @@ export const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
   respectReducedMotion: true,
+  // No label is ever cut: see theme.module.css.
+  components: {
+    Button: Button.extend({ classNames: { root: classes.buttonRoot, label: classes.buttonLabel } }),
+    Badge: Badge.extend({ classNames: { root: classes.badgeRoot, label: classes.badgeLabel } }),
+    Table: Table.extend({ classNames: { th: classes.tableHeader } }),
+  },
 });
 
 /**
@@ -18,17 +25,21 @@ export const theme = createTheme({
  * Light: Mantine's "dimmed" is gray.6, 3.3:1 on white; gray.7 keeps it quieter than body text at 8:1.
  *
  * Dark (the body is dark.7, #242424): Mantine's dimmed, dark.2, is 4.0:1; dark.1 is 7.7:1. The
- * screens write secondary text as gray.7 (8:1 on white, but 2:1 on #242424) and a page background
- * as gray.0 (near white), both meant for the light scheme; Mantine itself uses neither shade in
- * dark mode, so here they take their dark counterparts: gray.7 reads as dimmed text, gray.0 as a
- * background a shade darker than the body.
+ * screens write secondary text as gray.7 (8:1 on white, but 2:1 on #242424), meant for the light
+ * scheme; Mantine itself uses gray.7 nowhere in dark mode, so there it reads as dimmed text.
+ *
+ * `--stationbid-page-background`: a page's backdrop behind its cards (the sign-in pages), a shade
+ * off the body in either scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--stationbid-page-background': 'var(--mantine-color-gray-0)',
+  },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-gray-7': 'var(--mantine-color-dark-1)',
-    '--mantine-color-gray-0': 'var(--mantine-color-dark-8)',
+    '--stationbid-page-background': 'var(--mantine-color-dark-8)',
   },
 });

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(`${title} · StationBid`);
   return (
-    <Center component="main" mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="var(--stationbid-page-background)">
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }} w="100%" maw={420}>
         <Stack gap="lg">
           <Stack gap="xs" align="center">

@@ -21,7 +21,7 @@ function NotificationItem({ notification, nowMs }: { notification: UserNotificat
       aria-label={`${notification.title}${isUnread ? ', unread' : ''}`}
       aria-describedby={`notification-${notification.id}`}
       p="xs"
-      bg={isUnread ? 'blue.0' : undefined}
+      bg={isUnread ? 'var(--mantine-color-blue-light)' : undefined}
       style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'block', width: '100%' }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">

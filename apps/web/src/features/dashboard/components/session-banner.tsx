@@ -41,7 +41,14 @@ export function SessionBanner({ session }: { session: BidSession | null }) {
     });
 
   return (
-    <Paper component="section" aria-label="Current bid session" withBorder p="lg" radius="md" bg="green.0">
+    <Paper
+      component="section"
+      aria-label="Current bid session"
+      withBorder
+      p="lg"
+      radius="md"
+      bg="var(--mantine-color-green-light)"
+    >
       <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
         <Stack gap={4}>
           <Group gap="xs" wrap="wrap">

@@ -5,7 +5,7 @@ import { formatShift, formatStation } from '../utils/dashboard-format.ts';
 /** Who is signed in and where they serve today (spec section 2, Dashboard). */
 export function WelcomeBanner({ user }: { user: User }) {
   return (
-    <Paper component="section" aria-label="Welcome" p="lg" radius="md" bg="blue.7" c="white">
+    <Paper component="section" aria-label="Welcome" p="lg" radius="md" bg="blue.8" c="white">
       <Title order={2} size="h3">
         Welcome back, {user.firstName}!
       </Title>
