@@ -1,0 +1,219 @@
+/**
+ * The e-mail, SMS and push of an engine step (turn begun, bid confirmation, session completed, and
+ * the "2 turns away" push): built from the step's events for each member's settings, and queued
+ * to the outbox inside the engine step's transaction (`queueEngineStepMessages`), so a message
+ * goes out exactly when its step commits.
+ */
+import type { EngineEvent } from '@stationbid/domain';
+import type { Executor } from '../../db/client.ts';
+import { listNextInQueue, listSubscriptionIdsByMember } from '../push/push.repository.ts';
+import { canReach, pushToDevices, smsNumberOf } from './message-reach.ts';
+import {
+  buildAwardPush,
+  buildBidConfirmationEmail,
+  buildSessionCompletedEmail,
+  buildTurnApproachingPush,
+  buildTurnStartedEmail,
+  buildTurnStartedPush,
+  buildTurnStartedSms,
+} from './message-templates.ts';
+import {
+  insertOutboxMessages,
+  listMemberContacts,
+  type MemberContact,
+  type OutboxMessage,
+} from './session-messages.repository.ts';
+
+/** How long after the step a "2 turns away" push is still worth showing; past it the turns have moved on. */
+export const TURN_APPROACHING_PUSH_LIFETIME_MS = 15 * 60_000;
+
+/**
+ * The engine step's messages, for its participants' settings. Nothing is queued for a deleted
+ * member. `pushDevices` are the push subscriptions of the members who consented to push.
+ */
+export function buildEngineStepMessages(
+  step: { sessionId: string; sessionName: string; events: readonly EngineEvent[] },
+  contacts: ReadonlyMap<string, MemberContact>,
+  timeZone: string,
+  pushDevices: ReadonlyMap<string, readonly string[]> = new Map(),
+): OutboxMessage[] {
+  const { sessionId, sessionName } = step;
+  const messages: OutboxMessage[] = [];
+  for (const event of step.events) {
+    if (event.kind !== 'notification') continue;
+    const notification = event.notification;
+    const contact = contacts.get(notification.memberId);
+    if (!contact) continue;
+    const email = (
+      kind: string,
+      dedupeKey: string,
+      content: { subject: string; textBody: string; htmlBody: string },
+    ) => {
+      if (canReach(contact, 'email')) {
+        messages.push({
+          channel: 'email',
+          kind,
+          memberId: contact.id,
+          recipient: contact.email,
+          dedupeKey,
+          ...content,
+        });
+      }
+    };
+    switch (notification.type) {
+      case 'turn_started': {
+        const message = { sessionId, sessionName, deadline: new Date(notification.deadline), timeZone };
+        const key = `turn_started:${notification.participantId}:${notification.deadline}`;
+        email('turn_started', `${key}:email`, buildTurnStartedEmail(contact, message));
+        if (canReach(contact, 'push')) {
+          messages.push(
+            ...pushToDevices(pushDevices.get(contact.id), {
+              kind: 'turn_started',
+              memberId: contact.id,
+              dedupeKey: key,
+              push: {
+                message: buildTurnStartedPush(message),
+                urgency: 'high',
+                expiresAt: new Date(notification.deadline).toISOString(),
+              },
+            }),
+          );
+        }
+        if (canReach(contact, 'sms')) {
+          messages.push({
+            channel: 'sms',
+            kind: 'turn_started',
+            memberId: contact.id,
+            recipient: smsNumberOf(contact) ?? '',
+            subject: null,
+            htmlBody: null,
+            dedupeKey: `${key}:sms`,
+            ...buildTurnStartedSms(message),
+          });
+        }
+        break;
+      }
+      case 'bid_success':
+        if (canReach(contact, 'push')) {
+          messages.push(
+            ...pushToDevices(pushDevices.get(contact.id), {
+              kind: 'bid_confirmation',
+              memberId: contact.id,
+              dedupeKey: `bid_confirmation:${notification.participantId}`,
+              push: {
+                message: buildAwardPush({
+                  sessionId,
+                  sessionName,
+                  seat: notification.seat,
+                  outcome: notification.outcome,
+                }),
+                urgency: 'normal',
+                expiresAt: null,
+              },
+            }),
+          );
+        }
+        email(
+          'bid_confirmation',
+          `bid_confirmation:${notification.participantId}:email`,
+          buildBidConfirmationEmail(contact, {
+            sessionId,
+            sessionName,
+            seat: notification.seat,
+            outcome: notification.outcome,
+          }),
+        );
+        break;
+      case 'session_completed':
+        email(
+          'session_completed',
+          `session_completed:${notification.participantId}:email`,
+          buildSessionCompletedEmail(contact, { sessionId, sessionName, seat: notification.seat }),
+        );
+        break;
+    }
+  }
+  return messages;
+}
+
+/**
+ * The "2 turns away" pushes of a step in which a turn began (docs/bidding-rules.md, "As built"):
+ * the waiting members with one or two turns before theirs (`approaching`: the next in queue order
+ * after the turn holder), each once per session (the dedupe key is the participant's; a second
+ * turn after a move to the back gets no second one). A member already one turn away when first
+ * seen (at the start, or after someone ahead left the queue) gets "you're next" instead.
+ */
+export function buildTurnApproachingMessages(
+  step: { sessionId: string; sessionName: string; now: Date },
+  approaching: readonly { participantId: string; memberId: string; turnsAhead: 1 | 2 }[],
+  contacts: ReadonlyMap<string, MemberContact>,
+  pushDevices: ReadonlyMap<string, readonly string[]>,
+): OutboxMessage[] {
+  return approaching.flatMap((entry) => {
+    const contact = contacts.get(entry.memberId);
+    if (!contact || !canReach(contact, 'push', { isReminder: true })) return [];
+    return pushToDevices(pushDevices.get(contact.id), {
+      kind: 'turn_approaching',
+      memberId: contact.id,
+      dedupeKey: `turn_approaching:${entry.participantId}`,
+      push: {
+        message: buildTurnApproachingPush({
+          sessionId: step.sessionId,
+          sessionName: step.sessionName,
+          turnsAhead: entry.turnsAhead,
+        }),
+        urgency: 'normal',
+        expiresAt: new Date(step.now.getTime() + TURN_APPROACHING_PUSH_LIFETIME_MS).toISOString(),
+      },
+    });
+  });
+}
+
+/**
+ * Queues an engine step's e-mail, SMS and push in the step's transaction. When a turn began, the
+ * queue as the step left it (read in this transaction) says who is now one or two turns away.
+ */
+export async function queueEngineStepMessages(
+  executor: Executor,
+  step: { sessionId: string; sessionName: string; events: readonly EngineEvent[]; now: Date },
+  timeZone: string,
+): Promise<number> {
+  const memberIds = step.events.flatMap((event) =>
+    event.kind === 'notification' ? [event.notification.memberId] : [],
+  );
+  if (memberIds.length === 0) return 0;
+  const turnStarted = step.events.findLast(
+    (event) => event.kind === 'notification' && event.notification.type === 'turn_started',
+  );
+  const approaching: { participantId: string; memberId: string; turnsAhead: 1 | 2 }[] = [];
+  if (turnStarted?.kind === 'notification') {
+    const [holder, ...behind] = await listNextInQueue(executor, step.sessionId, 3);
+    // Only when the queue read back agrees with the step (the turn holder is the one whose turn began).
+    if (holder?.participantId === turnStarted.notification.participantId) {
+      behind.forEach((row, index) => {
+        if (row.memberId) {
+          approaching.push({
+            participantId: row.participantId,
+            memberId: row.memberId,
+            turnsAhead: index === 0 ? 1 : 2,
+          });
+        }
+      });
+    }
+  }
+  const contacts = new Map(
+    (await listMemberContacts(executor, [...memberIds, ...approaching.map((entry) => entry.memberId)])).map(
+      (contact) => [contact.id, contact],
+    ),
+  );
+  const consenting = [...contacts.values()].filter((contact) => canReach(contact, 'push')).map((contact) => contact.id);
+  const pushDevices = await listSubscriptionIdsByMember(executor, consenting);
+  return insertOutboxMessages(
+    executor,
+    [
+      ...buildEngineStepMessages(step, contacts, timeZone, pushDevices),
+      ...buildTurnApproachingMessages(step, approaching, contacts, pushDevices),
+    ],
+    step.now,
+  );
+}
