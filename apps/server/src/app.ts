@@ -294,6 +294,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
     (executor, step) => queueEngineStepMessages(executor, step, departmentZone.current()),
     engineStateCache,
+    () => departmentZone.current(),
   );
   const sessionBoards = new SessionBoardService(db, engineStateCache, sessionReadCache, sessionVersions);
   const sessionMessages = new SessionMessagesService(db, clock, app.log, delivery.departmentTimeZone);

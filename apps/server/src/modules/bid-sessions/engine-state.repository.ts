@@ -18,7 +18,6 @@ import {
   type EligibilityMode,
   type EngineCommand,
   type EngineEvent,
-  type EngineNotification,
   type EngineParticipant,
   type EngineSeat,
   type EngineSession,
@@ -50,6 +49,7 @@ import {
   sessionRecordSettings,
 } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
+import { describeTurnNotice } from './turn-notice-wording.ts';
 
 export type SessionRow = typeof bidSessions.$inferSelect;
 
@@ -484,6 +484,8 @@ export interface EngineStepToSave {
   changes: StateChanges;
   /** The command applied, recorded on the step's first history entry (issue 16). */
   command: EngineCommand;
+  /** The department's time zone, for the turn deadline in the in-app notification; UTC when not given. */
+  timeZone?: string;
 }
 
 const toDate = (milliseconds: number | null) => (milliseconds === null ? null : new Date(milliseconds));
@@ -759,52 +761,13 @@ async function insertHistory(
   }
 }
 
-const seatText = (seat: SeatRef) =>
-  `Station ${seat.stationNumber} (${seat.stationName}), shift ${seat.shift}, ${seat.seatPosition}`;
-
-/**
- * The length of a turn as a member reads it. The in-app message states the time left rather than a
- * clock time: the server does not know the reader's time zone, and the card beside it says how long
- * ago it arrived. (E-mail and SMS, which need a clock time, use the department's time zone.)
- */
-function describeTurnLength(milliseconds: number): string {
-  const minutes = Math.max(1, Math.round(milliseconds / 60_000));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-/** The in-app notification a member reads for an engine notification. */
-function describeNotification(notification: EngineNotification, sessionName: string, now: Date) {
-  switch (notification.type) {
-    case 'turn_started':
-      return {
-        type: 'turn_started',
-        title: 'Your bid time has begun',
-        message: `It is your turn to bid in ${sessionName}. You have ${describeTurnLength(notification.deadline - now.getTime())} to place your bid.`,
-        seat: null,
-      };
-    case 'bid_success':
-      return {
-        type: 'bid_success',
-        title: notification.outcome === 'auto_assigned' ? 'Seat assigned' : 'Bid accepted',
-        message: `${sessionName}: you now hold ${seatText(notification.seat)}.`,
-        seat: notification.seat,
-      };
-    case 'session_completed':
-      return {
-        type: 'session_completed',
-        title: 'Bid session completed',
-        message: notification.seat
-          ? `${sessionName} has completed. Your seat: ${seatText(notification.seat)}.`
-          : `${sessionName} has completed. You were not assigned a new seat in this session.`,
-        seat: notification.seat,
-      };
-  }
-}
-
-async function insertNotifications(executor: Executor, { sessionId, session, events, now }: EngineStepToSave) {
+async function insertNotifications(
+  executor: Executor,
+  { sessionId, session, events, now, timeZone = 'UTC' }: EngineStepToSave,
+) {
   const rows = events.flatMap((event) => {
     if (event.kind !== 'notification') return [];
-    const described = describeNotification(event.notification, session.name, now);
+    const described = describeTurnNotice(event.notification, session.name, now, timeZone);
     return [
       {
         memberId: event.notification.memberId,

@@ -124,6 +124,8 @@ export class SessionEngineService {
      * every step; shared with the board, which reads the state a step has just written.
      */
     private readonly stateCache: EngineStateCache = new EngineStateCache(),
+    /** The department's time zone now (issue 16): the in-app turn notice names its deadline in it. */
+    private readonly departmentTimeZone: () => string = () => 'UTC',
   ) {}
 
   /**
@@ -369,6 +371,7 @@ export class SessionEngineService {
       now,
       changes,
       command,
+      timeZone: this.departmentTimeZone(),
     });
     await this.queueMessagesOf(tx, loaded.session, result.events, now);
     const { outsideVersion, hasCounted } = await countChangeForOtherSessions(tx, {

@@ -145,6 +145,13 @@ describe('the department time zone setting', () => {
     const turnEmail = smtp.messages.find((message) => message.to.includes(bidder.email));
     expect(turnEmail?.text).toContain('Place your bid before Mon 23 Nov 2026, 15:05 EST.');
     expect(texts.find((text) => text.to === '+15550002001')?.body).toContain('Mon 23 Nov 2026, 15:05 EST');
+    const inApp = await injectAs(context, await signIn(context, bidder.email), {
+      method: 'GET',
+      url: '/api/users/notifications',
+    });
+    expect(inApp.json<{ notifications: { message: string }[] }>().notifications[0]?.message).toContain(
+      'to place your bid, until 15:05 EST.',
+    );
 
     context.clock.advance(60_000);
     const bid = await injectAs(context, await signIn(context, bidder.email), {

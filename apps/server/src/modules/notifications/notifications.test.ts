@@ -293,8 +293,10 @@ describe('notifications written by the bid engine', () => {
         timestamp: context.clock.now().toISOString(),
       }),
     ]);
+    // The deadline in the department's zone (UTC for this test server), named (issue 16).
+    const deadline = new Date(context.clock.now().getTime() + 5 * 60_000).toISOString().slice(11, 16);
     expect(started.notifications[0].message).toBe(
-      'It is your turn to bid in Engine Check. You have 5 minutes to place your bid.',
+      `It is your turn to bid in Engine Check. You have 5 minutes to place your bid, until ${deadline} UTC.`,
     );
     expect((await get(second.auth, '/api/users/notifications')).json().notifications).toEqual([]);
 

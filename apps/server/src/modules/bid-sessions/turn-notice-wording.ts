@@ -1,0 +1,70 @@
+/**
+ * The wording of the in-app notifications an engine step writes (turn begun, seat won, session
+ * completed), apart from the repository that stores them so it can be read, changed and tested on
+ * its own. A turn's deadline is written in the department's time zone and names it ("15:05 EST"):
+ * the same clock the e-mail, the SMS and the board give, whatever the reader's device is set to.
+ */
+import type { EngineNotification, SeatRef } from '@stationbid/domain';
+
+export interface TurnNotice {
+  type: EngineNotification['type'];
+  title: string;
+  message: string;
+  seat: SeatRef | null;
+}
+
+export const seatText = (seat: SeatRef) =>
+  `Station ${seat.stationNumber} (${seat.stationName}), shift ${seat.shift}, ${seat.seatPosition}`;
+
+/** The length of a turn as a member reads it: "1 minute", "5 minutes" (at least one). */
+export function describeTurnLength(milliseconds: number): string {
+  const minutes = Math.max(1, Math.round(milliseconds / 60_000));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** "15:05 EST": a time of day in `timeZone` with the zone's short name, 24-hour clock. */
+export function formatClockTime(time: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(time);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+}
+
+/** The in-app notification a member reads for an engine notification, times in `timeZone`. */
+export function describeTurnNotice(
+  notification: EngineNotification,
+  sessionName: string,
+  now: Date,
+  timeZone: string,
+): TurnNotice {
+  switch (notification.type) {
+    case 'turn_started':
+      return {
+        type: 'turn_started',
+        title: 'Your bid time has begun',
+        message: `It is your turn to bid in ${sessionName}. You have ${describeTurnLength(notification.deadline - now.getTime())} to place your bid, until ${formatClockTime(new Date(notification.deadline), timeZone)}.`,
+        seat: null,
+      };
+    case 'bid_success':
+      return {
+        type: 'bid_success',
+        title: notification.outcome === 'auto_assigned' ? 'Seat assigned' : 'Bid accepted',
+        message: `${sessionName}: you now hold ${seatText(notification.seat)}.`,
+        seat: notification.seat,
+      };
+    case 'session_completed':
+      return {
+        type: 'session_completed',
+        title: 'Bid session completed',
+        message: notification.seat
+          ? `${sessionName} has completed. Your seat: ${seatText(notification.seat)}.`
+          : `${sessionName} has completed. You were not assigned a new seat in this session.`,
+        seat: notification.seat,
+      };
+  }
+}
