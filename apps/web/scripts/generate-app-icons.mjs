@@ -6,7 +6,6 @@
  * - icon-192.png, icon-512.png ("any"): a white flame on a red rounded square;
  * - maskable-512.png: the same on a full red square, the flame inside the central 60%, since a
  *   launcher may cut the icon to a circle or a squircle (the safe zone is the central 80%);
- * - apple-touch-icon.png (180): iOS rounds the corners itself and shows transparency as black;
  * - badge-96.png: the flame alone, white on transparent, for the status bar of a push (Android
  *   uses only its alpha channel).
  */
@@ -38,7 +37,6 @@ const icons = [
   { file: 'icon-192.png', size: 192, svg: iconSvg({ background: RED, cornerRadius: 96, scale: 0.7 }) },
   { file: 'icon-512.png', size: 512, svg: iconSvg({ background: RED, cornerRadius: 96, scale: 0.7 }) },
   { file: 'maskable-512.png', size: 512, svg: iconSvg({ background: RED, cornerRadius: 0, scale: 0.6 }) },
-  { file: 'apple-touch-icon.png', size: 180, svg: iconSvg({ background: RED, cornerRadius: 0, scale: 0.7 }) },
   { file: 'badge-96.png', size: 96, svg: iconSvg({ background: null, cornerRadius: 0, scale: 0.9 }) },
 ];
 
