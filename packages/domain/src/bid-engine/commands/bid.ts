@@ -1,0 +1,57 @@
+/**
+ * `bid`: the turn holder takes a seat, or an administrator takes it for them (a proxy bid, e.g. a
+ * member who phoned in). The seat must be offered, free (or the one they hold) and one their rank
+ * may take; then the next turn begins.
+ */
+import {
+  findParticipant,
+  findSeatFor,
+  isSameMember,
+  refuse,
+  refuseUnknownParticipant,
+  refuseUnlessActive,
+  refuseUnlessTurnIsOpen,
+} from '../engine-checks.ts';
+import { BID_MESSAGES, notEligibleMessage, seatNotOfferedMessage } from '../messages.ts';
+import { isChoiceOffered, isEligibleForSeat } from '../seat-availability.ts';
+import { SessionStep } from '../session-step.ts';
+import { advance, award } from '../turn-flow.ts';
+import type { Actor, EngineResult, EngineState, SeatChoice } from '../types.ts';
+
+export function bid(
+  state: EngineState,
+  now: number,
+  actor: Actor,
+  participantId: string,
+  choice: SeatChoice,
+): EngineResult {
+  const statusRefusal = refuseUnlessActive(state.session);
+  if (statusRefusal) return statusRefusal;
+  const { index: participantIndex, participant } = findParticipant(state, participantId);
+  if (!participant) return refuseUnknownParticipant(actor);
+  const isOwnBid = isSameMember(actor, participant);
+  if (!isOwnBid && !actor.isAdmin) return refuse('FORBIDDEN', BID_MESSAGES.adminOnlyProxy);
+  const turnRefusal = refuseUnlessTurnIsOpen(state, participantIndex, now);
+  if (turnRefusal) return turnRefusal;
+  if (!state.seats.some((seat) => seat.stationId === choice.stationId)) {
+    return refuse('BAD_REQUEST', BID_MESSAGES.stationNotOffered);
+  }
+  if (!isChoiceOffered(state, choice)) {
+    return refuse('BAD_REQUEST', seatNotOfferedMessage(choice.shift, choice.seatPosition));
+  }
+  if (!isEligibleForSeat(participant.rank, choice.seatPosition, state.session.eligibilityMode)) {
+    return refuse('FORBIDDEN', notEligibleMessage(choice.seatPosition));
+  }
+  const seat = findSeatFor(state, participant, choice);
+  if (!seat) return refuse('CONFLICT', BID_MESSAGES.seatUnavailable);
+
+  const step = new SessionStep(state, now);
+  award(step, participantIndex, seat, {
+    outcome: isOwnBid ? 'bid' : 'proxy_bid',
+    action: 'bid_submitted',
+    actor,
+    details: isOwnBid ? {} : { proxy: true },
+  });
+  advance(step);
+  return step.toResult();
+}

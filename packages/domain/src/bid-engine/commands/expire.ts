@@ -1,0 +1,85 @@
+/**
+ * `expire`: the turn clock's step when a turn's deadline has passed (bidding-rules.md, "When a
+ * turn's deadline passes"): the auto-bid list first, then a first missed turn goes to the back of
+ * the queue, and a second one keeps the seat held or gets the best free eligible seat.
+ */
+import { findSeatFor } from '../engine-checks.ts';
+import { findAutoAssignSeat, isEligibleForSeat } from '../seat-availability.ts';
+import { SessionStep } from '../session-step.ts';
+import { advance, award, beginTurnOrComplete, moveHolderToBack } from '../turn-flow.ts';
+import { type EngineParticipant, type EngineResult, type EngineState, type SeatRef, SYSTEM_ACTOR } from '../types.ts';
+
+/** The turn clock's step, or undefined when the deadline has not passed (a bid at the deadline still counts). */
+export function expire(state: EngineState, now: number): EngineResult | undefined {
+  const { status, currentBidEnd, currentParticipant } = state.session;
+  if (status !== 'active' || currentBidEnd === null || now <= currentBidEnd) return undefined;
+  const holderIndex = currentParticipant - 1;
+  const holder = state.participants[holderIndex];
+  if (!holder) return undefined;
+  const step = new SessionStep(state, now);
+
+  // 1. The auto-bid list: the first choice still free that they may take.
+  if (holder.preferences.autoBid) {
+    for (const [index, choice] of holder.preferences.choices.entries()) {
+      if (!isEligibleForSeat(holder.rank, choice.seatPosition, state.session.eligibilityMode)) continue;
+      const seat = findSeatFor(state, holder, choice);
+      if (!seat) continue;
+      award(step, holderIndex, seat, {
+        outcome: 'auto_assigned',
+        action: 'auto_assigned',
+        actor: SYSTEM_ACTOR,
+        details: { source: 'auto_bid', choice: index + 1 },
+      });
+      advance(step);
+      return step.toResult();
+    }
+  }
+
+  // 2. A first missed turn: to the back of the queue, for a shorter second chance.
+  if (!holder.movedToBack) {
+    moveHolderToBack(step, SYSTEM_ACTOR, { reason: 'time expired' });
+    beginTurnOrComplete(step);
+    return step.toResult();
+  }
+
+  // 3. The second chance ran out too: keep the seat they hold, else the best free eligible seat.
+  if (holder.currentSeat) {
+    award(step, holderIndex, holder.currentSeat, {
+      outcome: 'auto_assigned',
+      action: 'auto_assigned',
+      actor: SYSTEM_ACTOR,
+      details: { source: 'kept_current_seat' },
+    });
+  } else {
+    const seat = findAutoAssignSeat(state, holder, state.session.eligibilityMode);
+    if (seat) {
+      const matchesPreferences = isPreferredSeat(holder, seat);
+      award(step, holderIndex, seat, {
+        outcome: 'auto_assigned',
+        action: 'auto_assigned',
+        actor: SYSTEM_ACTOR,
+        details: { source: matchesPreferences ? 'preferences' : 'first_available' },
+      });
+    } else {
+      step.updateParticipant(holderIndex, { outcome: 'not_assigned' });
+      step.addHistory({
+        action: 'auto_assigned',
+        actor: SYSTEM_ACTOR,
+        participant: holder,
+        details: { reason: 'no eligible seat left' },
+      });
+    }
+  }
+  advance(step);
+  return step.toResult();
+}
+
+/** Whether the seat matches the member's preferred stations and shifts (when they named any). */
+function isPreferredSeat(participant: EngineParticipant, seat: SeatRef): boolean {
+  const { preferredStationIds, preferredShifts } = participant.preferences;
+  if (preferredStationIds.length === 0 && preferredShifts.length === 0) return false;
+  return (
+    (preferredStationIds.length === 0 || preferredStationIds.includes(seat.stationId)) &&
+    (preferredShifts.length === 0 || preferredShifts.includes(seat.shift))
+  );
+}

@@ -1,0 +1,34 @@
+/** `skip`: the turn holder passes; they keep the seat they hold, and the next turn begins. */
+import {
+  findParticipant,
+  isSameMember,
+  refuse,
+  refuseUnknownParticipant,
+  refuseUnlessActive,
+  refuseUnlessTurnIsOpen,
+} from '../engine-checks.ts';
+import { BID_MESSAGES } from '../messages.ts';
+import { SessionStep } from '../session-step.ts';
+import { advance } from '../turn-flow.ts';
+import type { Actor, EngineResult, EngineState } from '../types.ts';
+
+export function skip(state: EngineState, now: number, actor: Actor, participantId: string): EngineResult {
+  const statusRefusal = refuseUnlessActive(state.session);
+  if (statusRefusal) return statusRefusal;
+  const { index: participantIndex, participant } = findParticipant(state, participantId);
+  if (!participant) return refuseUnknownParticipant(actor);
+  if (!isSameMember(actor, participant)) return refuse('FORBIDDEN', BID_MESSAGES.onlyTurnHolderSkips);
+  const turnRefusal = refuseUnlessTurnIsOpen(state, participantIndex, now);
+  if (turnRefusal) return turnRefusal;
+
+  const step = new SessionStep(state, now);
+  step.updateParticipant(participantIndex, { outcome: 'skipped' });
+  step.addHistory({
+    action: 'turn_skipped',
+    actor,
+    participant,
+    details: { keptCurrentSeat: participant.currentSeat !== null },
+  });
+  advance(step);
+  return step.toResult();
+}
