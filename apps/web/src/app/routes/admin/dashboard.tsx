@@ -23,6 +23,7 @@ import {
 } from '../../../features/admin/index.ts';
 import { RotationSettingsCard } from '../../../features/calendar/index.ts';
 import { SystemStatusCard } from '../../../features/dashboard/index.ts';
+import { DepartmentTimeZoneCard } from '../../../features/department-settings/index.ts';
 import { RecordKeyCard } from '../../../features/session-record/index.ts';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 
@@ -89,6 +90,7 @@ function AdminDashboardPage() {
         <AdminActivityCard nowMs={nowMs} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <DepartmentTimeZoneCard />
         <RotationSettingsCard />
         <RecordKeyCard />
       </SimpleGrid>

@@ -1,0 +1,37 @@
+/** The department's time zone (issue 16): read by everyone, saved by administrators. */
+import {
+  DEPARTMENT_SETTINGS_MESSAGES,
+  type DepartmentSettingsUpdate,
+  departmentSettingsResponseSchema,
+} from '@stationbid/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { showError, showSuccess } from '../../../lib/toasts.ts';
+
+export const departmentSettingsQueryKey = ['department-settings'] as const;
+
+export function useDepartmentSettingsQuery() {
+  return useQuery({
+    queryKey: departmentSettingsQueryKey,
+    queryFn: ({ signal }) => apiRequest('/department-settings', { schema: departmentSettingsResponseSchema, signal }),
+  });
+}
+
+export function useSaveDepartmentTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: DepartmentSettingsUpdate) =>
+      apiRequest('/admin/department-settings', {
+        method: 'PUT',
+        body: update,
+        schema: departmentSettingsResponseSchema,
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(departmentSettingsQueryKey, answer);
+      // Everything that shows the zone (the rotation card, times on other screens) reads it again.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'department-settings' });
+      showSuccess(DEPARTMENT_SETTINGS_MESSAGES.saved);
+    },
+    onError: (error) => showError(error, 'Failed to save the time zone'),
+  });
+}
