@@ -294,6 +294,9 @@ function SortableSeatRow({
             aria-label={`Drag to reorder: ${label}`}
             {...attributes}
             {...listeners}
+            // Escape while a seat is lifted cancels the move; it must not also close a dialog
+            // around the list (Mantine's modals skip an Escape whose target says so).
+            data-mantine-stop-propagation={isDragging ? 'true' : undefined}
             // The browser must not scroll the page while a finger drags the handle.
             style={{ touchAction: 'none', cursor: isDragging ? 'grabbing' : 'grab' }}
           >
