@@ -51,8 +51,13 @@ export class SessionMessagesService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    private readonly timeZone: string,
+    /** The department's time zone now: the administrators' setting may change while the server runs (issue 16). */
+    private readonly departmentTimeZone: () => string,
   ) {}
+
+  private get timeZone(): string {
+    return this.departmentTimeZone();
+  }
 
   /**
    * An administrator's reminder to every participant of a session (admin-reminders.ts says who
