@@ -9,8 +9,8 @@ const MEMBER_PASSWORD = 'stationbid-member';
 const DESKTOP_MEMBER = 'noah.delgado@stationbid.example';
 const PHONE_MEMBER = 'ava.schmidt@stationbid.example';
 
-const FIRST_CHOICE = 'Station 2 (Northside), shift A, Firefighter';
-const SECOND_CHOICE = 'Station 5 (Hillcrest), shift C, Firefighter';
+const FIRST_CHOICE = 'Station 2, A shift, Firefighter';
+const SECOND_CHOICE = 'Station 5, C shift, Firefighter';
 
 async function openBidPreferences(page: Page) {
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
@@ -31,10 +31,12 @@ async function choose(page: Page, label: string, option: string) {
 async function addChoice(page: Page, station: string, shift: string) {
   await choose(page, 'Station', station);
   await choose(page, 'Shift', shift);
-  await page.getByRole('button', { name: 'Add choice' }).click();
+  await page.getByRole('button', { name: 'Add seat' }).click();
 }
 
 async function rankSeatChoicesAndReload(page: Page) {
+  // A dozen steps and a reload, each waiting on the browser: three times the usual minute.
+  test.slow();
   // Reached by address: at 375 px wide the navigation is folded away in a drawer.
   await page.goto('/profile');
   const dialog = await openBidPreferences(page);
@@ -42,12 +44,16 @@ async function rankSeatChoicesAndReload(page: Page) {
   await expect(save).toBeDisabled();
 
   await dialog.getByRole('switch', { name: /Auto-bid/ }).check();
-  await addChoice(page, 'Station 2 (Northside)', 'Shift A');
-  await addChoice(page, 'Station 5 (Hillcrest)', 'Shift C');
+  await addChoice(page, 'Station 2 · Northside', 'Shift A');
+  await addChoice(page, 'Station 5 · Hillcrest', 'Shift C');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? Number.POSITIVE_INFINITY,
   );
-  const choices = dialog.getByRole('list', { name: 'Seat choices' }).getByRole('listitem');
+  // Each row's first line: its place and the seat (the station's name and buttons follow).
+  const choices = dialog
+    .getByRole('list', { name: 'Seat choices, best first' })
+    .getByRole('listitem')
+    .getByText(/^\d+\. /);
   await expect(choices).toHaveText([`1. ${FIRST_CHOICE}`, `2. ${SECOND_CHOICE}`]);
 
   await dialog.getByRole('button', { name: `Move up: ${SECOND_CHOICE}` }).click();
@@ -59,10 +65,12 @@ async function rankSeatChoicesAndReload(page: Page) {
   await page.reload();
   const reopened = await openBidPreferences(page);
   await expect(reopened.getByRole('switch', { name: /Auto-bid/ })).toBeChecked();
-  await expect(reopened.getByRole('list', { name: 'Seat choices' }).getByRole('listitem')).toHaveText([
-    `1. ${SECOND_CHOICE}`,
-    `2. ${FIRST_CHOICE}`,
-  ]);
+  await expect(
+    reopened
+      .getByRole('list', { name: 'Seat choices, best first' })
+      .getByRole('listitem')
+      .getByText(/^\d+\. /),
+  ).toHaveText([`1. ${SECOND_CHOICE}`, `2. ${FIRST_CHOICE}`]);
   await expect(reopened.getByRole('button', { name: 'Save Preferences' })).toBeDisabled();
 }
 
