@@ -9,6 +9,7 @@ export * from './bid-engine/state-changes.ts';
 export * from './bid-engine/types.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './labels.ts';
 export * from './messages.ts';
 export * from './record/build-record.ts';
 export * from './record/chain.ts';

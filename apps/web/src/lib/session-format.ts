@@ -2,17 +2,13 @@
  * The words every feature uses for a bid session: status labels and colours, history actions, names,
  * seats, and dates. Times are stored in UTC and shown in the viewer's zone with the zone's name
  * (bidding-rules.md, Consistency); a session's start and end dates are calendar days, shown as such
- * whatever the zone. Wording only one feature uses stays in that feature.
+ * whatever the zone. Wording only one feature uses stays in that feature; wording the export or the
+ * printed bid sheet shows too comes from packages/domain/src/labels.ts.
  */
-import type { BidSession, BidSessionStatus, HistoryAction, Participant, SessionHistoryEntry } from '@stationbid/domain';
+import type { BidSession, BidSessionStatus, Participant, SessionHistoryEntry } from '@stationbid/domain';
 
-export const SESSION_STATUS_LABELS: Readonly<Record<BidSessionStatus, string>> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  active: 'Active',
-  paused: 'Paused',
-  completed: 'Completed',
-};
+/** Status and history labels are shared with the export (packages/domain/src/labels.ts). */
+export { HISTORY_ACTION_LABELS, SESSION_STATUS_LABELS } from '@stationbid/domain';
 
 export const SESSION_STATUS_COLORS: Readonly<Record<BidSessionStatus, string>> = {
   draft: 'gray',
@@ -20,17 +16,6 @@ export const SESSION_STATUS_COLORS: Readonly<Record<BidSessionStatus, string>> =
   active: 'green',
   paused: 'yellow',
   completed: 'violet',
-};
-
-export const HISTORY_ACTION_LABELS: Readonly<Record<HistoryAction, string>> = {
-  session_started: 'Session started',
-  session_paused: 'Session paused',
-  session_resumed: 'Session resumed',
-  session_completed: 'Session completed',
-  bid_submitted: 'Bid submitted',
-  turn_skipped: 'Turn skipped',
-  moved_to_back: 'Moved to back of queue',
-  auto_assigned: 'Auto-assigned',
 };
 
 export function getParticipantName(participant: Pick<Participant, 'user'>): string {

@@ -158,7 +158,7 @@ describe('export of a session', () => {
     expect(summary).toMatchObject({
       Session: 'Fall Bid 2026',
       Year: 2026,
-      Status: 'completed',
+      Status: 'Completed',
       'Session duration (minutes)': 12,
       'Bid window (minutes)': 5,
       Participants: 2,
@@ -169,19 +169,19 @@ describe('export of a session', () => {
 
     const participantRows = sheetRows(workbook, 'Participants');
     expect(participantRows[0]).toEqual([
-      'Place',
+      'Queue',
       'Priority',
       'Name',
       'Employee ID',
       'Rank',
       'Seniority score',
       'Outcome',
-      'Result',
+      'Status',
       'Station',
       'Shift',
       'Position',
       'Moved to back',
-      'Reason',
+      'Why this seat',
     ]);
     expect(participantRows[1]).toEqual([
       1,

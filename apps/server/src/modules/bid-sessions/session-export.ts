@@ -1,10 +1,21 @@
 /**
  * The export of a completed session: an .xlsx with the sheets Summary, Participants (in queue
  * order, with outcome) and Session History. Names and details come from members and administrators, so
- * every text cell that a spreadsheet program could read as a formula is escaped.
+ * every text cell that a spreadsheet program could read as a formula is escaped. Headers and labels
+ * are the ones the results screen shows (packages/domain/src/labels.ts).
  */
 import * as XLSX from '@e965/xlsx';
-import type { BidSession, HistoryAction, ParticipantOutcome, SessionResults } from '@stationbid/domain';
+import {
+  type BidSession,
+  HISTORY_ACTION_LABELS,
+  HISTORY_COLUMN_LABELS,
+  PARTICIPANT_OUTCOME_LABELS,
+  participantResultLabel,
+  RESULT_COLUMN_LABELS,
+  SESSION_STATISTIC_LABELS,
+  SESSION_STATUS_LABELS,
+  type SessionResults,
+} from '@stationbid/domain';
 import { escapeSpreadsheetCell } from '../../lib/spreadsheet.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -13,25 +24,6 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 export const HISTORY_SHEET_NAME = 'Session History';
 
 export type Cell = string | number | null;
-
-const OUTCOME_LABELS: Record<ParticipantOutcome, string> = {
-  bid: 'Own bid',
-  proxy_bid: 'Phone-in bid',
-  auto_assigned: 'Auto-assigned',
-  skipped: 'Skipped',
-  not_assigned: 'Not assigned',
-};
-
-const ACTION_LABELS: Record<HistoryAction, string> = {
-  session_started: 'Session started',
-  session_paused: 'Session paused',
-  session_resumed: 'Session resumed',
-  session_completed: 'Session completed',
-  bid_submitted: 'Bid submitted',
-  turn_skipped: 'Turn skipped',
-  moved_to_back: 'Moved to back',
-  auto_assigned: 'Auto-assigned',
-};
 
 /** "2026-03-01 12:00:00 UTC": all times are exported in UTC and say so. */
 function formatTime(iso: string | null): string {
@@ -59,7 +51,7 @@ function summaryRows(results: SessionResults, session: BidSession, exportedAt: D
     ['Session', results.name],
     ['Description', session.description],
     ['Year', results.year],
-    ['Status', results.status],
+    ['Status', SESSION_STATUS_LABELS[results.status]],
     ['Start date', formatTime(session.startDate)],
     ['End date', formatTime(session.endDate)],
     ['Scheduled start', formatTime(results.scheduledStart)],
@@ -69,15 +61,15 @@ function summaryRows(results: SessionResults, session: BidSession, exportedAt: D
     ['Session duration (minutes)', results.sessionDuration],
     ['Bid window (minutes)', session.bidWindowDuration],
     ['Auto-assign timeout (minutes)', session.autoAssignTimeout],
-    ['Participants', results.totalParticipants],
+    [SESSION_STATISTIC_LABELS.participants, results.totalParticipants],
     ['Completed bids', results.completedBids],
-    ['Successful assignments', statistics.successfulAssignments],
-    ['Auto-assignments', statistics.autoAssignments],
-    ['Total bids submitted', statistics.totalBidsSubmitted],
-    ['Average bids per participant', statistics.averageBidsPerParticipant],
-    ['Moved to back', statistics.participantsMovedToBack],
-    ['Skipped', statistics.skipped],
-    ['Not assigned', statistics.notAssigned],
+    [SESSION_STATISTIC_LABELS.successfulAssignments, statistics.successfulAssignments],
+    [SESSION_STATISTIC_LABELS.autoAssignments, statistics.autoAssignments],
+    [SESSION_STATISTIC_LABELS.totalBidsSubmitted, statistics.totalBidsSubmitted],
+    [SESSION_STATISTIC_LABELS.averageBidsPerParticipant, statistics.averageBidsPerParticipant],
+    [SESSION_STATISTIC_LABELS.participantsMovedToBack, statistics.participantsMovedToBack],
+    [SESSION_STATISTIC_LABELS.skipped, statistics.skipped],
+    [SESSION_STATISTIC_LABELS.notAssigned, statistics.notAssigned],
     ['Exported at', formatTime(exportedAt.toISOString())],
   ];
 }
@@ -85,19 +77,19 @@ function summaryRows(results: SessionResults, session: BidSession, exportedAt: D
 function participantRows(results: SessionResults): Cell[][] {
   return [
     [
-      'Place',
-      'Priority',
-      'Name',
-      'Employee ID',
-      'Rank',
-      'Seniority score',
-      'Outcome',
-      'Result',
-      'Station',
-      'Shift',
-      'Position',
-      'Moved to back',
-      'Reason',
+      RESULT_COLUMN_LABELS.queue,
+      RESULT_COLUMN_LABELS.priority,
+      RESULT_COLUMN_LABELS.name,
+      RESULT_COLUMN_LABELS.employeeId,
+      RESULT_COLUMN_LABELS.rank,
+      RESULT_COLUMN_LABELS.seniorityScore,
+      RESULT_COLUMN_LABELS.outcome,
+      RESULT_COLUMN_LABELS.result,
+      RESULT_COLUMN_LABELS.station,
+      RESULT_COLUMN_LABELS.shift,
+      RESULT_COLUMN_LABELS.position,
+      RESULT_COLUMN_LABELS.movedToBack,
+      RESULT_COLUMN_LABELS.reason,
     ],
     ...results.participants.map((participant) => [
       participant.position + 1,
@@ -106,8 +98,8 @@ function participantRows(results: SessionResults): Cell[][] {
       participant.user.employeeId,
       participant.user.rank,
       participant.seniorityScore,
-      participant.outcome ? OUTCOME_LABELS[participant.outcome] : 'Waiting',
-      participant.hasBid ? 'Assigned' : 'Not Assigned',
+      participant.outcome ? PARTICIPANT_OUTCOME_LABELS[participant.outcome] : 'Waiting',
+      participantResultLabel(participant),
       participant.assignedStation ? `${participant.assignedStation.name} (${participant.assignedStation.number})` : '',
       participant.assignedShift,
       participant.assignedPosition,
@@ -119,10 +111,19 @@ function participantRows(results: SessionResults): Cell[][] {
 
 function historyRows(results: SessionResults): Cell[][] {
   return [
-    ['Time', 'Action', 'Participant', 'Actor', 'Station', 'Shift', 'Position', 'Details'],
+    [
+      HISTORY_COLUMN_LABELS.time,
+      HISTORY_COLUMN_LABELS.action,
+      HISTORY_COLUMN_LABELS.participant,
+      HISTORY_COLUMN_LABELS.actor,
+      HISTORY_COLUMN_LABELS.station,
+      HISTORY_COLUMN_LABELS.shift,
+      HISTORY_COLUMN_LABELS.position,
+      HISTORY_COLUMN_LABELS.details,
+    ],
     ...results.sessionHistory.map((entry) => [
       formatTime(entry.timestamp),
-      ACTION_LABELS[entry.action],
+      HISTORY_ACTION_LABELS[entry.action],
       entry.userName,
       entry.actorName,
       entry.stationName === null ? null : `${entry.stationName} (${entry.stationNumber})`,

@@ -21,7 +21,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { ResultParticipant, SessionHistoryEntry, SessionResults } from '@stationbid/domain';
+import {
+  RESULT_COLUMN_LABELS,
+  type ResultParticipant,
+  SESSION_STATISTIC_LABELS,
+  type SessionHistoryEntry,
+  type SessionResults,
+} from '@stationbid/domain';
 import { IconArrowLeft, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { HistoryEntryCard } from '../../../components/history-entry-card.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
@@ -158,14 +164,14 @@ function DownloadPdfButton({ results }: { results: SessionResults }) {
 function ResultsOverview({ results }: { results: SessionResults }) {
   const { statistics } = results;
   const figures: [label: string, value: string | number][] = [
-    ['Participants', results.totalParticipants],
-    ['Successful assignments', statistics.successfulAssignments],
-    ['Auto-assignments', statistics.autoAssignments],
-    ['Bids submitted', statistics.totalBidsSubmitted],
-    ['Average bids per participant', statistics.averageBidsPerParticipant.toFixed(1)],
-    ['Moved to back', statistics.participantsMovedToBack],
-    ['Skipped', statistics.skipped],
-    ['Not assigned', statistics.notAssigned],
+    [SESSION_STATISTIC_LABELS.participants, results.totalParticipants],
+    [SESSION_STATISTIC_LABELS.successfulAssignments, statistics.successfulAssignments],
+    [SESSION_STATISTIC_LABELS.autoAssignments, statistics.autoAssignments],
+    [SESSION_STATISTIC_LABELS.totalBidsSubmitted, statistics.totalBidsSubmitted],
+    [SESSION_STATISTIC_LABELS.averageBidsPerParticipant, statistics.averageBidsPerParticipant.toFixed(1)],
+    [SESSION_STATISTIC_LABELS.participantsMovedToBack, statistics.participantsMovedToBack],
+    [SESSION_STATISTIC_LABELS.skipped, statistics.skipped],
+    [SESSION_STATISTIC_LABELS.notAssigned, statistics.notAssigned],
   ];
   return (
     <Stack gap="md">
@@ -287,12 +293,12 @@ function ResultsParticipants({ participants }: { participants: ResultParticipant
       <Table striped verticalSpacing="xs" aria-label="Participants">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Queue</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Rank</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Seat</Table.Th>
-            <Table.Th scope="col">Why this seat</Table.Th>
+            <Table.Th scope="col">{RESULT_COLUMN_LABELS.queue}</Table.Th>
+            <Table.Th scope="col">{RESULT_COLUMN_LABELS.name}</Table.Th>
+            <Table.Th scope="col">{RESULT_COLUMN_LABELS.rank}</Table.Th>
+            <Table.Th scope="col">{RESULT_COLUMN_LABELS.result}</Table.Th>
+            <Table.Th scope="col">{RESULT_COLUMN_LABELS.seat}</Table.Th>
+            <Table.Th scope="col">{RESULT_COLUMN_LABELS.reason}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -2,15 +2,12 @@
  * Words only the bid history and session results use. The words every feature shares (session status,
  * history actions, names, seats, moments) live in src/lib/session-format.ts.
  */
-import type { Participant } from '@stationbid/domain';
+import { type Participant, participantResultLabel } from '@stationbid/domain';
 import type { DateFormatOptions } from '../../../lib/session-format.ts';
 import type { UserBidHistoryEntry } from '../api/get-user-bid-history.ts';
 
-export const BID_KIND_LABELS: Readonly<Record<UserBidHistoryEntry['kind'], string>> = {
-  own: 'Own bid',
-  proxy: 'Phone-in',
-  auto: 'Automatic',
-};
+/** Shared with the live draft and the export (packages/domain/src/labels.ts). */
+export { BID_KIND_LABELS } from '@stationbid/domain';
 
 export const BID_STATUS_LABELS: Readonly<Record<UserBidHistoryEntry['status'], string>> = {
   completed: 'Completed',
@@ -28,7 +25,7 @@ export const BID_STATUS_COLORS: Readonly<Record<UserBidHistoryEntry['status'], s
 
 /** Participant status in results (spec section 4): Assigned when they won a seat, else Not Assigned. */
 export function getParticipantStatus(participant: Pick<Participant, 'hasBid'>): 'Assigned' | 'Not Assigned' {
-  return participant.hasBid ? 'Assigned' : 'Not Assigned';
+  return participantResultLabel(participant);
 }
 
 /** "Mar 1, 2026": the day in the viewer's zone. */

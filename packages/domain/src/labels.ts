@@ -1,0 +1,90 @@
+/**
+ * The words for a bid session's things that more than one place shows: the web app's screens, the
+ * .xlsx export and the printed bid sheet. One list each, so a participant's outcome or a history
+ * action reads the same on the screen and in the file a member downloads. Wording only one screen
+ * uses stays with that screen.
+ */
+import type { BidSessionStatus, HistoryAction, ParticipantOutcome } from './bid-engine/types.ts';
+import type { SessionStatistics } from './schemas/bid-session.ts';
+
+export const SESSION_STATUS_LABELS: Readonly<Record<BidSessionStatus, string>> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  active: 'Active',
+  paused: 'Paused',
+  completed: 'Completed',
+};
+
+export const HISTORY_ACTION_LABELS: Readonly<Record<HistoryAction, string>> = {
+  session_started: 'Session started',
+  session_paused: 'Session paused',
+  session_resumed: 'Session resumed',
+  session_completed: 'Session completed',
+  bid_submitted: 'Bid submitted',
+  turn_skipped: 'Turn skipped',
+  moved_to_back: 'Moved to back of queue',
+  auto_assigned: 'Auto-assigned',
+};
+
+/** What became of a participant in a session. */
+export const PARTICIPANT_OUTCOME_LABELS: Readonly<Record<ParticipantOutcome, string>> = {
+  bid: 'Own bid',
+  proxy_bid: 'Phone-in bid',
+  auto_assigned: 'Auto-assigned',
+  skipped: 'Skipped',
+  not_assigned: 'Not assigned',
+};
+
+/** How an accepted bid was made: by the member, by an administrator for them, or by the engine. */
+export const BID_KIND_LABELS: Readonly<Record<'own' | 'proxy' | 'auto', string>> = {
+  own: 'Own bid',
+  proxy: 'Phone-in',
+  auto: 'Automatic',
+};
+
+/** A participant's result: Assigned when they won a seat in the session, else Not Assigned. */
+export function participantResultLabel(participant: { hasBid: boolean }): 'Assigned' | 'Not Assigned' {
+  return participant.hasBid ? 'Assigned' : 'Not Assigned';
+}
+
+/** The figures of a session's results (and the participant count), in the order they are shown. */
+export const SESSION_STATISTIC_LABELS: Readonly<Record<keyof SessionStatistics | 'participants', string>> = {
+  participants: 'Participants',
+  successfulAssignments: 'Successful assignments',
+  autoAssignments: 'Auto-assignments',
+  totalBidsSubmitted: 'Bids submitted',
+  averageBidsPerParticipant: 'Average bids per participant',
+  participantsMovedToBack: 'Moved to back',
+  skipped: 'Skipped',
+  notAssigned: 'Not assigned',
+};
+
+/** The columns of a session's participant results, on the results screen and in the export. */
+export const RESULT_COLUMN_LABELS = {
+  queue: 'Queue',
+  priority: 'Priority',
+  name: 'Name',
+  employeeId: 'Employee ID',
+  rank: 'Rank',
+  seniorityScore: 'Seniority score',
+  outcome: 'Outcome',
+  result: 'Status',
+  seat: 'Seat',
+  station: 'Station',
+  shift: 'Shift',
+  position: 'Position',
+  movedToBack: 'Moved to back',
+  reason: 'Why this seat',
+} as const;
+
+/** The columns of a session's history, on the history screens and in the export. */
+export const HISTORY_COLUMN_LABELS = {
+  time: 'Time',
+  action: 'Action',
+  participant: 'Participant',
+  actor: 'Actor',
+  station: 'Station',
+  shift: 'Shift',
+  position: 'Position',
+  details: 'Details',
+} as const;
