@@ -17,7 +17,7 @@ const SECOND = { email: 'owen.gallagher@stationbid.example', name: 'Owen Gallagh
 const PHONE_VIEWPORT = { width: 375, height: 812 };
 
 test.describe('bidding page', () => {
-  test('a member picks a station in the grid by keyboard and bids; the next member sees their turn on a phone', async ({
+  test('a member bids by keyboard alone with the one bid action; the next member sees their turn on a phone', async ({
     browser,
   }) => {
     const adminPage = await signInAdminInNewContext(browser);
@@ -37,14 +37,12 @@ test.describe('bidding page', () => {
       await secondPage.goto('/bidding');
       await expect(secondPage.getByRole('heading', { name: 'Bidding', level: 1 })).toBeVisible();
       await expect(secondPage.getByLabel('Session status: Active')).toBeVisible();
-      const position = secondPage.getByRole('region', { name: 'Your Position' });
-      await expect(position.getByText('#2 in queue')).toBeVisible();
-      await expect(position.getByText('You are next!')).toBeVisible();
-      const status = secondPage.getByRole('region', { name: 'Live Session Status' });
-      await expect(status).toContainText(`Bidding now${FIRST.name}`);
-      await expect(status.getByRole('timer')).toHaveText(/^\d:\d\d$/);
-      const secondStations = secondPage.getByRole('region', { name: 'Available Stations' });
-      await expect(secondStations.getByText('Waiting for your turn')).toBeVisible();
+      const secondHeader = secondPage.getByRole('region', { name: 'On the clock' });
+      await expect(secondHeader.getByRole('heading', { name: `${FIRST.name} is on the clock` })).toBeVisible();
+      await expect(secondHeader).toContainText(/You're next, (about \d+ minutes?|less than a minute)/);
+      await expect(secondHeader).toContainText('#2 in queue');
+      await expect(secondHeader.getByRole('timer')).toHaveText(/^\d:\d\d$/);
+      await expect(secondPage.getByRole('button', { name: /\bbid\b/i })).toHaveCount(0);
       await expect(
         secondPage.getByRole('region', { name: 'Active Bid Sessions' }).getByRole('link', { name: SESSION_NAME }),
       ).toHaveAttribute('href', `/live-bid/${sessionId}`);
@@ -53,41 +51,45 @@ test.describe('bidding page', () => {
         PHONE_VIEWPORT.width,
       );
 
-      // The first member's turn: a station is picked in the grid by keyboard, then Submit Bid.
+      // The first member's turn: focus lands in the bid area, and the whole bid is made by keyboard.
       await firstPage.goto('/bidding');
-      const banner = firstPage.getByRole('region', { name: "It's Your Turn!" });
-      await expect(banner).toBeVisible();
-      const countdown = firstPage.getByRole('region', { name: 'Your Turn!', exact: true }).getByRole('timer');
-      await expect(countdown).toHaveText(/^[45]:\d\d$/);
-      const stations = firstPage.getByRole('region', { name: 'Available Stations' });
-      const submitFromGrid = stations.getByRole('button', { name: 'Submit Bid', exact: true });
-      await submitFromGrid.click();
-      await expect(stations.getByRole('alert')).toHaveText('Please select a station first');
+      const header = firstPage.getByRole('region', { name: 'On the clock' });
+      await expect(header.getByRole('heading', { name: "You're on the clock" })).toBeVisible();
+      await expect(header.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
+      const panel = firstPage.getByRole('region', { name: 'Your bid' });
+      await expect(panel.getByRole('heading', { name: 'Your bid' })).toBeFocused();
+      await expect(firstPage.getByRole('button', { name: /\bbid\b/i })).toHaveCount(1);
 
-      const selectStation = stations.getByRole('button', { name: /^Select Station \d+$/ }).first();
-      await selectStation.focus();
+      const other = panel.getByRole('radio', { name: /Another free seat/ });
+      await other.focus();
+      await firstPage.keyboard.press('Space');
+      await expect(other).toBeChecked();
+      for (const label of ['Station', 'Shift', 'Position']) {
+        const select = panel.getByLabel(label);
+        await select.focus();
+        // The first real option (the one after "Choose ...") by keyboard.
+        await firstPage.keyboard.press('ArrowDown');
+        await expect(select).not.toHaveValue('');
+      }
+      const bid = panel.getByRole('button', { name: 'Bid', exact: true });
+      await bid.focus();
       await firstPage.keyboard.press('Enter');
-      await expect(selectStation).toHaveAttribute('aria-pressed', 'true');
-      // The chosen station's own Submit Bid, beside it in the list (no scrolling back up on a phone).
-      await stations.getByRole('button', { name: /^Submit Bid for Station \d+$/ }).click();
-
-      const dialog = firstPage.getByRole('dialog', { name: 'Place Your Bid' });
-      await expect(dialog.getByLabel('Station')).not.toHaveValue('');
-      const submit = dialog.getByRole('button', { name: 'Submit Bid' });
-      await expect(submit).toBeDisabled();
-      await dialog.getByLabel('Shift').selectOption({ index: 1 });
-      await dialog.getByLabel('Position').selectOption({ index: 1 });
-      await expect(submit).toBeEnabled();
-      await submit.click();
+      const dialog = firstPage.getByRole('dialog', { name: /^Bid for Station \d+, [ABC] shift, Captain\?$/ });
+      await expect(dialog.getByRole('button', { name: 'Confirm bid' })).toBeFocused();
+      await firstPage.keyboard.press('Enter');
       await expect(
         firstPage.getByText(/^Bid submitted successfully! Station: .+, Shift: [ABC], Position: Captain$/),
       ).toBeVisible();
       await expect(dialog).toBeHidden();
-      await expect(banner).toBeHidden();
-      await expect(stations.getByText('Waiting for your turn')).toBeVisible();
+      await expect(panel).toBeHidden();
+      await expect(header).toContainText(/Your seat: Station \d+, [ABC] shift, Captain/);
 
       // The second member's phone shows their turn without a reload.
-      await expect(secondPage.getByRole('region', { name: "It's Your Turn!" })).toBeVisible({ timeout: 15_000 });
+      await expect(secondHeader.getByRole('heading', { name: "You're on the clock" })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(secondPage.getByRole('region', { name: 'Your bid' })).toBeVisible();
+      const status = secondPage.getByRole('region', { name: 'Live Session Status' });
       await expect(status.getByRole('progressbar', { name: 'Session progress' })).toHaveAttribute('aria-valuenow', '1');
     } finally {
       await endSession(adminPage, sessionId);

@@ -35,20 +35,22 @@ async function startSession(adminPage: Page): Promise<string> {
   return sessionId;
 }
 
-/** Places a bid through the modal on the first free seat offered. */
-async function placeBidThroughModal(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Place Your Bid' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Place Your Bid' });
-  const submit = dialog.getByRole('button', { name: 'Submit Bid' });
-  await expect(submit).toBeDisabled();
-  await dialog.getByLabel('Station').selectOption({ index: 1 });
-  await dialog.getByLabel('Shift').selectOption({ index: 1 });
-  await dialog.getByLabel('Position').selectOption({ index: 1 });
-  await expect(submit).toBeEnabled();
-  await submit.click();
+/** Bids with the one bid action, on the first free seat offered under "Another free seat". */
+async function bidThroughPanel(page: Page): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Your bid' });
+  await panel.getByRole('radio', { name: /Another free seat/ }).check();
+  const bid = panel.getByRole('button', { name: 'Bid', exact: true });
+  await expect(bid).toBeDisabled();
+  await panel.getByLabel('Station').selectOption({ index: 1 });
+  await panel.getByLabel('Shift').selectOption({ index: 1 });
+  await panel.getByLabel('Position').selectOption({ index: 1 });
+  await expect(bid).toBeEnabled();
+  await bid.click();
+  const dialog = page.getByRole('dialog', { name: /^Bid for Station \d+, [ABC] shift, \w+\?$/ });
+  await dialog.getByRole('button', { name: 'Confirm bid' }).click();
   await expect(page.getByText(/^Bid submitted successfully! Station: .+, Shift: [ABC], Position: \w+$/)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('region', { name: "It's your turn!" })).toBeHidden();
+  await expect(panel).toBeHidden();
 }
 
 test.describe('live bidding', () => {
@@ -62,20 +64,20 @@ test.describe('live bidding', () => {
       // The second member watches on a phone: their place, and who bids now.
       await secondPage.goto(`/live-bid/${sessionId}`);
       await expect(secondPage.getByRole('heading', { name: SESSION_NAME, level: 1 })).toBeVisible();
-      const position = secondPage.getByRole('region', { name: 'Your Position' });
-      await expect(position.getByText('#2 in queue')).toBeVisible();
-      await expect(position.getByText('You are next!')).toBeVisible();
-      await expect(position.getByText(FIRST.name)).toBeVisible();
-      await expect(position.getByRole('timer')).toHaveText(/^\d:\d\d$/);
+      const header = secondPage.getByRole('region', { name: 'On the clock' });
+      await expect(header).toContainText('#2 in queue');
+      await expect(header).toContainText("You're next");
+      await expect(header.getByRole('heading', { name: `${FIRST.name} is on the clock` })).toBeVisible();
+      await expect(header.getByRole('timer')).toHaveText(/^\d:\d\d$/);
       // Nothing is wider than the phone's screen.
       expect(await secondPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-      // The first member bids through the modal.
+      // The first member bids with the one bid action.
       await firstPage.goto(`/live-bid/${sessionId}`);
-      const banner = firstPage.getByRole('region', { name: "It's your turn!" });
-      await expect(banner).toBeVisible();
-      await expect(banner.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
-      await placeBidThroughModal(firstPage);
+      const firstHeader = firstPage.getByRole('region', { name: 'On the clock' });
+      await expect(firstHeader.getByRole('heading', { name: "You're on the clock" })).toBeVisible();
+      await expect(firstHeader.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
+      await bidThroughPanel(firstPage);
 
       // The second member's page shows it without a reload, within a few seconds.
       const participants = secondPage.getByRole('region', { name: /^Participants/ });
@@ -87,8 +89,8 @@ test.describe('live bidding', () => {
       ).toBeVisible({ timeout: 5_000 });
 
       // Now it is their turn; they bid on the phone, and the session completes.
-      await expect(secondPage.getByRole('region', { name: "It's your turn!" })).toBeVisible({ timeout: 5_000 });
-      await placeBidThroughModal(secondPage);
+      await expect(header.getByRole('heading', { name: "You're on the clock" })).toBeVisible({ timeout: 5_000 });
+      await bidThroughPanel(secondPage);
       await expect(secondPage.getByLabel('Status: Completed')).toBeVisible({ timeout: 5_000 });
       await expect(firstPage.getByLabel('Status: Completed')).toBeVisible({ timeout: 5_000 });
       await expect(firstPage.getByRole('region', { name: 'Session Info' }).getByText('2 of 2 completed')).toBeVisible();

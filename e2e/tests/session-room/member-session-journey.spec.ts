@@ -109,22 +109,32 @@ async function joinFromDashboard(page: Page, sessionName: string, sessionId: str
   await expect(page.getByRole('heading', { name: sessionName, level: 1 })).toBeVisible();
 }
 
-/** Places the member's bid through Place Your Bid on the first free seat offered. */
-async function placeBidThroughModal(page: Page): Promise<Locator> {
-  const banner = page.getByRole('region', { name: "It's your turn!" });
-  await banner.getByRole('button', { name: 'Place Your Bid' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Place Your Bid' });
-  const submit = dialog.getByRole('button', { name: 'Submit Bid' });
-  await expect(submit).toBeDisabled();
-  await dialog.getByLabel('Station').selectOption({ index: 1 });
-  await dialog.getByLabel('Shift').selectOption({ index: 1 });
-  await dialog.getByLabel('Position').selectOption({ index: 1 });
-  await expect(submit).toBeEnabled();
-  await submit.click();
+/** Bids with the page's one bid action on the first free seat offered under "Another free seat". */
+async function bidThroughPanel(page: Page): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Your bid' });
+  await panel.getByRole('radio', { name: /Another free seat/ }).check();
+  const bid = panel.getByRole('button', { name: 'Bid', exact: true });
+  await expect(bid).toBeDisabled();
+  await panel.getByLabel('Station').selectOption({ index: 1 });
+  await panel.getByLabel('Shift').selectOption({ index: 1 });
+  await panel.getByLabel('Position').selectOption({ index: 1 });
+  await expect(bid).toBeEnabled();
+  await bid.click();
+  const dialog = page.getByRole('dialog', { name: /^Bid for Station \d+, [ABC] shift, \w+\?$/ });
+  await dialog.getByRole('button', { name: 'Confirm bid' }).click();
   await expect(page.getByText(/^Bid submitted successfully! Station: .+, Shift: [ABC], Position: \w+$/)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(banner).toBeHidden();
-  return dialog;
+  await expect(panel).toBeHidden();
+}
+
+/** The "on the clock" header at the top of the session page. */
+const onTheClock = (page: Page): Locator => page.getByRole('region', { name: 'On the clock' });
+
+/** The seat a participant won, as the header words it ("Station 4, B shift, Engineer"). */
+async function headerSeatLabel(adminPage: Page, sessionId: string, name: string): Promise<string> {
+  const participant = (await readParticipants(adminPage, sessionId)).find((entry) => fullName(entry) === name);
+  if (participant?.assignedStation == null) throw new Error(`${name} holds no seat in the session`);
+  return `Station ${participant.assignedStation.number}, ${participant.assignedShift} shift, ${participant.assignedPosition}`;
 }
 
 /** On a watcher's live page: the member's seat in the participants and their bid in the history. */
@@ -245,23 +255,23 @@ test.describe('a member follows a whole session', () => {
       const documents = await Promise.all([andre, jamal, ryan].map(watchDocument));
 
       // 1. Andre, the most senior, holds the turn; the others see him bidding.
-      const andreBanner = andre.getByRole('region', { name: "It's your turn!" });
-      await expect(andreBanner).toBeVisible();
-      await expect(andreBanner.getByRole('timer')).toHaveText(/^[01]:\d\d$/);
-      await expect(jamal.getByRole('region', { name: 'Your Position' })).toContainText('#2 in queue');
-      await expect(jamal.getByRole('region', { name: 'Your Position' })).toContainText(`Bidding now:${ANDRE.name}`);
-      await expect(ryan.getByRole('region', { name: 'Your Position' })).toContainText('#3 in queue');
-      await placeBidThroughModal(andre);
+      await expect(onTheClock(andre).getByRole('heading', { name: "You're on the clock" })).toBeVisible();
+      await expect(onTheClock(andre).getByRole('timer')).toHaveText(/^[01]:\d\d$/);
+      await expect(onTheClock(jamal)).toContainText('#2 in queue');
+      await expect(onTheClock(jamal)).toContainText(`${ANDRE.name} is on the clock`);
+      await expect(onTheClock(ryan)).toContainText('#3 in queue');
+      await expect(onTheClock(ryan)).toContainText(/2 turns away/);
+      await bidThroughPanel(andre);
       const andreSeat = await liveSeatLabel(adminPage, sessionId, ANDRE.name);
       for (const watcher of [jamal, ryan]) {
         await expectBidShown(watcher, ANDRE.name, andreSeat, `${ANDRE.name} bid on ${andreSeat}`);
       }
 
       // 2. Jamal's turn: he lets it run out. Meanwhile Andre writes in the chat, and the others read it.
-      const jamalBanner = jamal.getByRole('region', { name: "It's your turn!" });
+      const jamalBanner = jamal.getByRole('region', { name: 'Your bid' });
       await expect(jamalBanner).toBeVisible({ timeout: 5_000 });
-      await expect(jamalBanner.getByRole('timer')).toHaveText(/^[01]:\d\d$/);
-      await expect(ryan.getByRole('region', { name: 'Your Position' })).toContainText(`Bidding now:${JAMAL.name}`);
+      await expect(onTheClock(jamal).getByRole('timer')).toHaveText(/^[01]:\d\d$/);
+      await expect(onTheClock(ryan)).toContainText(`${JAMAL.name} is on the clock`);
 
       const greeting = 'Good luck, Jamal. Remember the minute!';
       await andre.getByRole('button', { name: /^Chat(,|$)/ }).click();
@@ -289,7 +299,7 @@ test.describe('a member follows a whole session', () => {
       ).toBeVisible({ timeout: ONE_TURN_WINDOW_MS });
       await expect(jamal.getByText('Time expired! Your turn has passed.')).toBeVisible();
       await expect(jamalBanner).toBeHidden();
-      await expect(jamal.getByRole('region', { name: 'Your Position' })).toContainText('#3 in queue');
+      await expect(onTheClock(jamal)).toContainText('#3 in queue');
       for (const watcher of [andre, ryan]) {
         await expect(
           watcher
@@ -305,8 +315,8 @@ test.describe('a member follows a whole session', () => {
       ).toContainText('Moved to back');
 
       // 3. Ryan bids next.
-      await expect(ryan.getByRole('region', { name: "It's your turn!" })).toBeVisible({ timeout: 5_000 });
-      await placeBidThroughModal(ryan);
+      await expect(ryan.getByRole('region', { name: 'Your bid' })).toBeVisible({ timeout: 5_000 });
+      await bidThroughPanel(ryan);
       const ryanSeat = await liveSeatLabel(adminPage, sessionId, RYAN.name);
       for (const watcher of [andre, jamal]) {
         await expectBidShown(watcher, RYAN.name, ryanSeat, `${RYAN.name} bid on ${ryanSeat}`);
@@ -315,8 +325,8 @@ test.describe('a member follows a whole session', () => {
       // 4. Jamal's second chance, on the shorter auto-assign timeout, with no expiry notice left over.
       await expect(jamalBanner).toBeVisible({ timeout: 5_000 });
       await expect(jamal.getByText('Time expired! Your turn has passed.')).toBeHidden();
-      await expect(jamalBanner.getByRole('timer')).toHaveText(/^[01]:\d\d$/);
-      await placeBidThroughModal(jamal);
+      await expect(onTheClock(jamal).getByRole('timer')).toHaveText(/^[01]:\d\d$/);
+      await bidThroughPanel(jamal);
       const jamalSeat = await liveSeatLabel(adminPage, sessionId, JAMAL.name);
       for (const watcher of [andre, ryan]) {
         await expectBidShown(watcher, JAMAL.name, jamalSeat, `${JAMAL.name} bid on ${jamalSeat}`);
@@ -387,10 +397,10 @@ test.describe('a member follows a whole session', () => {
       expect((await readParticipants(adminPage, sessionId)).map(fullName)).toEqual([MAYA.name, VICTOR.name]);
 
       await joinFromDashboard(phone, PHONE_SESSION, sessionId);
-      const position = phone.getByRole('region', { name: 'Your Position' });
+      const position = onTheClock(phone);
       await expect(position).toContainText('#2 in queue');
-      await expect(position).toContainText('You are next!');
-      await expect(position).toContainText(`Bidding now:${MAYA.name}`);
+      await expect(position).toContainText("You're next");
+      await expect(position).toContainText(`${MAYA.name} is on the clock`);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE_VIEWPORT.width,
       );
@@ -400,22 +410,14 @@ test.describe('a member follows a whole session', () => {
       const mayaSeat = await liveSeatLabel(adminPage, sessionId, MAYA.name);
       await expectBidShown(phone, MAYA.name, mayaSeat, `${DEMO_ADMIN.name} bid for ${MAYA.name} on ${mayaSeat}`);
 
-      // His turn: the form fills the phone's screen.
-      const banner = phone.getByRole('region', { name: "It's your turn!" });
-      await expect(banner).toBeVisible({ timeout: 5_000 });
-      await banner.getByRole('button', { name: 'Place Your Bid' }).click();
-      const dialog = phone.getByRole('dialog', { name: 'Place Your Bid' });
-      await expect(dialog.getByLabel('Station')).toBeVisible();
-      const box = await dialog.boundingBox();
-      expect(box?.width).toBeGreaterThanOrEqual(PHONE_VIEWPORT.width - 5);
-      expect(box?.height).toBeGreaterThanOrEqual(PHONE_VIEWPORT.height - 5);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await expect(dialog).toBeHidden();
-      await placeBidThroughModal(phone);
+      // His turn: the one bid action fits the phone's screen.
+      const panel = phone.getByRole('region', { name: 'Your bid' });
+      await expect(panel).toBeVisible({ timeout: 5_000 });
+      const box = await panel.boundingBox();
+      expect(box?.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+      await bidThroughPanel(phone);
       await expect(phone.getByLabel('Status: Completed')).toBeVisible({ timeout: 5_000 });
-      await expect(position).toContainText(
-        `Your turn is done: Assigned: ${await liveSeatLabel(adminPage, sessionId, VICTOR.name)}.`,
-      );
+      await expect(position).toContainText(`Your seat: ${await headerSeatLabel(adminPage, sessionId, VICTOR.name)}`);
 
       // The results, through the navigation drawer.
       const { results } = await callApi<{ results: { participants: ParticipantBody[] } }>(

@@ -287,7 +287,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     const { api } = renderBiddingPage(sessionWithTurn(2, { remainingMs: 33_000 }));
     const header = await screen.findByRole('region', { name: 'On the clock' });
     expect(await within(header).findByRole('heading', { name: "You're on the clock" })).toBeInTheDocument();
-    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    const panel = await screen.findByRole('region', { name: 'Your bid', busy: false });
     const timer = within(header).getByRole('timer');
     expect(timer).toHaveTextContent(/^0:3[23]$/);
     expect(timer).toHaveAttribute('data-tone', 'orange');
@@ -321,7 +321,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       },
       readSession: () => session,
     });
-    await screen.findByRole('region', { name: 'Your bid' });
+    await screen.findByRole('region', { name: 'Your bid', busy: false });
     const movedToBack = { ...isabel, movedToBack: true, isCurrentTurn: false };
     session = {
       ...sessionWithTurn(0, { remainingMs: 60_000 }),
@@ -344,7 +344,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       },
       readSession: () => session,
     });
-    await screen.findByRole('region', { name: 'Your bid' });
+    await screen.findByRole('region', { name: 'Your bid', busy: false });
     session = {
       ...sessionWithTurn(0, { remainingMs: 60_000 }),
       participants: [{ ...elena, isCurrentTurn: true }, caleb, { ...isabel, hasBid: true, outcome: 'bid' }],
@@ -388,7 +388,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       },
       readSession: () => session,
     });
-    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    const panel = await screen.findByRole('region', { name: 'Your bid', busy: false });
     // One bid button on the page: no quick-pick, no card button, no banner button.
     expect(screen.getAllByRole('button', { name: /\bbid\b/i }).map((button) => button.textContent)).toEqual(['Bid']);
     await user.click(await within(panel).findByRole('radio', { name: '1. Station 3, C shift, Engineer' }));
@@ -414,7 +414,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
           jsonResponse(409, { error: BID_MESSAGES.seatUnavailable, code: 'SEAT_UNAVAILABLE' }),
       },
     });
-    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    const panel = await screen.findByRole('region', { name: 'Your bid', busy: false });
     await user.click(within(panel).getByRole('radio', { name: /Another free seat/ }));
     await user.selectOptions(within(panel).getByLabelText('Station'), harbor.id);
     await user.selectOptions(within(panel).getByLabelText('Shift'), 'C');
@@ -439,7 +439,7 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       },
       readSession: () => session,
     });
-    const panel = await screen.findByRole('region', { name: 'Your bid' });
+    const panel = await screen.findByRole('region', { name: 'Your bid', busy: false });
     await user.click(within(panel).getByRole('button', { name: 'Skip turn' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skip your turn?' });
     await user.click(within(dialog).getByRole('button', { name: 'Skip Turn' }));

@@ -23,11 +23,12 @@ import {
   ConnectedUsers,
   isUnknownSession,
   LazyParticipantsList,
+  LazyRecentPicksFeed,
   LazyStationAssignmentsPanel,
   type LiveUpdates,
   LiveUpdatesBell,
+  preloadRecentPicksFeed,
   preloadStationAssignmentsPanel,
-  RecentPicksFeed,
   SessionHistory,
   SessionInfo,
   SessionNotFound,
@@ -54,11 +55,12 @@ function LiveBidPage() {
   const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
   const sessionQuery = useSessionBoardQuery(sessionId, pollIntervalMs);
   const participationQuery = useMyParticipationQuery(sessionId, pollIntervalMs);
-  // The stations panel and the chat are loaded on demand (the page's first load stays within issue
+  // The stations panel, the feed and the chat are loaded on demand (the page's first load stays within issue
   // 14's budget); fetching their code while the session is read means they are normally there
   // when the board is.
   useEffect(() => {
     preloadStationAssignmentsPanel();
+    preloadRecentPicksFeed();
     preloadChatWidget();
   }, []);
 
@@ -155,7 +157,7 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <RecentPicksFeed picks={board.recentPicks} />
+            <LazyRecentPicksFeed picks={board.recentPicks} />
             <SessionInfo board={board} dates={dates} />
             <ConnectedUsers sessionId={session.id} />
             <SessionHistory history={historyQuery.data} />

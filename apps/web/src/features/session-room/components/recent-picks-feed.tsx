@@ -15,7 +15,12 @@ import { describePick } from '../utils/on-the-clock.ts';
 /** How many picks the feed shows; the board keeps a few more, and the history has them all. */
 export const FEED_PICK_COUNT = 10;
 
-export function RecentPicksFeed({ picks }: { picks: readonly BoardPick[] }) {
+export interface RecentPicksFeedProps {
+  /** The board's recent picks, newest first. */
+  picks: readonly BoardPick[];
+}
+
+export function RecentPicksFeed({ picks }: RecentPicksFeedProps) {
   const titleId = useId();
   // "2m ago" ages by the minute; the picks themselves change with events, not with this clock.
   const nowMs = useNow(TIMERS.liveRefreshMs);
