@@ -20,7 +20,10 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ] as const;
 
-/** Labels whose text is wider than the box that shows it: the box itself or any part of it. */
+/**
+ * Labels whose text is wider than the box that shows it: the box itself or any part of it (a part
+ * 1 px wide is visually hidden text for screen readers, not a cut label).
+ */
 function cutLabels(page: Page): Promise<string[]> {
   return page
     .locator('button, a.mantine-Button-root, .mantine-Badge-root, [role="tab"], .mantine-SegmentedControl-label')
@@ -31,7 +34,7 @@ function cutLabels(page: Page): Promise<string[]> {
         )
         .filter((element) =>
           [element, ...element.querySelectorAll('*')].some(
-            (part) => part.clientWidth > 0 && part.scrollWidth > part.clientWidth + 1,
+            (part) => part.clientWidth > 1 && part.scrollWidth > part.clientWidth + 1,
           ),
         )
         .map((element) => `${element.tagName} "${element.textContent?.trim()}"`),

@@ -140,7 +140,10 @@ function cutLabels(page: Page, selector: string): Promise<string[]> {
     elements
       .filter((element) => element.getBoundingClientRect().width > 0)
       .filter((element) =>
-        [element, ...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1),
+        // A part 1 px wide is visually hidden text (for screen readers), not a cut label.
+        [element, ...element.querySelectorAll('*')].some(
+          (part) => part.clientWidth > 1 && part.scrollWidth > part.clientWidth + 1,
+        ),
       )
       .map((element) => element.textContent ?? ''),
   );
