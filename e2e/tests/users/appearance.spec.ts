@@ -85,4 +85,29 @@ test.describe('appearance', () => {
       }
     });
   }
+
+  test('nothing moves for a member whose system asks for reduced motion', async ({ browser }) => {
+    const page = await signInInNewContext(browser, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    try {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Notification Settings' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      // The longest transition or animation left on any element (and its ::before and ::after).
+      const longestSeconds = await page.evaluate(() => {
+        const seconds = (value: string) => Math.max(...value.split(',').map((part) => Number.parseFloat(part) || 0));
+        let longest = 0;
+        for (const element of document.querySelectorAll('*')) {
+          for (const pseudo of [null, '::before', '::after']) {
+            const style = getComputedStyle(element, pseudo);
+            longest = Math.max(longest, seconds(style.transitionDuration), seconds(style.animationDuration));
+          }
+        }
+        return longest;
+      });
+      expect(longestSeconds).toBeLessThan(0.001);
+    } finally {
+      await page.context().close();
+    }
+  });
 });

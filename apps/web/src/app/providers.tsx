@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+import './reduced-motion.css';
 
 /**
  * Where the Appearance switch (profile) keeps this device's choice: 'light', 'dark' or 'auto'

@@ -6,6 +6,7 @@
  * are followed on the live stream, and each of their steps refreshes the figures and activity too.
  */
 import { Box, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -44,6 +45,7 @@ function FollowSessionLive({ sessionId }: { sessionId: string }) {
 
 function AdminDashboardPage() {
   const liveDraftRef = useRef<HTMLDivElement>(null);
+  const isMotionReduced = useReducedMotion();
   const sessions = useRunningSessionsQuery();
   // The first active session, else the first paused one (the list is newest first).
   const draftSession = sessions.data?.find((session) => session.status === 'active') ?? sessions.data?.[0];
@@ -53,7 +55,7 @@ function AdminDashboardPage() {
   const nowMs = Date.now();
 
   const showLiveDraft = () => {
-    liveDraftRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    liveDraftRef.current?.scrollIntoView({ behavior: isMotionReduced ? 'auto' : 'smooth', block: 'start' });
     liveDraftRef.current?.focus({ preventScroll: true });
   };
 
