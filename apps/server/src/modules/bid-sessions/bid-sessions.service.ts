@@ -34,7 +34,6 @@ import { type ResultsOptions, SessionReadsService } from './session-reads.servic
 import type { SessionVersionTracker } from './session-versions.ts';
 
 export type { SessionViewer } from './session-access.ts';
-export type { ResultsOptions } from './session-reads.service.ts';
 
 type ParsedCreateRequest = z.output<typeof createBidSessionRequestSchema>;
 
