@@ -31,7 +31,15 @@ export function DownloadRecordButton({ session }: { session: SessionRef }) {
 /** A link to the page that checks a record in the browser. */
 export function VerifyRecordLink() {
   return (
-    <Anchor component={Link} to={paths.verify} size="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+    <Anchor
+      component={Link}
+      to={paths.verify}
+      size="sm"
+      display="inline-flex"
+      style={{ alignItems: 'center', gap: 4 }}
+      // A link is of no use on paper.
+      data-print="hide"
+    >
       <IconShieldCheck size={16} aria-hidden />
       Verify a record
     </Anchor>

@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN } from '../../fixtures/accounts.ts';
+import {
+  callApi,
+  createAndStartSession,
+  placePhoneInBidForTurnHolder,
+  type SessionDetail,
+  signInAdminInNewContext,
+} from '../../fixtures/sessions.ts';
+
+// The session "E2E Session Record" belongs to this file. Its one participant is the administrator,
+// who bids by phone for themself, so the session completes at once and no member's seat changes.
+const SESSION_NAME = 'E2E Session Record';
+
+async function runSessionToCompletion(browser: Browser): Promise<void> {
+  const page = await signInAdminInNewContext(browser);
+  const sessionId = await createAndStartSession(page, {
+    name: SESSION_NAME,
+    year: 2026,
+    startDate: '2026-06-01',
+    endDate: '2026-06-30',
+    participantEmails: [DEMO_ADMIN.email],
+  });
+  await placePhoneInBidForTurnHolder(page, sessionId);
+  const { session } = await callApi<{ session: SessionDetail }>(page, 'GET', `/bid-sessions/${sessionId}`);
+  expect(session.status).toBe('completed');
+  await page.context().close();
+}
+
+/** Drops a file on the page's drop zone, as a person dragging it from their file manager does. */
+async function dropFile(page: Page, name: string, text: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], name, { type: 'application/json' }));
+      return transfer;
+    },
+    { name, text },
+  );
+  const zone = page.getByTestId('record-drop-zone');
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+test.describe('session record', () => {
+  test.beforeAll(async ({ browser }) => {
+    await runSessionToCompletion(browser);
+  });
+
+  test('a record downloaded from the results verifies on /verify, and a changed one does not', async ({ browser }) => {
+    const page = await signInAdminInNewContext(browser);
+    await page.goto('/bid-history');
+    await page.getByRole('button', { name: `View Results of ${SESSION_NAME}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Results of ${SESSION_NAME}` });
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download record' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^session-record-.*\.json$/);
+    const text = await readFile(await download.path(), 'utf8');
+    const record = JSON.parse(text) as { session: { name: string }; history: { actorName: string }[] };
+    expect(record.session.name).toBe(SESSION_NAME);
+
+    // The results link to the page that checks it.
+    await dialog.getByRole('link', { name: 'Verify a record' }).click();
+    await expect(page.getByRole('heading', { name: 'Verify a Session Record', level: 1 })).toBeVisible();
+    const { fingerprint } = await callApi<{ fingerprint: string }>(page, 'GET', '/record-key');
+    await expect(page.getByLabel('Server key fingerprint')).toHaveValue(fingerprint);
+
+    await dropFile(page, download.suggestedFilename(), text);
+    const result = page.getByRole('region', { name: 'Verification result' });
+    await expect(result).toContainText('Verified: 1 award reproduced');
+    await expect(result).toContainText(`Signed with Ed25519 key ${fingerprint}, the key you checked against`);
+
+    // Someone rewrites who placed the last step: the chain names that entry.
+    const tampered = structuredClone(record);
+    const last = tampered.history.length;
+    const lastEntry = tampered.history[last - 1];
+    if (lastEntry === undefined) throw new Error('The record has no history');
+    lastEntry.actorName = 'Someone Else';
+    await page.getByLabel('Record file').setInputFiles({
+      name: 'changed-record.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(tampered)),
+    });
+    await expect(result).toContainText('Not verified');
+    await expect(result).toContainText(`First entry that differs: ${last}`);
+    await expect(result).toContainText(`Entry ${last}`);
+    await expect(result).toContainText('its content was changed');
+    await page.context().close();
+  });
+
+  test('the page works on a phone: choose the file, see the answer', async ({ browser }) => {
+    const page = await signInAdminInNewContext(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/verify');
+    await page.getByLabel('Record file').setInputFiles({
+      name: 'not-a-record.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format": "something else"}'),
+    });
+    const result = page.getByRole('region', { name: 'Verification result' });
+    await expect(result).toContainText('Not verified');
+    await expect(result).toContainText('This is not a StationBid session record');
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});
