@@ -40,7 +40,7 @@ export async function checkRecordFile(file: File, key: GivenKey | null): Promise
   return {
     ok: true,
     fileName: file.name,
-    headline: `Verified: ${result.awardsReproduced} awards reproduced`,
+    headline: `Verified: ${result.awardsReproduced} ${result.awardsReproduced === 1 ? 'award' : 'awards'} reproduced`,
     details: describeVerified(result),
     keyFingerprint: result.keyFingerprint,
     keyChecked: result.keyChecked,
