@@ -25,6 +25,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { createStationWithSeats, startSession } from '../bid-sessions/test-sessions.ts';
+import { DepartmentZone } from './department-zone.ts';
 
 /** DEPARTMENT_TIMEZONE of this server: the default until an administrator saves another zone. */
 const DEFAULT_ZONE = 'America/Chicago';
@@ -173,5 +174,23 @@ describe('the department time zone setting', () => {
     expect(text).toContain("All times are in the department's time zone, America/New_York");
     expect(text).toContain('1. Ana Lopez: You bid Station');
     expect(text).toMatch(/Own bid\s+Station 1, A, Firefighter\s+Mon 23 Nov 2026, 15:01 EST/);
+  });
+
+  it('reaches another server process within 30 seconds of a save', async () => {
+    // Another process's view of the same database, on a clock of its own.
+    let nowMs = 0;
+    const elsewhere = new DepartmentZone(context.db, DEFAULT_ZONE, () => nowMs);
+    expect(await elsewhere.read()).toBe('America/New_York');
+
+    expect((await saveZone(admin, 'Europe/London')).statusCode).toBe(200);
+    nowMs += 29_000;
+    // Still the zone it read: an engine step never waits on a query for it.
+    expect(elsewhere.current()).toBe('America/New_York');
+    nowMs += 1_000;
+    expect(await elsewhere.read()).toBe('Europe/London');
+    expect((await readSettings(member)).json<DepartmentSettingsResponse>()).toMatchObject({
+      timeZone: 'Europe/London',
+      timeZoneAbbreviation: 'GMT',
+    });
   });
 });
