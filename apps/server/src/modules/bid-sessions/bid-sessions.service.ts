@@ -5,8 +5,8 @@
  * - session-reads.service: the list, one session, the current one, participants, history, results;
  * - member-place.service: a member's own place, bid status, bid history, and joining;
  * - session-management.service: creating, editing and deleting sessions and their queues.
- * The answers are shaped by the presenters (session-presenter, session-results-presenter,
- * member-place-presenter). The engine steps (start, bids, turns) are in session-engine.service.
+ * The answers are shaped by the presenters (session-presenter reads the rows; session-row-presenter,
+ * session-results-presenter and member-place-presenter shape them, pure). The engine steps (start, bids, turns) are in session-engine.service.
  */
 import type {
   BidSession,

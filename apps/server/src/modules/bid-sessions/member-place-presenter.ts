@@ -4,7 +4,7 @@
  */
 import type { BidSession, Participant } from '@stationbid/domain';
 import type { listBidsOfMember, SessionRow } from './bid-sessions.repository.ts';
-import { isRunningStatus, secondsFromMilliseconds } from './session-presenter.ts';
+import { isRunningStatus, secondsFromMilliseconds } from './session-row-presenter.ts';
 
 type MemberBidRow = Awaited<ReturnType<typeof listBidsOfMember>>[number];
 type BidOfParticipant = Participant['bidHistory'][number];

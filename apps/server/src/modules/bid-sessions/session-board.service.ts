@@ -25,8 +25,8 @@ import {
 import { loadEngineState, lockSessionRow, readEngineDataVersion, toEngineSession } from './engine-state.repository.ts';
 import type { EngineStateCache, StateVersions } from './engine-state-cache.ts';
 import type { SessionViewer } from './session-access.ts';
-import { isRunningStatus } from './session-presenter.ts';
 import type { CachedAnswer, SessionReadCache } from './session-read-cache.ts';
+import { isRunningStatus } from './session-row-presenter.ts';
 import type { SessionVersionTracker } from './session-versions.ts';
 
 /**

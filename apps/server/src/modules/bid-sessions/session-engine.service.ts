@@ -42,7 +42,8 @@ import {
   toEngineSession,
 } from './engine-state.repository.ts';
 import { EngineStateCache, type StateVersions } from './engine-state-cache.ts';
-import { isRunningStatus, presentSession, presentSessionSummary } from './session-presenter.ts';
+import { presentSession, presentSessionSummary } from './session-presenter.ts';
+import { isRunningStatus } from './session-row-presenter.ts';
 
 /** Who asks for a step: a signed-in member (an administrator or not). */
 export interface SessionActor {

@@ -46,7 +46,8 @@ import {
   type ParsedUpdateRequest,
   toDate,
 } from './session-changes.ts';
-import { findSessionOrRefuse, isRunningStatus, presentParticipants, presentSession } from './session-presenter.ts';
+import { findSessionOrRefuse, presentParticipants, presentSession } from './session-presenter.ts';
+import { isRunningStatus } from './session-row-presenter.ts';
 
 type ParsedCreateRequest = z.output<typeof createBidSessionRequestSchema>;
 

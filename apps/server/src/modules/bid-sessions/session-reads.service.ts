@@ -32,10 +32,7 @@ import { readEngineDataVersion } from './engine-state.repository.ts';
 import { MEMBER_VISIBLE_STATUSES, type SessionAccess, type SessionViewer } from './session-access.ts';
 import { type SessionBoardService, versionKey } from './session-board.service.ts';
 import {
-  CONNECTED_WITHIN_MS,
   findSessionOrRefuse,
-  isRunningStatus,
-  presentHistoryEntry,
   presentParticipants,
   presentSession,
   presentSessionSummaries,
@@ -43,6 +40,7 @@ import {
 } from './session-presenter.ts';
 import { type CachedAnswer, SessionReadCache } from './session-read-cache.ts';
 import { presentDetailAnswer, presentResults, withoutParticipants } from './session-results-presenter.ts';
+import { CONNECTED_WITHIN_MS, isRunningStatus, presentHistoryEntry } from './session-row-presenter.ts';
 
 /** Shared answers that show presence ("connected", seen in the last 2 minutes) are at most this old. */
 export const PRESENCE_MAX_AGE_MS = 15_000;

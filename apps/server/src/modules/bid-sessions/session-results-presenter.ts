@@ -5,7 +5,7 @@
  */
 import { type BidSessionDetail, computeSessionStatistics, type SessionResults } from '@stationbid/domain';
 import type { HistoryRow } from './bid-sessions.repository.ts';
-import { presentHistoryEntry } from './session-presenter.ts';
+import { presentHistoryEntry } from './session-row-presenter.ts';
 
 /** Whole minutes from start to end (bidding-rules.md, "Results"); null until both exist. */
 export function minutesBetween(start: string | null, end: string | null): number | null {
