@@ -60,7 +60,8 @@ for (const viewport of VIEWPORTS) {
     test('a member follows the session, is told how far away their turn is, bids with the one action and hears the award; another member sees the pick live', async ({
       browser,
     }) => {
-      test.setTimeout(120_000);
+      // Three sign-ins and a whole session: on the shared, busy test machine that is well over a minute.
+      test.setTimeout(240_000);
       const tag = String(viewport.width);
       const { first, second, follower } = membersFor(tag);
       const adminPage = await signInAdminInNewContext(browser);

@@ -2,12 +2,12 @@
  * "Your ranked list — used if you miss your turn": while the member waits, their ranked seat
  * choices in the users feature's editor (drag and drop or keyboard, each seat marked Free or Taken
  * on this session's board as events patch it, auto-bid beside it). When the turn runs out with
- * auto-bid on, the server awards the first choice still free (bidding-rules.md). Loaded on demand
- * (lazy-ranked-list-before-turn.tsx): the editor brings dnd-kit.
+ * auto-bid on, the server awards the first choice still free (bidding-rules.md). The editor's code
+ * (and dnd-kit's) is fetched on demand by the users feature's lazy wrapper.
  */
 import { Paper } from '@mantine/core';
 import type { SessionBoard } from '@stationbid/domain';
-import { RankedListEditor } from '../../users/index.ts';
+import { LazyRankedListEditor } from '../../users/index.ts';
 
 export const RANKED_LIST_TITLE = 'Your ranked list — used if you miss your turn';
 
@@ -18,7 +18,7 @@ export interface RankedListBeforeTurnProps {
 export function RankedListBeforeTurn({ board }: RankedListBeforeTurnProps) {
   return (
     <Paper withBorder p="md" radius="md">
-      <RankedListEditor board={board} title={RANKED_LIST_TITLE} headingOrder={2} />
+      <LazyRankedListEditor board={board} title={RANKED_LIST_TITLE} headingOrder={2} />
     </Paper>
   );
 }
