@@ -66,7 +66,7 @@ test.describe('member dashboard', () => {
       const notifications = page.getByRole('region', { name: 'Notifications' });
       await expect(async () => {
         await page.reload();
-        await expect(notifications.getByRole('button', { name: 'Your bid time has begun, unread' })).toBeVisible({
+        await expect(notifications.getByRole('button', { name: 'Your bid time has begun Unread' })).toBeVisible({
           timeout: 3000,
         });
       }).toPass({ timeout: 20_000 });

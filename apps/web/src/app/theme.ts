@@ -11,6 +11,10 @@ export const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
   respectReducedMotion: true,
+  // Filled buttons and badges take black text where white would fall below 4.5:1 (green, teal,
+  // orange, yellow at shade 8: "Start", "Pause", "Move to Back"); red and blue keep white.
+  autoContrast: true,
+  luminanceThreshold: 0.2,
   // No label is ever cut: see theme.module.css.
   components: {
     Button: Button.extend({ classNames: { root: classes.buttonRoot, label: classes.buttonLabel } }),
@@ -31,9 +35,37 @@ export const theme = createTheme({
  * `--stationbid-page-background`: a page's backdrop behind its cards (the sign-in pages), a shade
  * off the body in either scheme.
  */
+/**
+ * Light badges, alerts and buttons ("Active", "Operational", "Not set yet") write in their colour's
+ * `-light-color` on a pale tint of it: shade 8 there is 2.5 to 3.5:1 for most colours. In the light
+ * scheme they take shade 9 darkened by a third, 5:1 or more; red (shade 8, 5.2:1) keeps its own.
+ */
+const LIGHT_VARIANT_TEXT_COLORS = [
+  'gray',
+  'green',
+  'teal',
+  'cyan',
+  'lime',
+  'yellow',
+  'orange',
+  'blue',
+  'indigo',
+  'violet',
+  'grape',
+  'pink',
+];
+
+const lightVariantTextColors = Object.fromEntries(
+  LIGHT_VARIANT_TEXT_COLORS.map((color) => [
+    `--mantine-color-${color}-light-color`,
+    `color-mix(in srgb, var(--mantine-color-${color}-9), black 30%)`,
+  ]),
+);
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...lightVariantTextColors,
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--stationbid-page-background': 'var(--mantine-color-gray-0)',
   },

@@ -160,7 +160,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     const card = await screen.findByRole('region', { name: 'Notifications' });
     expect(await within(card).findByText('1 unread')).toBeInTheDocument();
     expect(within(card).getByText('1m ago')).toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: 'Notice 1, unread' }));
+    await user.click(within(card).getByRole('button', { name: 'Notice 1 Unread' }));
 
     await waitFor(() => expect(within(card).getByText('0 unread')).toBeInTheDocument());
     expect(api.requestsTo('POST /api/users/notifications').map((request) => request.body)).toEqual([
@@ -206,7 +206,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       }),
     );
     expect(await within(card).findByText('1 unread')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: "It's your turn to bid, unread" })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: "It's your turn to bid Unread" })).toBeInTheDocument();
   });
 
   it('says so when the database is down, and when the API does not answer', async () => {

@@ -267,7 +267,8 @@ describe('AdminDashboardPage', { timeout: 20_000 }, () => {
     const windows = await screen.findByRole('region', { name: 'Active Bid Windows' });
     const active = await within(windows).findByRole('article', { name: 'Spring Station Bid' });
     expect(active).toHaveTextContent('Elena Ramirez (Firefighter)');
-    expect(within(active).getByRole('timer')).toHaveTextContent(/^2:0[45]$/);
+    // The deadline was set 2:05 ahead when this file loaded; a busy machine takes seconds to get here.
+    expect(within(active).getByRole('timer')).toHaveTextContent(/^(1:[0-5]\d|2:0[0-5])$/);
     expect(active).toHaveTextContent('1 of 4 participants done');
     expect(within(active).getByRole('link', { name: 'Open the control panel of Spring Station Bid' })).toHaveAttribute(
       'href',

@@ -3,12 +3,12 @@ import type { BidSession, SessionBoard } from '@stationbid/domain';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { CountdownText } from '../../../components/countdown-text.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { getParticipantName } from '../../../lib/session-format.ts';
 import { useSessionBoardQuery } from '../../../lib/session-queries.ts';
-import { describeCountdown, formatCountdown, getCountdownTone } from '../../../lib/turn-countdown.ts';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 import { getSessionProgress, SessionStatusBadge, useSessionAction } from '../../session-admin/index.ts';
 import type { useRunningSessionsQuery } from '../api/get-running-sessions.ts';
@@ -23,17 +23,11 @@ function TurnCountdown({ session }: { session: Parameters<typeof useTurnCountdow
       </Text>
     );
   }
+  // The shared countdown: its tones keep 4.5:1 in both colour schemes, and its words say the time.
   return (
-    <Text
-      role="timer"
-      aria-label={`${describeCountdown(remainingMs)}${session.status === 'paused' ? ', paused' : ''}`}
-      fw={700}
-      size="lg"
-      c={getCountdownTone(remainingMs)}
-      ff="monospace"
-    >
-      {formatCountdown(remainingMs)}
-    </Text>
+    <div>
+      <CountdownText remainingMs={remainingMs} isPaused={session.status === 'paused'} size="lg" />
+    </div>
   );
 }
 

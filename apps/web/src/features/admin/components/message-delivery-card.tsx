@@ -54,7 +54,13 @@ export function MessageDeliveryCard({ nowMs }: { nowMs: number }) {
         />
       ) : (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer
+            minWidth={420}
+            // Wider than a phone: the scrolling area takes the keyboard focus, so it scrolls without a mouse.
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Message delivery, scrollable' },
+            }}
+          >
             <Table fz="sm" aria-label="E-mail, SMS and push delivery">
               <Table.Tbody>
                 <ChannelRow label="E-mail" status={statusQuery.data.status.email} nowMs={nowMs} />

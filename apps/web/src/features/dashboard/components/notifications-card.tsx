@@ -1,4 +1,4 @@
-import { Badge, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { UserNotification } from '@stationbid/domain';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -15,32 +15,37 @@ function NotificationItem({ notification, nowMs }: { notification: UserNotificat
     markRead.mutate(notification.id, { onError: (error) => showError(error, 'Failed to mark notification as read') });
   };
 
+  // The button is named by what it shows, its title and "Unread" (WCAG 2.5.3); the message and the
+  // time describe it.
   return (
-    <UnstyledButton
-      onClick={open}
-      aria-label={`${notification.title}${isUnread ? ', unread' : ''}`}
-      aria-describedby={`notification-${notification.id}`}
+    <Box
       p="xs"
       bg={isUnread ? 'var(--mantine-color-blue-light)' : undefined}
-      style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'block', width: '100%' }}
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
     >
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Text size="sm" fw={isUnread ? 700 : 400}>
-          {notification.title}
+      <UnstyledButton
+        onClick={open}
+        aria-describedby={`notification-${notification.id}`}
+        style={{ display: 'block', width: '100%' }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          <Text size="sm" fw={isUnread ? 700 : 400}>
+            {notification.title}
+          </Text>
+          {isUnread && (
+            <Badge size="xs" color="blue">
+              Unread
+            </Badge>
+          )}
+        </Group>
+      </UnstyledButton>
+      <div id={`notification-${notification.id}`}>
+        <Text size="sm">{notification.message}</Text>
+        <Text size="xs" c="dimmed">
+          {formatRelativeTime(notification.timestamp, nowMs)}
         </Text>
-        {isUnread && (
-          <Badge size="xs" color="blue">
-            Unread
-          </Badge>
-        )}
-      </Group>
-      <Text size="sm" id={`notification-${notification.id}`}>
-        {notification.message}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {formatRelativeTime(notification.timestamp, nowMs)}
-      </Text>
-    </UnstyledButton>
+      </div>
+    </Box>
   );
 }
 
