@@ -87,9 +87,10 @@ for (const viewport of VIEWPORTS) {
         // The member follows the session: the captain is on the clock, their own turn is 2 away.
         await memberPage.goto(`/live-bid/${sessionId}`);
         const header = memberPage.getByRole('region', { name: 'On the clock' });
+        // The first load of the page waits for the session's reads: slow on a busy machine.
         await expect(
           header.getByRole('heading', { name: `${first.firstName} ${first.lastName} is on the clock` }),
-        ).toBeVisible();
+        ).toBeVisible({ timeout: 30_000 });
         await expect(header).toContainText(/2 turns away, about \d+ minutes?/);
         await expect(header.getByRole('timer')).toHaveText(/^\d+:\d\d$/);
         await expect(header).toContainText(/On time|Under 3 minutes|Final minute/);
@@ -100,7 +101,7 @@ for (const viewport of VIEWPORTS) {
         const memberStayed = await markDocument(memberPage);
 
         await watcherPage.goto(`/live-bid/${sessionId}`);
-        await expect(watcherPage.getByRole('region', { name: 'On the clock' })).toBeVisible();
+        await expect(watcherPage.getByRole('region', { name: 'On the clock' })).toBeVisible({ timeout: 30_000 });
         const watcherStayed = await markDocument(watcherPage);
 
         // The captain's and the lieutenant's seats are phoned in; the follower's turn comes.
