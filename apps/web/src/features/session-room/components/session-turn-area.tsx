@@ -5,8 +5,6 @@
  */
 import { Stack } from '@mantine/core';
 import type { Participant, SessionBoard } from '@stationbid/domain';
-import { useEffect } from 'react';
-import { preloadRankedListEditor } from '../../users/index.ts';
 import { useOwnTurn } from '../hooks/use-own-turn.ts';
 import { countPeopleAhead } from '../utils/live-bidding-format.ts';
 import { isTurnNear, LazyBidPanel } from './lazy-bid-panel.tsx';
@@ -28,10 +26,6 @@ export function SessionTurnArea({ board, myEntry, serverPeopleAhead, onTurnFinis
   const turn = useOwnTurn(board, myEntry, { onTurnFinished });
   const peopleAhead = countPeopleAhead(board, myEntry, serverPeopleAhead);
   const isWaiting = myEntry !== null && myEntry.outcome === null && board.status !== 'completed' && !turn.isTurnOpen;
-  // The ranked-list editor's code (dnd-kit) is fetched while the page settles, before it is shown.
-  useEffect(() => {
-    if (isWaiting) preloadRankedListEditor();
-  }, [isWaiting]);
 
   return (
     <Stack gap="md">
