@@ -65,6 +65,8 @@ function headersWithSplitWords(page: Page): Promise<string[]> {
 
 for (const viewport of VIEWPORTS) {
   test.describe(`admin pages at ${viewport.width}x${viewport.height}`, () => {
+    // Six pages with their data on one test: more than the default minute on a busy machine.
+    test.describe.configure({ timeout: 240_000 });
     test('no label is cut and no table header splits a word', async ({ browser }) => {
       const page = await signInAdminInNewContext(browser);
       await page.setViewportSize(viewport);

@@ -32,6 +32,8 @@ function startChatSession(adminPage: Page): Promise<string> {
 }
 
 test.describe('session chat', () => {
+  // Two people signed in and a session started and ended: more than the default minute on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
   test('the administrator and a participant chat; the reply appears without reloading, markup as text', async ({
     browser,
   }) => {
