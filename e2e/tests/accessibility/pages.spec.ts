@@ -99,6 +99,15 @@ const BOTH_SIZES: readonly ViewportName[] = ['phone', 'desktop'];
 
 const KNOWN_GAPS: KnownGap[] = [
   {
+    rule: 'link-in-text-block',
+    targets: /^\.m_849cf0da$|mantine-Anchor-root/,
+    pages: member(SESSION_PAGE),
+    viewports: ['desktop'],
+    fix:
+      'the "Set it in your profile\'s bid preferences" link inside a sentence of the bid panel ' +
+      '(features/session-room/components/bid-panel.tsx, H1) is told apart by colour only (underline="hover"): underline it always',
+  },
+  {
     rule: 'color-contrast',
     targets: /mantine-Badge-label/,
     pages: [
@@ -243,9 +252,16 @@ async function checkAtViewport(page: Page, checked: CheckedPage, viewport: (type
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
   await checked.ready(page);
   const gaps = gapsOf(checked.role, checked.path, viewport.name);
-  const findings = (await findViolations(page)).filter(
-    (finding) => !gaps.some((gap) => gap.rule === finding.rule && gap.targets.test(finding.target)),
-  );
+  const all = await findViolations(page);
+  const isKnown = (finding: Finding) =>
+    gaps.some((gap) => gap.rule === finding.rule && gap.targets.test(finding.target));
+  const findings = all.filter((finding) => !isKnown(finding));
+  // What the known gaps left out here, in the report: a gap that leaves nothing out anywhere is fixed.
+  for (const known of all.filter(isKnown)) {
+    test
+      .info()
+      .annotations.push({ type: 'known gap', description: `${viewport.name}: ${known.rule} at ${known.target}` });
+  }
   expect.soft(describeFindings(findings), `WCAG A/AA violations at ${viewport.width}x${viewport.height}`).toBe('');
   if (viewport.name === 'phone') {
     const widths = await page.evaluate(() => ({
@@ -266,7 +282,7 @@ async function openPage(page: Page, checked: CheckedPage) {
 
 test.describe('every main page at 390x844 and 1280x800', () => {
   // Two sizes, a sign-in and axe twice on a full page: far more than the default minute on a busy machine.
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   for (const checked of PAGES) {
     test(`${checked.path} as ${checked.role}: no WCAG A/AA violation at either size, no sideways scrolling on the phone`, async ({
