@@ -94,7 +94,6 @@ interface KnownGap {
 }
 
 const member = (...paths: string[]) => paths.map((path) => ({ role: 'member' as const, path }));
-const admin = (...paths: string[]) => paths.map((path) => ({ role: 'admin' as const, path }));
 const BOTH_SIZES: readonly ViewportName[] = ['phone', 'desktop'];
 
 const KNOWN_GAPS: KnownGap[] = [
@@ -106,67 +105,6 @@ const KNOWN_GAPS: KnownGap[] = [
     fix:
       'the "Set it in your profile\'s bid preferences" link inside a sentence of the bid panel ' +
       '(features/session-room/components/bid-panel.tsx, H1) is told apart by colour only (underline="hover"): underline it always',
-  },
-  {
-    rule: 'color-contrast',
-    targets: /mantine-Badge-label/,
-    pages: [
-      ...member('/dashboard', '/bidding', SESSION_PAGE, '/profile', '/stations'),
-      ...admin(
-        '/admin',
-        '/admin/users',
-        '/admin/stations',
-        '/admin/bid-sessions',
-        '/admin/notifications',
-        SESSION_PAGE,
-      ),
-    ],
-    viewports: BOTH_SIZES,
-    fix:
-      'light badges ("Active", "Available", "Operational", "Configured", "Waiting", "Retrying", "2 online") have ' +
-      "their colour's shade 8 (primaryShade) on its pale background, 2.5 to 3.5:1; app/theme.ts (H3) should set " +
-      "the light scheme's --mantine-color-{green,teal,yellow,orange,blue,gray}-light-color to shades of 4.5:1 or more",
-  },
-  {
-    rule: 'color-contrast',
-    targets: /mantine-Button-label/,
-    pages: admin('/admin', '/admin/bid-sessions'),
-    viewports: BOTH_SIZES,
-    fix:
-      'white labels on filled yellow/orange/green buttons ("Pause", "Move to Back", "Start" of a session); ' +
-      'app/theme.ts (H3): autoContrast, or darker shades for those colours',
-  },
-  {
-    rule: 'color-contrast',
-    targets: /^p\[role="timer"\]$/,
-    pages: admin('/admin'),
-    viewports: BOTH_SIZES,
-    fix: "the running session's countdown in features/admin/components/active-bid-windows.tsx (H3): use components/countdown-text.tsx, whose tones keep 4.5:1",
-  },
-  {
-    rule: 'color-contrast',
-    targets: /^#mantine-[\w-]+-title$/,
-    pages: admin('/admin'),
-    viewports: BOTH_SIZES,
-    fix: 'the "Not set yet" alert title on the admin dashboard (features/admin, H3): a light alert\'s title in its colour\'s shade 8',
-  },
-  {
-    rule: 'scrollable-region-focusable',
-    targets: /data-offset-scrollbars|mantine-ScrollArea-viewport|\.m_c0783ff9/,
-    pages: admin('/admin'),
-    viewports: ['phone'],
-    fix:
-      'a table wider than the phone in a Table.ScrollContainer on the admin dashboard (features/admin, H3) cannot ' +
-      'be scrolled by keyboard: scrollAreaProps={{ viewportProps: { tabIndex: 0, role: "region", "aria-label": ... } }}',
-  },
-  {
-    rule: 'label-content-name-mismatch',
-    targets: /^button\[aria-label=".*, (unread|read)"\]$/,
-    pages: member('/bidding'),
-    viewports: BOTH_SIZES,
-    fix:
-      'a notification in the notifications menu (features/notifications, H3): its aria-label ("Bid session completed, unread") ' +
-      'does not contain the text it shows; name it by its visible text and give the state another way',
   },
   {
     rule: 'color-contrast',
