@@ -22,6 +22,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The app's service worker precaches the whole shell (about 1.8 MB) after the first load and
+    // would then answer reloads from its cache: every spec would pay for that and test the cache.
+    // Only the installable-app spec (tests/pwa) lets the worker in, to test exactly that.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -25,6 +25,9 @@ interface WebAppManifest {
 }
 
 test.describe('installable app', () => {
+  // Every other spec blocks service workers (playwright.config.ts); this one tests the worker.
+  test.use({ serviceWorkers: 'allow' });
+
   test('index.html links a manifest with what an install needs, and its icons load', async ({ page, request }) => {
     await page.goto('/login');
     const link = page.locator('link[rel="manifest"]');
