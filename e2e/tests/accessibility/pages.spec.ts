@@ -93,19 +93,7 @@ interface KnownGap {
   fix: string;
 }
 
-const member = (...paths: string[]) => paths.map((path) => ({ role: 'member' as const, path }));
-
-const KNOWN_GAPS: KnownGap[] = [
-  {
-    rule: 'link-in-text-block',
-    targets: /^\.m_849cf0da$|mantine-Anchor-root/,
-    pages: member(SESSION_PAGE),
-    viewports: ['desktop'],
-    fix:
-      'the "Set it in your profile\'s bid preferences" link inside a sentence of the bid panel ' +
-      '(features/session-room/components/bid-panel.tsx, H1) is told apart by colour only (underline="hover"): underline it always',
-  },
-];
+const KNOWN_GAPS: KnownGap[] = [];
 
 interface Finding {
   rule: string;

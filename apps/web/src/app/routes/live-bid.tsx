@@ -20,17 +20,14 @@ import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../features/auth/index.ts';
 import { LazyChatWidget, preloadChatWidget } from '../../features/chat/index.ts';
 import {
-  ConnectedUsers,
   isUnknownSession,
+  LazyLiveSidePanels,
   LazyParticipantsList,
-  LazyRecentPicksFeed,
   LazyStationAssignmentsPanel,
   type LiveUpdates,
   LiveUpdatesBell,
-  preloadRecentPicksFeed,
+  preloadLiveSidePanels,
   preloadStationAssignmentsPanel,
-  SessionHistory,
-  SessionInfo,
   SessionNotFound,
   SessionTurnArea,
   toAssignmentStations,
@@ -55,12 +52,12 @@ function LiveBidPage() {
   const pollIntervalMs = isLive ? false : TIMERS.liveRefreshMs;
   const sessionQuery = useSessionBoardQuery(sessionId, pollIntervalMs);
   const participationQuery = useMyParticipationQuery(sessionId, pollIntervalMs);
-  // The stations panel, the feed and the chat are loaded on demand (the page's first load stays within issue
-  // 14's budget); fetching their code while the session is read means they are normally there
-  // when the board is.
+  // The stations panel, the side column and the chat are loaded on demand (the page's first load
+  // stays within issue 14's budget); fetching their code while the session is read means they are
+  // normally there when the board is.
   useEffect(() => {
     preloadStationAssignmentsPanel();
-    preloadRecentPicksFeed();
+    preloadLiveSidePanels();
     preloadChatWidget();
   }, []);
 
@@ -156,12 +153,7 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="md">
-            <LazyRecentPicksFeed picks={board.recentPicks} />
-            <SessionInfo board={board} dates={dates} />
-            <ConnectedUsers sessionId={session.id} />
-            <SessionHistory history={historyQuery.data} />
-          </Stack>
+          <LazyLiveSidePanels board={board} dates={dates} history={historyQuery.data} />
         </Grid.Col>
       </Grid>
 

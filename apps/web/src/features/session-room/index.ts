@@ -6,15 +6,13 @@
  */
 export * from './api/join-live-session.ts';
 export * from './components/bidding-board.tsx';
-export * from './components/connected-users.tsx';
 export * from './components/lazy-bid-panel.tsx';
+export * from './components/lazy-live-side-panels.tsx';
 export * from './components/lazy-participants-list.tsx';
-export * from './components/lazy-recent-picks-feed.tsx';
 export * from './components/lazy-station-assignments-panel.tsx';
 export * from './components/live-draft-view.tsx';
 export * from './components/live-updates-bell.tsx';
 export * from './components/on-the-clock-header.tsx';
-export * from './components/session-info.tsx';
 export * from './components/session-not-found.tsx';
 export * from './components/session-turn-area.tsx';
 export * from './components/skip-turn-dialog.tsx';

@@ -134,7 +134,7 @@ export function BidPanel({ board, bidder, submitBid, isPaused, onSkip, skip, tur
               {preferencesQuery.isSuccess && rankedCount === 0 && (
                 <Text size="sm" c="gray.7">
                   Your ranked list is empty.{' '}
-                  <Anchor component={Link} to={paths.profile}>
+                  <Anchor component={Link} to={paths.profile} underline="always">
                     Set it in your profile's bid preferences
                   </Anchor>{' '}
                   for next time.
