@@ -27,4 +27,6 @@ class ResizeObserverStub implements ResizeObserver {
 export function stubBrowserApis(): void {
   stubMatchMedia();
   vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+  // A Combobox (Select, Autocomplete) scrolls its selected option into view; jsdom has no layout.
+  Element.prototype.scrollIntoView ??= () => undefined;
 }

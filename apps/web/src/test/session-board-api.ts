@@ -148,6 +148,15 @@ export function sessionBoardApi(
             ).length;
       return jsonResponse(200, { participant: mine, isUserTurn, peopleAhead, timeRemaining: isUserTurn ? 270 : 0 });
     },
+    // The department's zone, named beside the turn's deadline.
+    'GET /api/department-settings': () =>
+      jsonResponse(200, {
+        timeZone: 'America/Chicago',
+        timeZoneAbbreviation: 'CST',
+        source: 'default',
+        defaultTimeZone: 'America/Chicago',
+        updatedAt: null,
+      }),
     'GET /api/bid-sessions?view=summary': () => {
       const { participants: _participants, availableStations: _stations, ...listed } = getSession();
       return jsonResponse(200, { sessions: [listed] });

@@ -6,15 +6,11 @@ import {
 } from '@stationbid/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { departmentSettingsQueryKey, departmentSettingsQueryOptions } from '../../../lib/department-time-zone.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
 
-export const departmentSettingsQueryKey = ['department-settings'] as const;
-
 export function useDepartmentSettingsQuery() {
-  return useQuery({
-    queryKey: departmentSettingsQueryKey,
-    queryFn: ({ signal }) => apiRequest('/department-settings', { schema: departmentSettingsResponseSchema, signal }),
-  });
+  return useQuery(departmentSettingsQueryOptions());
 }
 
 export function useSaveDepartmentTimeZone() {

@@ -21,7 +21,6 @@ import {
   estimateTurnPaceMs,
   estimateWaitMs,
   findMyAward,
-  getViewerTimeZone,
 } from '../utils/on-the-clock.ts';
 import classes from './on-the-clock-header.module.css';
 
@@ -37,8 +36,8 @@ export interface OnTheClockHeaderProps {
   isTurnOpen: boolean;
   /** The member's turn ran out without a bid or skip of theirs (announced). */
   hasExpired?: boolean;
-  /** The zone the deadline is shown in; the viewer's own by default. */
-  timeZone?: string;
+  /** The zone the deadline is shown in: the department's (lib/department-time-zone.ts). */
+  timeZone: string;
 }
 
 export function OnTheClockHeader({
@@ -49,7 +48,7 @@ export function OnTheClockHeader({
   isPaused,
   isTurnOpen,
   hasExpired = false,
-  timeZone = getViewerTimeZone(),
+  timeZone,
 }: OnTheClockHeaderProps) {
   const tipId = useId();
   const award = findMyAward(board, myEntry);

@@ -5,6 +5,7 @@
  */
 import { Stack } from '@mantine/core';
 import type { Participant, SessionBoard } from '@stationbid/domain';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { useOwnTurn } from '../hooks/use-own-turn.ts';
 import { countPeopleAhead } from '../utils/live-bidding-format.ts';
 import { isTurnNear, LazyBidPanel } from './lazy-bid-panel.tsx';
@@ -25,6 +26,8 @@ export interface SessionTurnAreaProps {
 export function SessionTurnArea({ board, myEntry, serverPeopleAhead, onTurnFinished }: SessionTurnAreaProps) {
   const turn = useOwnTurn(board, myEntry, { onTurnFinished });
   const peopleAhead = countPeopleAhead(board, myEntry, serverPeopleAhead);
+  // The deadline's tooltip names the department's zone (issue 15), whatever the phone's own.
+  const timeZone = useDepartmentTimeZone();
   const isWaiting = myEntry !== null && myEntry.outcome === null && board.status !== 'completed' && !turn.isTurnOpen;
 
   return (
@@ -37,6 +40,7 @@ export function SessionTurnArea({ board, myEntry, serverPeopleAhead, onTurnFinis
         isPaused={turn.isPaused}
         isTurnOpen={turn.isBannerShown}
         hasExpired={turn.expiry.isExpiredNoticeShown}
+        timeZone={timeZone}
       />
       {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
       <LazyBidPanel

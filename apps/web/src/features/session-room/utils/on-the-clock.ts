@@ -129,11 +129,6 @@ export function describeCountdownTone(remainingMs: number, isPaused: boolean): s
   return COUNTDOWN_TONE_WORDS[getCountdownTone(remainingMs)];
 }
 
-/** The zone the viewer reads times in: the browser's own (the server does not tell members the department's). */
-export function getViewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
-}
-
 /** "Turn ends at 9:04:05 PM (America/Chicago)": the deadline in `timeZone`, named. */
 export function describeDeadline(deadlineIso: string, timeZone: string, locale?: string): string | null {
   const deadline = Date.parse(deadlineIso);
