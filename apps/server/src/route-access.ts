@@ -118,6 +118,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/calendar/:token.ics': PUBLIC,
   'GET /api/admin/rotation': ADMIN,
   'PUT /api/admin/rotation': ADMIN,
+  // The department's time zone: read by every screen that names it, set by administrators.
+  'GET /api/department-settings': MEMBER,
+  'PUT /api/admin/department-settings': ADMIN,
   'PUT /api/users/preferences': MEMBER,
   'PUT /api/users/change-password': MEMBER,
   'GET /api/users/seniority': MEMBER,

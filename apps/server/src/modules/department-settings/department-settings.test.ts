@@ -173,7 +173,7 @@ describe('the department time zone setting', () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(sheet.rawPayload)), { mergePages: true });
     expect(text).toContain("All times are in the department's time zone, America/New_York");
     expect(text).toContain('1. Ana Lopez: You bid Station');
-    expect(text).toMatch(/Own bid\s+Station 1, A, Firefighter\s+Mon 23 Nov 2026, 15:01 EST/);
+    expect(text).toMatch(/Own bid\s+Station \d+, A, Firefighter\s+Mon 23 Nov 2026, 15:01 EST/);
   });
 
   it('reaches another server process within 30 seconds of a save', async () => {
