@@ -31,11 +31,12 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { CountdownText } from '../../../components/countdown-text.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 import { formatDateTime, formatSeat } from '../../../lib/session-format.ts';
 import { useSessionBoardQuery } from '../../../lib/session-queries.ts';
-import { describeCountdown, formatCountdown, getCountdownTone, isFinalMinute } from '../../../lib/turn-countdown.ts';
+import { formatCountdown, isFinalMinute } from '../../../lib/turn-countdown.ts';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 import { ChatWidget } from '../../chat/index.ts';
 import { bidSessionListQueryKey } from '../api/bid-session-query-keys.ts';
@@ -357,23 +358,11 @@ function ParticipantPanel({
   );
 }
 
-// The darker shades keep the figures readable on white (at least 3:1 for large text).
-const TONE_COLORS = { green: 'green.9', yellow: 'yellow.9', orange: 'orange.9', red: 'red.8' } as const;
-
 function TurnCountdown({ remainingMs, isFrozen }: { remainingMs: number; isFrozen: boolean }) {
-  const tone = getCountdownTone(remainingMs);
   return (
     <Stack gap={2}>
-      <Text
-        role="timer"
-        aria-label={`${describeCountdown(remainingMs)}${isFrozen ? ', paused' : ''}`}
-        fz={32}
-        fw={700}
-        c={TONE_COLORS[tone]}
-        style={{ fontVariantNumeric: 'tabular-nums' }}
-      >
-        {formatCountdown(remainingMs)}
-      </Text>
+      {/* The shared countdown: its tones keep AA contrast in both schemes (Mantine's yellow.9 was under 3:1). */}
+      <CountdownText remainingMs={remainingMs} isPaused={isFrozen} size="32px" />
       {/* Always present, so the warning is announced when it appears, and only then. */}
       <div role="status">
         {isFrozen ? (
