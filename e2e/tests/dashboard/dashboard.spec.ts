@@ -75,7 +75,8 @@ test.describe('member dashboard', () => {
       // On a phone the page fits the screen.
       await page.setViewportSize({ width: 375, height: 812 });
       await expect(page.getByRole('region', { name: "It's your turn to bid!" })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      // Once the layout has followed the new width (the shell's phone mode comes with a re-render).
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     } finally {
       if (sessionId !== undefined) await pauseSession(adminPage, sessionId).catch(() => undefined);
       await adminPage.context().close();
