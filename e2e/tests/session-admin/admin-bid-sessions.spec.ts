@@ -40,6 +40,8 @@ test.describe('bid session administration', () => {
   test('the administrator creates a session of three members, steers it live, bids by phone and exports it', async ({
     page,
   }) => {
+    // Two or three sign-ins and a whole session through the UI: more than the default minute on a busy runner.
+    test.slow();
     await openSessionManagement(page);
 
     await page.getByRole('button', { name: 'Create Session' }).click();

@@ -20,6 +20,8 @@ test.describe('bidding page', () => {
   test('a member bids by keyboard alone with the one bid action; the next member sees their turn on a phone', async ({
     browser,
   }) => {
+    // Two or three sign-ins and a whole session through the UI: more than the default minute on a busy runner.
+    test.slow();
     const adminPage = await signInAdminInNewContext(browser);
     const sessionId = await createAndStartSession(adminPage, {
       name: SESSION_NAME,
