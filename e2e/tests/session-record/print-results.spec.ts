@@ -1,36 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, test } from '@playwright/test';
-import { DEMO_ADMIN } from '../../fixtures/accounts.ts';
-import {
-  callApi,
-  createAndStartSession,
-  placePhoneInBidForTurnHolder,
-  type SessionDetail,
-  signInAdminInNewContext,
-} from '../../fixtures/sessions.ts';
+import { expect, test } from '@playwright/test';
+import { completeAdminOnlySession, signInAdminInNewContext } from '../../fixtures/sessions.ts';
 
 // The session "E2E Print Results" belongs to this file; its one participant is the administrator,
 // who bids by phone for themself, so it completes at once.
 const SESSION_NAME = 'E2E Print Results';
 
-async function runSessionToCompletion(browser: Browser): Promise<void> {
-  const page = await signInAdminInNewContext(browser);
-  const sessionId = await createAndStartSession(page, {
-    name: SESSION_NAME,
-    year: 2026,
-    startDate: '2026-07-01',
-    endDate: '2026-07-31',
-    participantEmails: [DEMO_ADMIN.email],
-  });
-  await placePhoneInBidForTurnHolder(page, sessionId);
-  const { session } = await callApi<{ session: SessionDetail }>(page, 'GET', `/bid-sessions/${sessionId}`);
-  expect(session.status).toBe('completed');
-  await page.context().close();
-}
-
 test.describe('printable results', () => {
   test.beforeAll(async ({ browser }) => {
-    await runSessionToCompletion(browser);
+    await completeAdminOnlySession(browser, { name: SESSION_NAME, startDate: '2026-07-01', endDate: '2026-07-31' });
   });
 
   test('on paper the results show alone, without navigation or buttons; the PDF bid sheet downloads', async ({

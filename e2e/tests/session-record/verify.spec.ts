@@ -1,32 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN } from '../../fixtures/accounts.ts';
-import {
-  callApi,
-  createAndStartSession,
-  placePhoneInBidForTurnHolder,
-  type SessionDetail,
-  signInAdminInNewContext,
-} from '../../fixtures/sessions.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { callApi, completeAdminOnlySession, signInAdminInNewContext } from '../../fixtures/sessions.ts';
 
 // The session "E2E Session Record" belongs to this file. Its one participant is the administrator,
 // who bids by phone for themself, so the session completes at once and no member's seat changes.
 const SESSION_NAME = 'E2E Session Record';
-
-async function runSessionToCompletion(browser: Browser): Promise<void> {
-  const page = await signInAdminInNewContext(browser);
-  const sessionId = await createAndStartSession(page, {
-    name: SESSION_NAME,
-    year: 2026,
-    startDate: '2026-06-01',
-    endDate: '2026-06-30',
-    participantEmails: [DEMO_ADMIN.email],
-  });
-  await placePhoneInBidForTurnHolder(page, sessionId);
-  const { session } = await callApi<{ session: SessionDetail }>(page, 'GET', `/bid-sessions/${sessionId}`);
-  expect(session.status).toBe('completed');
-  await page.context().close();
-}
 
 /** Drops a file on the page's drop zone, as a person dragging it from their file manager does. */
 async function dropFile(page: Page, name: string, text: string): Promise<void> {
@@ -45,7 +23,7 @@ async function dropFile(page: Page, name: string, text: string): Promise<void> {
 
 test.describe('session record', () => {
   test.beforeAll(async ({ browser }) => {
-    await runSessionToCompletion(browser);
+    await completeAdminOnlySession(browser, { name: SESSION_NAME, startDate: '2026-06-01', endDate: '2026-06-30' });
   });
 
   test('a record downloaded from the results verifies on /verify, and a changed one does not', async ({ browser }) => {

@@ -25,6 +25,7 @@ import { type BidSession, type BidSessionDetail, LIMITS } from '@stationbid/doma
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { getViewerTimeZone } from '../../../lib/department-time-zone.ts';
 import { useCreateBidSession } from '../api/create-bid-session.ts';
 import { useBidSessionQuery } from '../api/get-bid-session.ts';
 import { useOfferableStationsQuery, useSessionMembersQuery } from '../api/get-session-candidates.ts';
@@ -200,7 +201,7 @@ function SessionForm({ session, scope = 'full', onDone }: SessionFormProps) {
         <TextInput
           label="Scheduled Start"
           type="datetime-local"
-          description={`Optional, in your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}). With a time set, the session is scheduled and starts by itself; without one, start it by hand.`}
+          description={`Optional, in your time zone (${getViewerTimeZone()}). With a time set, the session is scheduled and starts by itself; without one, start it by hand.`}
           disabled={isLocked('scheduledStart')}
           {...form.getInputProps('scheduledStart')}
         />
