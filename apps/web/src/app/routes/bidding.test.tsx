@@ -302,7 +302,9 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     expect(timer.textContent).toMatch(/^0:(29|28)$/);
 
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(await screen.findByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+    expect(await screen.findByRole('note', { name: 'Turn expired' })).toHaveTextContent(
+      'Time expired! Your turn has passed.',
+    );
     expect(within(header).getByRole('status')).toHaveTextContent('Time expired! Your turn has passed.');
     expect(panel).not.toBeInTheDocument();
     expect(within(header).getByRole('timer')).toHaveAttribute('data-tone', 'red');

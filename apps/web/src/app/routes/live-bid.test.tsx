@@ -251,7 +251,9 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
     expect(timer).toHaveAccessibleName(/seconds left$/);
 
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(await screen.findByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+    expect(await screen.findByRole('note', { name: 'Turn expired' })).toHaveTextContent(
+      'Time expired! Your turn has passed.',
+    );
     expect(within(header).getByRole('status')).toHaveTextContent('Time expired! Your turn has passed.');
     expect(screen.queryByRole('region', { name: 'Your bid' })).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3000));

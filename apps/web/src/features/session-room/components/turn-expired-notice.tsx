@@ -4,11 +4,14 @@ import { TURN_EXPIRED_MESSAGE } from '../hooks/use-turn-announcements.ts';
 
 /**
  * "Time expired! Your turn has passed." (spec section 4), until dismissed or the member's next turn.
- * Not a live region of its own: the header's polite region announces it, the page's only one.
+ * Not a live region of its own: the header's polite region announces it, the page's only one, so
+ * the role is `note` instead of Mantine's default `alert` (which would announce it a second time).
  */
 export function TurnExpiredNotice({ onDismiss }: { onDismiss: () => void }) {
   return (
     <Alert
+      role="note"
+      aria-label="Turn expired"
       color="red"
       variant="light"
       icon={<IconAlertTriangle aria-hidden />}
