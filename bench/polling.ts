@@ -8,12 +8,13 @@
  * a different participant, each repeating the member's polling mix:
  *
  *   --mix old     GET /api/bid-sessions/:id, /:id/my-participation, /history?sessionId=
- *   --mix board   the same three and GET /:id/board with If-None-Match (the version the member
- *                 already holds, so 304), for a build that has the board
- *   --mix board-only   the board (304), my-participation and the history: without the whole
- *                 session, which a page that follows the board no longer reads
+ *   --mix board   the same three and GET /:id/board, for a build that has the board
+ *   --mix board-only   the board, my-participation and the history: without the whole session,
+ *                 which a page that follows the board no longer reads
  *
- * Every request says `accept-encoding: gzip, deflate, br`, as a browser does. In the same run it
+ * Every request says `accept-encoding: gzip, deflate, br`, as a browser does, and, as the browser's
+ * HTTP cache does, each poller has read each address once and sends If-None-Match with the ETag it
+ * got (so an unchanged answer is a 304). In the same run it
  * starts a hello-world Fastify (bench/hello-server.ts) in a process of its own and loads it with the
  * same requests, connections and duration, and prints requests per second, p50 and p99 of both and
  * their ratio. With `--compare-dir <checkout>` it also measures that build (the previous one, with
@@ -97,21 +98,30 @@ function probe(url: string, headers: Record<string, string>): Promise<{ status: 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
 /** One connection's requests: the mix, as the participant behind `token`. */
-function mixRequests(kind: Mix, sessionId: string, token: string, boardEtag: string | null) {
+function mixRequests(kind: Mix, sessionId: string, token: string): AutocannonRequest[] {
   const headers = { ...BROWSER_HEADERS, authorization: `Bearer ${token}` };
   const requests: AutocannonRequest[] = [
     ...(kind === 'board-only' ? [] : [{ method: 'GET', path: `/api/bid-sessions/${sessionId}`, headers }]),
     { method: 'GET', path: `/api/bid-sessions/${sessionId}/my-participation`, headers },
     { method: 'GET', path: `/api/bid-sessions/history?sessionId=${sessionId}`, headers },
   ];
-  if (kind !== 'old') {
-    requests.push({
-      method: 'GET',
-      path: `/api/bid-sessions/${sessionId}/board`,
-      headers: { ...headers, 'if-none-match': boardEtag ?? '' },
-    });
-  }
+  if (kind !== 'old') requests.push({ method: 'GET', path: `/api/bid-sessions/${sessionId}/board`, headers });
   return requests;
+}
+
+/**
+ * The requests as a browser sends them after a first read of each: with If-None-Match where that
+ * first answer had an ETag, as fetch's default HTTP cache does for `cache-control: no-cache`.
+ */
+async function withBrowserRevalidation(baseUrl: string, requests: AutocannonRequest[]) {
+  return Promise.all(
+    requests.map(async (request) => {
+      const response = await fetch(`${baseUrl}${request.path}`, { headers: request.headers ?? {} });
+      await response.arrayBuffer();
+      const etag = response.headers.get('etag');
+      return etag ? { ...request, headers: { ...request.headers, 'if-none-match': etag } } : request;
+    }),
+  );
 }
 
 interface LoadFigures {
@@ -186,16 +196,20 @@ async function measureBuild(build: ServerBuild, kind: Mix, cpuProfileDir: string
         return prepared.accessTokenFor(member);
       }),
     );
-    let boardEtag: string | null = null;
     if (kind !== 'old') {
       const response = await fetch(`${baseUrl}/api/bid-sessions/${sessionId}/board`, {
         headers: { ...BROWSER_HEADERS, authorization: `Bearer ${tokens[0]}` },
       });
       await response.arrayBuffer();
-      boardEtag = response.headers.get('etag');
-      if (!response.ok || !boardEtag) throw new Error(`this build has no board with an ETag: ${response.status}`);
+      if (!response.ok || !response.headers.get('etag')) {
+        throw new Error(`this build has no board with an ETag: ${response.status}`);
+      }
     }
-    const requestsPerConnection = tokens.map((token) => mixRequests(kind, sessionId, token, boardEtag));
+    // Each poller's browser has read each address once already; its HTTP cache revalidates every
+    // answer that came with an ETag (`cache-control: no-cache`), so the load sends If-None-Match.
+    const requestsPerConnection = await Promise.all(
+      tokens.map((token) => withBrowserRevalidation(baseUrl, mixRequests(kind, sessionId, token))),
+    );
     // Check the mix answers as it should before loading it, and time each read alone (one connection,
     // PROBE_ROUNDS times in a row, after one pass that fills whatever the server keeps per version).
     started = performance.now();
