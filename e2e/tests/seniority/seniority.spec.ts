@@ -2,8 +2,8 @@ import { expect, type Locator, test } from '@playwright/test';
 import { DEMO_MEMBER } from '../../fixtures/accounts.ts';
 import { signInThroughForm } from '../../fixtures/auth.ts';
 
-// The multiplier tables of product-spec.md section 9, written out here so the page is checked
-// against the spec rather than against the code that drew it.
+// The multiplier tables, written out here by hand so the page is checked against the published
+// figures rather than against the code that drew it (RANK_MULTIPLIERS in constants.ts).
 const SPEC_RANK_MULTIPLIERS: Record<string, number> = {
   Firefighter: 1,
   Engineer: 1.2,

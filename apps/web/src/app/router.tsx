@@ -1,5 +1,5 @@
 /**
- * The route table of spec section 2. Guards are layout routes: PublicOnlyRoute for the signed-out
+ * The app's route table; each page is a file under app/routes. Guards are layout routes: PublicOnlyRoute for the signed-out
  * pages, ProtectedRoute for everything else, and AdminRoute inside it for /admin. Unknown paths go to
  * /dashboard, which in turn sends signed-out visitors to /login.
  *

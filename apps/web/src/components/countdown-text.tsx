@@ -9,7 +9,7 @@ interface CountdownTextProps {
 }
 
 /**
- * The turn's time left, coloured by spec section 4 (green, yellow at 3 minutes, orange at 1, red at
+ * The turn's time left, coloured by lib/turn-countdown.ts (green, yellow at 3 minutes, orange at 1, red at
  * 0). The colour is never the only signal: the words say how much is left, and `data-tone` lets
  * tests check the colour rule without reading styles.
  */

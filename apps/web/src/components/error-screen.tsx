@@ -5,7 +5,7 @@ function reloadPage(): void {
   window.location.reload();
 }
 
-/** The "Something went wrong" screen (spec section 2) for failures nothing else caught. */
+/** The "Something went wrong" screen for failures nothing else caught. */
 export function ErrorScreen({ onReload = reloadPage }: { onReload?: () => void }) {
   return (
     <Center component="main" mih="100dvh" p="md">

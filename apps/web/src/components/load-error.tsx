@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { getErrorMessage } from '../lib/api-client.ts';
 
 interface LoadErrorProps {
-  /** The screen's own message (spec section 8), e.g. "Failed to load stations". */
+  /** The screen's own message, e.g. "Failed to load stations". */
   title: string;
   error: unknown;
   onRetry: () => void;
@@ -11,7 +11,7 @@ interface LoadErrorProps {
 }
 
 /**
- * The inline error of data that did not load, with Try Again (spec section 8): the screen's message
+ * The inline error of data that did not load, with Try Again: the screen's message
  * as the heading, and under it the server's reason or the client's (offline, timeout) when there is one.
  */
 export function LoadError({ title, error, onRetry, isRetrying }: LoadErrorProps) {

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet import both administrators' imports share (members and stations, spec section 2):
+ * The spreadsheet import both administrators' imports share (members and stations):
  * a drop zone with a Choose File button, the template download, the columns and notes, the upload,
  * and a results card that lists each refused row, so a chief can fix the sheet and upload it again.
  * The file is checked here before it is sent (type, size), and again by the server, which also

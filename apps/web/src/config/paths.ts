@@ -1,5 +1,5 @@
 /**
- * Every route of the app (spec section 2) in one place. Links and redirects use these names; a path
+ * Every route of the app in one place (the route table is app/router.tsx). Links and redirects use these names; a path
  * with parameters is filled in with react-router's `generatePath`, e.g.
  * `generatePath(paths.liveBid, { sessionId })`, which checks the parameter names.
  */

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app (spec sections 7 and 8). Every call goes to `/api` as JSON with
+ * The one HTTP client of the web app (docs/api.md). Every call goes to `/api` as JSON with
  * a 10-second limit and the stored bearer token, and every failure becomes an `ApiError` carrying
  * the server's `{ error, code }`. On a 401 it applies the spec's rules: a malformed token signs the
  * member out at once; any other rejected token is renewed with ONE shared refresh call and the request
@@ -38,7 +38,7 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's error code, or the client's own for failures without an answer. */
   readonly code: ApiErrorCode | undefined;
-  /** The server's own error text, which screens show before any fallback (spec section 8). */
+  /** The server's own error text, which screens show before any fallback. */
   readonly serverMessage: string | undefined;
   /** The parsed error body (with `message` copied to `error` when only `message` was sent), or null. */
   readonly body: Record<string, unknown> | null;

@@ -7,8 +7,8 @@
  * - It watches the sessions that components subscribe to. When that set changes, the tab opens a
  *   new stream with the new list (and then closes the old one); there is no "watch more" call.
  * - On any error the stream is closed and opened again with a new ticket, after 1, 2, 4 ... 30 s.
- * - While it is down, `useIsLiveConnected` is false and pages poll the board as before (spec
- *   section 9). Events missed while down are not replayed: when a stream opens, the board is read again.
+ * - While it is down, `useIsLiveConnected` is false and pages poll the board as before
+ *   (TIMERS.liveRefreshMs). Events missed while down are not replayed: when a stream opens, the board is read again.
  *
  * Following a session (`useLiveSession`, docs/decisions/012-session-board.md): a `session.changed`
  * event carries what the step changed of the shared board, so the cached board is patched in place

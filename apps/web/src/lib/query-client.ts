@@ -1,5 +1,5 @@
 /**
- * The React Query cache with the spec's defaults (section 9): data stays fresh for 5 minutes, a
+ * The React Query cache with the defaults of CLIENT_DEFAULTS: data stays fresh for 5 minutes, a
  * failed query is retried once, and returning to the window does not refetch.
  */
 import { CLIENT_DEFAULTS } from '@stationbid/domain';

@@ -1,5 +1,5 @@
 /**
- * "Just now", "5m ago", "3h ago", else a date (spec section 9, Relative time): how notifications and
+ * "Just now", "5m ago", "3h ago", else a date: how notifications and
  * activity say when they happened. The current time is a parameter so that tests need no clock.
  */
 

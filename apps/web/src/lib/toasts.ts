@@ -1,5 +1,5 @@
 /**
- * Toast helpers with the spec's durations (section 9): 3 s for success, 5 s for errors; everything
+ * Toast helpers with the durations of CLIENT_DEFAULTS: 3 s for success, 5 s for errors; everything
  * else keeps the 4 s default set on the <Notifications> container.
  */
 import { notifications } from '@mantine/notifications';
@@ -20,7 +20,7 @@ export function showSuccess(message: string): void {
   });
 }
 
-/** Shows the server's error text when there is one, else `fallback` (spec section 8, general rule). */
+/** Shows the server's error text when there is one, else `fallback`. */
 export function showError(error: unknown, fallback: string): void {
   console.error(fallback, error);
   notifications.show({

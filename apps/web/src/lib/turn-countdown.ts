@@ -1,5 +1,5 @@
 /**
- * The turn countdown (spec sections 4 and 9), for every screen that shows one (the Admin Session
+ * The turn countdown (bidding-rules.md, "A turn"), for every screen that shows one (the Admin Session
  * Control, the dashboard's turn banner): how much time the turn holder has left, how it reads, and
  * its colour: green above 3 minutes, yellow at 3 minutes or less, orange at 1 minute or less, red
  * and "Expired" at 0. The deadline is the server's `currentBidEnd`, compared with the server's

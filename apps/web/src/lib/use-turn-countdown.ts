@@ -6,7 +6,7 @@ import { getRemainingMs, getTurnClock, type TurnClock } from './turn-countdown.t
 type CountdownSession = Parameters<typeof getTurnClock>[0];
 
 /**
- * The time left in the current turn, ticking each second while the clock runs (spec section 9),
+ * The time left in the current turn, ticking each second (TIMERS.clockTickMs) while the clock runs,
  * frozen while paused, null when no turn is under way.
  */
 export function useTurnCountdown(session: CountdownSession): { clock: TurnClock; remainingMs: number | null } {

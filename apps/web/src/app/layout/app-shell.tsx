@@ -1,5 +1,5 @@
 /**
- * The frame of every signed-in page (spec section 2, Shell): a top bar with the welcome line, an
+ * The frame of every signed-in page: a top bar with the welcome line, an
  * Admin badge and Logout, and the main navigation. From 48em the navigation is a sidebar; below it
  * lives in a drawer behind a burger, so off-screen links never sit in the keyboard's tab order.
  */

@@ -19,7 +19,7 @@ interface NavigationItem {
   icon: Icon;
 }
 
-/** The sidebar of spec section 2: three entries for everyone, five more for administrators. */
+/** The sidebar: three entries for everyone, five more for administrators. */
 const MEMBER_ITEMS: readonly NavigationItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
   { label: 'Bidding', to: paths.bidding, icon: IconGavel },

@@ -1,5 +1,5 @@
 /**
- * Bid History (/bid-history, spec section 2): the member's own bids, newest first, with summary
+ * Bid History (/bid-history): the member's own bids, newest first, with summary
  * tiles (Total Bids, Successful, Stations Bid, Last Bid), a table that turns into cards on a phone,
  * and View Results opening the session's results over the whole screen.
  */

@@ -1,9 +1,9 @@
 /**
- * The member's home page (spec section 2, Dashboard): who they are, the running session and their
+ * The member's home page (/dashboard): who they are, the running session and their
  * turn, their figures, their session, notifications, activity, shortcuts and the system's health.
  * Each card loads on its own, so one failed call shows its own Try Again and leaves the rest. The
  * session is followed on the live stream, so a turn reaching the member shows at once; the 10-second
- * polls of spec section 9 run only while the stream is down or no session exists yet.
+ * polls (TIMERS.liveRefreshMs) run only while the stream is down or no session exists yet.
  */
 import { Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';

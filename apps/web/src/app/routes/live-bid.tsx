@@ -1,12 +1,12 @@
 /**
- * The member's live bidding page, /live-bid/:sessionId (spec section 2, issues 5 and 15): the
+ * The member's live bidding page, /live-bid/:sessionId (issues 5 and 15): the
  * session's status, the "on the clock" header (who holds the turn, the countdown, how far away the
  * member's own turn is), on the member's turn the one bid action (their ranked list, another free
  * seat, Bid, Skip turn), the latest picks, the free seats (the shared Station Assignments panel with
  * its filters), the participants, who is connected, the session's facts and history, the chat, and
  * the Live Updates bell while the session is active. Everything shared comes from the session's board, which live events patch in place
  * (a bid by someone else costs no request); the member's own place comes from /my-participation.
- * Polling every 30 seconds (spec section 9) covers only while the stream is down.
+ * Polling every 30 seconds (TIMERS.liveRefreshMs) covers only while the stream is down.
  */
 import { Badge, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import { type Participant, type SessionBoard, TIMERS } from '@stationbid/domain';

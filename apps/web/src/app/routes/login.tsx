@@ -7,7 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { AuthLayout, useLogin } from '../../features/auth/index.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
 
-/** Sign-in (spec sections 2 and 5). There is no self-registration: accounts come from administrators. */
+/** Sign-in, with the messages of the login schema (schemas/auth.ts). There is no self-registration: accounts come from administrators. */
 function LoginPage() {
   const login = useLogin();
   const form = useForm<LoginRequest>({

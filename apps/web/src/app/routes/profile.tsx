@@ -1,5 +1,5 @@
 /**
- * The member's own profile (spec section 2, Profile): personal and professional information,
+ * The member's own profile (/profile): personal and professional information,
  * emergency contact, a summary, account status, the Bid Preferences and Notification Settings
  * dialogs, and the password change. Bid statistics, current sessions and bid history join this
  * page with the bidding features.

@@ -1,5 +1,5 @@
 /**
- * Seniority Information (/seniority, spec sections 2 and 9): the member's score and where it comes
+ * Seniority Information (/seniority; the multipliers are in packages/domain constants.ts): the member's score and where it comes
  * from, so they can check the figures that decide their place in every bid queue, and what would
  * raise it. Every figure comes from GET /users/seniority, worked out by the same rules as the queue.
  */

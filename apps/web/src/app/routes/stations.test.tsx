@@ -104,7 +104,7 @@ describe('StationsPage (/stations)', () => {
       },
     });
 
-    // One automatic retry (spec section 9) happens before the error shows.
+    // One automatic retry (CLIENT_DEFAULTS.queryRetries) happens before the error shows.
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert).toHaveTextContent('Failed to load stations');
     expect(api.requestsTo('GET /api/stations')).toHaveLength(2);

@@ -1,5 +1,5 @@
 /**
- * Fire Stations (/stations, spec section 2): every active station in the shared Station Assignments
+ * Fire Stations (/stations): every active station in the shared Station Assignments
  * panel, with its free seats per shift and, on demand, each position's filled seats, for members
  * deciding where to bid. Search, location, Available Only and paging come with the panel.
  */

@@ -523,7 +523,7 @@ describe('the session form', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('2 of 3 active members selected')).toBeInTheDocument();
   });
 
-  it('shows the messages of spec section 5, then sends the session with its participants', async () => {
+  it('shows the session form messages (BID_MESSAGES), then sends the session with its participants', async () => {
     const { user, api } = renderSessionManagement([], {
       'POST /api/bid-sessions': () =>
         jsonResponse(201, {

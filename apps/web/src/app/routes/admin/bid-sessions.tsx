@@ -1,5 +1,5 @@
 /**
- * Bid Session Management (/admin/bid-sessions, spec section 2): the Admin Session Control for the
+ * Bid Session Management (/admin/bid-sessions): the Admin Session Control for the
  * session under way, then every session as a card with search, a status filter and the actions its
  * status allows, and the dialogs to create, edit, inspect, end, delete and send reminders. Dialogs hold a session's
  * id, not a copy, so they always show the session as last loaded.

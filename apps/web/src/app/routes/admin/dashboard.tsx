@@ -1,5 +1,5 @@
 /**
- * The administrators' home page (spec section 2, "Admin dashboard"): the system's health, six
+ * The administrators' home page (/admin/dashboard): the system's health, six
  * figures counted by the server, every running session's turn and countdown with Pause/Resume, the
  * live draft of the first running session, shortcuts and the data export, who is online and what
  * happened lately. Each card loads on its own, so one failed call leaves the rest. Running sessions

@@ -1,5 +1,5 @@
 /**
- * Notification Management (spec section 2, /admin/notifications): the real state of e-mail, SMS
+ * Notification Management (/admin/notifications): the real state of e-mail, SMS
  * and push delivery, and test or session notifications sent through the outbox. Administrators only:
  * AdminRoute sends anyone else to /dashboard, and the server answers a member with
  * "Access denied. Admin privileges required.", which the panels would show.

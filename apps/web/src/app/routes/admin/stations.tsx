@@ -1,5 +1,5 @@
 /**
- * Station Management (/admin/stations, spec section 2): the station list and the station import,
+ * Station Management (/admin/stations): the station list and the station import,
  * with the dialogs to add, view, edit and delete a station. Dialogs hold a station's id, not a
  * copy, so they always show the station as last loaded.
  */

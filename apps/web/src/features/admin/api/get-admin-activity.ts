@@ -13,7 +13,7 @@ export async function getAdminActivity(signal?: AbortSignal): Promise<AdminActiv
   return activities;
 }
 
-/** The department's 6 latest activities (spec section 9), read again every 30 seconds. */
+/** The department's 6 latest activities (DISPLAY_COUNTS.adminActivities), read again every 30 seconds. */
 export function useAdminActivityQuery() {
   return useQuery({
     queryKey: adminActivityQueryKey(LIMIT),

@@ -10,7 +10,7 @@ export async function getOnlineUsers(signal?: AbortSignal): Promise<OnlineUsersR
 }
 
 /**
- * The 5 members seen most recently (spec section 9) and how many are online in all. Presence moves
+ * The 5 members seen most recently (DISPLAY_COUNTS.adminOnlineUsers) and how many are online in all. Presence moves
  * without any event to announce it, so it is read again every 30 seconds.
  */
 export function useOnlineUsersQuery() {

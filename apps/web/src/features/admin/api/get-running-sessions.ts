@@ -10,7 +10,7 @@ export function isRunning(session: Pick<BidSession, 'status'>): boolean {
 /**
  * GET /bid-sessions?view=summary, the same call and cache entry as the Bid Management list, so a
  * pause there shows here too. The live stream refreshes it when a watched session's status changes;
- * it is also read every 30 seconds (spec section 9), since a session started elsewhere is on no
+ * it is also read every 30 seconds (TIMERS.liveRefreshMs), since a session started elsewhere is on no
  * stream this page watches yet.
  */
 export function useRunningSessionsQuery() {

@@ -110,7 +110,7 @@ function boardFacts(board: SessionBoard) {
   };
 }
 
-/** Every active or paused session with its turn and countdown (spec section 2, "active bid windows"). */
+/** Every active or paused session with its turn and countdown. */
 export function ActiveBidWindows({ sessions }: { sessions: ReturnType<typeof useRunningSessionsQuery> }) {
   return (
     <SectionCard title="Active Bid Windows">

@@ -15,7 +15,7 @@ export function describeActivityPeople(activity: Pick<AdminActivity, 'memberName
   return `${activity.memberName}, by ${activity.actorName}`;
 }
 
-/** The department's 6 latest activities, whoever they belong to (spec section 9). */
+/** The department's 6 latest activities, whoever they belong to (DISPLAY_COUNTS.adminActivities). */
 export function AdminActivityCard({ nowMs }: { nowMs: number }) {
   const activity = useAdminActivityQuery();
 

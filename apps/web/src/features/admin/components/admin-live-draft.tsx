@@ -6,8 +6,8 @@ import { LiveDraftView } from '../../session-room/index.ts';
 
 /**
  * The live draft of one running session, in admin mode, from its board and history. The page
- * follows the session on the live stream, whose events patch both; they poll every 30 seconds (spec
- * section 9) only while the stream is down.
+ * follows the session on the live stream, whose events patch both; they poll every 30 seconds
+ * (TIMERS.liveRefreshMs) only while the stream is down.
  */
 export function AdminLiveDraft({ sessionId, isFollowedLive }: { sessionId: string; isFollowedLive: boolean }) {
   const pollIntervalMs = isFollowedLive ? false : TIMERS.liveRefreshMs;

@@ -49,7 +49,7 @@ export function buildStatTiles(stats: AdminStats): Tile[] {
   ];
 }
 
-/** Six tiles of the department's figures (spec section 2), refreshed by the page's live events and a 30-second poll. */
+/** Six tiles of the department's figures, refreshed by the page's live events and a 30-second poll. */
 export function AdminStatTiles() {
   const stats = useAdminStatsQuery();
   if (stats.isPending) return <Loader size="sm" role="status" aria-label="Loading figures" />;

@@ -4,7 +4,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { useOnlineUsersQuery } from '../api/get-online-users.ts';
 
-/** The 5 members seen most recently, and how many are online in all (spec section 9). */
+/** The 5 members seen most recently, and how many are online in all (DISPLAY_COUNTS.adminOnlineUsers). */
 export function OnlineUsersCard({ nowMs }: { nowMs: number }) {
   const online = useOnlineUsersQuery();
 

@@ -19,7 +19,7 @@ export function useCurrentUserQuery({ enabled }: { enabled: boolean }) {
         return await getCurrentUser(signal);
       } catch (error) {
         // A stored token whose member the server refuses (deleted, deactivated) ends the session
-        // (spec section 4). No answer at all (offline, a timeout, the page unloading mid-request) or
+        // (docs/api.md, "auth"). No answer at all (offline, a timeout, the page unloading mid-request) or
         // a server fault does not: signing a member out because their phone lost signal for a moment
         // would cost them their turn. The screen offers Try Again instead.
         if (!signal.aborted && client.getQueryData(currentUserQueryKey) === undefined && isRefusal(error)) {

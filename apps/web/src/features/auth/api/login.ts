@@ -18,7 +18,7 @@ export function login(credentials: LoginRequest): Promise<AuthResponse> {
   });
 }
 
-/** Signs in; on success keeps the session, says so and opens the dashboard (spec section 4). */
+/** Signs in; on success keeps the session, says so and opens the dashboard. */
 export function useLogin() {
   const { startSession } = useAuth();
   const navigate = useNavigate();

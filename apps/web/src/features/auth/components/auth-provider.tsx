@@ -1,5 +1,5 @@
 /**
- * Who is signed in, derived from the stored tokens (spec section 4, Authentication): with no token
+ * Who is signed in, derived from the stored tokens (docs/api.md, "auth"): with no token
  * there is no user and nothing loads; with one, GET /auth/me is fetched while a spinner shows. The
  * tokens are the single source of truth, so clearing them anywhere (sign-out, the API client's 401
  * rules, another tab) signs the member out here too. Must sit inside the router: it navigates.
@@ -22,7 +22,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const hasUsableToken = accessToken !== null && !isMalformedToken(accessToken);
   const currentUserQuery = useCurrentUserQuery({ enabled: hasUsableToken });
 
-  // A stored token too short or without a dot can never be valid (spec section 9): drop it unsent.
+  // A stored token too short or without a dot can never be valid (LIMITS.malformedTokenMinLength): drop it unsent.
   useEffect(() => {
     if (accessToken !== null && isMalformedToken(accessToken)) clearTokens();
   }, [accessToken]);

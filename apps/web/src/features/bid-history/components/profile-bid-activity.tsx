@@ -1,5 +1,5 @@
 /**
- * The profile's bidding cards (spec section 2, Profile): bid statistics, the member's current
+ * The profile's bidding cards: bid statistics, the member's current
  * session with their place, and their latest bids. Statistics and latest bids come from the same
  * bid-history call as the Bid History page, so the two screens never disagree.
  */

@@ -1,7 +1,7 @@
 /**
- * A session's results (spec section 2, Shared session components): tabs Overview, Participants and
+ * A session's results: tabs Overview, Participants and
  * Session History, a Back button, and Export, which downloads the real .xlsx of a completed session.
- * Export is an administrator's capability (spec section 6) and the server refuses it to anyone
+ * Export is an administrator's capability (docs/api.md, "bid-sessions") and the server refuses it to anyone
  * else, so members are not offered a button that can only fail. Download PDF gives the printable
  * bid sheet of a completed session (issue 16); the page itself prints through styles/print.css.
  * Each participant's result says why ("why this seat", issue 16), and the signed-in member's own
@@ -79,7 +79,7 @@ export function SessionResultsView({ sessionId, onBack }: SessionResultsViewProp
         <Paper withBorder p="md" role="alert">
           <Stack gap="sm" align="flex-start">
             <Text fw={600}>{LOAD_FAILURE_MESSAGE}</Text>
-            {/* The server's reason when it sent one (spec section 8), else the screen's own words. */}
+            {/* The server's reason when it sent one, else the screen's own words. */}
             <Text size="sm" c="dimmed">
               {getErrorMessage(resultsQuery.error, 'No results available')}
             </Text>

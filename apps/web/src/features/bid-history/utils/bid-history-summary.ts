@@ -1,6 +1,6 @@
 /**
- * The figures the Bid History page and the profile show about a member's own bids (spec sections 2
- * and 9), computed from the bid-history call alone so both screens always agree.
+ * The figures the Bid History page and the profile show about a member's own bids,
+ * computed from the bid-history call alone so both screens always agree.
  */
 import type { UserBidHistoryEntry } from '../api/get-user-bid-history.ts';
 
@@ -29,7 +29,7 @@ export function summarizeBidHistory(entries: readonly UserBidHistoryEntry[]): Bi
   };
 }
 
-/** Bid success rate = completed bids / total bids, rounded percentage (spec section 9). */
+/** Bid success rate = completed bids / total bids, rounded percentage. */
 export function calculateSuccessRate(completedBids: number, totalBids: number): number {
   if (totalBids <= 0) return 0;
   return Math.round((completedBids / totalBids) * 100);
@@ -40,7 +40,7 @@ export function sortNewestFirst(entries: readonly UserBidHistoryEntry[]): UserBi
   return [...entries].sort((left, right) => Date.parse(right.timestamp) - Date.parse(left.timestamp));
 }
 
-/** "2h 5m", "45m", or "N/A" when the session has no start and end yet (spec section 9). */
+/** "2h 5m", "45m", or "N/A" when the session has no start and end yet. */
 export function formatSessionDuration(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes) || minutes < 0) return 'N/A';
   const whole = Math.round(minutes);

@@ -23,7 +23,7 @@ export const BID_STATUS_COLORS: Readonly<Record<UserBidHistoryEntry['status'], s
   cancelled: 'gray',
 };
 
-/** Participant status in results (spec section 4): Assigned when they won a seat, else Not Assigned. */
+/** Participant status in results (participantResultLabel in labels.ts): Assigned when they won a seat, else Not Assigned. */
 export function getParticipantStatus(participant: Pick<Participant, 'hasBid'>): 'Assigned' | 'Not Assigned' {
   return participantResultLabel(participant);
 }

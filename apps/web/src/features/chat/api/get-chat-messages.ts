@@ -19,7 +19,7 @@ export async function getChatMessages(
 }
 
 /**
- * The messages in view, polled every 3 seconds while `isPolling` (spec section 4: chat polls only
+ * The messages in view, polled every 3 seconds while `isPolling` (TIMERS.chatPollMs; chat polls only
  * while open). The cache holds what is already shown, so each poll asks only for what came after
  * the last message and merges it in, keeping at most 100.
  */

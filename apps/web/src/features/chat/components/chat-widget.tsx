@@ -1,5 +1,5 @@
 /**
- * The chat of a bid session (spec sections 2, 4, 5 and 9): a Chat button with the unread count,
+ * The chat of a bid session (schemas/chat.ts): a Chat button with the unread count,
  * in the app shell's top bar (components/header-actions.tsx) or, outside the shell, where the page
  * places it, which opens the chat in a drawer. Nothing floats over the page's cards: the drawer
  * opens on demand and closes with Escape, its close button or a click beside it, and focus returns

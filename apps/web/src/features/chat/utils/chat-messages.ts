@@ -1,5 +1,5 @@
 /**
- * The pure rules of the chat widget (spec section 9): merging polled messages into those in view
+ * The pure rules of the chat widget: merging polled messages into those in view
  * (each message once, in the server's order, the newest `limit` kept), and whether the reader is
  * close enough to the bottom to follow new messages.
  */

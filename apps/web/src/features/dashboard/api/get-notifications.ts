@@ -10,7 +10,7 @@ export function getDashboardNotifications(signal?: AbortSignal): Promise<Notific
   return apiRequest(`/users/notifications?limit=${DASHBOARD_LIMIT}`, { schema: notificationsResponseSchema, signal });
 }
 
-/** The newest 5 notifications (spec section 9) and the unread count of all of them. */
+/** The newest 5 notifications (DISPLAY_COUNTS.dashboardNotifications) and the unread count of all of them. */
 export function useDashboardNotificationsQuery() {
   return useQuery({
     queryKey: dashboardNotificationsQueryKey,

@@ -14,7 +14,7 @@ export async function getDashboardActivity(signal?: AbortSignal): Promise<Activi
   return activities;
 }
 
-/** The member's 5 latest sign-ins, bids and profile changes (spec section 9). */
+/** The member's 5 latest sign-ins, bids and profile changes (DISPLAY_COUNTS.dashboardActivities). */
 export function useDashboardActivityQuery() {
   return useQuery({ queryKey: dashboardActivityQueryKey, queryFn: ({ signal }) => getDashboardActivity(signal) });
 }

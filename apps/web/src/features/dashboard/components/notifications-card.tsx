@@ -49,7 +49,7 @@ function NotificationItem({ notification, nowMs }: { notification: UserNotificat
   );
 }
 
-/** The newest 5 notifications; clicking an unread one marks it read (spec section 4). */
+/** The newest 5 notifications; clicking an unread one marks it read. */
 export function NotificationsCard({ nowMs }: { nowMs: number }) {
   const notifications = useDashboardNotificationsQuery();
   const unreadCount = notifications.data?.unreadCount ?? 0;

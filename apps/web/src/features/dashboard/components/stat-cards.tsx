@@ -16,7 +16,7 @@ function StatCard({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The four figures of spec section 2: years, station, shift and place in the bid queue. */
+/** The dashboard's four figures: years, station, shift and place in the bid queue. */
 export function StatCards({ user }: { user: User }) {
   return (
     <SimpleGrid

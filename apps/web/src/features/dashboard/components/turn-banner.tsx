@@ -7,8 +7,8 @@ import { describeCountdown, formatCountdown } from '../../../lib/turn-countdown.
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 
 /**
- * "It's your turn to bid!" with the time left, ticking each second on the server's clock (spec
- * section 4). Paused, the time left is frozen; at zero the turn has passed and the next poll moves on.
+ * "It's your turn to bid!" with the time left, ticking each second on the server's clock
+ * (bidding-rules.md, "A turn"). Paused, the time left is frozen; at zero the turn has passed and the next poll moves on.
  */
 export function TurnBanner({ session }: { session: BidSession }) {
   const { clock, remainingMs } = useTurnCountdown(session);

@@ -2,7 +2,7 @@ import { Group, Paper, Text, Title } from '@mantine/core';
 import type { User } from '@stationbid/domain';
 import { formatShift, formatStation } from '../utils/dashboard-format.ts';
 
-/** Who is signed in and where they serve today (spec section 2, Dashboard). */
+/** Who is signed in and where they serve today. */
 export function WelcomeBanner({ user }: { user: User }) {
   return (
     <Paper component="section" aria-label="Welcome" p="lg" radius="md" bg="blue.8" c="white">

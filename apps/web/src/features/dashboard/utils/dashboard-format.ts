@@ -1,5 +1,5 @@
 /**
- * How the dashboard words a member's seat, queue place and session (spec sections 2 and 9). The words
+ * How the dashboard words a member's seat, queue place and session. The words
  * every feature shares live in src/lib/session-format.ts.
  */
 import type { User } from '@stationbid/domain';
@@ -15,7 +15,7 @@ export function formatShift(shift: User['currentShift']): string {
   return shift === null ? 'Unassigned' : `Shift ${shift}`;
 }
 
-/** The bid priority colour rule (spec section 9): green to 5, blue to 10, orange to 15, else red. */
+/** The bid priority colour rule: green to 5, blue to 10, orange to 15, else red. */
 export function getBidPriorityColor(priority: number): 'green' | 'blue' | 'orange' | 'red' {
   if (priority <= 5) return 'green';
   if (priority <= 10) return 'blue';

@@ -1,5 +1,5 @@
 /**
- * POST /notifications/management (spec section 7): one endpoint for the administrators'
+ * POST /notifications/management (docs/api.md, "notifications"): one endpoint for the administrators'
  * notification screen, whose `action` picks what it does. A query per reading action, a mutation
  * per sending action; a send refreshes the status, whose queued count it changes.
  */

@@ -10,7 +10,7 @@ import { bidPreferencesSharingFlagsQueryKey, notificationSettingsQueryKey } from
 import { updateNotificationPreferences } from './update-notification-preferences.ts';
 import { updatePhoneNumber } from './update-phone-number.ts';
 
-/** A failed save, with the spec's fallback text for the call that failed (section 8). */
+/** A failed save, with the fallback text for the call that failed. */
 export class NotificationSettingsSaveError extends Error {
   override readonly name = 'NotificationSettingsSaveError';
   constructor(

@@ -1,5 +1,5 @@
 /**
- * Notification Settings (spec sections 2 and 5), opened from the profile page: a master switch;
+ * Notification Settings (schemas/notification-settings.ts), opened from the profile page: a master switch;
  * bid reminders, e-mail, push (this device: issue 15) and SMS switches that are disabled while it is off; the mobile number,
  * asked for only while SMS is on; and when messages are sent. Save is enabled only when something
  * changed and the number (when asked for) can receive text messages.

@@ -1,5 +1,5 @@
 /**
- * The Test Notifications tab (spec section 5, "Test notification"): a test message to one member
+ * The Test Notifications tab (schemas/notifications.ts): a test message to one member
  * about a session, or a notification to every participant of a session, by e-mail or SMS, with an
  * optional message of the administrator's own. What the server queued is shown as it said it.
  */
@@ -34,7 +34,7 @@ export function TestNotificationsPanel() {
   const [customMessage, setCustomMessage] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  // A failed load leaves the list empty (spec section 8) and says why below.
+  // A failed load leaves the list empty and says why below.
   const members = membersQuery.data ?? [];
   const sessions = sessionsQuery.data ?? [];
   const selectedMember = members.find((member) => member.id === userId);

@@ -9,7 +9,7 @@ export async function deleteBidSession(sessionId: string): Promise<void> {
   await apiRequest(`/bid-sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
 }
 
-/** A completed session and its results: a separate, administrators-only call (spec section 7). */
+/** A completed session and its results: a separate, administrators-only call (docs/api.md, "bid-sessions"). */
 export async function deleteCompletedBidSession(sessionId: string): Promise<void> {
   await apiRequest('/admin/delete-completed-session', { method: 'DELETE', body: { sessionId } });
 }

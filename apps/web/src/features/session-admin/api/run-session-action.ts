@@ -1,7 +1,7 @@
 /**
  * The administrator's controls of a session's life: start, pause, resume, end and move the turn
  * holder to the back. Each is one POST to /bid-sessions/:id/<action>, with the success and failure
- * messages of spec section 8.
+ * messages of BID_MESSAGES.
  */
 import { BID_MESSAGES } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The Admin Session Control (spec sections 2, 4 and 9): the live view of the session under way (or
+ * The Admin Session Control (bidding-rules.md, "Session lifecycle"): the live view of the session under way (or
  * the next scheduled one). It follows the session's shared board (docs/decisions/012-session-board.md),
  * patched from the live stream without a request and polled every 2 seconds only while the stream
  * is down. It shows who holds the turn and who is next (their full entries, a one-row read each when

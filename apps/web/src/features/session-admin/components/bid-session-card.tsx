@@ -1,5 +1,5 @@
 /**
- * One bid session on /admin/bid-sessions (spec section 2): what it is, when, who, how far it got,
+ * One bid session on /admin/bid-sessions: what it is, when, who, how far it got,
  * and the actions its status allows (getSessionActions). Buttons name the session they act on, so
  * a screen reader's list of buttons stays unambiguous across cards.
  */

@@ -1,5 +1,5 @@
 /**
- * The session form's participant picker (spec section 5): only active members can be picked; a
+ * The session form's participant picker: only active members can be picked; a
  * search; Select All and Clear All (over the members the search shows); and each member's seniority
  * score and bid priority, computed with the domain's rules over the active members, so the
  * administrator sees who would bid first.

@@ -1,5 +1,5 @@
 /**
- * Send Reminders (spec sections 2 and 5): reads the session's export status first; when some
+ * Send Reminders: reads the session's export status first; when some
  * participants have no e-mail address it asks "N participants don't have email addresses. Continue
  * anyway?"; then queues the reminder e-mails with an optional message and shows who was reached.
  */

@@ -1,5 +1,5 @@
 /**
- * The create and edit session dialog (spec section 5, Session form). A draft or scheduled session
+ * The create and edit session dialog (schemas/bid-session.ts). A draft or scheduled session
  * changes freely; an active or paused one keeps everything but its name, description, bid window and
  * auto-assign timeout, and says so. The server has the last word, and its refusal is shown as a
  * toast while the dialog stays open with what was typed.

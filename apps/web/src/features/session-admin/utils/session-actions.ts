@@ -1,5 +1,5 @@
 /**
- * Which actions a session offers by its status (spec sections 2 and 4, bidding-rules.md "Session
+ * Which actions a session offers by its status (bidding-rules.md, "Session
  * lifecycle"). The card and the control panel both ask here, so a button never offers what the
  * server would refuse.
  */

@@ -32,7 +32,7 @@ function filledValues(overrides: Partial<SessionFormValues> = {}): SessionFormVa
 }
 
 describe('emptySessionFormValues', () => {
-  it('starts with the defaults of spec section 5 and the current year', () => {
+  it('starts with the defaults of LIMITS and the current year', () => {
     expect(emptySessionFormValues(new Date('2027-06-15T12:00:00Z'))).toMatchObject({
       year: 2027,
       bidWindowDuration: 5,
@@ -114,7 +114,7 @@ describe('validateSessionForm', () => {
     expect(validateSessionForm(filledValues(), full)).toEqual({});
   });
 
-  it('names every missing field with the messages of spec section 5', () => {
+  it('names every missing field with the messages of BID_MESSAGES', () => {
     const errors = validateSessionForm(
       {
         ...filledValues(),

@@ -1,5 +1,5 @@
 /**
- * The session form (spec section 5) as plain values, and the two ways out of it: the request it
+ * The session form as plain values, and the two ways out of it: the request it
  * sends, and the errors that keep it from sending. The messages are the domain's (BID_MESSAGES),
  * checked by the same schema the server uses, plus the checks only the form can make (a blank
  * number is "required", not a silent default).

@@ -5,7 +5,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 
-/** Every active, paused or scheduled session (spec section 2), each linking to its live page. */
+/** Every active, paused or scheduled session, each linking to its live page. */
 export function ActiveSessionsCard({ sessions }: { sessions: readonly BidSession[] }) {
   return (
     <SectionCard title="Active Bid Sessions">

@@ -1,8 +1,8 @@
 /**
- * The member's Bidding page, /bidding (spec section 2, issue 5). It centres on the first active or
- * paused session, else the next scheduled one (spec section 4; the server picks it in GET
+ * The member's Bidding page, /bidding (issue 5). It centres on the first active or
+ * paused session, else the next scheduled one (the server picks it in GET
  * /bid-sessions/current), follows it on the tab's live stream, and polls every 30 seconds only
- * while the stream is down (spec section 9). At the top, the "on the clock" header and, on the
+ * while the stream is down (TIMERS.liveRefreshMs). At the top, the "on the clock" header and, on the
  * member's turn, their one bid action (session-turn-area.tsx). Every figure comes from the API; with no session: "No Active Bid Session" and Refresh. /bid/:sessionId (BidPage)
  * is the same page centred on the session named in the address, as links in notifications need.
  */

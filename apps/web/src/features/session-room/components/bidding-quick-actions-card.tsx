@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { paths } from '../../../config/paths.ts';
 
-/** The bidding page's shortcuts (spec section 2); bid preferences are set on the profile. */
+/** The bidding page's shortcuts; bid preferences are set on the profile. */
 const QUICK_ACTIONS = [
   { label: 'Manage Preferences', to: paths.profile },
   { label: 'View Full History', to: paths.bidHistory },

@@ -20,7 +20,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /**
  * The member's own record (GET /users/bid-history): bids, bids in completed sessions, sessions bid
- * in and the success rate (spec section 9); and the results of the latest completed session they
+ * in and the success rate; and the results of the latest completed session they
  * bid in, over the whole screen.
  */
 export function BiddingStatsCard() {

@@ -1,5 +1,5 @@
 /**
- * The live draft view (spec section 2, "Shared session components"): the session's status, the
+ * The live draft view: the session's status, the
  * latest seat awards (with an "Admin View" tag for administrators), who bids next, the session's
  * figures, and every award in a table that opens on demand. Awards come from the session's
  * history; who is next and the figures from its participants, as the server counts them.
@@ -47,7 +47,7 @@ export interface LiveDraftViewProps {
 
 export function LiveDraftView({ board, history, isAdmin }: LiveDraftViewProps) {
   const titleId = useId();
-  // The draft refreshes every 30 seconds (spec section 9); "2m ago" ages at the same pace.
+  // The draft refreshes every 30 seconds (TIMERS.liveRefreshMs); "2m ago" ages at the same pace.
   const nowMs = useNow(TIMERS.liveRefreshMs);
   const awards = useMemo(() => (history === undefined ? undefined : listSeatAwards(history)), [history]);
 

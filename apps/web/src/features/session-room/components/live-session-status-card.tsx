@@ -9,7 +9,7 @@ interface LiveSessionStatusCardProps {
 }
 
 /**
- * The active-session panel (spec section 2): who is next after the turn holder and the progress of
+ * The active-session panel: who is next after the turn holder and the progress of
  * completed bids over participants. Who holds the turn, the countdown and the member's own turn
  * are in the "on the clock" header above, said once for the whole page.
  */

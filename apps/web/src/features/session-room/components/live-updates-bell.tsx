@@ -1,6 +1,6 @@
 /**
- * The Live Updates bell of the live bidding page (spec section 2: "A Live Updates bell dropdown shows
- * only while the session is active"): the number of session events since the list was last opened,
+ * The Live Updates bell of the live bidding page, shown only
+ * while the session is active: the number of session events since the list was last opened,
  * and the latest events, newest first, as the live stream brings them.
  *
  * The button with its dropdown (live-updates-popover.tsx) is loaded on demand, once the bell shows,

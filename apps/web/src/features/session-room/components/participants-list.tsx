@@ -1,5 +1,5 @@
 /**
- * The live page's participants (spec section 2): everyone in queue order with their status in words,
+ * The live page's participants: everyone in queue order with their status in words,
  * paged from the server and searched there, since a department's session has up to 20,000 of them.
  * Only the rows in view are in the page (TanStack Virtual); the next page loads as the end of the
  * loaded rows scrolls into view. Live events patch the loaded rows (lib/session-follow.ts).

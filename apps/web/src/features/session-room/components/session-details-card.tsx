@@ -3,7 +3,7 @@ import type { BidSession } from '@stationbid/domain';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatMinutes, formatSessionDates } from '../../../lib/session-format.ts';
 
-/** The Session card (spec section 2): the session's period, participants and bid time limit. */
+/** The Session card: the session's period, participants and bid time limit. */
 export function SessionDetailsCard({ session }: { session: BidSession }) {
   return (
     <SectionCard title="Session">

@@ -9,7 +9,7 @@ export function isUnknownSession(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
-/** "Session Not Found" with the way back (spec section 2), for a session address that leads nowhere. */
+/** "Session Not Found" with the way back, for a session address that leads nowhere. */
 export function SessionNotFound() {
   return (
     <Stack gap="md" align="flex-start">

@@ -1,5 +1,5 @@
 /**
- * The Station Assignments panel (spec section 2, "Shared session components"; issues 5 and 15):
+ * The Station Assignments panel (issues 5 and 15):
  * stations with their free seats per shift, a search, filters by location, station, shift and
  * position, Available Only, cards or rows, pages of 12, and per station the filled seats of every
  * position on shifts A, B and C. The session pages show a session's offer in it ("Live Session");
@@ -341,7 +341,7 @@ function ExpandButton({
   );
 }
 
-/** Every position of shifts A, B and C with its filled seats, coloured green, yellow or red (spec section 4). */
+/** Every position of shifts A, B and C with its filled seats, coloured green, yellow or red (getSeatFillColor). */
 function ShiftDetail({ station }: { station: AssignmentStation }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" pt="xs">

@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { TURN_EXPIRED_MESSAGE } from '../hooks/use-turn-announcements.ts';
 
 /**
- * "Time expired! Your turn has passed." (spec section 4), until dismissed or the member's next turn.
+ * "Time expired! Your turn has passed." (bidding-rules.md, "When a turn's deadline passes"), until dismissed or the member's next turn.
  * Not a live region of its own: the header's polite region announces it, the page's only one, so
  * the role is `note` instead of Mantine's default `alert` (which would announce it a second time).
  */

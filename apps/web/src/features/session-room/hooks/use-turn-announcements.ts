@@ -13,7 +13,7 @@ interface TurnAnnouncementInput {
   hasExpired?: boolean;
 }
 
-/** The spec's words when a turn runs out (section 4), shown by TurnExpiredNotice and announced here. */
+/** The words when a turn runs out (bidding-rules.md, "When a turn's deadline passes"), shown by TurnExpiredNotice and announced here. */
 export const TURN_EXPIRED_MESSAGE = 'Time expired! Your turn has passed.';
 
 const FINAL_MINUTE_MS = LIMITS.countdownWarningSeconds * 1000;

@@ -1,6 +1,5 @@
 /**
- * Pure rules of the Station Assignments panel (spec section 2, "Shared session components", and
- * section 4): stations as the panel shows them, their free seats and fill rate, the colour of one
+ * Pure rules of the Station Assignments panel: stations as the panel shows them, their free seats and fill rate, the colour of one
  * position's seats, and the panel's filters. Search, location and paging are the admin station
  * list's own rules (features/stations/utils/station-rules.ts), so both lists filter alike.
  */
@@ -88,7 +87,7 @@ function toListSeat(entry: Station['availablePositions'][Shift][number]): Assign
 }
 
 /**
- * The colour of one position's seats (spec section 4): green when nothing is filled, yellow when
+ * The colour of one position's seats: green when nothing is filled, yellow when
  * partly filled, red when full. A position without seats has nothing left to take, so it reads as full.
  */
 export function getSeatFillColor(seat: Pick<AssignmentSeat, 'filled' | 'total'>): FillColor {

@@ -1,5 +1,5 @@
 /**
- * How the bidding page (/bidding, spec section 2) puts its figures into words: the member's place in
+ * How the bidding page (/bidding) puts its figures into words: the member's place in
  * the queue, the session's progress, the recent bids, and the member's own bidding record. Pure, so
  * the rules are tested without rendering.
  */
@@ -27,7 +27,7 @@ export function describeYourPosition(
   return { place, ahead: peopleAhead === 1 ? '1 person ahead of you' : `${peopleAhead} people ahead of you` };
 }
 
-/** Completed bids over participants (spec section 9), as a whole percentage for the progress bar. */
+/** Completed bids over participants, as a whole percentage for the progress bar. */
 export function calculateSessionProgress(completedBids: number, participantCount: number): number {
   if (participantCount <= 0) return 0;
   return Math.min(100, Math.max(0, Math.round((completedBids / participantCount) * 100)));
@@ -36,7 +36,7 @@ export function calculateSessionProgress(completedBids: number, participantCount
 /** The history entries that placed someone in a seat: own or proxy bids and automatic assignments. */
 const SEAT_ACTIONS = new Set<SessionHistoryEntry['action']>(['bid_submitted', 'auto_assigned']);
 
-/** The newest seats won in the session, newest first, at most 10 (spec section 9). */
+/** The newest seats won in the session, newest first, at most DISPLAY_COUNTS.biddingRecentBids. */
 export function listRecentBids(
   history: readonly SessionHistoryEntry[],
   limit: number = DISPLAY_COUNTS.biddingRecentBids,
@@ -60,7 +60,7 @@ export interface BiddingStats {
   completedBids: number;
   /** Sessions the member has bid in. */
   sessionsBidIn: number;
-  /** completedBids / totalBids as a rounded percentage (spec section 9); 0 with no bids. */
+  /** completedBids / totalBids as a rounded percentage; 0 with no bids. */
   successRate: number;
 }
 

@@ -1,6 +1,6 @@
 /**
- * How the live bidding page puts the session into words: the member's place in the queue (spec
- * section 2, "Your Position"), each participant's status, the history's actions, and times in the
+ * How the live bidding page puts the session into words: the member's place in the queue
+ * ("Your Position"), each participant's status, the history's actions, and times in the
  * viewer's own zone with the zone's name (bidding-rules.md, Consistency).
  */
 import {
@@ -119,7 +119,7 @@ export function formatMoment(value: string, { locale, timeZone }: FormatOptions 
   }).format(date);
 }
 
-/** The bidding page's warning: 30 seconds or less left in the member's own turn (spec section 9). */
+/** The bidding page's warning: 30 seconds or less left in the member's own turn (LIMITS.turnWarningSeconds). */
 export function isTurnWarning(remainingMs: number): boolean {
   return remainingMs > 0 && remainingMs <= LIMITS.turnWarningSeconds * 1000;
 }

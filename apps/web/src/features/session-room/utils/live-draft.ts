@@ -1,6 +1,6 @@
 /**
- * Pure derivations of the live draft view (spec section 2, "Live draft view"; section 9, display
- * counts and session progress): the seat awards of a session's history and how each was made, who
+ * Pure derivations of the live draft view (display
+ * counts from DISPLAY_COUNTS): the seat awards of a session's history and how each was made, who
  * bids next, and the session's figures.
  */
 import { type BoardParticipant, DISPLAY_COUNTS, type SessionBoard, type SessionHistoryEntry } from '@stationbid/domain';
@@ -66,7 +66,7 @@ export function listSeatAwards(history: readonly SessionHistoryEntry[]): Session
   return history.filter(isSeatAward).sort(byTimeThenId);
 }
 
-/** The latest awards, newest first (spec section 9: 5 in the draft view). */
+/** The latest awards, newest first (DISPLAY_COUNTS.draftRecentBids of them). */
 export function listRecentAwards(
   history: readonly SessionHistoryEntry[],
   count: number = DISPLAY_COUNTS.draftRecentBids,
@@ -75,7 +75,7 @@ export function listRecentAwards(
 }
 
 /**
- * Who bids after the turn holder, in queue order (spec section 9: the next 3), as the board names
+ * Who bids after the turn holder, in queue order (the next DISPLAY_COUNTS.draftUpcoming), as the board names
  * them: it already passes over those whose session is decided and puts a member moved to the back
  * last. Before the start everyone waiting is upcoming, from the first; once completed, no one.
  */
@@ -98,7 +98,7 @@ export interface DraftStats {
   /** Participants who are done (bid, skipped or auto-assigned). */
   completedBids: number;
   remaining: number;
-  /** Rounded completed bids / participants in percent (spec section 9); 0 without participants. */
+  /** Rounded completed bids / participants in percent; 0 without participants. */
   progressPercent: number;
   ownBids: number;
   phoneInBids: number;

@@ -1,5 +1,5 @@
 /**
- * The Live Updates bell's list (spec section 2, Live bidding page): the session's events as the live
+ * The Live Updates bell's list on the live bidding page: the session's events as the live
  * stream brings them, newest first, a bounded number kept, each put into words.
  */
 import { HISTORY_ACTIONS, type HistoryAction, type SessionChangedEvent } from '@stationbid/domain';

@@ -1,5 +1,5 @@
 /**
- * Everything about one station (spec section 2, details modal): its fields, each shift's seats,
+ * Everything about one station: its fields, each shift's seats,
  * occupied and free seats by position, and the members seated there now.
  */
 import { Badge, Button, Group, List, Modal, SimpleGrid, Stack, Table, Text, Title, useMatches } from '@mantine/core';

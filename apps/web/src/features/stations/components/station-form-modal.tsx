@@ -1,5 +1,5 @@
 /**
- * The create and edit station dialog (spec section 5, Station form). Seats are edited as counts
+ * The create and edit station dialog (schemas/station.ts). Seats are edited as counts
  * per shift and seat position; the total capacity must equal their sum, and the running totals
  * show it while typing. The server has the last word (a taken number, seats members hold), and
  * its refusal is shown as a toast while the dialog stays open.

@@ -1,5 +1,5 @@
 /**
- * The Import Stations tab of /admin/stations (spec section 2): the shared spreadsheet panel, set up
+ * The Import Stations tab of /admin/stations: the shared spreadsheet panel, set up
  * with the station columns, a template whose example rows import as they are, and notes on how
  * each row is read (decision 007).
  */

@@ -1,7 +1,7 @@
 /**
  * The controls every station list shares (the administrators' Station List and the Station
  * Assignments panel): the Grid/List switch, and the page footer with "Showing X to Y of Z
- * stations" and the pages of 12 (spec section 9).
+ * stations" and the pages of 12 (LIMITS.stationsPerPage).
  */
 import { Group, Pagination, SegmentedControl, Text } from '@mantine/core';
 import { IconLayoutGrid, IconList } from '@tabler/icons-react';

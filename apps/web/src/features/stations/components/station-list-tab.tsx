@@ -1,5 +1,5 @@
 /**
- * The Station List tab of /admin/stations (spec section 2): summary figures over every station,
+ * The Station List tab of /admin/stations: summary figures over every station,
  * search and filters, cards or rows, and pages of 12. Everything shown is derived from the one
  * station list the API sent.
  */

@@ -1,5 +1,5 @@
 /**
- * The station form's values (spec section 5, Station form) and how they become the request the
+ * The station form's values (schemas/station.ts) and how they become the request the
  * API accepts. Number inputs hold '' while empty, so the values are loose; the request is checked
  * with the domain's own schema, and the capacity rules the server checks are checked here first.
  */
@@ -88,7 +88,7 @@ function readNumber(value: NumberFieldValue): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
-/** A seat count as the form means it: anything that is not a number counts as 0 (spec section 5). */
+/** A seat count as the form means it: anything that is not a number counts as 0. */
 export function toSeatCount(value: NumberFieldValue): number {
   return readNumber(value) ?? 0;
 }

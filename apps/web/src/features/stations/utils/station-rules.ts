@@ -1,5 +1,5 @@
 /**
- * Pure rules of the station screens (spec sections 2 and 4): the status badge and fill colour,
+ * Pure rules of the station screens: the status badge and fill colour,
  * the location a station is filtered by, the list's filters, summary figures and paging text.
  */
 import { LIMITS, type Shift, type Station } from '@stationbid/domain';
@@ -14,7 +14,7 @@ export function getFillColor(fillRate: number): FillColor {
   return 'green';
 }
 
-/** The station badge (spec section 4): Inactive first, then by fill rate. */
+/** The station badge: Inactive first, then by fill rate. */
 export function getStationStatus(station: Pick<Station, 'isActive' | 'fillRate'>): {
   label: StationStatusLabel;
   color: FillColor | 'gray';

@@ -12,7 +12,7 @@ export async function deleteUser(id: string): Promise<string> {
   return message;
 }
 
-/** The delete refusals the spec words by status (section 8, Delete user); others show the server's text. */
+/** The delete refusals worded by status; others show the server's text. */
 export function describeDeleteFailure(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 404) return MEMBER_ADMIN_MESSAGES.userNotFound;
@@ -40,7 +40,7 @@ export function useDeleteUser({ onSettled }: { onSettled?: () => void } = {}) {
     },
     onError: async (error, user) => {
       const message = describeDeleteFailure(error);
-      // showError prefers a server's text; wrapped, the spec's wording by status shows instead.
+      // showError prefers a server's text; wrapped, the wording by status shows instead.
       showError(new Error(message, { cause: error }), message);
       if (error instanceof ApiError && error.status === 404) await dropFromList(user.id);
     },

@@ -10,7 +10,7 @@ export async function getBidPreferences(signal?: AbortSignal): Promise<BidPrefer
   return preferences;
 }
 
-/** The member's bid preferences (spec section 3), read when the Bid Preferences dialog opens. */
+/** The member's bid preferences (schemas/bid-preferences.ts), read when the Bid Preferences dialog opens. */
 export function useBidPreferencesQuery({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: bidPreferencesQueryKey,

@@ -10,7 +10,7 @@ export async function getProfile(signal?: AbortSignal): Promise<User> {
   return user;
 }
 
-/** The signed-in member's own record, as the profile page edits it (spec section 2, Profile). */
+/** The signed-in member's own record, as the profile page edits it (schemas/profile.ts). */
 export function useProfileQuery() {
   return useQuery({
     queryKey: profileQueryKey,

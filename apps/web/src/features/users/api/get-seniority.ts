@@ -9,7 +9,7 @@ export function getSeniority(signal?: AbortSignal): Promise<SeniorityInfo> {
   return apiRequest('/users/seniority', { schema: seniorityInfoSchema, signal });
 }
 
-/** The member's score, how it is worked out, their queue place and tips (spec section 2). */
+/** The member's score, how it is worked out, their queue place and tips (GET /users/seniority, docs/api.md "users"). */
 export function useSeniorityQuery() {
   return useQuery({
     queryKey: seniorityQueryKey,

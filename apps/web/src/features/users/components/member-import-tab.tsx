@@ -1,5 +1,5 @@
 /**
- * The Import Users tab of /admin/users (spec sections 2 and 3): members in bulk from a spreadsheet,
+ * The Import Users tab of /admin/users: members in bulk from a spreadsheet,
  * on the shared import panel. The results card counts what was created and skipped, lists each
  * refused row with its reason, and says how many password-setup e-mails wait in the outbox.
  */

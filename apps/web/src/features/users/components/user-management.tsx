@@ -1,6 +1,6 @@
 /**
- * /admin/users (and /admin/seniority, on its second tab): the administrators' member management,
- * spec section 2. The open tab lives in `?tab=` so a reload or a shared link keeps it.
+ * /admin/users (and /admin/seniority, on its second tab): the administrators' member management.
+ * The open tab lives in `?tab=` so a reload or a shared link keeps it.
  */
 import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 /**
- * The User List's filters and sort orders (spec sections 2 and 9) with their labels, and the
+ * The User List's filters and sort orders (senior and junior as constants.ts defines them) with their labels, and the
  * member wording rules. The server searches, filters and sorts (GET /admin/users, decision 013).
  */
 import {
@@ -56,7 +56,7 @@ export function getFullName(user: Pick<User, 'firstName' | 'lastName'>): string 
   return `${user.firstName} ${user.lastName}`;
 }
 
-/** The status a person reads on a member's row (spec section 4, User display status). */
+/** The status a person reads on a member's row. */
 export type UserDisplayStatus = 'Admin' | 'Active' | 'Inactive' | 'Pending';
 
 export function getUserDisplayStatus(user: Pick<User, 'isActive' | 'isAdmin' | 'status'>): UserDisplayStatus {

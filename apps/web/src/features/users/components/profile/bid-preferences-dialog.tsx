@@ -1,5 +1,5 @@
 /**
- * The Bid Preferences dialog of the profile page (spec sections 3 and 5): auto-bid with a ranked
+ * The Bid Preferences dialog of the profile page (schemas/bid-preferences.ts): auto-bid with a ranked
  * list of seat choices, and the preferred stations and shifts the last-resort assignment uses
  * (bidding-rules.md, "When a turn's deadline passes"). The spec's strategy, attempts and timeout
  * settings are not shown, because our engine has no use for them; the notification flags belong to

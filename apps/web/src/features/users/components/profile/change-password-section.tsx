@@ -18,7 +18,7 @@ import { ProfileSection } from './profile-section.tsx';
 
 const emptyPasswordForm: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Security: the password change, a form shown behind the "Change Password" button (spec section 2). */
+/** Security: the password change, a form shown behind the "Change Password" button. */
 export function ChangePasswordSection() {
   const [isFormOpen, formToggle] = useDisclosure(false);
   const toggleButtonRef = useRef<HTMLButtonElement>(null);

@@ -11,7 +11,7 @@ describe('getBidPriorityColor', () => {
     [15, 'orange'],
     [16, 'red'],
     [120, 'red'],
-  ])('colours priority #%i %s (spec section 9)', (priority, color) => {
+  ])('colours priority #%i %s', (priority, color) => {
     expect(getBidPriorityColor(priority)).toBe(color);
   });
 });

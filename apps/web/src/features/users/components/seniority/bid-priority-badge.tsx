@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 
-/** The colour rule for a bid priority (spec section 9): green to 5, blue to 10, orange to 15, else red. */
+/** The colour rule for a bid priority: green to 5, blue to 10, orange to 15, else red. */
 export function getBidPriorityColor(priority: number): 'green' | 'blue' | 'orange' | 'red' {
   if (priority <= 5) return 'green';
   if (priority <= 10) return 'blue';

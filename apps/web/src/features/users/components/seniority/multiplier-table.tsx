@@ -12,7 +12,7 @@ interface MultiplierTableProps {
   memberMarker: string;
 }
 
-/** A multiplier table of spec section 9 with the member's own row picked out. */
+/** A multiplier table (RANK_MULTIPLIERS or POSITION_MULTIPLIERS in constants.ts) with the member's own row picked out. */
 export function MultiplierTable({ title, nameHeader, rows, memberValue, memberMarker }: MultiplierTableProps) {
   const headingId = `${nameHeader.toLowerCase()}-multipliers-heading`;
   return (

@@ -29,7 +29,7 @@ function CalculationTerm({ operator, value, description, isResult = false }: Cal
   );
 }
 
-/** The formula of spec section 9 worked out with the member's own figures. */
+/** The seniority formula (packages/domain seniority.ts) worked out with the member's own figures. */
 export function ScoreCalculationCard({ seniority }: { seniority: SeniorityInfo }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="score-calculation-heading">
