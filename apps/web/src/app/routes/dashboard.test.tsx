@@ -23,6 +23,10 @@ const member = buildUser({
   bidPriority: 2,
 });
 
+// Answers are built when asked, a moment after the page read its clock (useNow): 20 seconds more
+// keeps "n minutes ago" at n.
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 20_000).toISOString();
+
 const healthy: HealthResponse = {
   status: 'ok',
   time: '2026-03-10T12:00:00.000Z',
@@ -42,7 +46,7 @@ function buildNotification(n: number, overrides: Partial<UserNotification> = {})
     assignedStation: null,
     assignedShift: null,
     sessionId: null,
-    timestamp: new Date(Date.now() - n * 60_000).toISOString(),
+    timestamp: minutesAgo(n),
     ...overrides,
   };
 }
@@ -62,7 +66,7 @@ function dashboardApi(overrides: Record<string, MockHandler> = {}): Record<strin
             type: 'login',
             title: 'Signed in',
             description: 'You signed in',
-            timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+            timestamp: minutesAgo(5),
           },
         ],
       }),

@@ -6,6 +6,7 @@
  * polls (TIMERS.liveRefreshMs) run only while the stream is down or no session exists yet.
  */
 import { Loader, SimpleGrid, Stack } from '@mantine/core';
+import { TIMERS } from '@stationbid/domain';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -26,6 +27,7 @@ import {
   useRefreshBidStatusOnTurnChange,
   WelcomeBanner,
 } from '../../features/dashboard/index.ts';
+import { useNow } from '../../hooks/use-now.ts';
 
 function DashboardPage() {
   const user = useCurrentUser();
@@ -41,8 +43,8 @@ function DashboardPage() {
   useRefreshBidStatusOnTurnChange(currentSession.data === undefined ? undefined : runningSession);
 
   const turnSession = bidStatus.data?.isUserTurn === true ? bidStatus.data.session : null;
-  // Re-read on every render (each poll re-renders), so "5m ago" stays close to the truth.
-  const nowMs = Date.now();
+  // "5m ago" ages while the page stays open.
+  const nowMs = useNow(TIMERS.liveRefreshMs);
 
   return (
     <Stack gap="md">

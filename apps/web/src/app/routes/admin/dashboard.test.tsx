@@ -36,7 +36,9 @@ const healthy: HealthResponse = {
   database: { kind: 'postgres', status: 'up', latencyMs: 2.1 },
 };
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+// Answers are built when asked, a moment after the page read its clock (useNow): 20 seconds more
+// keeps "n minutes ago" at n.
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 20_000).toISOString();
 
 function buildOnlineUser(n: number, overrides: Partial<OnlineUser> = {}): OnlineUser {
   return {
@@ -144,7 +146,7 @@ function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, M
         status: {
           email: {
             isConfigured: true,
-            lastSentAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+            lastSentAt: minutesAgo(3),
             queued: 4,
             failed: 1,
           },

@@ -7,6 +7,7 @@
  */
 import { Box, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
+import { TIMERS } from '@stationbid/domain';
 import { IconArrowDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -26,6 +27,7 @@ import { RotationSettingsCard } from '../../../features/calendar/index.ts';
 import { SystemStatusCard } from '../../../features/dashboard/index.ts';
 import { DepartmentTimeZoneCard } from '../../../features/department-settings/index.ts';
 import { RecordKeyCard } from '../../../features/session-record/index.ts';
+import { useNow } from '../../../hooks/use-now.ts';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 
 /**
@@ -51,8 +53,8 @@ function AdminDashboardPage() {
   const draftSession = sessions.data?.find((session) => session.status === 'active') ?? sessions.data?.[0];
   const draftSessionId = draftSession?.id ?? null;
   const isDraftFollowedLive = useIsLiveConnected(draftSessionId ?? undefined) && draftSessionId !== null;
-  // Re-read on every render (each poll re-renders), so "5m ago" stays close to the truth.
-  const nowMs = Date.now();
+  // "5m ago" ages while the page stays open.
+  const nowMs = useNow(TIMERS.liveRefreshMs);
 
   const showLiveDraft = () => {
     liveDraftRef.current?.scrollIntoView({ behavior: isMotionReduced ? 'auto' : 'smooth', block: 'start' });

@@ -12,10 +12,12 @@ import {
   type DeliveryFailure,
   NOTIFICATION_SETTINGS_MESSAGES,
   type PushDeliveryStatus,
+  TIMERS,
 } from '@stationbid/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useNow } from '../../../hooks/use-now.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { formatDateTime } from '../../../lib/session-format.ts';
 import { useNotificationStatusQuery } from '../api/manage-notifications.ts';
@@ -157,7 +159,7 @@ function FailuresTable({ failures }: { failures: DeliveryFailure[] }) {
 
 export function DeliveryStatusPanel() {
   const statusQuery = useNotificationStatusQuery();
-  const nowMs = Date.now();
+  const nowMs = useNow(TIMERS.liveRefreshMs);
   const refresh = (
     <Button
       variant="light"

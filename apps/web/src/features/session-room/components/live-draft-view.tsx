@@ -23,9 +23,9 @@ import { type SessionBoard, type SessionHistoryEntry, TIMERS } from '@stationbid
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
+import { useNow } from '../../../hooks/use-now.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { formatHistorySeat, SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
-import { useNow } from '../hooks/use-now.ts';
 import { formatMoment } from '../utils/live-bidding-format.ts';
 import {
   describeAwardMethod,

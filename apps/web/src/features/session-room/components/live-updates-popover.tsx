@@ -4,8 +4,10 @@
  * is loaded once the bell shows, replacing the stand-in button the bell shows meanwhile.
  */
 import { ActionIcon, Popover, Stack, Text, Title } from '@mantine/core';
+import { TIMERS } from '@stationbid/domain';
 import { IconBell } from '@tabler/icons-react';
 import { type RefObject, useEffect, useId, useRef } from 'react';
+import { useNow } from '../../../hooks/use-now.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import type { LiveUpdates } from '../hooks/use-live-updates.ts';
 import { formatMoment } from '../utils/live-bidding-format.ts';
@@ -36,8 +38,8 @@ export function LiveUpdatesPopover({ liveUpdates, label, handoff }: LiveUpdatesP
     if (hasFocus || wantsOpen) buttonRef.current?.focus();
     if (wantsOpen) setOpen(true);
   }, [handoff, setOpen]);
-  // Read when the list renders (it renders again with every event), so "2m ago" is current when opened.
-  const nowMs = Date.now();
+  // "2m ago" ages while the list stays open.
+  const nowMs = useNow(TIMERS.liveRefreshMs);
 
   // Roles are set here: Mantine would name the list after the bell, whose name changes with the count.
   return (

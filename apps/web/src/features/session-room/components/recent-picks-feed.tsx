@@ -7,8 +7,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { type BoardPick, TIMERS } from '@stationbid/domain';
 import { useId } from 'react';
+import { useNow } from '../../../hooks/use-now.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
-import { useNow } from '../hooks/use-now.ts';
 import { formatMoment } from '../utils/live-bidding-format.ts';
 import { describePick } from '../utils/on-the-clock.ts';
 
