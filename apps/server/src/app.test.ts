@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionWithMembers } from './modules/bid-sessions/test-sessions.ts';
+import { createSessionWithMembers } from './modules/session-engine/test-sessions.ts';
 import { createAdmin, createTestContext, injectAs, signIn, type TestContext, withSettings } from './test/test-app.ts';
 
 let context: TestContext;

@@ -23,15 +23,6 @@ import { adminSignInRoutes, authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { MemberCache, registerMemberCache } from './modules/auth/member-cache.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
-import { bidSessionRoutes, completedSessionAdminRoutes } from './modules/bid-sessions/bid-sessions.routes.ts';
-import { BidSessionsService } from './modules/bid-sessions/bid-sessions.service.ts';
-import { EngineStateCache } from './modules/bid-sessions/engine-state-cache.ts';
-import { memberBidStatusRoutes } from './modules/bid-sessions/member-bid-status.routes.ts';
-import { sessionActionRoutes } from './modules/bid-sessions/session-actions.routes.ts';
-import { SessionBoardService } from './modules/bid-sessions/session-board.service.ts';
-import { SessionEngineService } from './modules/bid-sessions/session-engine.service.ts';
-import { SessionReadCache } from './modules/bid-sessions/session-read-cache.ts';
-import { SessionVersionTracker } from './modules/bid-sessions/session-versions.ts';
 import { bidSheetRoutes } from './modules/bid-sheet/bid-sheet.routes.ts';
 import { BidSheetService } from './modules/bid-sheet/bid-sheet.service.ts';
 import { calendarFeedRoutes, memberCalendarRoutes, rotationRoutes } from './modules/calendar/calendar.routes.ts';
@@ -62,6 +53,11 @@ import { PreferencesService } from './modules/preferences/preferences.service.ts
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushService } from './modules/push/push.service.ts';
 import { createPushSender, vapidSubject } from './modules/push/push-sender.ts';
+import { EngineStateCache } from './modules/session-engine/engine-state-cache.ts';
+import { sessionActionRoutes } from './modules/session-engine/session-actions.routes.ts';
+import { SessionEngineService } from './modules/session-engine/session-engine.service.ts';
+import { SessionReadCache } from './modules/session-engine/session-read-cache.ts';
+import { SessionVersionTracker } from './modules/session-engine/session-versions.ts';
 import { sessionMessagesRoutes } from './modules/session-messages/session-messages.routes.ts';
 import {
   queueEngineStepMessages,
@@ -69,6 +65,10 @@ import {
 } from './modules/session-messages/session-messages.service.ts';
 import { sessionRecordRoutes } from './modules/session-record/session-record.routes.ts';
 import { SessionRecordService } from './modules/session-record/session-record.service.ts';
+import { memberBidStatusRoutes } from './modules/session-room/member-bid-status.routes.ts';
+import { SessionBoardService } from './modules/session-room/session-board.service.ts';
+import { bidSessionRoutes, completedSessionAdminRoutes } from './modules/session-room/session-room.routes.ts';
+import { BidSessionsService } from './modules/session-room/session-room.service.ts';
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
 import { StationsService } from './modules/stations/stations.service.ts';
 import { SeenMembers } from './modules/users/seen-members.ts';

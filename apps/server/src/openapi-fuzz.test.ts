@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, createStationWithSeats } from './modules/bid-sessions/test-sessions.ts';
+import { createSession, createStationWithSeats } from './modules/session-engine/test-sessions.ts';
 import {
   createAdmin,
   createMember,

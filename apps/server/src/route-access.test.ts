@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, createStationWithSeats } from './modules/bid-sessions/test-sessions.ts';
+import { createSession, createStationWithSeats } from './modules/session-engine/test-sessions.ts';
 import { ROUTE_ACCESS, type RouteAnswer, type RouteRole } from './route-access.ts';
 import {
   createAdmin,

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryConfig } from '../config/env.ts';
 import { bidSessions, outbox } from '../db/schema/index.ts';
-import { createStationWithSeats, type MemberRow, startSession } from '../modules/bid-sessions/test-sessions.ts';
+import { createStationWithSeats, type MemberRow, startSession } from '../modules/session-engine/test-sessions.ts';
 import { type CapturedEmail, type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
 import { createAdmin, createMember, createTestContext, injectAs, signIn, type TestContext } from '../test/test-app.ts';
 

@@ -15,7 +15,7 @@ import {
   readHistory,
   readParticipants,
   startSession,
-} from '../modules/bid-sessions/test-sessions.ts';
+} from '../modules/session-engine/test-sessions.ts';
 import {
   createAdmin,
   createMember,

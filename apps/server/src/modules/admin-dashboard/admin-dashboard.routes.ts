@@ -13,7 +13,7 @@ import {
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { XLSX_CONTENT_TYPE } from '../bid-sessions/session-export.ts';
+import { XLSX_CONTENT_TYPE } from '../session-admin/session-export.ts';
 import type { AdminDashboardService } from './admin-dashboard.service.ts';
 import { adminExportFileName, buildAdminWorkbook } from './admin-export.ts';
 

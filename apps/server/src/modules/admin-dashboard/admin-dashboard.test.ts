@@ -13,13 +13,13 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { XLSX_CONTENT_TYPE } from '../bid-sessions/session-export.ts';
+import { XLSX_CONTENT_TYPE } from '../session-admin/session-export.ts';
 import {
   createSessionWithMembers,
   createStationWithSeats,
   readParticipants,
   setSessionState,
-} from '../bid-sessions/test-sessions.ts';
+} from '../session-engine/test-sessions.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -6,7 +6,7 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { ADMIN_EXPORT_SHEETS, SHIFTS, type Station, type User } from '@stationbid/domain';
-import { type Cell, toSheet } from '../bid-sessions/session-export.ts';
+import { type Cell, toSheet } from '../session-admin/session-export.ts';
 
 /** "2026-03-01 12:00:00 UTC"; empty when there is no time. */
 function formatTime(iso: string | null): string {

@@ -4,9 +4,9 @@
  * completed, since a sheet of a running session would be out of date as soon as it was printed.
  */
 import { AppError, conflict } from '../../lib/app-error.ts';
-import type { BidSessionsService, SessionViewer } from '../bid-sessions/bid-sessions.service.ts';
 import type { TimeZoneSource } from '../department-settings/department-zone.ts';
 import type { SessionRecordService } from '../session-record/session-record.service.ts';
+import type { BidSessionsService, SessionViewer } from '../session-room/session-room.service.ts';
 import { buildBidSheetPdf } from './bid-sheet-pdf.ts';
 
 export const BID_SHEET_MESSAGES = {

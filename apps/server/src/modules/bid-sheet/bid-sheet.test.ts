@@ -17,7 +17,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { createStationWithSeats, startSession } from '../bid-sessions/test-sessions.ts';
+import { createStationWithSeats, startSession } from '../session-engine/test-sessions.ts';
 import { bidSheetFileName } from './bid-sheet.routes.ts';
 import { BID_SHEET_MESSAGES } from './bid-sheet.service.ts';
 

@@ -19,7 +19,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { createStationWithSeats, startSession } from '../bid-sessions/test-sessions.ts';
+import { createStationWithSeats, startSession } from '../session-engine/test-sessions.ts';
 
 const PUBLIC_WEB_URL = 'https://bid.example-fd.org';
 

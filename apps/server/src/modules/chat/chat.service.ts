@@ -20,8 +20,8 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { findParticipantByMember } from '../bid-sessions/bid-sessions.repository.ts';
-import { findSessionOrRefuse } from '../bid-sessions/session-presenter.ts';
+import { findParticipantByMember } from '../session-engine/bid-sessions.repository.ts';
+import { findSessionOrRefuse } from '../session-engine/session-presenter.ts';
 import {
   type ChatMessageView,
   countUnreadMessages,

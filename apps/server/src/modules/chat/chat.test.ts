@@ -22,7 +22,7 @@ import {
   createSessionWithMembers,
   createStationWithSeats,
   startSession,
-} from '../bid-sessions/test-sessions.ts';
+} from '../session-engine/test-sessions.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

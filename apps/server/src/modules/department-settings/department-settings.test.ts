@@ -24,7 +24,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { createStationWithSeats, startSession } from '../bid-sessions/test-sessions.ts';
+import { createStationWithSeats, startSession } from '../session-engine/test-sessions.ts';
 import { DepartmentZone } from './department-zone.ts';
 
 /** DEPARTMENT_TIMEZONE of this server: the default until an administrator saves another zone. */

@@ -27,7 +27,7 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from '../../test/test-app.ts';
-import { createStationWithSeats, startSession } from '../bid-sessions/test-sessions.ts';
+import { createStationWithSeats, startSession } from '../session-engine/test-sessions.ts';
 
 const isPostgres = inject('databaseSource').kind === 'postgres';
 const SHARED_SECRET = 'two-process-test-secret-long-enough-for-hs256-signing';

@@ -25,7 +25,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MemberCache } from '../auth/member-cache.ts';
-import type { EngineStepResult } from '../bid-sessions/session-engine.service.ts';
+import type { EngineStepResult } from '../session-engine/session-engine.service.ts';
 import type { SeenMembers } from '../users/seen-members.ts';
 import { claimLiveTicket, findParticipations, findSessionStatuses } from './live.repository.ts';
 import type { AccessChange, LiveEventBus } from './live-event-bus.ts';

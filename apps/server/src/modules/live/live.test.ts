@@ -29,7 +29,7 @@ import {
   withSettings,
 } from '../../test/test-app.ts';
 import { REFRESH_REUSE_GRACE_MS } from '../auth/auth.service.ts';
-import { createSession, createStationWithSeats, startSession } from '../bid-sessions/test-sessions.ts';
+import { createSession, createStationWithSeats, startSession } from '../session-engine/test-sessions.ts';
 
 const SECOND = 1000;
 /** The test app's JWT secret (test/test-app.ts), to forge tickets with. */

@@ -10,7 +10,7 @@ import {
   NOTIFICATION_EVENT_MAX_MEMBERS,
   type NotificationsCreatedEvent,
 } from '@stationbid/domain';
-import type { EngineStepResult } from '../bid-sessions/session-engine.service.ts';
+import type { EngineStepResult } from '../session-engine/session-engine.service.ts';
 
 export function toSessionChangedEvents(
   sessionId: string,

@@ -17,7 +17,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { completeRunningSessions, createStationWithSeats, startSession } from '../bid-sessions/test-sessions.ts';
+import { completeRunningSessions, createStationWithSeats, startSession } from '../session-engine/test-sessions.ts';
 
 const MINUTE = 60_000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -15,7 +15,12 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { createStationWithSeats, readCurrentSeatId, readHistory, startSession } from '../bid-sessions/test-sessions.ts';
+import {
+  createStationWithSeats,
+  readCurrentSeatId,
+  readHistory,
+  startSession,
+} from '../session-engine/test-sessions.ts';
 
 const MINUTE = 60_000;
 const URL = '/api/users/preferences';

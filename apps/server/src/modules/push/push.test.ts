@@ -27,7 +27,7 @@ import {
   createStationWithSeats,
   type MemberRow,
   startSession,
-} from '../bid-sessions/test-sessions.ts';
+} from '../session-engine/test-sessions.ts';
 import { ensureVapidKeys } from './vapid-keys.ts';
 
 const WEB_URL = 'https://bids.example-fd.org';

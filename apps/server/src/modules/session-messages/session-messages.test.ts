@@ -26,7 +26,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { SessionEngineService } from '../bid-sessions/session-engine.service.ts';
+import { SessionEngineService } from '../session-engine/session-engine.service.ts';
 import {
   completeRunningSessions,
   createSession,
@@ -34,7 +34,7 @@ import {
   type MemberRow,
   setSessionState,
   startSession,
-} from '../bid-sessions/test-sessions.ts';
+} from '../session-engine/test-sessions.ts';
 import { formatDepartmentTime } from './message-templates.ts';
 
 const WEB_URL = 'https://bids.example-fd.org';

@@ -16,7 +16,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { createStationWithSeats, readHistory, startSession } from '../bid-sessions/test-sessions.ts';
+import { createStationWithSeats, readHistory, startSession } from '../session-engine/test-sessions.ts';
 
 let context: TestContext;
 let admin: SignedIn;

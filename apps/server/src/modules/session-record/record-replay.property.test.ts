@@ -34,7 +34,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { createSession, createStationWithSeats } from '../bid-sessions/test-sessions.ts';
+import { createSession, createStationWithSeats } from '../session-engine/test-sessions.ts';
 
 const MINUTE = 60_000;
 const RUNS = 20;

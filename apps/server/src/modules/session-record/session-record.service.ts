@@ -18,9 +18,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { onceUntilFailure } from '../../lib/once-until-failure.ts';
-import { findParticipantByMember, findSessionById } from '../bid-sessions/bid-sessions.repository.ts';
-import { lockSessionRow } from '../bid-sessions/engine-state.repository.ts';
 import { fixedTimeZone, type TimeZoneSource } from '../department-settings/department-zone.ts';
+import { findParticipantByMember, findSessionById } from '../session-engine/bid-sessions.repository.ts';
+import { lockSessionRow } from '../session-engine/engine-state.repository.ts';
 import {
   ensureRecordSigningKey,
   presentRecordKey,

@@ -31,7 +31,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { createStationWithSeats, readHistory, startSession } from '../bid-sessions/test-sessions.ts';
+import { createStationWithSeats, readHistory, startSession } from '../session-engine/test-sessions.ts';
 import { RECORD_MESSAGES } from './session-record.service.ts';
 
 const MINUTE = 60_000;

@@ -23,17 +23,17 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ParsedUpdateRequest } from '../session-admin/session-changes.ts';
+import { SessionManagementService } from '../session-admin/session-management.service.ts';
+import { OwnPlaceCache } from '../session-engine/own-places.ts';
+import { SessionAccess, type SessionViewer } from '../session-engine/session-access.ts';
+import type { CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
+import type { SessionVersionTracker } from '../session-engine/session-versions.ts';
 import { MemberPlaceService } from './member-place.service.ts';
-import { OwnPlaceCache } from './own-places.ts';
-import { SessionAccess, type SessionViewer } from './session-access.ts';
 import type { SessionBoardService } from './session-board.service.ts';
-import type { ParsedUpdateRequest } from './session-changes.ts';
-import { SessionManagementService } from './session-management.service.ts';
-import type { CachedAnswer, SessionReadCache } from './session-read-cache.ts';
 import { type ResultsOptions, SessionReadsService } from './session-reads.service.ts';
-import type { SessionVersionTracker } from './session-versions.ts';
 
-export type { SessionViewer } from './session-access.ts';
+export type { SessionViewer } from '../session-engine/session-access.ts';
 
 type ParsedCreateRequest = z.output<typeof createBidSessionRequestSchema>;
 

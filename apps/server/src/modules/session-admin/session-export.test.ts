@@ -12,8 +12,8 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
+import { createSessionWithMembers, createStationWithSeats, setSessionState } from '../session-engine/test-sessions.ts';
 import { exportFileName, HISTORY_SHEET_NAME, XLSX_CONTENT_TYPE } from './session-export.ts';
-import { createSessionWithMembers, createStationWithSeats, setSessionState } from './test-sessions.ts';
 
 let context: TestContext;
 let adminSignIn: SignedIn;

@@ -3,8 +3,8 @@
  * /users/bid-history answer it. Pure: the time is the injected clock's, passed in.
  */
 import type { BidSession, Participant } from '@stationbid/domain';
-import type { listBidsOfMember, SessionRow } from './bid-sessions.repository.ts';
-import { isRunningStatus, secondsFromMilliseconds } from './session-row-presenter.ts';
+import type { listBidsOfMember, SessionRow } from '../session-engine/bid-sessions.repository.ts';
+import { isRunningStatus, secondsFromMilliseconds } from '../session-engine/session-row-presenter.ts';
 
 type MemberBidRow = Awaited<ReturnType<typeof listBidsOfMember>>[number];
 type BidOfParticipant = Participant['bidHistory'][number];

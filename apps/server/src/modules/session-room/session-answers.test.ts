@@ -5,7 +5,12 @@
  */
 import type { BidSessionDetail, Participant } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';
-import type { HistoryRow, SessionRow } from './bid-sessions.repository.ts';
+import {
+  buildSessionChanges,
+  listChangedFields,
+  listFieldsRefusedWhileRunning,
+} from '../session-admin/session-changes.ts';
+import type { HistoryRow, SessionRow } from '../session-engine/bid-sessions.repository.ts';
 import {
   countPeopleAhead,
   presentBidStatus,
@@ -13,7 +18,6 @@ import {
   presentMyParticipation,
   secondsLeftInTurn,
 } from './member-place-presenter.ts';
-import { buildSessionChanges, listChangedFields, listFieldsRefusedWhileRunning } from './session-changes.ts';
 import {
   minutesBetween,
   presentDetailAnswer,

@@ -19,7 +19,7 @@ import {
   type MemberRow,
   type StationRow,
   setSessionState,
-} from './test-sessions.ts';
+} from '../session-engine/test-sessions.ts';
 
 let context: TestContext;
 let adminSignIn: SignedIn;

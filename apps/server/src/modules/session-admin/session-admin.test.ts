@@ -23,7 +23,7 @@ import {
   type MemberRow,
   sessionRequest,
   setSessionState,
-} from './test-sessions.ts';
+} from '../session-engine/test-sessions.ts';
 
 let context: TestContext;
 let admin: MemberRow;

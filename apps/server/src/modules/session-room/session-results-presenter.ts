@@ -4,8 +4,8 @@
  * rows, this shapes them.
  */
 import { type BidSessionDetail, computeSessionStatistics, type SessionResults } from '@stationbid/domain';
-import type { HistoryRow } from './bid-sessions.repository.ts';
-import { presentHistoryEntry } from './session-row-presenter.ts';
+import type { HistoryRow } from '../session-engine/bid-sessions.repository.ts';
+import { presentHistoryEntry } from '../session-engine/session-row-presenter.ts';
 
 /** Whole minutes from start to end (bidding-rules.md, "Results"); null until both exist. */
 export function minutesBetween(start: string | null, end: string | null): number | null {

@@ -19,7 +19,6 @@ import {
 import type { Database } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { readResultReasons } from '../session-record/result-reasons.ts';
 import {
   countParticipantsMatching,
   countParticipantsWithEmail,
@@ -27,20 +26,21 @@ import {
   listParticipantViewsPage,
   listSessions,
   type SessionRow,
-} from './bid-sessions.repository.ts';
-import { readEngineDataVersion } from './engine-state.repository.ts';
-import { MEMBER_VISIBLE_STATUSES, type SessionAccess, type SessionViewer } from './session-access.ts';
-import { type SessionBoardService, versionKey } from './session-board.service.ts';
+} from '../session-engine/bid-sessions.repository.ts';
+import { readEngineDataVersion } from '../session-engine/engine-state.repository.ts';
+import { MEMBER_VISIBLE_STATUSES, type SessionAccess, type SessionViewer } from '../session-engine/session-access.ts';
 import {
   findSessionOrRefuse,
   presentParticipants,
   presentSession,
   presentSessionSummaries,
   presentSomeParticipants,
-} from './session-presenter.ts';
-import { type CachedAnswer, SessionReadCache } from './session-read-cache.ts';
+} from '../session-engine/session-presenter.ts';
+import { type CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
+import { CONNECTED_WITHIN_MS, isRunningStatus, presentHistoryEntry } from '../session-engine/session-row-presenter.ts';
+import { readResultReasons } from '../session-record/result-reasons.ts';
+import { type SessionBoardService, versionKey } from './session-board.service.ts';
 import { presentDetailAnswer, presentResults, withoutParticipants } from './session-results-presenter.ts';
-import { CONNECTED_WITHIN_MS, isRunningStatus, presentHistoryEntry } from './session-row-presenter.ts';
 
 /** Shared answers that show presence ("connected", seen in the last 2 minutes) are at most this old. */
 export const PRESENCE_MAX_AGE_MS = 15_000;

@@ -5,7 +5,7 @@
 import { bidStatusResponseSchema, errorResponseSchema, userBidHistoryResponseSchema } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
-import type { BidSessionsService } from './bid-sessions.service.ts';
+import type { BidSessionsService } from './session-room.service.ts';
 
 export const memberBidStatusRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSessionsService }> = async (
   app,

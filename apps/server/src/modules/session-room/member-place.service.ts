@@ -6,9 +6,13 @@ import { BID_MESSAGES, type BidSession, type BidSessionDetail } from '@stationbi
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { findParticipantByMember, listBidsOfMember, markParticipantJoined } from './bid-sessions.repository.ts';
+import {
+  findParticipantByMember,
+  listBidsOfMember,
+  markParticipantJoined,
+} from '../session-engine/bid-sessions.repository.ts';
+import type { SessionAccess, SessionViewer } from '../session-engine/session-access.ts';
 import { presentBidStatus, presentMemberBid, presentMyParticipation } from './member-place-presenter.ts';
-import type { SessionAccess, SessionViewer } from './session-access.ts';
 import type { SessionReadsService } from './session-reads.service.ts';
 
 export class MemberPlaceService {

@@ -23,7 +23,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { createSession, createStationWithSeats, startSession } from './test-sessions.ts';
+import { createSession, createStationWithSeats, startSession } from '../session-engine/test-sessions.ts';
 
 let context: TestContext;
 let admin: SignedIn;

@@ -21,13 +21,18 @@ import {
   listOfferedStations,
   listRecentPicks,
   listSessionStationIds,
-} from './bid-sessions.repository.ts';
-import { loadEngineState, lockSessionRow, readEngineDataVersion, toEngineSession } from './engine-state.repository.ts';
-import type { EngineStateCache, StateVersions } from './engine-state-cache.ts';
-import type { SessionViewer } from './session-access.ts';
-import type { CachedAnswer, SessionReadCache } from './session-read-cache.ts';
-import { isRunningStatus } from './session-row-presenter.ts';
-import type { SessionVersionTracker } from './session-versions.ts';
+} from '../session-engine/bid-sessions.repository.ts';
+import {
+  loadEngineState,
+  lockSessionRow,
+  readEngineDataVersion,
+  toEngineSession,
+} from '../session-engine/engine-state.repository.ts';
+import type { EngineStateCache, StateVersions } from '../session-engine/engine-state-cache.ts';
+import type { SessionViewer } from '../session-engine/session-access.ts';
+import type { CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
+import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
+import type { SessionVersionTracker } from '../session-engine/session-versions.ts';
 
 /**
  * A session that is not running can change without its counters moving (another session's awards

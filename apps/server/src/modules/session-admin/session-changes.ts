@@ -5,7 +5,7 @@
  */
 import type { updateBidSessionRequestSchema } from '@stationbid/domain';
 import type { z } from 'zod';
-import type { SessionChanges, SessionRow } from './bid-sessions.repository.ts';
+import type { SessionChanges, SessionRow } from '../session-engine/bid-sessions.repository.ts';
 
 export type ParsedUpdateRequest = z.output<typeof updateBidSessionRequestSchema>;
 

@@ -34,10 +34,10 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import type { BidSessionsService } from './bid-sessions.service.ts';
+import { buildSessionWorkbook, exportFileName, XLSX_CONTENT_TYPE } from '../session-admin/session-export.ts';
+import { sendCachedAnswer } from '../session-engine/session-read-cache.ts';
 import type { SessionBoardService } from './session-board.service.ts';
-import { buildSessionWorkbook, exportFileName, XLSX_CONTENT_TYPE } from './session-export.ts';
-import { sendCachedAnswer } from './session-read-cache.ts';
+import type { BidSessionsService } from './session-room.service.ts';
 
 export const bidSessionRoutes: FastifyPluginAsyncZod<{
   bidSessionsService: BidSessionsService;

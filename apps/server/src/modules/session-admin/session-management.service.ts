@@ -35,8 +35,10 @@ import {
   replaceSessionStations,
   type SessionRow,
   updateSession,
-} from './bid-sessions.repository.ts';
-import type { SessionViewer } from './session-access.ts';
+} from '../session-engine/bid-sessions.repository.ts';
+import type { SessionViewer } from '../session-engine/session-access.ts';
+import { findSessionOrRefuse, presentParticipants, presentSession } from '../session-engine/session-presenter.ts';
+import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
 import {
   buildSessionChanges,
   isBeforeStart,
@@ -46,8 +48,6 @@ import {
   type ParsedUpdateRequest,
   toDate,
 } from './session-changes.ts';
-import { findSessionOrRefuse, presentParticipants, presentSession } from './session-presenter.ts';
-import { isRunningStatus } from './session-row-presenter.ts';
 
 type ParsedCreateRequest = z.output<typeof createBidSessionRequestSchema>;
 
