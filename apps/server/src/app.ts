@@ -53,22 +53,22 @@ import { PreferencesService } from './modules/preferences/preferences.service.ts
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushService } from './modules/push/push.service.ts';
 import { createPushSender, vapidSubject } from './modules/push/push-sender.ts';
+import { completedSessionAdminRoutes, sessionAdminRoutes } from './modules/session-admin/session-admin.routes.ts';
+import { SessionManagementService } from './modules/session-admin/session-management.service.ts';
 import { EngineStateCache } from './modules/session-engine/engine-state-cache.ts';
 import { sessionActionRoutes } from './modules/session-engine/session-actions.routes.ts';
 import { SessionEngineService } from './modules/session-engine/session-engine.service.ts';
 import { SessionReadCache } from './modules/session-engine/session-read-cache.ts';
 import { SessionVersionTracker } from './modules/session-engine/session-versions.ts';
+import { queueEngineStepMessages } from './modules/session-messages/engine-step-messages.ts';
 import { sessionMessagesRoutes } from './modules/session-messages/session-messages.routes.ts';
-import {
-  queueEngineStepMessages,
-  SessionMessagesService,
-} from './modules/session-messages/session-messages.service.ts';
+import { SessionMessagesService } from './modules/session-messages/session-messages.service.ts';
 import { sessionRecordRoutes } from './modules/session-record/session-record.routes.ts';
 import { SessionRecordService } from './modules/session-record/session-record.service.ts';
 import { memberBidStatusRoutes } from './modules/session-room/member-bid-status.routes.ts';
 import { SessionBoardService } from './modules/session-room/session-board.service.ts';
-import { bidSessionRoutes, completedSessionAdminRoutes } from './modules/session-room/session-room.routes.ts';
-import { BidSessionsService } from './modules/session-room/session-room.service.ts';
+import { sessionRoomRoutes } from './modules/session-room/session-room.routes.ts';
+import { SessionRoomService } from './modules/session-room/session-room.service.ts';
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
 import { StationsService } from './modules/stations/stations.service.ts';
 import { SeenMembers } from './modules/users/seen-members.ts';
@@ -368,11 +368,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         memberImportJobs,
       });
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
-      const bidSessionsService = new BidSessionsService(db, clock, sessionVersions, sessionReadCache, sessionBoards);
-      await api.register(bidSessionRoutes, {
+      const sessionRoom = new SessionRoomService(db, clock, sessionVersions, sessionReadCache, sessionBoards);
+      const sessionManagement = new SessionManagementService(db, clock);
+      await api.register(sessionRoomRoutes, {
         prefix: '/bid-sessions',
-        bidSessionsService,
+        sessionRoom,
         sessionBoards,
+        departmentTimeZone: () => departmentZone.current(),
+      });
+      await api.register(sessionAdminRoutes, {
+        prefix: '/bid-sessions',
+        sessionManagement,
+        sessionRoom,
         clock,
         departmentTimeZone: () => departmentZone.current(),
       });
@@ -383,11 +390,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(sessionRecordRoutes, { sessionRecordService });
       await api.register(bidSheetRoutes, {
         prefix: '/bid-sessions',
-        bidSheetService: new BidSheetService(bidSessionsService, sessionRecordService, departmentZone),
+        bidSheetService: new BidSheetService(sessionRoom, sessionRecordService, departmentZone),
         clock,
       });
-      await api.register(completedSessionAdminRoutes, { prefix: '/admin', bidSessionsService });
-      await api.register(memberBidStatusRoutes, { prefix: '/users', bidSessionsService });
+      await api.register(completedSessionAdminRoutes, { prefix: '/admin', sessionManagement });
+      await api.register(memberBidStatusRoutes, { prefix: '/users', sessionRoom });
       await api.register(notificationsRoutes, {
         prefix: '/users',
         notificationsService: new NotificationsService(db, clock),

@@ -5,8 +5,9 @@
  */
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { TimeZoneSource } from '../department-settings/department-zone.ts';
+import type { SessionViewer } from '../session-engine/session-access.ts';
 import type { SessionRecordService } from '../session-record/session-record.service.ts';
-import type { BidSessionsService, SessionViewer } from '../session-room/session-room.service.ts';
+import type { SessionRoomService } from '../session-room/session-room.service.ts';
 import { buildBidSheetPdf } from './bid-sheet-pdf.ts';
 
 export const BID_SHEET_MESSAGES = {
@@ -16,7 +17,7 @@ export const BID_SHEET_MESSAGES = {
 
 export class BidSheetService {
   constructor(
-    private readonly bidSessions: BidSessionsService,
+    private readonly sessionRoom: SessionRoomService,
     private readonly sessionRecords: SessionRecordService,
     private readonly departmentZone: TimeZoneSource,
   ) {}
@@ -25,7 +26,7 @@ export class BidSheetService {
     // The export's check (who may, and completed only), with this sheet's own word for "not yet".
     // Each participant's reason ("why this seat") with its times in the department's zone.
     const timeZone = await this.departmentZone.read();
-    const { session, results } = await this.bidSessions
+    const { session, results } = await this.sessionRoom
       .resultsForExport(viewer, sessionId, { timeZone })
       .catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'CONFLICT') throw conflict(BID_SHEET_MESSAGES.notCompleted);

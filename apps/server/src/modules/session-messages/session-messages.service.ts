@@ -37,8 +37,6 @@ import {
   markTurnRemindersSent,
 } from './session-messages.repository.ts';
 
-export { queueEngineStepMessages } from './engine-step-messages.ts';
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Reminders and test messages for the administrators' notification page. */

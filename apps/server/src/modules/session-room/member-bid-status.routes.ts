@@ -5,11 +5,11 @@
 import { bidStatusResponseSchema, errorResponseSchema, userBidHistoryResponseSchema } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
-import type { BidSessionsService } from './session-room.service.ts';
+import type { SessionRoomService } from './session-room.service.ts';
 
-export const memberBidStatusRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSessionsService }> = async (
+export const memberBidStatusRoutes: FastifyPluginAsyncZod<{ sessionRoom: SessionRoomService }> = async (
   app,
-  { bidSessionsService },
+  { sessionRoom },
 ) => {
   app.get(
     '/bid-status',
@@ -21,7 +21,7 @@ export const memberBidStatusRoutes: FastifyPluginAsyncZod<{ bidSessionsService: 
         response: { 200: bidStatusResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => bidSessionsService.bidStatus(currentMember(request)),
+    async (request) => sessionRoom.bidStatus(currentMember(request)),
   );
 
   app.get(
@@ -34,6 +34,6 @@ export const memberBidStatusRoutes: FastifyPluginAsyncZod<{ bidSessionsService: 
         response: { 200: userBidHistoryResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => ({ bidHistory: await bidSessionsService.bidHistory(currentMember(request)) }),
+    async (request) => ({ bidHistory: await sessionRoom.bidHistory(currentMember(request)) }),
   );
 };

@@ -1,7 +1,7 @@
 /**
- * The pure parts of the bid-sessions service: what a PUT changes (session-changes) and the
- * answers about a member's place and a session's results (the presenters). No database: rows are
- * built here with only the fields these functions read.
+ * The pure parts of the session services: what a PUT changes (session-admin's session-changes) and
+ * the answers about a member's place and a session's results (this area's presenters). No database:
+ * rows are built here with only the fields these functions read.
  */
 import type { BidSessionDetail, Participant } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';

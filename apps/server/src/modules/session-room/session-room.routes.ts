@@ -1,54 +1,42 @@
 /**
- * HTTP routes of bid-session management and reading (spec section 7, Bid sessions; the paths the
- * engine issue fixes). The engine steps (start, pause, bids, turns) are in session-actions.routes.
+ * HTTP routes of what a member reads of a bid session, under /bid-sessions (docs/api.md, "bid-sessions"):
+ * the list, the current session, one session, its board, participants, history and results, the
+ * member's own place, and joining the live session. Administrators read through the same routes.
+ * Creating and changing sessions is session-admin's; the engine steps are session-engine's
+ * session-actions.routes.
  */
 import {
-  addParticipantsRequestSchema,
-  BID_MESSAGES,
   bidSessionListQuerySchema,
   bidSessionListResponseSchema,
   bidSessionMutationResponseSchema,
   bidSessionResponseSchema,
-  createBidSessionRequestSchema,
   currentBidSessionResponseSchema,
   currentSessionSummaryResponseSchema,
-  exportStatusSchema,
   idParamsSchema,
   joinSessionSummaryResponseSchema,
-  messageResponseSchema,
   myParticipationResponseSchema,
-  participantListResponseSchema,
   participantPageQuerySchema,
   participantPageResponseSchema,
-  participantParamsSchema,
-  resolveSessionTimes,
   sessionBoardResponseSchema,
   sessionHistoryResponseSchema,
   sessionIdBodySchema,
   sessionReadViewQuerySchema,
   sessionResultsResponseSchema,
-  updateBidSessionRequestSchema,
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../lib/clock.ts';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { buildSessionWorkbook, exportFileName, XLSX_CONTENT_TYPE } from '../session-admin/session-export.ts';
 import { sendCachedAnswer } from '../session-engine/session-read-cache.ts';
 import type { SessionBoardService } from './session-board.service.ts';
-import type { BidSessionsService } from './session-room.service.ts';
+import type { SessionRoomService } from './session-room.service.ts';
 
-export const bidSessionRoutes: FastifyPluginAsyncZod<{
-  bidSessionsService: BidSessionsService;
+export const sessionRoomRoutes: FastifyPluginAsyncZod<{
+  sessionRoom: SessionRoomService;
   sessionBoards: SessionBoardService;
-  clock: Clock;
-  /**
-   * The department's IANA time zone now (the administrators' setting, issue 16), for datetime-local
-   * values of the spec's session form and the times in the results' reasons; UTC when not given.
-   */
+  /** The department's IANA time zone now (the administrators' setting, issue 16), for the times in the results' reasons; UTC when not given. */
   departmentTimeZone?: () => string;
-}> = async (app, { bidSessionsService, sessionBoards, clock, departmentTimeZone = () => 'UTC' }) => {
+}> = async (app, { sessionRoom, sessionBoards, departmentTimeZone = () => 'UTC' }) => {
   app.get(
     '/',
     {
@@ -61,26 +49,8 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      sessions: await bidSessionsService.list(currentMember(request), request.query.status, request.query.view),
+      sessions: await sessionRoom.list(currentMember(request), request.query.status, request.query.view),
     }),
-  );
-
-  app.post(
-    '/',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['bid-sessions'],
-        summary: 'Create a session; participants (active members) are queued by seniority and tie-break chain',
-        body: createBidSessionRequestSchema,
-        response: { 201: bidSessionMutationResponseSchema, ...refusalResponses },
-      },
-    },
-    async (request, reply) => {
-      const body = resolveSessionTimes(request.body, departmentTimeZone(), clock.now());
-      const session = await bidSessionsService.create(body, currentMember(request));
-      return reply.status(201).send({ session, message: BID_MESSAGES.sessionCreated });
-    },
   );
 
   app.get(
@@ -99,7 +69,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendCachedAnswer(request, reply, await bidSessionsService.current(currentMember(request), request.query.view)),
+      sendCachedAnswer(request, reply, await sessionRoom.current(currentMember(request), request.query.view)),
   );
 
   app.get(
@@ -114,11 +84,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendCachedAnswer(
-        request,
-        reply,
-        await bidSessionsService.history(currentMember(request), request.query.sessionId),
-      ),
+      sendCachedAnswer(request, reply, await sessionRoom.history(currentMember(request), request.query.sessionId)),
   );
 
   app.get(
@@ -133,7 +99,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendCachedAnswer(request, reply, await bidSessionsService.getShared(currentMember(request), request.params.id)),
+      sendCachedAnswer(request, reply, await sessionRoom.getShared(currentMember(request), request.params.id)),
   );
 
   app.get(
@@ -150,43 +116,6 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       sendCachedAnswer(request, reply, await sessionBoards.read(currentMember(request), request.params.id)),
-  );
-
-  app.put(
-    '/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['bid-sessions'],
-        summary:
-          'Change a session: anything before it starts; only name, description, bid window and auto-assign timeout while it runs',
-        params: idParamsSchema,
-        body: updateBidSessionRequestSchema,
-        response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
-      },
-    },
-    async (request) => ({
-      session: await bidSessionsService.update(
-        request.params.id,
-        resolveSessionTimes(request.body, departmentTimeZone(), clock.now()),
-        currentMember(request),
-      ),
-      message: BID_MESSAGES.sessionUpdated,
-    }),
-  );
-
-  app.delete(
-    '/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['bid-sessions'],
-        summary: 'Delete a draft, scheduled or completed session (its results go with it); never a running one',
-        params: idParamsSchema,
-        response: { 200: messageResponseSchema, ...refusalResponses },
-      },
-    },
-    async (request) => ({ message: await bidSessionsService.delete(request.params.id, currentMember(request)) }),
   );
 
   app.get(
@@ -206,43 +135,10 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       const viewer = currentMember(request);
       const { cursor, limit, search } = request.query;
       if (cursor === undefined && limit === undefined && !search) {
-        return sendCachedAnswer(request, reply, await bidSessionsService.participants(viewer, request.params.id));
+        return sendCachedAnswer(request, reply, await sessionRoom.participants(viewer, request.params.id));
       }
-      return bidSessionsService.participantPage(viewer, request.params.id, request.query);
+      return sessionRoom.participantPage(viewer, request.params.id, request.query);
     },
-  );
-
-  app.post(
-    '/:id/participants',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['bid-sessions'],
-        summary: 'Add active members to a draft or scheduled session; the queue is ordered again',
-        params: idParamsSchema,
-        body: addParticipantsRequestSchema,
-        response: { 200: participantListResponseSchema, ...refusalResponses },
-      },
-    },
-    async (request) => ({
-      participants: await bidSessionsService.addParticipants(request.params.id, request.body.userIds),
-    }),
-  );
-
-  app.delete(
-    '/:id/participants/:userId',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['bid-sessions'],
-        summary: 'Remove a member from a draft or scheduled session; the others move up',
-        params: participantParamsSchema,
-        response: { 200: participantListResponseSchema, ...refusalResponses },
-      },
-    },
-    async (request) => ({
-      participants: await bidSessionsService.removeParticipant(request.params.id, request.params.userId),
-    }),
   );
 
   app.get(
@@ -256,7 +152,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
         response: { 200: myParticipationResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => bidSessionsService.myParticipation(currentMember(request), request.params.id),
+    async (request) => sessionRoom.myParticipation(currentMember(request), request.params.id),
   );
 
   app.post(
@@ -275,7 +171,7 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => bidSessionsService.join(currentMember(request), request.params.id, request.query.view),
+    async (request) => sessionRoom.join(currentMember(request), request.params.id, request.query.view),
   );
 
   app.get(
@@ -290,75 +186,9 @@ export const bidSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      results: await bidSessionsService.results(currentMember(request), request.params.id, {
+      results: await sessionRoom.results(currentMember(request), request.params.id, {
         timeZone: departmentTimeZone(),
       }),
     }),
-  );
-
-  app.get(
-    '/:id/export-status',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['bid-sessions'],
-        summary: 'Whether the session can be exported and reminded, and how many participants have an e-mail',
-        params: idParamsSchema,
-        response: { 200: exportStatusSchema, ...refusalResponses },
-      },
-    },
-    async (request) => bidSessionsService.exportStatus(request.params.id),
-  );
-
-  app.post(
-    '/:id/export',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        tags: ['bid-sessions'],
-        summary:
-          "A completed session's results as .xlsx (Summary, Participants, Session History), for administrators and its participants",
-        params: idParamsSchema,
-        // The body is the file's bytes, sent as they are (a Buffer is never serialised).
-        response: { 200: z.any().describe('The .xlsx file'), ...refusalResponses },
-      },
-    },
-    async (request, reply) => {
-      const { results, session } = await bidSessionsService.resultsForExport(
-        currentMember(request),
-        request.params.id,
-        {
-          timeZone: departmentTimeZone(),
-        },
-      );
-      const exportedAt = clock.now();
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${exportFileName(results.name, exportedAt)}"`)
-        .send(buildSessionWorkbook(results, session, exportedAt));
-    },
-  );
-};
-
-/** DELETE /admin/delete-completed-session (spec section 7): completed sessions only. */
-export const completedSessionAdminRoutes: FastifyPluginAsyncZod<{ bidSessionsService: BidSessionsService }> = async (
-  app,
-  { bidSessionsService },
-) => {
-  app.delete(
-    '/delete-completed-session',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['bid-sessions'],
-        summary: 'Delete a completed session and its results (for testing)',
-        body: sessionIdBodySchema,
-        response: { 200: messageResponseSchema, ...refusalResponses },
-      },
-    },
-    async (request) => {
-      await bidSessionsService.deleteCompleted(request.body.sessionId, currentMember(request));
-      return { message: BID_MESSAGES.completedSessionDeleted };
-    },
   );
 };

@@ -1,30 +1,27 @@
 /**
- * Bid sessions, management and read side: the one service the routes (and the bid sheet) call. It
- * wires the parts, each with one job, and hands each call to its part:
- * - session-access: who may read what (drafts, participants-only reads, the member's kept place);
+ * A bid session as members (and administrators) read it: the one service the room's routes, the
+ * member's bid status routes and the bid sheet call. It wires the parts, each with one job, and
+ * hands each call to its part:
+ * - session-access (session-engine): who may read what (drafts, participants-only reads, the member's kept place);
  * - session-reads.service: the list, one session, the current one, participants, history, results;
- * - member-place.service: a member's own place, bid status, bid history, and joining;
- * - session-management.service: creating, editing and deleting sessions and their queues.
+ * - member-place.service: a member's own place, bid status, bid history, and joining.
  * The answers are shaped by the presenters (session-presenter reads the rows; session-row-presenter,
- * session-results-presenter and member-place-presenter shape them, pure). The engine steps (start, bids, turns) are in session-engine.service.
+ * session-results-presenter and member-place-presenter shape them, pure). Creating and changing
+ * sessions is session-admin's session-management.service; the engine steps (start, bids, turns) are
+ * session-engine.service.
  */
 import type {
   BidSession,
   BidSessionDetail,
   BidSessionListItem,
   BidSessionStatus,
-  createBidSessionRequestSchema,
   ExportStatus,
-  Participant,
   ParticipantPage,
   ParticipantPageQuery,
   SessionResults,
 } from '@stationbid/domain';
-import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ParsedUpdateRequest } from '../session-admin/session-changes.ts';
-import { SessionManagementService } from '../session-admin/session-management.service.ts';
 import { OwnPlaceCache } from '../session-engine/own-places.ts';
 import { SessionAccess, type SessionViewer } from '../session-engine/session-access.ts';
 import type { CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
@@ -33,14 +30,9 @@ import { MemberPlaceService } from './member-place.service.ts';
 import type { SessionBoardService } from './session-board.service.ts';
 import { type ResultsOptions, SessionReadsService } from './session-reads.service.ts';
 
-export type { SessionViewer } from '../session-engine/session-access.ts';
-
-type ParsedCreateRequest = z.output<typeof createBidSessionRequestSchema>;
-
-export class BidSessionsService {
+export class SessionRoomService {
   private readonly reads: SessionReadsService;
   private readonly memberPlaces: MemberPlaceService;
-  private readonly management: SessionManagementService;
 
   constructor(
     db: Database,
@@ -57,7 +49,6 @@ export class BidSessionsService {
     const access = new SessionAccess(db, clock, versions, ownPlaces);
     this.reads = new SessionReadsService(db, clock, access, readCache, boards);
     this.memberPlaces = new MemberPlaceService(db, clock, access, this.reads);
-    this.management = new SessionManagementService(db, clock);
   }
 
   // Reading
@@ -126,31 +117,5 @@ export class BidSessionsService {
     view?: 'full' | 'summary',
   ): Promise<{ message: string; session: BidSessionDetail | BidSession }> {
     return this.memberPlaces.join(viewer, sessionId, view);
-  }
-
-  // Changing
-
-  create(body: ParsedCreateRequest, actor: SessionViewer): Promise<BidSessionDetail> {
-    return this.management.create(body, actor);
-  }
-
-  update(sessionId: string, body: ParsedUpdateRequest, actor: SessionViewer): Promise<BidSessionDetail> {
-    return this.management.update(sessionId, body, actor);
-  }
-
-  delete(sessionId: string, actor: SessionViewer): Promise<string> {
-    return this.management.delete(sessionId, actor);
-  }
-
-  deleteCompleted(sessionId: string, actor: SessionViewer): Promise<void> {
-    return this.management.deleteCompleted(sessionId, actor);
-  }
-
-  addParticipants(sessionId: string, memberIds: readonly string[]): Promise<Participant[]> {
-    return this.management.addParticipants(sessionId, memberIds);
-  }
-
-  removeParticipant(sessionId: string, memberId: string): Promise<Participant[]> {
-    return this.management.removeParticipant(sessionId, memberId);
   }
 }

@@ -1,0 +1,189 @@
+/**
+ * HTTP routes of the administrators' work on bid sessions, under /bid-sessions (docs/api.md,
+ * "bid-sessions"): creating, changing and deleting sessions, their participants, the export and its
+ * status; and DELETE /admin/delete-completed-session. What members read is session-room's; the
+ * engine steps (start, pause, bids, turns) are session-engine's session-actions.routes.
+ */
+import {
+  addParticipantsRequestSchema,
+  BID_MESSAGES,
+  bidSessionMutationResponseSchema,
+  createBidSessionRequestSchema,
+  exportStatusSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  participantListResponseSchema,
+  participantParamsSchema,
+  resolveSessionTimes,
+  sessionIdBodySchema,
+  updateBidSessionRequestSchema,
+} from '@stationbid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { refusalResponses } from '../../lib/refusal-responses.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import type { SessionRoomService } from '../session-room/session-room.service.ts';
+import { buildSessionWorkbook, exportFileName, XLSX_CONTENT_TYPE } from './session-export.ts';
+import type { SessionManagementService } from './session-management.service.ts';
+
+export const sessionAdminRoutes: FastifyPluginAsyncZod<{
+  sessionManagement: SessionManagementService;
+  /** The session's reads, for the export's figures: the export writes the results the room shows. */
+  sessionRoom: SessionRoomService;
+  clock: Clock;
+  /**
+   * The department's IANA time zone now (the administrators' setting, issue 16), for datetime-local
+   * values of the session form and the times in the export's reasons; UTC when not given.
+   */
+  departmentTimeZone?: () => string;
+}> = async (app, { sessionManagement, sessionRoom, clock, departmentTimeZone = () => 'UTC' }) => {
+  app.post(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Create a session; participants (active members) are queued by seniority and tie-break chain',
+        body: createBidSessionRequestSchema,
+        response: { 201: bidSessionMutationResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = resolveSessionTimes(request.body, departmentTimeZone(), clock.now());
+      const session = await sessionManagement.create(body, currentMember(request));
+      return reply.status(201).send({ session, message: BID_MESSAGES.sessionCreated });
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          'Change a session: anything before it starts; only name, description, bid window and auto-assign timeout while it runs',
+        params: idParamsSchema,
+        body: updateBidSessionRequestSchema,
+        response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({
+      session: await sessionManagement.update(
+        request.params.id,
+        resolveSessionTimes(request.body, departmentTimeZone(), clock.now()),
+        currentMember(request),
+      ),
+      message: BID_MESSAGES.sessionUpdated,
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Delete a draft, scheduled or completed session (its results go with it); never a running one',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({ message: await sessionManagement.delete(request.params.id, currentMember(request)) }),
+  );
+
+  app.post(
+    '/:id/participants',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Add active members to a draft or scheduled session; the queue is ordered again',
+        params: idParamsSchema,
+        body: addParticipantsRequestSchema,
+        response: { 200: participantListResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({
+      participants: await sessionManagement.addParticipants(request.params.id, request.body.userIds),
+    }),
+  );
+
+  app.delete(
+    '/:id/participants/:userId',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Remove a member from a draft or scheduled session; the others move up',
+        params: participantParamsSchema,
+        response: { 200: participantListResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({
+      participants: await sessionManagement.removeParticipant(request.params.id, request.params.userId),
+    }),
+  );
+
+  app.get(
+    '/:id/export-status',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Whether the session can be exported and reminded, and how many participants have an e-mail',
+        params: idParamsSchema,
+        response: { 200: exportStatusSchema, ...refusalResponses },
+      },
+    },
+    async (request) => sessionRoom.exportStatus(request.params.id),
+  );
+
+  app.post(
+    '/:id/export',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          "A completed session's results as .xlsx (Summary, Participants, Session History), for administrators and its participants",
+        params: idParamsSchema,
+        // The body is the file's bytes, sent as they are (a Buffer is never serialised).
+        response: { 200: z.any().describe('The .xlsx file'), ...refusalResponses },
+      },
+    },
+    async (request, reply) => {
+      const { results, session } = await sessionRoom.resultsForExport(currentMember(request), request.params.id, {
+        timeZone: departmentTimeZone(),
+      });
+      const exportedAt = clock.now();
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${exportFileName(results.name, exportedAt)}"`)
+        .send(buildSessionWorkbook(results, session, exportedAt));
+    },
+  );
+};
+
+/** DELETE /admin/delete-completed-session (docs/api.md, "bid-sessions"): completed sessions only. */
+export const completedSessionAdminRoutes: FastifyPluginAsyncZod<{
+  sessionManagement: SessionManagementService;
+}> = async (app, { sessionManagement }) => {
+  app.delete(
+    '/delete-completed-session',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary: 'Delete a completed session and its results (for testing)',
+        body: sessionIdBodySchema,
+        response: { 200: messageResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => {
+      await sessionManagement.deleteCompleted(request.body.sessionId, currentMember(request));
+      return { message: BID_MESSAGES.completedSessionDeleted };
+    },
+  );
+};
