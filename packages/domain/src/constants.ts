@@ -1,6 +1,6 @@
 /**
- * Business constants and limits of StationBid, taken from product-spec.md section 9 and
- * bidding-rules.md. Everything that decides a score, a limit or a default lives here once.
+ * Business constants and limits of StationBid, with the rules of docs/bidding-rules.md. Everything
+ * that decides a score, a limit or a default lives here once.
  */
 
 /** The three platoons a station works in. */
@@ -99,7 +99,7 @@ export const LIMITS = {
   refreshTokenLifetimeDays: 30,
 } as const;
 
-/** Timers of the web client (spec section 9). */
+/** Timers of the web client. */
 export const TIMERS = {
   clockTickMs: 1000,
   participantExpirationCheckMs: 10_000,
@@ -108,7 +108,7 @@ export const TIMERS = {
   chatPollMs: 3000,
 } as const;
 
-/** How many items each screen shows (spec section 9). */
+/** How many items each screen shows. */
 export const DISPLAY_COUNTS = {
   dashboardNotifications: 5,
   dashboardActivities: 5,
@@ -120,7 +120,7 @@ export const DISPLAY_COUNTS = {
   adminActivities: 6,
 } as const;
 
-/** Query cache and toast defaults of the web client (spec section 9). */
+/** Query cache and toast defaults of the web client. */
 export const CLIENT_DEFAULTS = {
   staleTimeMs: 5 * 60 * 1000,
   queryRetries: 1,

@@ -46,7 +46,7 @@ export interface ApiErrorBody {
 export const TOKEN_ERROR_CODES = ['TOKEN_MISSING', 'TOKEN_EXPIRED', 'TOKEN_MALFORMED', 'TOKEN_INVALID'] as const;
 
 /**
- * A token is malformed when it is shorter than 10 characters or has no dot (spec section 9);
+ * A token is malformed when it is shorter than 10 characters or has no dot;
  * such a token is cleared without trying to refresh.
  */
 export function isMalformedToken(token: string | null | undefined): boolean {

@@ -1,6 +1,6 @@
 /**
- * Validation and refusal messages, word for word from product-spec.md sections 5 and 8, so that
- * the server's errors and the forms' errors say the same thing.
+ * Validation and refusal messages, kept in one place so that the server's errors and the forms'
+ * errors say the same thing.
  */
 export const MESSAGES = {
   emailRequired: 'Email is required',

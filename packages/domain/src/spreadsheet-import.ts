@@ -1,5 +1,5 @@
 /**
- * The rules every spreadsheet import shares (members and stations, spec sections 5 and 9): which
+ * The rules every spreadsheet import shares (members and stations): which
  * files are accepted and what a person is told when theirs is not. The browser checks them before
  * uploading so a wrong file fails at once; the server checks them again, and the file's content too.
  */

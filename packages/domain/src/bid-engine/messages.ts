@@ -1,6 +1,6 @@
 /**
- * What the engine and the bid-session calls answer with (issue "The bid engine", product-spec.md
- * sections 5 and 8). One place, so the server's refusals and the screens' texts agree.
+ * What the engine and the bid-session calls answer with (issue "The bid engine"). One place, so the
+ * server's refusals and the screens' texts agree.
  */
 import type { SeatPosition } from '../constants.ts';
 
@@ -40,7 +40,7 @@ export const BID_MESSAGES = {
   completedSessionDeleted: 'Completed bid session deleted successfully',
   /** DELETE /bid-sessions/:id on a completed session, whose bids and history go with it. */
   sessionDeletedWithResults: 'Bid session deleted successfully, together with its results',
-  // Session form (spec section 5).
+  // The session form's checks.
   nameRequired: 'Session name is required',
   yearRequired: 'Year is required',
   yearMin: 'Year must be 2024 or later',
@@ -63,7 +63,7 @@ export function notEligibleMessage(seatPosition: SeatPosition): string {
   return `You are not eligible for ${article} ${seatPosition} seat`;
 }
 
-/** "Bid submitted successfully! Station: Downtown, Shift: A, Position: Captain" (spec section 8). */
+/** "Bid submitted successfully! Station: Downtown, Shift: A, Position: Captain". */
 export function bidSubmittedMessage(stationName: string, shift: string, seatPosition: string): string {
   return `Bid submitted successfully! Station: ${stationName}, Shift: ${shift}, Position: ${seatPosition}`;
 }

@@ -31,7 +31,7 @@ export const DEFAULT_TIE_BREAK_CHAIN: readonly TieBreakLink[] = ['yearsOfService
 export const PARTICIPANT_OUTCOMES = ['bid', 'proxy_bid', 'auto_assigned', 'skipped', 'not_assigned'] as const;
 export type ParticipantOutcome = (typeof PARTICIPANT_OUTCOMES)[number];
 
-/** The actions of the session history (spec section 3, Session history entry). */
+/** The actions of the session history (the `action` of sessionHistoryEntrySchema, schemas/bid-session.ts). */
 export const HISTORY_ACTIONS = [
   'session_started',
   'session_paused',

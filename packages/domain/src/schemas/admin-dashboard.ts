@@ -1,5 +1,5 @@
 /**
- * The administrators' dashboard (spec section 2, "Admin dashboard"; section 7, Admin): the
+ * The administrators' dashboard (the /admin/dashboard page; docs/api.md, "admin"): the
  * department's figures, who is online, what everyone did lately, and the data export. Every figure
  * is counted from the database when asked; nothing is stored twice.
  */
@@ -10,7 +10,7 @@ import { activitySchema } from './notifications.ts';
 /** A member counts as online when the API saw them (any signed-in request) within this window. */
 export const ONLINE_WINDOW_MINUTES = 5;
 
-/** `?limit=` defaults (what the dashboard shows, spec section 9) and the most one may ask for. */
+/** `?limit=` defaults (what the dashboard shows, DISPLAY_COUNTS in constants.ts) and the most one may ask for. */
 export const ADMIN_DASHBOARD_LIMITS = {
   onlineUsersDefault: DISPLAY_COUNTS.adminOnlineUsers,
   onlineUsersMax: 50,
@@ -56,7 +56,7 @@ export const adminStatsSchema = z.object({
   bids: z.object({ total: count, last24Hours: count, last7Days: count }),
   /** When these figures were counted (server time, ISO 8601 UTC). */
   countedAt: z.string(),
-  // The spec's flat keys (section 3, Admin stats), which its client reads.
+  // The same figures as flat keys, as the spec's client reads them.
   /** Every member, active or not (= members.total). */
   totalUsers: count,
   /** Active members (= members.active). */

@@ -1,5 +1,5 @@
 /**
- * A member's bid preferences (spec sections 3 and 5), as `GET/PUT /api/users/preferences` send and
+ * A member's bid preferences, as `GET/PUT /api/users/preferences` send and
  * accept them and as the Bid Preferences dialog edits them. The spec's placeholder options (shifts
  * "Day, Night, Swing…", "Station 1 to Station 6") are our real ones: shifts A, B and C, and station
  * ids. The bid engine reads `autoBid`, `seatChoices`, `preferredStations` and `preferredShifts` when a

@@ -1,6 +1,6 @@
 /**
- * Bid sessions as the API sends and receives them (product-spec.md sections 3, 5 and 7, "Bid
- * sessions"; the paths and shapes the engine issue fixes). Both `id` and `_id` are sent because
+ * Bid sessions as the API sends and receives them (the paths are listed in docs/api.md,
+ * "bid-sessions"; the paths and shapes the engine issue fixes). Both `id` and `_id` are sent because
  * clients written against the spec read either. Times are ISO 8601 in UTC with Z.
  */
 import { z } from 'zod';
@@ -26,7 +26,7 @@ const stationSummarySchema = z.object({
   number: z.number().int(),
 });
 
-/** A participant (spec section 3, Participant), in queue order. */
+/** A participant, in queue order. */
 export const participantSchema = z.object({
   id: z.string(),
   _id: z.string(),
@@ -76,7 +76,7 @@ export const participantSchema = z.object({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
-/** A bid session (spec section 3, Bid session). */
+/** A bid session; its states are in docs/bidding-rules.md, "Session lifecycle". */
 export const bidSessionSchema = z.object({
   id: z.string(),
   _id: z.string(),
@@ -172,7 +172,7 @@ export const currentBidSessionResponseSchema = z.object({
 });
 export const participantListResponseSchema = z.object({ participants: z.array(participantSchema) });
 
-/** One entry of a session's history (spec section 3, Session history entry). */
+/** One entry of a session's history. */
 export const sessionHistoryEntrySchema = z.object({
   id: z.string(),
   _id: z.string(),
@@ -206,7 +206,7 @@ export const sessionStatisticsSchema = z.object({
 });
 export type SessionStatistics = z.infer<typeof sessionStatisticsSchema>;
 
-/** GET /bid-sessions/:id/results (spec section 3, Session results). */
+/** GET /bid-sessions/:id/results (docs/api.md, "bid-sessions"; the figures: docs/bidding-rules.md, "Results"). */
 /**
  * A participant in the results, with "why this seat" (issue 16): the reason the session's history
  * gives for their outcome (record/reasons.ts), times in the department's zone; null while they wait.
@@ -235,7 +235,7 @@ export const sessionResultsSchema = z.object({
 export type SessionResults = z.infer<typeof sessionResultsSchema>;
 export const sessionResultsResponseSchema = z.object({ results: sessionResultsSchema });
 
-/** GET /bid-sessions/:id/export-status (spec section 3, Export status). */
+/** GET /bid-sessions/:id/export-status (docs/api.md, "bid-sessions"). */
 export const exportStatusSchema = z.object({
   canExport: z.boolean(),
   canSendReminders: z.boolean(),
@@ -255,7 +255,7 @@ export const myParticipationResponseSchema = z.object({
   timeRemaining: z.number().int(),
 });
 
-/** GET /users/bid-status (spec section 3, Bid status) plus the session it is about. */
+/** GET /users/bid-status (docs/api.md, "users") plus the session it is about. */
 export const bidStatusResponseSchema = z.object({
   /** 1-based place in the queue of the current session, or null when not in one. */
   position: z.number().int().nullable(),
@@ -265,7 +265,7 @@ export const bidStatusResponseSchema = z.object({
   session: bidSessionSchema.nullable(),
 });
 
-/** GET /users/bid-history: the member's own accepted bids (spec section 3, Bid history entry). */
+/** GET /users/bid-history: the member's own accepted bids. */
 export const userBidHistoryEntrySchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -308,7 +308,7 @@ const scheduleTimeSchema = z.iso
   .optional();
 
 /**
- * The session form's fields (spec section 5, Session form), without defaults: an update changes only
+ * The session form's fields, without defaults: an update changes only
  * the fields it sends. Creating a session fills in the defaults (`createBidSessionRequestSchema`).
  */
 const bidSessionFieldsSchema = z.object({
@@ -456,7 +456,7 @@ export const submitBidResponseSchema = z.object({
   session: bidSessionSchema,
 });
 
-/** POST /bid-sessions/session-actions (spec section 7). */
+/** POST /bid-sessions/session-actions (docs/api.md, "bid-sessions"). */
 export const sessionActionRequestSchema = z.object({
   sessionId: z.uuid({ error: BID_MESSAGES.sessionNotFound }),
   action: z.enum(['pause', 'resume', 'move-to-back']),
@@ -468,5 +468,5 @@ export const moveToBackRequestSchema = z.object({ userId: z.uuid().optional() })
 
 export const checkTimeExpirationResponseSchema = z.object({ timeExpired: z.boolean() });
 
-/** POST /bid-sessions/:id/send-reminders (spec section 3, Reminder result). */
+/** POST /bid-sessions/:id/send-reminders; the answer is reminderResultSchema (schemas/session-messages.ts). */
 export const sendRemindersRequestSchema = z.object({ customMessage: z.string().max(2000).nullable().optional() });

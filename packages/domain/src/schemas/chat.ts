@@ -1,5 +1,5 @@
 /**
- * Session chat (spec section 5, Chat; section 7, Chat calls; section 9, chat limits). Only a
+ * Session chat (docs/api.md, "chat"; its limits are below and in LIMITS, constants.ts). Only a
  * session's participants and administrators read or post. Messages are plain text: the server
  * stores exactly what was sent (trimmed) and clients show it as text, never as HTML.
  */
@@ -26,7 +26,7 @@ export const CHAT_MESSAGES = {
   messageIdsRequired: 'messageIds must list at least one message',
   messageIdsTooMany: `messageIds may list at most ${CHAT_MARK_READ_MAX_IDS} messages`,
   limitInvalid: `limit must be a whole number from 1 to ${CHAT_LIST_MAX_LIMIT}`,
-  /** The widget's own messages (spec section 8). */
+  /** The widget's own messages. */
   loadFailed: 'Failed to load chat messages',
   sendFailed: 'Failed to send message',
   tooManyMessages: `You are sending messages too fast: at most ${CHAT_RATE_LIMIT.messages} every ${CHAT_RATE_LIMIT.windowSeconds} seconds. Wait a moment, then send again.`,

@@ -1,5 +1,5 @@
 /**
- * Request and response shapes of the administrators' member calls (spec section 7, Admin) and of
+ * Request and response shapes of the administrators' member calls (docs/api.md, "admin") and of
  * the member import, with the messages they answer with.
  */
 import { z } from 'zod';
@@ -159,11 +159,11 @@ export const adminSetPasswordFormSchema = adminSetPasswordRequestSchema
   });
 export type AdminSetPasswordForm = z.input<typeof adminSetPasswordFormSchema>;
 
-/** The User List's filters (spec section 2): senior is 10+ years, junior under 5. */
+/** The filters of the administrators' User List: senior is 10+ years, junior under 5. */
 export const MEMBER_LIST_FILTERS = ['all', 'active', 'inactive', 'pending', 'admin', 'senior', 'junior'] as const;
 export type MemberListFilter = (typeof MEMBER_LIST_FILTERS)[number];
 
-/** The User List's sort orders (spec section 2); ties fall back to name, then employee ID. */
+/** The sort orders of the administrators' User List; ties fall back to name, then employee ID. */
 export const MEMBER_LIST_SORT_FIELDS = ['name', 'seniority', 'yearsOfService', 'rank', 'email'] as const;
 export type MemberListSortField = (typeof MEMBER_LIST_SORT_FIELDS)[number];
 
@@ -219,7 +219,7 @@ export const usersListResponseSchema = z.object({
 });
 export type UsersListResponse = z.infer<typeof usersListResponseSchema>;
 
-/** Columns of the member import (spec section 3, User import columns). */
+/** Columns of the member import: the required ones, then the template's. */
 export const MEMBER_IMPORT_REQUIRED_COLUMNS = ['firstName', 'lastName', 'email', 'employeeId'] as const;
 export const MEMBER_IMPORT_TEMPLATE_COLUMNS = [
   ...MEMBER_IMPORT_REQUIRED_COLUMNS,

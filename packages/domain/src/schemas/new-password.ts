@@ -55,7 +55,7 @@ export const changePasswordRequestSchema = z.object({
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /**
- * The profile's password form (spec section 5): the request plus a confirmation that must match.
+ * The profile's password form: the request plus a confirmation that must match.
  * The confirmation stays in the browser; the request schema strips it before sending.
  */
 export const changePasswordFormSchema = changePasswordRequestSchema

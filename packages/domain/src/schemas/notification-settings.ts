@@ -1,9 +1,9 @@
 /**
- * A member's Notification Settings (spec sections 3 and 5, "Notification settings"; section 7:
- * GET and PUT /notifications/preferences, PUT /notifications/phone) and the administrators'
- * notification management call (section 5, "Test notification"; section 7, POST
- * /notifications/management). The four flags are the member's own columns, shared with the Bid
- * Preferences dialog; the phone number is the profile's phone, kept in E.164 form once saved here.
+ * A member's Notification Settings (docs/api.md, "notifications": GET and PUT
+ * /notifications/preferences, PUT /notifications/phone) and the administrators' notification
+ * management call, which also sends a test notification (POST /notifications/management). The four
+ * flags are the member's own columns, shared with the Bid Preferences dialog; the phone number is
+ * the profile's phone, kept in E.164 form once saved here.
  */
 import { z } from 'zod';
 import { deliveryStatusSchema } from './delivery.ts';
@@ -18,18 +18,18 @@ export const NOTIFICATION_SETTINGS_MESSAGES = {
   phoneInvalid:
     'Enter a mobile number with its country code (e.g. +44 20 7946 0958) or a 10-digit North American number (e.g. 415-555-0123)',
   smsNeedsPhone: 'Add a mobile phone number before turning on SMS notifications',
-  /** Spec section 5, "Test notification". */
+  /** The test notification form's checks. */
   userAndSessionRequired: 'Please select both a user and a session',
   sessionRequired: 'Please select a session',
   sessionNotNotifiable: 'Only scheduled, active or paused sessions can be notified',
   customMessageTooLong: 'The custom message must be at most 1000 characters',
-  /** Spec section 8, "Notification screen". */
+  /** The notification screen's failures. */
   testFailed: 'Failed to send test notification',
   sessionNotificationFailed: 'Failed to send session notification',
   statusLoadFailed: 'Unable to load status',
 } as const;
 
-/** What the schedule of messages is (spec section 5), in the words the settings show. */
+/** What the schedule of messages is (docs/bidding-rules.md, "Notifications a session sends"), in the words the settings show. */
 export const NOTIFICATION_SCHEDULE = [
   'An e-mail reminder the day before the bid session.',
   'A text message 5 minutes before your bid time.',
@@ -50,7 +50,7 @@ export function normalizePhoneNumber(input: string): string | null {
   return northAmerican ? `+1${northAmerican[1]}` : null;
 }
 
-/** The four flags of spec section 3, "Notification preferences", and push (issue 15). */
+/** The four flags of a member's notification preferences, and push (issue 15). */
 export const notificationFlagsSchema = z.object({
   /** The master switch: off means no e-mail, SMS or reminder is sent, whatever the others say. */
   notifications: z.boolean(),
@@ -66,7 +66,7 @@ export const notificationFlagsSchema = z.object({
 });
 export type NotificationFlags = z.infer<typeof notificationFlagsSchema>;
 
-/** Spec section 5: notifications on, e-mail on, SMS off, reminders on; push off until consented to. */
+/** The defaults: notifications on, e-mail on, SMS off, reminders on; push off until consented to. */
 export const DEFAULT_NOTIFICATION_FLAGS: NotificationFlags = {
   notifications: true,
   emailNotifications: true,

@@ -1,6 +1,6 @@
 /**
- * A member's in-app notifications and their recent activity (spec section 3, Notification and
- * Activity; section 7, User side). The dashboard shows 5 of each (section 9); the API lists more
+ * A member's in-app notifications and their recent activity (docs/api.md,
+ * "users"). The dashboard shows 5 of each (DISPLAY_COUNTS, constants.ts); the API lists more
  * on request, up to a ceiling, so a notifications page can reuse the same calls.
  */
 import { z } from 'zod';

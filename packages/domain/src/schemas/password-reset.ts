@@ -1,5 +1,5 @@
 /**
- * Forgotten-password and reset-link calls (spec section 7: POST /auth/forgot-password,
+ * Forgotten-password and reset-link calls (docs/api.md, "auth": POST /auth/forgot-password,
  * POST /auth/reset-password/:token). The same reset link form also sets a new member's first
  * password from their setup e-mail.
  */

@@ -1,6 +1,6 @@
 /**
- * A member's own calls: profile, password change and seniority information (spec section 7,
- * User side).
+ * A member's own calls: profile, password change and seniority information (docs/api.md,
+ * "users").
  */
 import { z } from 'zod';
 import { EXPERIENCE_LEVELS, LIMITS, PROFESSIONAL_POSITIONS, RANKS } from '../constants.ts';

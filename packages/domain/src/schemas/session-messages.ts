@@ -22,7 +22,7 @@ export const reminderRecipientStatusSchema = z.enum([
 ]);
 export type ReminderRecipientStatus = z.infer<typeof reminderRecipientStatusSchema>;
 
-/** POST /bid-sessions/:id/send-reminders answer (spec section 3, Reminder result). */
+/** POST /bid-sessions/:id/send-reminders answer (docs/api.md, "bid-sessions"). */
 export const reminderResultSchema = z.object({
   totalParticipants: z.number().int(),
   /** Reminder e-mails queued for delivery. */

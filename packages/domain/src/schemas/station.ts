@@ -1,5 +1,5 @@
 /**
- * Stations as the API sends and receives them (spec sections 3, 5 and 7, Stations), the station
+ * Stations as the API sends and receives them (docs/api.md, "stations"), the station
  * import's row rules and result, and the messages they answer with. A station's capacity is its
  * seats, one per place to work (shift + seat position); every count here is derived from them.
  */
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { RANKS, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS, type Shift } from '../constants.ts';
 import { readBooleanString, readNumericString } from './common.ts';
 
-/** Messages of the station form (spec section 5) and of the station calls. */
+/** Messages of the station form and of the station calls. */
 export const STATION_MESSAGES = {
   nameRequired: 'Station name is required',
   numberRequired: 'Station number is required',
@@ -15,7 +15,7 @@ export const STATION_MESSAGES = {
   numberMin: 'Station number must be at least 1',
   addressRequired: 'Address is required',
   capacityRequired: 'Capacity is required',
-  /** The form's rule (spec section 5); the API and the import accept a station with no seats yet. */
+  /** The form's rule; the API and the import accept a station with no seats yet. */
   capacityMin: 'Capacity must be at least 1',
   seatCountInvalid: 'Seat counts must be whole numbers of 0 or more',
   emailInvalid: 'Invalid email address',
@@ -127,7 +127,7 @@ const positionCountsSchema = z.object({
   Firefighter: z.number().int(),
 });
 
-/** A station as the API sends it (spec section 3, Station); `id` and `_id` are the same. */
+/** A station as the API sends it; `id` and `_id` are the same. */
 export const stationSchema = z.object({
   id: z.string(),
   _id: z.string(),
@@ -354,7 +354,7 @@ export function requestedSeatCounts(body: UpdateStationRequest): SeatCounts | un
 // ---------------------------------------------------------------------------------------------
 // Import
 
-/** Columns the station import needs (spec section 3, Station import columns). */
+/** Columns the station import needs. */
 export const STATION_IMPORT_REQUIRED_COLUMNS = [
   'name',
   'number',
@@ -467,7 +467,7 @@ export function parseStationImportRow(
   };
 }
 
-/** The import's answer (spec section 3, Station import result), under `results`. */
+/** The import's answer, under `results`. */
 export const stationImportResponseSchema = z.object({
   results: z.object({
     created: z.number().int(),

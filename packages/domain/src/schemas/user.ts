@@ -18,7 +18,7 @@ export const emergencyContactSchema = z.object({
 });
 
 /**
- * A member as the API sends it (spec section 3, User), without the password. Both `id` and `_id`
+ * A member as the API sends it, without the password. Both `id` and `_id`
  * are sent because clients written against the spec read either.
  */
 export const userSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the administrators' dashboard (spec section 7, Admin), registered under /admin:
+ * HTTP routes of the administrators' dashboard (docs/api.md, "admin"), registered under /admin:
  * GET /stats, /online-users, /recent-activity and /export. Administrators only: 401 signed out,
  * 403 for a member, checked on request before the query is validated.
  */

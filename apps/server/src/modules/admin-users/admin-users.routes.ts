@@ -1,4 +1,4 @@
-/** HTTP routes of member administration (spec section 7, Admin), for administrators only. */
+/** HTTP routes of member administration (docs/api.md, "admin"), for administrators only. */
 import {
   adminSetPasswordRequestSchema,
   assignStationRequestSchema,

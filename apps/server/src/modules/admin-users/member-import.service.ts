@@ -1,8 +1,8 @@
 /**
- * The member import (spec section 3, User import columns). Every row is checked on its own, so a
- * bad row never stops the good ones; good rows are saved a chunk per transaction (row by row again
- * when another request raced for an identity). A file that cannot be read is refused before
- * anything is written.
+ * The member import (its columns: MEMBER_IMPORT_REQUIRED_COLUMNS in
+ * packages/domain/src/schemas/member-admin.ts). Every row is checked on its own, so a bad row never
+ * stops the good ones; good rows are saved a chunk per transaction (row by row again when another
+ * request raced for an identity). A file that cannot be read is refused before anything is written.
  */
 import {
   emailSchema,
@@ -256,7 +256,7 @@ export class MemberImportService {
   }
 }
 
-/** "Import completed! N users created, M skipped. ..." (spec section 8), honest about e-mail. */
+/** "Import completed! N users created, M skipped. ...", honest about e-mail. */
 export function describeImportResult(result: MemberImportResult, isEmailConfigured = false): string {
   const parts = [`Import completed! ${result.created} users created, ${result.skipped} skipped.`];
   parts.push(`Emails sent: ${result.emailsSent}, failed: ${result.emailsFailed}.`);

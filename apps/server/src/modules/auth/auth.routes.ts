@@ -1,4 +1,4 @@
-/** HTTP routes of sign-in, tokens and registration (spec section 7, Authentication). */
+/** HTTP routes of sign-in, tokens and registration (docs/api.md, "auth"). */
 import {
   authResponseSchema,
   errorResponseSchema,

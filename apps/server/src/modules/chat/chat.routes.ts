@@ -1,5 +1,5 @@
 /**
- * HTTP routes of session chat (spec section 7, Chat), registered under /chat. Every route needs a
+ * HTTP routes of session chat (docs/api.md, "chat"), registered under /chat. Every route needs a
  * signed-in member; the service decides who may read or post in which session.
  */
 import {

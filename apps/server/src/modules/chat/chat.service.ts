@@ -1,5 +1,5 @@
 /**
- * Session chat (spec section 7, Chat): reading, polling, sending, read receipts and the unread
+ * Session chat (docs/api.md, "chat"): reading, polling, sending, read receipts and the unread
  * count. Only the session's participants and administrators may read or post; a draft does not
  * exist for members (the same 404 as an unknown id), as everywhere else. Messages are stored as
  * the plain text that was sent: nothing is escaped or interpreted here, clients show it as text.

@@ -1,6 +1,6 @@
 /**
- * HTTP routes under /notifications (spec section 7): a member's own settings (GET and PUT
- * /preferences, PUT /phone) and the administrators' POST /management, one call whose `action`
+ * HTTP routes under /notifications (docs/api.md, "notifications"): a member's own settings (GET and
+ * PUT /preferences, PUT /phone) and the administrators' POST /management, one call whose `action`
  * picks what it does.
  */
 import {

@@ -1,6 +1,7 @@
 /**
- * How notification and activity rows are sent: the API's shapes (spec section 3), not the
- * tables'. Stored text columns are narrowed to the values the schema allows.
+ * How notification and activity rows are sent: the API's shapes
+ * (packages/domain/src/schemas/notifications.ts), not the tables'. Stored text columns are narrowed
+ * to the values the schema allows.
  */
 import {
   ACTIVITY_TYPES,

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of a member's own notifications and recent activity (spec section 7, User side),
+ * HTTP routes of a member's own notifications and recent activity (docs/api.md, "users"),
  * registered under /users. Every route is for the signed-in member alone.
  */
 import {

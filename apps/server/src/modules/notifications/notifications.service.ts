@@ -1,5 +1,5 @@
 /**
- * A member's in-app notifications and recent activity (spec section 7, User side). The bid engine
+ * A member's in-app notifications and recent activity (docs/api.md, "users"). The bid engine
  * and the other modules write them; this module only reads them and marks notifications read,
  * always for the signed-in member alone: someone else's notification is "not found", so its
  * existence is never revealed.

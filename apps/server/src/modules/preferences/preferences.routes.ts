@@ -1,4 +1,4 @@
-/** HTTP routes of a member's own bid preferences (spec section 7: GET and PUT /users/preferences). */
+/** HTTP routes of a member's own bid preferences (docs/api.md, "users": GET and PUT /users/preferences). */
 import {
   BID_PREFERENCE_MESSAGES,
   bidPreferencesResponseSchema,

@@ -1,7 +1,8 @@
 /**
- * A member's own bid preferences (spec sections 3 and 5). Stored preferences are read leniently, so
- * a record from an older shape still loads; what is saved is checked strictly, including that every
- * station named exists, because the engine would silently skip a choice it cannot find.
+ * A member's own bid preferences (packages/domain/src/schemas/bid-preferences.ts). Stored
+ * preferences are read leniently, so a record from an older shape still loads; what is saved is
+ * checked strictly, including that every station named exists, because the engine would silently
+ * skip a choice it cannot find.
  */
 import {
   BID_PREFERENCE_MESSAGES,

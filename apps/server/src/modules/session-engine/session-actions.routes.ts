@@ -1,7 +1,7 @@
 /**
- * HTTP routes of a live session's steps (spec section 7, "Bid sessions", with the paths the engine
+ * HTTP routes of a live session's steps (docs/api.md, "bid-sessions", with the paths the engine
  * issue fixes): the administrators' start, pause, resume, end and move-to-back, under both the
- * `/:id/...` paths and the spec's `start-session` and `session-actions`; the members' bid and skip;
+ * `/:id/...` paths and the flat `start-session` and `session-actions`; the members' bid and skip;
  * and the idempotent expiry trigger. Every step runs in SessionEngineService.
  */
 import {

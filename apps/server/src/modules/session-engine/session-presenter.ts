@@ -128,7 +128,7 @@ export async function presentSessionSummaries(
   );
 }
 
-/** One session without its participants (spec section 3, Bid session). */
+/** One session without its participants (bidSessionSchema, packages/domain/src/schemas/bid-session.ts). */
 export async function presentSessionSummary(
   executor: Executor,
   sessionId: string,

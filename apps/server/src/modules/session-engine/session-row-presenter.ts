@@ -1,8 +1,9 @@
 /**
  * The pure part of presenting bid sessions: one participant, a session's fields, its turn holder
- * and next in line, and a history entry, shaped from rows already read (product-spec.md section 3:
- * Bid session, Participant, Session history entry). No queries: session-presenter.ts reads the rows
- * and calls these; session-row-presenter.test.ts tests them without a database.
+ * and next in line, and a history entry, shaped from rows already read into the shapes of
+ * packages/domain/src/schemas/bid-session.ts (bid session, participant, session history entry). No
+ * queries: session-presenter.ts reads the rows and calls these; session-row-presenter.test.ts tests
+ * them without a database.
  */
 import {
   type BidSession,
@@ -188,7 +189,7 @@ export function countParticipants(participantList: readonly Participant[]): Part
   };
 }
 
-/** A history entry (spec section 3, Session history entry). */
+/** A history entry (sessionHistoryEntrySchema, packages/domain/src/schemas/bid-session.ts). */
 export function presentHistoryEntry(row: HistoryRow): SessionHistoryEntry {
   const id = String(row.id);
   const facts = {

@@ -1,4 +1,4 @@
-/** POST /bid-sessions/:id/send-reminders (spec section 7, Bid sessions): an administrator's reminder e-mails. */
+/** POST /bid-sessions/:id/send-reminders (docs/api.md, "bid-sessions"): an administrator's reminder e-mails. */
 import { idParamsSchema, sendRemindersRequestSchema, sendRemindersResponseSchema } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusalResponses } from '../../lib/refusal-responses.ts';

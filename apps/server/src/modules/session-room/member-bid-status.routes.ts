@@ -1,6 +1,6 @@
 /**
- * A member's own bid status and bid history (spec section 7, User side). They live with the
- * bid sessions because they read sessions, participants and bids; the paths stay under /users.
+ * A member's own bid status and bid history (docs/api.md, "users"). They live in the session
+ * room because they read sessions, participants and bids; the paths stay under /users.
  */
 import { bidStatusResponseSchema, errorResponseSchema, userBidHistoryResponseSchema } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-/** HTTP routes of stations (spec section 7, Stations) and of the station import (Admin). */
+/** HTTP routes of stations (docs/api.md, "stations") and of the station import ("admin"). */
 import {
   availablePositionsListResponseSchema,
   clearAssignmentsResponseSchema,

@@ -1,6 +1,7 @@
 /**
- * Turns a member row into the User the API sends (spec section 3): no password, both `id` and
- * `_id`, the current station as a reference, and scores computed by the domain package.
+ * Turns a member row into the User the API sends (userSchema, packages/domain/src/schemas/user.ts):
+ * no password, both `id` and `_id`, the current station as a reference, and scores computed by the
+ * domain package.
  */
 import {
   computeBidPriorities,

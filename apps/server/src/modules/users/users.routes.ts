@@ -1,4 +1,4 @@
-/** HTTP routes of a member's own account (spec section 7, User side). */
+/** HTTP routes of a member's own account (docs/api.md, "users"). */
 import {
   changePasswordRequestSchema,
   errorResponseSchema,
