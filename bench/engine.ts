@@ -14,11 +14,15 @@
  *   npm run bench:engine -- --participants 1000            # a smaller department
  *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:engine
  *   npm run bench:engine -- --participants 20000 --stations 1200 --bids 2000 --baseline 1000
+ *   npm run bench:engine -- --participants 20000 --stations 1200 --bids 1000 --cpu-prof-bids /tmp/prof
  *                                     # 20,000 (first 2,000 bids), after a whole 1,000 session, with the ratio
  *
  * On PostgreSQL the bench creates a database of its own on that server and drops it afterwards.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getSeatPositionForRank, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS } from '@stationbid/domain';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +54,11 @@ const { values: options } = parseArgs({
      * in proportion), so the ratio of the two p99s compares on a noisy machine: e.g. 1000.
      */
     baseline: { type: 'string' },
+    /**
+     * Writes a V8 CPU profile of the bid phase alone (not the department's creation, which would
+     * drown it) of the measured session into this directory.
+     */
+    'cpu-prof-bids': { type: 'string' },
   },
 });
 
@@ -174,7 +183,7 @@ interface SessionFigures {
   p99: number;
 }
 
-async function runSession(size: SessionSize): Promise<SessionFigures> {
+async function runSession(size: SessionSize, bidProfileDir?: string): Promise<SessionFigures> {
   const { participantCount, stationCount, bidLimit } = size;
   const database = await openBenchDatabase('stationbid-bench-');
   const { app, accessTokenFor } = await buildBenchApp(database);
@@ -239,6 +248,7 @@ async function runSession(size: SessionSize): Promise<SessionFigures> {
     const random = createRandom(7);
     const latencies: number[] = [];
     const bidCount = Math.min(bidLimit, queue.length);
+    const profiler = bidProfileDir ? await startBidPhaseProfile() : null;
     const bidPhaseStart = performance.now();
     for (let turn = 0; turn < bidCount; turn++) {
       const member = memberById.get(queue[turn] ?? '');
@@ -263,6 +273,7 @@ async function runSession(size: SessionSize): Promise<SessionFigures> {
       }
     }
     const bidPhaseMs = performance.now() - bidPhaseStart;
+    if (profiler) console.log(`  CPU profile of the bids: ${await profiler.stop(bidProfileDir ?? '.')}`);
     const sorted = [...latencies].sort((a, b) => a - b);
     const final = await inject(app, adminToken, 'GET', `/api/bid-sessions/${sessionId}`);
     if (bidCount < queue.length) await inject(app, adminToken, 'POST', `/api/bid-sessions/${sessionId}/end`);
@@ -290,6 +301,28 @@ async function runSession(size: SessionSize): Promise<SessionFigures> {
   }
 }
 
+/** A CPU profile taken through the inspector, so that it can cover one phase of the run. */
+async function startBidPhaseProfile() {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stop(directory: string): Promise<string> {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      session.disconnect();
+      mkdirSync(directory, { recursive: true });
+      const file = path.join(directory, `bids-${Date.now()}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      return file;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const participantCount = Number(options.participants);
   const stationCount = Number(options.stations);
@@ -310,7 +343,7 @@ async function main(): Promise<void> {
     );
     console.log('');
   }
-  results.push(await runSession(size));
+  results.push(await runSession(size, options['cpu-prof-bids']));
   if (results.length < 2) return;
   console.log('');
   console.log('| participants | stations | bids | bids/second | p50 per bid | p99 per bid |');

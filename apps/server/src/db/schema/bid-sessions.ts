@@ -135,6 +135,12 @@ export const participants = pgTable(
   (table) => [
     unique('participants_session_member_unique').on(table.sessionId, table.memberId),
     index('participants_session_queue_idx').on(table.sessionId, table.queuePosition),
+    // Those still to bid, in turn order: the turn holder and the next few are read in every engine
+    // step (turn notices), and a plan over this index does not depend on the table's statistics,
+    // which a session's freshly inserted thousands of participants do not have yet.
+    index('participants_waiting_queue_idx')
+      .on(table.sessionId, table.queuePosition, table.bidPriority)
+      .where(sql`${table.outcome} is null`),
     index('participants_member_idx').on(table.memberId),
     check(
       'participants_outcome_known',
