@@ -77,14 +77,23 @@ export const RESULT_COLUMN_LABELS = {
   reason: 'Why this seat',
 } as const;
 
-/** The columns of a session's history, on the history screens and in the export. */
+/**
+ * The columns of a session's history, on the history screens and in the export. The screens show
+ * the seat in one column; the export splits it into station, shift and position.
+ */
 export const HISTORY_COLUMN_LABELS = {
   time: 'Time',
   action: 'Action',
   participant: 'Participant',
-  actor: 'Actor',
+  actor: 'By',
+  seat: 'Seat',
   station: 'Station',
   shift: 'Shift',
   position: 'Position',
   details: 'Details',
 } as const;
+
+/** Who made a history entry: the member or administrator by name, or "System" for the engine's own. */
+export function historyActorLabel(actorName: string): string {
+  return actorName === 'system' ? 'System' : actorName;
+}

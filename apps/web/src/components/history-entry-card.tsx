@@ -4,7 +4,7 @@
  * dialog both list history this way on a phone.
  */
 import { Paper, Text } from '@mantine/core';
-import type { SessionHistoryEntry } from '@stationbid/domain';
+import { historyActorLabel, type SessionHistoryEntry } from '@stationbid/domain';
 import { formatHistorySeat, HISTORY_ACTION_LABELS } from '../lib/session-format.ts';
 
 interface HistoryEntryCardProps {
@@ -24,7 +24,7 @@ export function HistoryEntryCard({ entry, time, details = null }: HistoryEntryCa
         {entry.userName !== null && `: ${entry.userName}`}
       </Text>
       <Text size="xs" c="dimmed">
-        <time dateTime={entry.timestamp}>{time}</time> · by {entry.actorName === 'system' ? 'System' : entry.actorName}
+        <time dateTime={entry.timestamp}>{time}</time> · by {historyActorLabel(entry.actorName)}
       </Text>
       {seat !== null && <Text size="sm">{seat}</Text>}
       {details !== null && (

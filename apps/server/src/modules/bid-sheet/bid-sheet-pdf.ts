@@ -10,7 +10,15 @@
  * Every time is written in the department's time zone with the zone's short name ("14:05 CDT"),
  * and the header names the zone itself, so a sheet read in another place is not misread.
  */
-import type { BidSessionDetail, Participant, ParticipantOutcome, SeatPosition, Shift } from '@stationbid/domain';
+import {
+  type BidSessionDetail,
+  PARTICIPANT_OUTCOME_LABELS,
+  type Participant,
+  RESULT_COLUMN_LABELS,
+  type SeatPosition,
+  SHIFTS,
+  type Shift,
+} from '@stationbid/domain';
 import PDFDocument from 'pdfkit';
 import { formatDepartmentTime } from '../session-messages/message-templates.ts';
 
@@ -37,15 +45,6 @@ export interface BidSheetInput {
   printedAt: Date;
 }
 
-const OUTCOME_LABELS: Record<ParticipantOutcome, string> = {
-  bid: 'Own bid',
-  proxy_bid: 'Phone-in bid',
-  auto_assigned: 'Auto-assigned',
-  skipped: 'Skipped',
-  not_assigned: 'Not assigned',
-};
-
-const SHIFTS: readonly Shift[] = ['A', 'B', 'C'];
 const MARGIN = 40;
 /** Room kept at the foot of each page for the record footer (three lines and a rule). */
 const FOOTER_HEIGHT = 44;
@@ -289,8 +288,8 @@ export function buildBidSheetPdf(input: BidSheetInput): Promise<Buffer> {
   drawHeader(doc, input);
 
   const seatColumns: Column[] = [
-    { label: 'Shift', width: 50 },
-    { label: 'Position', width: 140 },
+    { label: RESULT_COLUMN_LABELS.shift, width: 50 },
+    { label: RESULT_COLUMN_LABELS.position, width: 140 },
     { label: 'Holder', width: 342 },
   ];
   const stations = [...session.availableStations].sort((left, right) => left.number - right.number);
@@ -302,11 +301,11 @@ export function buildBidSheetPdf(input: BidSheetInput): Promise<Buffer> {
 
   const queueColumns: Column[] = [
     { label: '#', width: 22 },
-    { label: 'Name', width: 106 },
-    { label: 'Employee ID', width: 58 },
+    { label: RESULT_COLUMN_LABELS.name, width: 106 },
+    { label: RESULT_COLUMN_LABELS.employeeId, width: 58 },
     { label: 'Years', width: 30 },
-    { label: 'Outcome', width: 82 },
-    { label: 'Seat', width: 112 },
+    { label: RESULT_COLUMN_LABELS.outcome, width: 82 },
+    { label: RESULT_COLUMN_LABELS.seat, width: 112 },
     // Wide enough for "Wed 30 Sep 2026, 23:59 GMT+10" whole: the zone's name must never be cut off.
     { label: 'When', width: 122 },
   ];
@@ -317,7 +316,7 @@ export function buildBidSheetPdf(input: BidSheetInput): Promise<Buffer> {
       fullName(participant),
       participant.user.employeeId,
       String(participant.yearsOfService),
-      `${participant.outcome ? OUTCOME_LABELS[participant.outcome] : 'No outcome'}${participant.movedToBack ? ' (moved to back)' : ''}`,
+      `${participant.outcome ? PARTICIPANT_OUTCOME_LABELS[participant.outcome] : 'No outcome'}${participant.movedToBack ? ' (moved to back)' : ''}`,
       describeSeat(participant),
       formatTime(participant.bidHistory[0]?.timestamp ?? null, zone),
     ]);

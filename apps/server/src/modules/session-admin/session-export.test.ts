@@ -220,7 +220,7 @@ describe('export of a session', () => {
       'Time',
       'Action',
       'Participant',
-      'Actor',
+      'By',
       'Station',
       'Shift',
       'Position',

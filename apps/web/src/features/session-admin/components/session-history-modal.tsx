@@ -3,7 +3,12 @@
  * what happened in words, to whom, by whom, and the seat.
  */
 import { Center, Loader, Stack, Table, Text } from '@mantine/core';
-import type { BidSession, SessionHistoryEntry } from '@stationbid/domain';
+import {
+  type BidSession,
+  HISTORY_COLUMN_LABELS,
+  historyActorLabel,
+  type SessionHistoryEntry,
+} from '@stationbid/domain';
 import { HistoryEntryCard } from '../../../components/history-entry-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
@@ -80,11 +85,11 @@ function HistoryTable({ entries }: { entries: SessionHistoryEntry[] }) {
       <Table striped verticalSpacing="xs" aria-label="Session history">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Time</Table.Th>
-            <Table.Th scope="col">Action</Table.Th>
-            <Table.Th scope="col">Participant</Table.Th>
-            <Table.Th scope="col">By</Table.Th>
-            <Table.Th scope="col">Seat</Table.Th>
+            <Table.Th scope="col">{HISTORY_COLUMN_LABELS.time}</Table.Th>
+            <Table.Th scope="col">{HISTORY_COLUMN_LABELS.action}</Table.Th>
+            <Table.Th scope="col">{HISTORY_COLUMN_LABELS.participant}</Table.Th>
+            <Table.Th scope="col">{HISTORY_COLUMN_LABELS.actor}</Table.Th>
+            <Table.Th scope="col">{HISTORY_COLUMN_LABELS.seat}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -112,7 +117,7 @@ function HistoryTable({ entries }: { entries: SessionHistoryEntry[] }) {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{entry.actorName === 'system' ? 'System' : entry.actorName}</Table.Td>
+                <Table.Td>{historyActorLabel(entry.actorName)}</Table.Td>
                 <Table.Td>{formatHistorySeat(entry) ?? '—'}</Table.Td>
               </Table.Tr>
             );

@@ -2,16 +2,14 @@
  * How sessions, turns and history read on the administrator's screens. The words every feature shares
  * (status labels, history actions, seats, dates) live in src/lib/session-format.ts.
  */
-import type { BidSession, EligibilityMode, Participant, ParticipantOutcome, TieBreakLink } from '@stationbid/domain';
+import {
+  type BidSession,
+  type EligibilityMode,
+  PARTICIPANT_OUTCOME_LABELS,
+  type Participant,
+  type TieBreakLink,
+} from '@stationbid/domain';
 import { formatSeat } from '../../../lib/session-format.ts';
-
-export const OUTCOME_LABELS: Readonly<Record<ParticipantOutcome, string>> = {
-  bid: 'Bid placed',
-  proxy_bid: 'Phone-in bid',
-  auto_assigned: 'Auto-assigned',
-  skipped: 'Skipped',
-  not_assigned: 'Not assigned',
-};
 
 export const ELIGIBILITY_MODE_LABELS: Readonly<Record<EligibilityMode, string>> = {
   rank: 'By rank (seat position matches the rank)',
@@ -40,7 +38,7 @@ export function getSessionProgress(session: Pick<BidSession, 'completedBids' | '
 export function describeParticipantResult(participant: Participant): string {
   if (participant.outcome === null) return participant.isCurrentTurn ? 'Bidding now' : 'Waiting';
   const seat = formatSeat(participant.assignedStation, participant.assignedShift, participant.assignedPosition);
-  const outcome = OUTCOME_LABELS[participant.outcome];
+  const outcome = PARTICIPANT_OUTCOME_LABELS[participant.outcome];
   return seat === null ? outcome : `${outcome}: ${seat}`;
 }
 
@@ -54,7 +52,7 @@ function formatDuration(ms: number): string {
 /** The facts of a history entry's details worth reading: a phone-in bid, a reason, a seed, time left. */
 export function describeHistoryDetails(details: Readonly<Record<string, unknown>>): string | null {
   const facts: string[] = [];
-  if (details.proxy === true) facts.push('Phone-in bid');
+  if (details.proxy === true) facts.push(PARTICIPANT_OUTCOME_LABELS.proxy_bid);
   if (details.endedEarly === true) facts.push('Ended early');
   if (typeof details.reason === 'string' && details.reason.trim() !== '') facts.push(details.reason);
   const seed = details.randomSeed ?? details.seed;

@@ -3,15 +3,22 @@
  * counts from DISPLAY_COUNTS): the seat awards of a session's history and how each was made, who
  * bids next, and the session's figures.
  */
-import { type BoardParticipant, DISPLAY_COUNTS, type SessionBoard, type SessionHistoryEntry } from '@stationbid/domain';
+import {
+  BID_KIND_LABELS,
+  type BoardParticipant,
+  DISPLAY_COUNTS,
+  type SessionBoard,
+  type SessionHistoryEntry,
+} from '@stationbid/domain';
 
 /** How a seat was awarded: the member's own bid, an administrator's phone-in bid, or the turn clock. */
 export type AwardMethod = 'own' | 'phone-in' | 'automatic';
 
+/** The bid kinds' shared words (packages/domain labels.ts), as the results and bid history say them. */
 export const AWARD_METHOD_LABELS: Readonly<Record<AwardMethod, string>> = {
-  own: 'Own bid',
-  'phone-in': 'Phone-in',
-  automatic: 'Automatic',
+  own: BID_KIND_LABELS.own,
+  'phone-in': BID_KIND_LABELS.proxy,
+  automatic: BID_KIND_LABELS.auto,
 };
 
 /** Why the turn clock awarded a seat (history `detailsData.source`, bidding-rules.md "As built"). */
