@@ -10,6 +10,7 @@
  * another session's steps may change without counting (one that is not running), is served at most
  * `maxAgeMs` old.
  */
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -119,4 +120,18 @@ export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, a
     return reply.header('content-encoding', 'gzip').send(answer.gzipped);
   }
   return reply.send(Buffer.from(answer.json));
+}
+
+/**
+ * Sends an answer of one member's own (not shared, so not kept) with an ETag that is a hash of its
+ * content: the browser that polls it revalidates by itself (`no-cache`) and gets a 304 while
+ * nothing in it changed. The hash covers everything in the answer, the member's own ids included,
+ * so one member's ETag never matches another's answer on a shared device. `kind` names the read.
+ */
+export function sendRevalidatedAnswer(request: FastifyRequest, reply: FastifyReply, kind: string, value: unknown) {
+  const json = JSON.stringify(value);
+  const etag = `"${kind}-${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  if (matchesEtag(request, etag)) return reply.code(304).send();
+  return reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }

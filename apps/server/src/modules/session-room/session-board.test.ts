@@ -185,6 +185,35 @@ describe('the contract reads, made once per version', () => {
     const status = await injectAs(context, last, { method: 'GET', url: '/api/users/bid-status' });
     expect(status.json()).toMatchObject({ position: 3, isUserTurn: false });
   });
+
+  it("answers a polling member's place 304 while it has not changed, and never with another member's answer", async () => {
+    const { sessionId, station, members } = await startRunningSession(4);
+    const [first, , third, last] = members;
+    if (!first || !third || !last) throw new Error('four members');
+    const place = (who: SignedIn, etag?: string) =>
+      injectAs(context, who, {
+        method: 'GET',
+        url: `/api/bid-sessions/${sessionId}/my-participation`,
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+    const before = await place(last);
+    const etag = before.headers.etag as string;
+    expect(etag).toMatch(/^"mine-[\w-]+"$/);
+    expect(before.headers['cache-control']).toBe('private, no-cache');
+    const unchanged = await place(last, etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    // Another member on the same device, holding the first one's ETag, gets their own place.
+    const other = await place(third, etag);
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ peopleAhead: 2 });
+
+    expect((await bid(first, sessionId, station.id)).statusCode).toBe(200);
+    const moved = await place(last, etag);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ isUserTurn: false, peopleAhead: 2 });
+    expect(moved.headers.etag).not.toBe(etag);
+  });
 });
 
 describe("what the spec's client reads, and what a member who takes no part may see", () => {

@@ -27,7 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { sendCachedAnswer } from '../session-engine/session-read-cache.ts';
+import { sendCachedAnswer, sendRevalidatedAnswer } from '../session-engine/session-read-cache.ts';
 import type { SessionBoardService } from './session-board.service.ts';
 import type { SessionRoomService } from './session-room.service.ts';
 
@@ -147,12 +147,23 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireMember,
       schema: {
         tags: ['bid-sessions'],
-        summary: "The signed-in member's place, turn and time left in a session",
+        summary:
+          "The signed-in member's place, turn and time left in a session; ETag is a hash of the answer (304 on If-None-Match)",
         params: idParamsSchema,
-        response: { 200: myParticipationResponseSchema, ...refusalResponses },
+        response: { 200: myParticipationResponseSchema, 304: z.null().describe('Not modified'), ...refusalResponses },
       },
     },
-    async (request) => sessionRoom.myParticipation(currentMember(request), request.params.id),
+    // Polled by pages without a live stream: unchanged while the member waits (not while their
+    // turn's seconds run), so most polls are answered 304.
+    async (request, reply) =>
+      sendRevalidatedAnswer(
+        request,
+        reply,
+        'mine',
+        myParticipationResponseSchema.parse(
+          await sessionRoom.myParticipation(currentMember(request), request.params.id),
+        ),
+      ),
   );
 
   app.post(
