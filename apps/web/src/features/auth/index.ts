@@ -2,6 +2,7 @@
  * The auth feature's public face: what routes, the app shell and other features may import.
  * Everything else in this folder is its own business (scripts/check-web-imports.mjs enforces it).
  */
+export * from './api/auth-queries.ts';
 export * from './api/forgot-password.ts';
 export * from './api/get-current-user.ts';
 export * from './api/login.ts';

@@ -3,6 +3,7 @@
  * Everything else in this folder is its own business (scripts/check-web-imports.mjs enforces it).
  */
 export * from './api/get-stations.ts';
+export * from './api/station-queries.ts';
 export * from './components/delete-station-modal.tsx';
 export * from './components/station-details-modal.tsx';
 export * from './components/station-form-modal.tsx';

@@ -6,6 +6,7 @@ export * from './api/admin-list-users.ts';
 export * from './api/admin-member-pages.ts';
 export * from './api/get-profile.ts';
 export * from './api/get-seniority.ts';
+export * from './api/user-queries.ts';
 export * from './components/profile/account-status-section.tsx';
 export * from './components/profile/appearance-section.tsx';
 export * from './components/profile/bid-preferences-dialog.tsx';

@@ -11,7 +11,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isPublicOnlyPath, paths } from '../../../config/paths.ts';
 import { setSessionEndedHandler } from '../../../lib/api-client.ts';
 import { clearTokens, getAccessToken, storeTokens, subscribeToTokens } from '../../../lib/token-storage.ts';
-import { currentUserQueryKey, useCurrentUserQuery } from '../api/get-current-user.ts';
+import { setCurrentUser, useCurrentUserQuery } from '../api/auth-queries.ts';
 import { AuthContext, type AuthState } from '../hooks/use-auth.ts';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -44,7 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const startSession = useCallback(
     (session: AuthResponse) => {
       // The user goes in first so the new token never finds an empty cache and shows the spinner.
-      queryClient.setQueryData(currentUserQueryKey, session.user);
+      setCurrentUser(queryClient, session.user);
       storeTokens(session);
     },
     [queryClient],

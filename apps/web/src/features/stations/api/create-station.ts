@@ -7,7 +7,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { stationsQueryKey } from './get-stations.ts';
+import { invalidateStations } from './station-queries.ts';
 
 export async function createStation(body: CreateStationRequest): Promise<Station> {
   const { station } = await apiRequest('/stations', { method: 'POST', body, schema: stationMutationResponseSchema });
@@ -22,7 +22,7 @@ export function useCreateStation({ onSuccess }: { onSuccess?: (station: Station)
     onSuccess: async (station) => {
       showSuccess(STATION_MESSAGES.stationCreated);
       onSuccess?.(station);
-      await queryClient.invalidateQueries({ queryKey: stationsQueryKey });
+      await invalidateStations(queryClient);
     },
     onError: (error) => showError(error, 'Failed to create station'),
   });

@@ -2,7 +2,7 @@ import { messageResponseSchema, STATION_MESSAGES } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { stationsQueryKey } from './get-stations.ts';
+import { invalidateStations } from './station-queries.ts';
 
 export async function deleteStation(id: string): Promise<void> {
   await apiRequest(`/stations/${encodeURIComponent(id)}`, { method: 'DELETE', schema: messageResponseSchema });
@@ -18,7 +18,7 @@ export function useDeleteStation({ onSettled }: { onSettled?: () => void } = {})
     mutationFn: deleteStation,
     onSuccess: async () => {
       showSuccess(STATION_MESSAGES.stationDeleted);
-      await queryClient.invalidateQueries({ queryKey: stationsQueryKey });
+      await invalidateStations(queryClient);
     },
     onError: (error) => showError(error, 'Failed to delete station'),
     onSettled,

@@ -7,7 +7,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { stationsQueryKey } from './get-stations.ts';
+import { invalidateStations } from './station-queries.ts';
 
 export async function updateStation({ id, body }: { id: string; body: UpdateStationRequest }): Promise<Station> {
   const { station } = await apiRequest(`/stations/${encodeURIComponent(id)}`, {
@@ -29,7 +29,7 @@ export function useUpdateStation({ onSuccess }: { onSuccess?: (station: Station)
     onSuccess: async (station) => {
       showSuccess(STATION_MESSAGES.stationUpdated);
       onSuccess?.(station);
-      await queryClient.invalidateQueries({ queryKey: stationsQueryKey });
+      await invalidateStations(queryClient);
     },
     onError: (error) => showError(error, 'Failed to update station'),
   });

@@ -7,8 +7,8 @@ import { STATION_IMPORT_OPTIONAL_COLUMNS, STATION_IMPORT_REQUIRED_COLUMNS } from
 import { useQueryClient } from '@tanstack/react-query';
 import { type ImportOutcome, SpreadsheetImportPanel } from '../../../components/spreadsheet-import-panel.tsx';
 import { showSuccess } from '../../../lib/toasts.ts';
-import { stationsQueryKey } from '../api/get-stations.ts';
 import { importStations } from '../api/import-stations.ts';
+import { invalidateStations } from '../api/station-queries.ts';
 
 export const STATION_TEMPLATE_FILE_NAME = 'station_import_template.csv';
 
@@ -49,7 +49,7 @@ export function StationImportTab() {
   async function upload(file: File): Promise<ImportOutcome> {
     const results = await importStations(file);
     showSuccess(`Import completed! ${results.created} stations created, ${results.skipped} skipped.`);
-    void queryClient.invalidateQueries({ queryKey: stationsQueryKey });
+    void invalidateStations(queryClient);
     return {
       figures: [
         { label: 'Created', value: results.created },

@@ -7,7 +7,7 @@ import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, 
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useStationsQuery } from '../api/get-stations.ts';
+import { useStationsQuery } from '../api/station-queries.ts';
 import {
   countPages,
   filterStations,

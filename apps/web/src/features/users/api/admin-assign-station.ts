@@ -2,10 +2,7 @@ import { type AssignStationRequest, type User, userResponseSchema } from '@stati
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { useRefreshAfterMemberChange } from './admin-list-users.ts';
-
-/** Every cached station answer; seat counts change with each assignment. */
-const stationsQueryKeyPrefix = ['stations'] as const;
+import { onStationAssigned } from './user-queries.ts';
 
 export async function assignStation(id: string, body: AssignStationRequest): Promise<User> {
   const { user } = await apiRequest(`/admin/users/${encodeURIComponent(id)}/station`, {
@@ -28,16 +25,12 @@ function describeAssignment(user: User): string {
  */
 export function useAssignStation({ onSuccess }: { onSuccess?: (user: User) => void } = {}) {
   const queryClient = useQueryClient();
-  const refreshAfterMemberChange = useRefreshAfterMemberChange();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: AssignStationRequest }) => assignStation(id, body),
     onSuccess: async (user) => {
       showSuccess(describeAssignment(user));
       onSuccess?.(user);
-      await Promise.all([
-        refreshAfterMemberChange(user),
-        queryClient.invalidateQueries({ queryKey: stationsQueryKeyPrefix }),
-      ]);
+      await onStationAssigned(queryClient, user);
     },
     onError: (error) => showError(error, 'Failed to update station assignment'),
   });

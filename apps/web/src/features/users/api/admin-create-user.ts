@@ -8,7 +8,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { showError } from '../../../lib/toasts.ts';
-import { useRefreshAfterMemberChange } from './admin-list-users.ts';
+import { useRefreshAfterMemberChange } from './user-queries.ts';
 
 export function createUser(body: CreateMemberRequest): Promise<CreateMemberResponse> {
   return apiRequest('/admin/users', { method: 'POST', body, schema: createMemberResponseSchema });

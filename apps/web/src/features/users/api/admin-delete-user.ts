@@ -2,7 +2,7 @@ import { MEMBER_ADMIN_MESSAGES, messageResponseSchema, type User } from '@statio
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, getErrorMessage } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { adminUsersQueryKey } from './admin-list-users.ts';
+import { onMemberDeleted } from './user-queries.ts';
 
 export async function deleteUser(id: string): Promise<string> {
   const { message } = await apiRequest(`/admin/users/${encodeURIComponent(id)}`, {
@@ -28,10 +28,7 @@ export function describeDeleteFailure(error: unknown): string {
  */
 export function useDeleteUser({ onSettled }: { onSettled?: () => void } = {}) {
   const queryClient = useQueryClient();
-  const dropFromList = async (id: string) => {
-    queryClient.setQueryData<User[]>(adminUsersQueryKey, (users) => users?.filter((user) => user.id !== id));
-    await queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
-  };
+  const dropFromList = (id: string) => onMemberDeleted(queryClient, id);
   return useMutation({
     mutationFn: (user: User) => deleteUser(user.id),
     onSuccess: async (message, user) => {

@@ -5,9 +5,7 @@ import {
   type UsersListResponse,
   usersListResponseSchema,
 } from '@stationbid/domain';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminUsersQueryKey } from './admin-list-users.ts';
 
 /** What the User List asks the server for: search, filter and order, in the API's terms. */
 export interface MemberListCriteria {
@@ -40,19 +38,4 @@ export function getMemberPage(
   signal?: AbortSignal,
 ): Promise<UsersListResponse> {
   return apiRequest(memberPagePath(criteria, cursor), { schema: usersListResponseSchema, signal });
-}
-
-/**
- * The User List, page by page from the server: the next page is asked for as the list is scrolled.
- * Under adminUsersQueryKey, so every member change refreshes it; the previous list stays on screen
- * while a new search or filter loads.
- */
-export function useAdminMemberPages(criteria: MemberListCriteria) {
-  return useInfiniteQuery({
-    queryKey: [...adminUsersQueryKey, 'pages', criteria],
-    queryFn: ({ pageParam, signal }) => getMemberPage(criteria, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-    placeholderData: keepPreviousData,
-  });
 }

@@ -2,7 +2,7 @@ import { type User, userResponseSchema } from '@stationbid/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { useRefreshAfterMemberChange } from './admin-list-users.ts';
+import { useRefreshAfterMemberChange } from './user-queries.ts';
 
 export async function reactivateUser(id: string): Promise<User> {
   const { user } = await apiRequest(`/admin/users/${encodeURIComponent(id)}/reactivate`, {

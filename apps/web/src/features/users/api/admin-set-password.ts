@@ -2,7 +2,7 @@ import { type AdminSetPasswordRequest, messageResponseSchema } from '@stationbid
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { useRefreshAfterMemberChange } from './admin-list-users.ts';
+import { useRefreshAfterMemberChange } from './user-queries.ts';
 
 export async function setUserPassword(id: string, body: AdminSetPasswordRequest): Promise<string> {
   const { message } = await apiRequest(`/admin/users/${encodeURIComponent(id)}/password`, {

@@ -2,7 +2,7 @@ import { type UpdateMemberRequest, type User, userResponseSchema } from '@statio
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { useRefreshAfterMemberChange } from './admin-list-users.ts';
+import { useRefreshAfterMemberChange } from './user-queries.ts';
 
 export async function updateUser(id: string, body: UpdateMemberRequest): Promise<User> {
   const { user } = await apiRequest(`/admin/users/${encodeURIComponent(id)}`, {

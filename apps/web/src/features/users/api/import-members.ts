@@ -10,8 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
-import { adminUsersQueryKey } from './admin-list-users.ts';
-import { seniorityQueryKey } from './get-seniority.ts';
+import { onMembersImported } from './user-queries.ts';
 
 /** How often a running import job is read again. */
 export const IMPORT_JOB_POLL_MS = 500;
@@ -72,8 +71,7 @@ export function useImportMembers() {
     onSuccess: ({ message }) => {
       showSuccess(message);
       // Not awaited: the results card should not wait for the member list to load again.
-      void queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
-      void queryClient.invalidateQueries({ queryKey: seniorityQueryKey });
+      void onMembersImported(queryClient);
     },
   });
 }

@@ -7,7 +7,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
-import { bidPreferencesQueryKey } from './get-bid-preferences.ts';
+import { setBidPreferences } from './user-queries.ts';
 
 export async function updateBidPreferences(changes: UpdateBidPreferencesRequest): Promise<BidPreferences> {
   const { preferences } = await apiRequest('/users/preferences', {
@@ -27,7 +27,7 @@ export function useUpdateBidPreferences({ onSaved }: { onSaved: (preferences: Bi
   return useMutation({
     mutationFn: updateBidPreferences,
     onSuccess: (preferences) => {
-      queryClient.setQueryData(bidPreferencesQueryKey, preferences);
+      setBidPreferences(queryClient, preferences);
       showSuccess(BID_PREFERENCE_MESSAGES.updated);
       onSaved(preferences);
     },

@@ -8,9 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { currentUserQueryKey } from '../../auth/index.ts';
-import { profileQueryKey } from './get-profile.ts';
-import { seniorityQueryKey } from './get-seniority.ts';
+import { onOwnProfileSaved } from './user-queries.ts';
 
 /** The body as sent: the request schema's input, which the server trims and normalises again. */
 export type UpdateProfileBody = z.input<typeof updateProfileRequestSchema>;
@@ -33,11 +31,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (user) => {
-      queryClient.setQueryData(profileQueryKey, user);
-      queryClient.setQueryData(currentUserQueryKey, user);
       showSuccess(PROFILE_MESSAGES.profileUpdated);
-      // An administrator may have changed their own rank or years, which moves their score.
-      void queryClient.invalidateQueries({ queryKey: seniorityQueryKey });
+      void onOwnProfileSaved(queryClient, user);
     },
     onError: (error) => showError(error, 'Failed to update profile'),
   });

@@ -19,9 +19,8 @@ import { useBlocker } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/index.ts';
-import { useActiveStationsQuery } from '../api/admin-list-stations.ts';
-import { useBidPreferencesQuery } from '../api/get-bid-preferences.ts';
 import { useUpdateBidPreferences } from '../api/update-bid-preferences.ts';
+import { useActiveStationsQuery, useBidPreferencesQuery } from '../api/user-queries.ts';
 import { RankedListField } from './ranked-list-field.tsx';
 import type { RankedListBoard } from './ranked-list-seats.ts';
 

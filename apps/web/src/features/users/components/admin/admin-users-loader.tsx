@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import type { User } from '@stationbid/domain';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../../components/load-error.tsx';
-import { useAdminUsersQuery } from '../../api/admin-list-users.ts';
+import { useAdminUsersQuery } from '../../api/user-queries.ts';
 
 /** Loads every member and renders `children` with them, or the loader, or the error with Try Again. */
 export function AdminUsersLoader({ children }: { children: (users: User[]) => ReactNode }) {

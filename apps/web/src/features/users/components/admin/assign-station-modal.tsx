@@ -12,7 +12,7 @@ import {
 } from '@stationbid/domain';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { useAssignStation } from '../../api/admin-assign-station.ts';
-import { useActiveStationsQuery } from '../../api/admin-list-stations.ts';
+import { useActiveStationsQuery } from '../../api/user-queries.ts';
 import { focusFirstInvalidField } from '../profile/focus-first-invalid-field.ts';
 import { describeStationAssignment } from './member-format.ts';
 import { MemberModal } from './member-modal.tsx';

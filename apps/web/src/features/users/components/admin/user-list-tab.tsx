@@ -19,7 +19,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LoadError } from '../../../../components/load-error.tsx';
-import { useAdminMemberPages } from '../../api/admin-member-pages.ts';
+import { useAdminMemberPages } from '../../api/user-queries.ts';
 import { MemberActions } from './member-actions.tsx';
 import type { OpenMemberAction } from './member-dialog.ts';
 import { describeBidPriority, describeStationAssignment } from './member-format.ts';

@@ -18,9 +18,8 @@ import {
 import { useState } from 'react';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
-import { useActiveStationsQuery } from '../../api/admin-list-stations.ts';
-import { useBidPreferencesQuery } from '../../api/get-bid-preferences.ts';
 import { useUpdateBidPreferences } from '../../api/update-bid-preferences.ts';
+import { useActiveStationsQuery, useBidPreferencesQuery } from '../../api/user-queries.ts';
 import { MemberModal } from '../admin/member-modal.tsx';
 import { LazyRankedListField } from '../ranked-list-lazy.tsx';
 

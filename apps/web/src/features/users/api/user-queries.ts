@@ -1,0 +1,148 @@
+/**
+ * The members' queries: the signed-in member's profile, seniority and bid preferences, and the
+ * administrators' member list. Their cache keys, the factories every screen reads them through, and
+ * what each change refreshes.
+ */
+import type { BidPreferences, User } from '@stationbid/domain';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { setCurrentUser, updateCurrentUserIfSame } from '../../auth/index.ts';
+import { invalidateStations, stationQueries } from '../../stations/index.ts';
+import { getAdminUsers } from './admin-list-users.ts';
+import { getMemberPage, type MemberListCriteria } from './admin-member-pages.ts';
+import { getBidPreferences } from './get-bid-preferences.ts';
+import { getProfile } from './get-profile.ts';
+import { getSeniority } from './get-seniority.ts';
+
+export const userQueryKeys = {
+  profile: ['users', 'profile'] as const,
+  seniority: ['users', 'seniority'] as const,
+  /** The bid preferences, with the four notification flags the profile dialog sends back when saving. */
+  preferences: ['users', 'preferences'] as const,
+  /** The administrators' member list; every paged list sits under it too. */
+  adminMembers: ['admin', 'users'] as const,
+  adminMemberPages: (criteria: MemberListCriteria) => ['admin', 'users', 'pages', criteria] as const,
+};
+
+export const userQueries = {
+  /** The signed-in member's own record, as the profile page edits it (schemas/profile.ts). */
+  profile: () => queryOptions({ queryKey: userQueryKeys.profile, queryFn: ({ signal }) => getProfile(signal) }),
+  /** The member's score, how it is worked out, their queue place and tips (GET /users/seniority). */
+  seniority: () => queryOptions({ queryKey: userQueryKeys.seniority, queryFn: ({ signal }) => getSeniority(signal) }),
+  /**
+   * The member's bid preferences (schemas/bid-preferences.ts): the profile's dialog and the session room's
+   * ranked choices share this entry, so a save in one shows in the other at once.
+   */
+  bidPreferences: () =>
+    queryOptions({ queryKey: userQueryKeys.preferences, queryFn: ({ signal }) => getBidPreferences(signal) }),
+  /** Every member, active or not, with their seniority score and bid priority. */
+  adminMembers: () =>
+    queryOptions({ queryKey: userQueryKeys.adminMembers, queryFn: ({ signal }) => getAdminUsers(signal) }),
+  /**
+   * The User List, page by page from the server: the next page is asked for as the list is
+   * scrolled; the previous list stays on screen while a new search or filter loads.
+   */
+  adminMemberPages: (criteria: MemberListCriteria) =>
+    infiniteQueryOptions({
+      queryKey: userQueryKeys.adminMemberPages(criteria),
+      queryFn: ({ pageParam, signal }) => getMemberPage(criteria, pageParam, signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (lastPage) => lastPage.nextCursor,
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export function useProfileQuery() {
+  return useQuery(userQueries.profile());
+}
+
+export function useSeniorityQuery() {
+  return useQuery(userQueries.seniority());
+}
+
+/** Read when the Bid Preferences dialog opens. */
+export function useBidPreferencesQuery({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...userQueries.bidPreferences(), enabled });
+}
+
+export function useAdminUsersQuery() {
+  return useQuery(userQueries.adminMembers());
+}
+
+export function useAdminMemberPages(criteria: MemberListCriteria) {
+  return useInfiniteQuery(userQueries.adminMemberPages(criteria));
+}
+
+/**
+ * Active stations with their free seats per shift: the only ones a member can be assigned to. The
+ * stations feature's own list of active stations, so both share one cached answer.
+ */
+export function useActiveStationsQuery({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...stationQueries.list({ includeInactive: false }), enabled });
+}
+
+/**
+ * The member saved their own profile: the answer replaces the profile and the signed-in member (the
+ * shell's welcome line shows a new name at once); an administrator may have changed their own rank
+ * or years, which moves their score.
+ */
+export function onOwnProfileSaved(queryClient: QueryClient, user: User): Promise<unknown> {
+  queryClient.setQueryData(userQueryKeys.profile, user);
+  setCurrentUser(queryClient, user);
+  return queryClient.invalidateQueries({ queryKey: userQueryKeys.seniority });
+}
+
+/** The saved bid preferences replace the cached ones. */
+export function setBidPreferences(queryClient: QueryClient, preferences: BidPreferences): void {
+  queryClient.setQueryData(userQueryKeys.preferences, preferences);
+}
+
+/**
+ * The notification flags inside the bid preferences changed elsewhere (the notification settings):
+ * that copy is read again, never sent back stale.
+ */
+export function invalidateBidPreferences(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.invalidateQueries({ queryKey: userQueryKeys.preferences });
+}
+
+/**
+ * What every member change does next: the member list is read again (one member's new score moves
+ * everyone's bid priority), and when administrators edit themselves the shell's copy follows.
+ */
+export function onMemberChanged(queryClient: QueryClient, changedUser?: User): Promise<unknown> {
+  if (changedUser !== undefined) updateCurrentUserIfSame(queryClient, changedUser);
+  return queryClient.invalidateQueries({ queryKey: userQueryKeys.adminMembers });
+}
+
+export function useRefreshAfterMemberChange() {
+  const queryClient = useQueryClient();
+  return (changedUser?: User) => onMemberChanged(queryClient, changedUser);
+}
+
+/** A member was deleted (or was gone already): their row leaves the list at once, then it is read again. */
+export function onMemberDeleted(queryClient: QueryClient, memberId: string): Promise<unknown> {
+  queryClient.setQueryData<User[]>(userQueryKeys.adminMembers, (users) =>
+    users?.filter((user) => user.id !== memberId),
+  );
+  return queryClient.invalidateQueries({ queryKey: userQueryKeys.adminMembers });
+}
+
+/** A member was put in or out of a seat: the member and every station's free seats. */
+export function onStationAssigned(queryClient: QueryClient, user: User): Promise<unknown> {
+  return Promise.all([onMemberChanged(queryClient, user), invalidateStations(queryClient)]);
+}
+
+/** Members were imported: the member list, and the administrator's own queue place that new members can move. */
+export function onMembersImported(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: userQueryKeys.adminMembers }),
+    queryClient.invalidateQueries({ queryKey: userQueryKeys.seniority }),
+  ]);
+}
