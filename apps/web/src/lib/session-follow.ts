@@ -19,7 +19,13 @@ import {
   type SessionHistoryEntry,
 } from '@stationbid/domain';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { type MyParticipation, memberQueryKeys, sessionQueryKeys } from './session-queries.ts';
+import {
+  invalidateMemberPlace,
+  invalidateSessionLists,
+  invalidateSessionReads,
+  type MyParticipation,
+  sessionQueryKeys,
+} from './session-queries.ts';
 
 /**
  * The longest random wait before a board is read again. Every watcher gets the same event at the
@@ -118,13 +124,8 @@ function refreshMemberData(queryClient: QueryClient, sessionId: string): void {
   pending.add(sessionId);
   queueMicrotask(() => {
     pending.delete(sessionId);
-    invalidateMemberData(queryClient, sessionId);
+    void invalidateMemberPlace(queryClient, sessionId);
   });
-}
-
-function invalidateMemberData(queryClient: QueryClient, sessionId: string): void {
-  void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.myParticipation(sessionId) });
-  for (const queryKey of Object.values(memberQueryKeys)) void queryClient.invalidateQueries({ queryKey });
 }
 
 interface PendingRead {
@@ -168,10 +169,8 @@ export function scheduleSessionRead(
     includesMemberData,
     timer: setTimeout(() => {
       reads.delete(sessionId);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.board(sessionId), exact: true });
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.history(sessionId) });
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.participantPages(sessionId) });
-      if (read.includesMemberData) invalidateMemberData(queryClient, sessionId);
+      void invalidateSessionReads(queryClient, sessionId);
+      if (read.includesMemberData) void invalidateMemberPlace(queryClient, sessionId);
     }, jitterMs()),
   };
   reads.set(sessionId, read);
@@ -184,8 +183,7 @@ function scheduleListsRead(queryClient: QueryClient): void {
     includesMemberData: false,
     timer: setTimeout(() => {
       reads.delete(LISTS_READ);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.list });
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.current });
+      void invalidateSessionLists(queryClient);
     }, jitterMs()),
   });
 }

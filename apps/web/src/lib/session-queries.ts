@@ -23,27 +23,38 @@ import {
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './api-client.ts';
+import { invalidateBidHistory, invalidateMemberData, memberQueryKeys } from './member-queries.ts';
 
 export type MyParticipation = z.infer<typeof myParticipationResponseSchema>;
 
-/** Every key of one session starts with 'bid-sessions' and ends with its id. */
+/**
+ * The key tree of bid sessions, for every feature that reads them: every key starts with
+ * 'bid-sessions' (so `invalidateAllSessions` reaches them all) and a session's own keys end with its id.
+ */
 export const sessionQueryKeys = {
+  all: ['bid-sessions'] as const,
   /** The sessions list (admin management, admin dashboard): refreshed on status changes only. */
   list: ['bid-sessions', 'list'] as const,
   /** GET /bid-sessions/current (dashboard and /bidding): refreshed on status changes only. */
   current: ['bid-sessions', 'current'] as const,
+  /** The whole session with its participants (session administration). */
+  detail: (sessionId: string) => ['bid-sessions', 'detail', sessionId] as const,
   board: (sessionId: string) => ['bid-sessions', 'board', sessionId] as const,
+  /** The live page's participant pages, one entry per search under this prefix. */
   participantPages: (sessionId: string) => ['bid-sessions', 'participant-pages', sessionId] as const,
+  participantPagesFor: (sessionId: string, search: string) =>
+    ['bid-sessions', 'participant-pages', sessionId, { search }] as const,
   myParticipation: (sessionId: string) => ['bid-sessions', 'my-participation', sessionId] as const,
   history: (sessionId: string) => ['bid-sessions', 'history', sessionId] as const,
-};
-
-/** The member's own data outside any one session (dashboard bid status, bid history, notifications). */
-export const memberQueryKeys = {
-  bidStatus: ['users', 'bid-status'] as const,
-  notifications: ['users', 'notifications'] as const,
-  activity: ['users', 'recent-activity'] as const,
-  bidHistory: ['bid-history'] as const,
+  /** The administrators' participant list (pages of the whole session). */
+  participants: (sessionId: string) => ['bid-sessions', 'participants', sessionId] as const,
+  /** Each participant's "why this seat" of a completed session (from its results). */
+  reasons: (sessionId: string) => ['bid-sessions', 'reasons', sessionId] as const,
+  exportStatus: (sessionId: string) => ['bid-sessions', 'export-status', sessionId] as const,
+  /** One participant the board names, read at their queue position. */
+  participantAt: (sessionId: string, participantId: string | null, queuePosition: number | null) =>
+    ['bid-sessions', 'participant-at', sessionId, participantId, queuePosition] as const,
+  connected: (sessionId: string) => ['bid-sessions', 'connected', sessionId] as const,
 };
 
 const sessionPath = (sessionId: string) => `/bid-sessions/${encodeURIComponent(sessionId)}`;
@@ -131,12 +142,68 @@ export function sessionListQueryOptions() {
   return queryOptions({ queryKey: sessionQueryKeys.list, queryFn: ({ signal }) => getSessionList(signal) });
 }
 
+/**
+ * After an administrator changes a session (creates, edits, deletes, starts, pauses, places a
+ * phone-in bid) or asks for everything afresh: every query of every session.
+ */
+export function invalidateAllSessions(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.invalidateQueries({ queryKey: sessionQueryKeys.all });
+}
+
+/** A session's card in the list follows what a screen learned of it (its board), without a read. */
+export function updateListedSession(
+  queryClient: QueryClient,
+  sessionId: string,
+  update: (session: BidSession) => BidSession,
+): void {
+  queryClient.setQueryData<BidSession[]>(sessionQueryKeys.list, (sessions) =>
+    sessions?.map((candidate) => (candidate.id === sessionId ? update(candidate) : candidate)),
+  );
+}
+
 /** After the member's own bid or skip: their place and the board at once, before the event arrives. */
 export function refreshAfterOwnAction(queryClient: QueryClient, sessionId: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: sessionQueryKeys.board(sessionId), exact: true }),
     queryClient.invalidateQueries({ queryKey: sessionQueryKeys.myParticipation(sessionId) }),
-    queryClient.invalidateQueries({ queryKey: memberQueryKeys.bidHistory }),
+    invalidateBidHistory(queryClient),
+  ]);
+}
+
+/**
+ * What the live layer reads afresh when it may have missed a step (a version gap, a reopened
+ * stream): the board and what is patched beside it, the history and the loaded participant pages.
+ */
+export function invalidateSessionReads(queryClient: QueryClient, sessionId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.board(sessionId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.history(sessionId) }),
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.participantPages(sessionId) }),
+  ]);
+}
+
+/** A step concerned the member: their place in the session and their own data elsewhere. */
+export function invalidateMemberPlace(queryClient: QueryClient, sessionId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.myParticipation(sessionId) }),
+    invalidateMemberData(queryClient),
+  ]);
+}
+
+/** A session's status changed: the lists that show status badges and which session is current. */
+export function invalidateSessionLists(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.list }),
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.current }),
+  ]);
+}
+
+/** The bidding page's Refresh: the sessions, the followed session's queries, the member's bids and notifications. */
+export function refreshBiddingPage(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    invalidateAllSessions(queryClient),
+    invalidateBidHistory(queryClient),
+    queryClient.invalidateQueries({ queryKey: memberQueryKeys.notifications }),
   ]);
 }
 

@@ -2,7 +2,7 @@
  * The admin feature's public face: what routes, the app shell and other features may import.
  * Everything else in this folder is its own business (scripts/check-web-imports.mjs enforces it).
  */
-export * from './api/admin-dashboard-query-keys.ts';
+export * from './api/admin-dashboard-queries.ts';
 export * from './api/get-running-sessions.ts';
 export * from './components/active-bid-windows.tsx';
 export * from './components/admin-activity-card.tsx';

@@ -2,6 +2,7 @@
  * The dashboard feature's public face: what routes, the app shell and other features may import.
  * Everything else in this folder is its own business (scripts/check-web-imports.mjs enforces it).
  */
+export * from './api/dashboard-queries.ts';
 export * from './api/get-bid-status.ts';
 export * from './api/get-current-bid-session.ts';
 export * from './api/session-polling.ts';

@@ -3,6 +3,7 @@
  * Everything else in this folder is its own business (scripts/check-web-imports.mjs enforces it).
  */
 export * from './api/manage-notifications.ts';
+export * from './api/notification-queries.ts';
 export * from './components/delivery-status-panel.tsx';
 export * from './components/notification-settings-dialog.tsx';
 export * from './components/test-notifications-panel.tsx';

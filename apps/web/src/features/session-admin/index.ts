@@ -2,7 +2,6 @@
  * The session-admin feature (administrators running bid sessions): its public face: what routes, the app shell and other features may import.
  * Everything else in this folder is its own business (scripts/check-web-imports.mjs enforces it).
  */
-export * from './api/bid-session-query-keys.ts';
 export * from './api/delete-bid-session.ts';
 export * from './api/download-bid-sheet.ts';
 export * from './api/export-session-results.ts';

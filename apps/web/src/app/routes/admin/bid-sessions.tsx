@@ -14,7 +14,6 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import {
   AdminSessionControl,
   BidSessionCard,
-  bidSessionsQueryKey,
   ConfirmDialog,
   filterBidSessions,
   findControlledSession,
@@ -34,6 +33,7 @@ import {
   useSessionAction,
 } from '../../../features/session-admin/index.ts';
 import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
+import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 
 type SessionDialog =
   | { kind: 'create' }
@@ -89,7 +89,7 @@ function BidSessionManagementPage() {
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
             // Everything about sessions, the control panel's session included.
-            onClick={() => queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey })}
+            onClick={() => invalidateAllSessions(queryClient)}
             loading={sessionsQuery.isFetching && !sessionsQuery.isPending}
           >
             Refresh

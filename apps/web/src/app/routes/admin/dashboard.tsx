@@ -18,9 +18,9 @@ import {
   AdminLiveDraft,
   AdminQuickActions,
   AdminStatTiles,
-  adminDashboardQueryKey,
   MessageDeliveryCard,
   OnlineUsersCard,
+  onAdminDashboardSessionStep,
   useRunningSessionsQuery,
 } from '../../../features/admin/index.ts';
 import { RotationSettingsCard } from '../../../features/calendar/index.ts';
@@ -39,7 +39,7 @@ function FollowSessionLive({ sessionId }: { sessionId: string }) {
   const queryClient = useQueryClient();
   useLiveSession(sessionId, {
     onEvent: (event) => {
-      if (event.type === 'session.changed') void queryClient.invalidateQueries({ queryKey: adminDashboardQueryKey });
+      if (event.type === 'session.changed') void onAdminDashboardSessionStep(queryClient);
     },
   });
   return null;

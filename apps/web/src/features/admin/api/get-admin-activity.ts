@@ -1,7 +1,5 @@
-import { type AdminActivity, adminActivityResponseSchema, DISPLAY_COUNTS, TIMERS } from '@stationbid/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type AdminActivity, adminActivityResponseSchema, DISPLAY_COUNTS } from '@stationbid/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminActivityQueryKey } from './admin-dashboard-query-keys.ts';
 
 const LIMIT = DISPLAY_COUNTS.adminActivities;
 
@@ -11,14 +9,4 @@ export async function getAdminActivity(signal?: AbortSignal): Promise<AdminActiv
     signal,
   });
   return activities;
-}
-
-/** The department's 6 latest activities (DISPLAY_COUNTS.adminActivities), read again every 30 seconds. */
-export function useAdminActivityQuery() {
-  return useQuery({
-    queryKey: adminActivityQueryKey(LIMIT),
-    queryFn: ({ signal }) => getAdminActivity(signal),
-    refetchInterval: TIMERS.liveRefreshMs,
-    staleTime: 0,
-  });
 }

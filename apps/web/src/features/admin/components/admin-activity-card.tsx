@@ -3,7 +3,7 @@ import type { AdminActivity } from '@stationbid/domain';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
-import { useAdminActivityQuery } from '../api/get-admin-activity.ts';
+import { useAdminActivityQuery } from '../api/admin-dashboard-queries.ts';
 
 /**
  * "Elena Ramirez", or "Elena Ramirez, by Morgan Hale" when someone else acted for the member (a

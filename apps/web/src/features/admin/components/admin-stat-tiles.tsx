@@ -1,7 +1,7 @@
 import { Card, Loader, SimpleGrid, Text } from '@mantine/core';
 import { type AdminStats, ONLINE_WINDOW_MINUTES } from '@stationbid/domain';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useAdminStatsQuery } from '../api/get-admin-stats.ts';
+import { useAdminStatsQuery } from '../api/admin-dashboard-queries.ts';
 
 interface Tile {
   label: string;

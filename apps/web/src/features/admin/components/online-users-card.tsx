@@ -2,7 +2,7 @@ import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
-import { useOnlineUsersQuery } from '../api/get-online-users.ts';
+import { useOnlineUsersQuery } from '../api/admin-dashboard-queries.ts';
 
 /** The 5 members seen most recently, and how many are online in all (DISPLAY_COUNTS.adminOnlineUsers). */
 export function OnlineUsersCard({ nowMs }: { nowMs: number }) {

@@ -10,8 +10,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
-import { useUserBidHistoryQuery } from '../api/get-user-bid-history.ts';
-import { useUserBidStatusQuery } from '../api/get-user-bid-status.ts';
+import { useUserBidHistoryQuery, useUserBidStatusQuery } from '../api/bid-history-queries.ts';
 import { sortNewestFirst, summarizeBidHistory } from '../utils/bid-history-summary.ts';
 import { BID_KIND_LABELS, BID_STATUS_COLORS, BID_STATUS_LABELS, formatDate } from '../utils/results-format.ts';
 

@@ -42,7 +42,7 @@ import {
 import { useAuth } from '../../auth/index.ts';
 import { useDownloadBidSheet, useExportSessionResults } from '../../session-admin/index.ts';
 import { DownloadRecordButton, VerifyRecordLink } from '../../session-record/index.ts';
-import { useSessionResultsQuery } from '../api/get-session-results.ts';
+import { useSessionResultsQuery } from '../api/bid-history-queries.ts';
 import { formatSessionDuration } from '../utils/bid-history-summary.ts';
 import { getParticipantStatus } from '../utils/results-format.ts';
 

@@ -3,21 +3,12 @@ import {
   CALENDAR_MESSAGES,
   type CalendarFeedCreated,
   calendarFeedCreatedSchema,
-  calendarFeedStatusSchema,
   messageResponseSchema,
 } from '@stationbid/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-
-export const calendarFeedQueryKey = ['calendar-feed'] as const;
-
-export function useCalendarFeedStatusQuery() {
-  return useQuery({
-    queryKey: calendarFeedQueryKey,
-    queryFn: ({ signal }) => apiRequest('/users/calendar-token', { schema: calendarFeedStatusSchema, signal }),
-  });
-}
+import { invalidateCalendarFeed } from './calendar-queries.ts';
 
 /** A new feed address (the old one stops working); the server answers it this once. */
 export function useCreateCalendarFeed() {
@@ -25,7 +16,7 @@ export function useCreateCalendarFeed() {
   return useMutation({
     mutationFn: (): Promise<CalendarFeedCreated> =>
       apiRequest('/users/calendar-token', { method: 'POST', schema: calendarFeedCreatedSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarFeedQueryKey }),
+    onSuccess: () => invalidateCalendarFeed(queryClient),
     onError: (error) => showError(error, 'Failed to make the calendar feed'),
   });
 }
@@ -36,7 +27,7 @@ export function useStopCalendarFeed() {
     mutationFn: () => apiRequest('/users/calendar-token', { method: 'DELETE', schema: messageResponseSchema }),
     onSuccess: () => {
       showSuccess(CALENDAR_MESSAGES.feedStopped);
-      return queryClient.invalidateQueries({ queryKey: calendarFeedQueryKey });
+      return invalidateCalendarFeed(queryClient);
     },
     onError: (error) => showError(error, 'Failed to turn the calendar feed off'),
   });

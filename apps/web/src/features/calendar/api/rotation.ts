@@ -1,17 +1,9 @@
 /** The department's shift rotation (issue 16), which members' calendar feeds are computed from. */
 import { CALENDAR_MESSAGES, type DepartmentRotation, departmentRotationResponseSchema } from '@stationbid/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-
-export const rotationQueryKey = ['admin', 'rotation'] as const;
-
-export function useRotationQuery() {
-  return useQuery({
-    queryKey: rotationQueryKey,
-    queryFn: ({ signal }) => apiRequest('/admin/rotation', { schema: departmentRotationResponseSchema, signal }),
-  });
-}
+import { setRotation } from './calendar-queries.ts';
 
 export function useSaveRotation() {
   const queryClient = useQueryClient();
@@ -19,7 +11,7 @@ export function useSaveRotation() {
     mutationFn: (rotation: DepartmentRotation) =>
       apiRequest('/admin/rotation', { method: 'PUT', body: rotation, schema: departmentRotationResponseSchema }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(rotationQueryKey, answer);
+      setRotation(queryClient, answer);
       showSuccess(CALENDAR_MESSAGES.rotationSaved);
     },
     onError: (error) => showError(error, 'Failed to save the rotation'),

@@ -9,7 +9,8 @@ import type { CalendarFeedStatus } from '@stationbid/domain';
 import { IconCalendarEvent, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCalendarFeedStatusQuery, useCreateCalendarFeed, useStopCalendarFeed } from '../api/calendar-feed.ts';
+import { useCreateCalendarFeed, useStopCalendarFeed } from '../api/calendar-feed.ts';
+import { useCalendarFeedStatusQuery } from '../api/calendar-queries.ts';
 
 function describeShift(status: CalendarFeedStatus): string {
   if (!status.rotationSet) {

@@ -7,7 +7,8 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } fr
 import { departmentRotationSchema } from '@stationbid/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useRotationQuery, useSaveRotation } from '../api/rotation.ts';
+import { useRotationQuery } from '../api/calendar-queries.ts';
+import { useSaveRotation } from '../api/rotation.ts';
 
 type Fields = { pattern: string; anchorDate: string; shiftStartTime: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;

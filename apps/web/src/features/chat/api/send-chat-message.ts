@@ -1,15 +1,13 @@
 import {
   CHAT_MESSAGES,
   type ChatMessage,
-  LIMITS,
   type SendChatMessageRequest,
   sendChatMessageResponseSchema,
 } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError } from '../../../lib/toasts.ts';
-import { mergeChatMessages } from '../utils/chat-messages.ts';
-import { chatMessagesQueryKey } from './chat-query-keys.ts';
+import { addSentChatMessage } from './chat-queries.ts';
 
 export async function sendChatMessage(request: SendChatMessageRequest): Promise<ChatMessage> {
   const { message } = await apiRequest('/chat/send', {
@@ -26,9 +24,7 @@ export function useSendChatMessage(sessionId: string, { onSuccess }: { onSuccess
   return useMutation({
     mutationFn: (message: string) => sendChatMessage({ sessionId, message }),
     onSuccess: (message) => {
-      queryClient.setQueryData<ChatMessage[]>(chatMessagesQueryKey(sessionId), (shown = []) =>
-        mergeChatMessages(shown, [message], LIMITS.chatMessagesKeptInView),
-      );
+      addSentChatMessage(queryClient, sessionId, message);
       onSuccess?.();
     },
     onError: (error) => showError(error, CHAT_MESSAGES.sendFailed),

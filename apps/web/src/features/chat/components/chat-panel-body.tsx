@@ -14,8 +14,8 @@ import {
 import { IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useMarkChatMessagesRead } from '../api/chat-unread-count.ts';
-import { useChatMessagesQuery } from '../api/get-chat-messages.ts';
+import { useChatMessagesQuery } from '../api/chat-queries.ts';
+import { useMarkChatMessagesRead } from '../api/mark-chat-read.ts';
 import { useSendChatMessage } from '../api/send-chat-message.ts';
 import { describeCharacterCount, isNearBottom } from '../utils/chat-messages.ts';
 

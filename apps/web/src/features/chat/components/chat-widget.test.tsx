@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { jsonResponse, type MockHandler, type MockRequest, mockApi } from '../../../test/mock-api.ts';
-import { CHAT_UNREAD_POLL_MS } from '../api/chat-unread-count.ts';
+import { CHAT_UNREAD_POLL_MS } from '../api/get-chat-unread-count.ts';
 import { ChatWidget } from './chat-widget.tsx';
 
 const SESSION_ID = '5e550000-0000-4000-8000-000000000007';

@@ -14,7 +14,7 @@ import { Suspense } from 'react';
 import { HeaderActions, useHasHeaderActions } from '../../../components/header-actions.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
-import { useChatUnreadCountQuery } from '../api/chat-unread-count.ts';
+import { useChatUnreadCountQuery } from '../api/chat-queries.ts';
 
 /** The open panel's messages and message box, fetched when the chat is first opened (or pointed at). */
 const chatPanelBody = lazyWithPreload(() => import('./chat-panel-body.tsx').then((module) => module.ChatPanelBody));

@@ -1,8 +1,5 @@
 import { type HealthResponse, healthResponseSchema } from '@stationbid/domain';
-import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-
-export const healthQueryKey = ['health'] as const;
 
 /**
  * GET /health. A database outage answers 503 with the same report, which is the status to show, not
@@ -18,8 +15,4 @@ export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
     }
     throw error;
   }
-}
-
-export function useHealthQuery() {
-  return useQuery({ queryKey: healthQueryKey, queryFn: ({ signal }) => getHealth(signal), retry: false });
 }

@@ -1,11 +1,7 @@
-import {
-  type MarkNotificationReadResponse,
-  markNotificationReadResponseSchema,
-  type NotificationsResponse,
-} from '@stationbid/domain';
+import { type MarkNotificationReadResponse, markNotificationReadResponseSchema } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { dashboardNotificationsQueryKey } from './get-notifications.ts';
+import { onNotificationRead } from './dashboard-queries.ts';
 
 export function markNotificationRead(notificationId: string): Promise<MarkNotificationReadResponse> {
   return apiRequest('/users/notifications', {
@@ -20,15 +16,6 @@ export function useMarkNotificationReadMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSuccess: ({ notification, unreadCount }) => {
-      queryClient.setQueryData<NotificationsResponse>(dashboardNotificationsQueryKey, (list) =>
-        list === undefined
-          ? list
-          : {
-              unreadCount,
-              notifications: list.notifications.map((item) => (item.id === notification.id ? notification : item)),
-            },
-      );
-    },
+    onSuccess: (answer) => onNotificationRead(queryClient, answer),
   });
 }

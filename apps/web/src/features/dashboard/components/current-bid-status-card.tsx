@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Loader, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Loader, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatMinutes, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
-import { useBidStatusQuery } from '../api/get-bid-status.ts';
+import { useBidStatusQuery } from '../api/dashboard-queries.ts';
 import { formatSessionPeriod } from '../utils/dashboard-format.ts';
 
 /** The member's session: its state, their place in it, and its terms; refreshed on demand. */
@@ -38,39 +39,42 @@ export function CurrentBidStatusCard({ isFollowedLive }: { isFollowedLive: boole
       ) : (
         <Stack gap="xs">
           <Text fw={700}>{bidStatus.data.session.name}</Text>
-          <Table variant="vertical" withRowBorders={false} verticalSpacing={4} fz="sm">
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w="45%">Status</Table.Th>
-                <Table.Td>
-                  <Badge variant="light">{SESSION_STATUS_LABELS[bidStatus.data.session.status]}</Badge>
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Your position</Table.Th>
-                <Table.Td>
-                  {bidStatus.data.position === null ? 'Not a participant' : `#${bidStatus.data.position}`}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Participants</Table.Th>
-                <Table.Td>{bidStatus.data.session.participantCount}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Time limit</Table.Th>
-                <Table.Td>{formatMinutes(bidStatus.data.session.bidWindowDuration)} per turn</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Session period</Table.Th>
-                <Table.Td>
-                  {formatSessionPeriod(bidStatus.data.session.startDate, bidStatus.data.session.endDate)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          {/* A description list, not Mantine's Table: Table brings its ScrollArea and @floating-ui
+              (about 18 kB) into the dashboard's first load (issue 14's 250 kB). */}
+          <Box
+            component="dl"
+            m={0}
+            fz="sm"
+            style={{ display: 'grid', gridTemplateColumns: '45% 1fr', gap: '4px var(--mantine-spacing-sm)' }}
+          >
+            <Fact term="Status">
+              <Badge variant="light">{SESSION_STATUS_LABELS[bidStatus.data.session.status]}</Badge>
+            </Fact>
+            <Fact term="Your position">
+              {bidStatus.data.position === null ? 'Not a participant' : `#${bidStatus.data.position}`}
+            </Fact>
+            <Fact term="Participants">{bidStatus.data.session.participantCount}</Fact>
+            <Fact term="Time limit">{formatMinutes(bidStatus.data.session.bidWindowDuration)} per turn</Fact>
+            <Fact term="Session period">
+              {formatSessionPeriod(bidStatus.data.session.startDate, bidStatus.data.session.endDate)}
+            </Fact>
+          </Box>
           {bidStatus.data.session.description !== '' && <Text size="sm">{bidStatus.data.session.description}</Text>}
         </Stack>
       )}
     </SectionCard>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Box component="dt" fw={700}>
+        {term}
+      </Box>
+      <Box component="dd" m={0}>
+        {children}
+      </Box>
+    </>
   );
 }

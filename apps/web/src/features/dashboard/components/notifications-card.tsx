@@ -4,7 +4,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { showError } from '../../../lib/toasts.ts';
-import { useDashboardNotificationsQuery } from '../api/get-notifications.ts';
+import { useDashboardNotificationsQuery } from '../api/dashboard-queries.ts';
 import { useMarkNotificationReadMutation } from '../api/mark-notification-read.ts';
 
 function NotificationItem({ notification, nowMs }: { notification: UserNotification; nowMs: number }) {

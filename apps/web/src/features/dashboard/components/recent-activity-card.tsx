@@ -2,7 +2,7 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
-import { useDashboardActivityQuery } from '../api/get-recent-activity.ts';
+import { useDashboardActivityQuery } from '../api/dashboard-queries.ts';
 
 /** The member's 5 latest sign-ins, bids and profile changes. */
 export function RecentActivityCard({ nowMs }: { nowMs: number }) {

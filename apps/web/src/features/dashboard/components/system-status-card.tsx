@@ -2,7 +2,7 @@ import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { HealthResponse } from '@stationbid/domain';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useHealthQuery } from '../api/get-health.ts';
+import { useHealthQuery } from '../api/dashboard-queries.ts';
 
 function StatusRow({
   name,

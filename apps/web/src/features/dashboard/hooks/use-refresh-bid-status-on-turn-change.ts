@@ -1,8 +1,7 @@
 import type { BidSession } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { bidStatusQueryKey } from '../api/get-bid-status.ts';
-import { dashboardNotificationsQueryKey } from '../api/get-notifications.ts';
+import { onMemberTurnMayHaveChanged } from '../../../lib/member-queries.ts';
 
 /**
  * The bid status is polled only while the member's session runs, so it would not notice a session
@@ -26,7 +25,6 @@ export function useRefreshBidStatusOnTurnChange(session: BidSession | null | und
     previousSignature.current = turnSignature;
     // The first answer is not a change: the bid status loads on its own beside it.
     if (previous === undefined || previous === turnSignature) return;
-    void queryClient.invalidateQueries({ queryKey: bidStatusQueryKey });
-    void queryClient.invalidateQueries({ queryKey: dashboardNotificationsQueryKey });
+    void onMemberTurnMayHaveChanged(queryClient);
   }, [turnSignature, queryClient]);
 }

@@ -6,7 +6,7 @@ import {
 } from '@stationbid/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { departmentSettingsQueryKey, departmentSettingsQueryOptions } from '../../../lib/department-time-zone.ts';
+import { departmentSettingsQueryOptions, onDepartmentSettingsSaved } from '../../../lib/department-settings-queries.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
 
 export function useDepartmentSettingsQuery() {
@@ -23,9 +23,7 @@ export function useSaveDepartmentTimeZone() {
         schema: departmentSettingsResponseSchema,
       }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(departmentSettingsQueryKey, answer);
-      // Everything that shows the zone (the rotation card, times on other screens) reads it again.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'department-settings' });
+      void onDepartmentSettingsSaved(queryClient, answer);
       showSuccess(DEPARTMENT_SETTINGS_MESSAGES.saved);
     },
     onError: (error) => showError(error, 'Failed to save the time zone'),

@@ -1,77 +1,20 @@
 /**
  * POST /notifications/management (docs/api.md, "notifications"): one endpoint for the administrators'
- * notification screen, whose `action` picks what it does. A query per reading action, a mutation
- * per sending action; a send refreshes the status, whose queued count it changes.
+ * notification screen, whose `action` picks what it does. The reading actions are in
+ * get-notification-management.ts, their queries in notification-queries.ts; a mutation per sending
+ * action here, and a send refreshes the status, whose queued count it changes.
  */
 import {
-  type NotifiableMember,
-  type NotifiableSession,
   type NotificationChannel,
-  type NotificationStatusResponse,
-  notifiableMembersResponseSchema,
-  notifiableSessionsResponseSchema,
-  notificationStatusResponseSchema,
   type SendSessionNotificationResponse,
   type SendTestNotificationResponse,
   sendSessionNotificationResponseSchema,
   sendTestNotificationResponseSchema,
 } from '@stationbid/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-const MANAGEMENT_PATH = '/notifications/management';
-
-export const notificationManagementQueryKey = ['notifications', 'management'] as const;
-const statusQueryKey = [...notificationManagementQueryKey, 'status'] as const;
-
-export function getNotificationStatus(signal?: AbortSignal): Promise<NotificationStatusResponse> {
-  return apiRequest(MANAGEMENT_PATH, {
-    method: 'POST',
-    body: { action: 'get-status' },
-    schema: notificationStatusResponseSchema,
-    signal,
-  });
-}
-
-/** Per channel: configured or not, last delivery, queued and failed counts; the latest failures. */
-export function useNotificationStatusQuery() {
-  return useQuery({ queryKey: statusQueryKey, queryFn: ({ signal }) => getNotificationStatus(signal), staleTime: 0 });
-}
-
-export async function getNotifiableMembers(signal?: AbortSignal): Promise<NotifiableMember[]> {
-  const { users } = await apiRequest(MANAGEMENT_PATH, {
-    method: 'POST',
-    body: { action: 'get-users' },
-    schema: notifiableMembersResponseSchema,
-    signal,
-  });
-  return users;
-}
-
-export function useNotifiableMembersQuery() {
-  return useQuery({
-    queryKey: [...notificationManagementQueryKey, 'users'],
-    queryFn: ({ signal }) => getNotifiableMembers(signal),
-  });
-}
-
-export async function getNotifiableSessions(signal?: AbortSignal): Promise<NotifiableSession[]> {
-  const { sessions } = await apiRequest(MANAGEMENT_PATH, {
-    method: 'POST',
-    body: { action: 'get-sessions' },
-    schema: notifiableSessionsResponseSchema,
-    signal,
-  });
-  return sessions;
-}
-
-export function useNotifiableSessionsQuery() {
-  return useQuery({
-    queryKey: [...notificationManagementQueryKey, 'sessions'],
-    queryFn: ({ signal }) => getNotifiableSessions(signal),
-    staleTime: 0,
-  });
-}
+import { MANAGEMENT_PATH } from './get-notification-management.ts';
+import { onNotificationSent } from './notification-queries.ts';
 
 export interface SendTestNotificationRequest {
   userId: string;
@@ -92,7 +35,7 @@ export function useSendTestNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendTestNotification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusQueryKey }),
+    onSuccess: () => onNotificationSent(queryClient),
   });
 }
 
@@ -112,6 +55,6 @@ export function useSendSessionNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendSessionNotification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusQueryKey }),
+    onSuccess: () => onNotificationSent(queryClient),
   });
 }

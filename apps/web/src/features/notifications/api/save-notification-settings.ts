@@ -6,7 +6,7 @@
 import { NOTIFICATION_SETTINGS_MESSAGES, type NotificationFlags, type NotificationSettings } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showSuccess } from '../../../lib/toasts.ts';
-import { bidPreferencesSharingFlagsQueryKey, notificationSettingsQueryKey } from './get-notification-settings.ts';
+import { onNotificationSettingsSaved, onNotificationSettingsSaveFailed } from './notification-queries.ts';
 import { updateNotificationPreferences } from './update-notification-preferences.ts';
 import { updatePhoneNumber } from './update-phone-number.ts';
 
@@ -58,12 +58,11 @@ export function useSaveNotificationSettings({ onSaved }: { onSaved: () => void }
   return useMutation({
     mutationFn: saveNotificationSettings,
     onSuccess: ({ settings, message }) => {
-      if (settings !== null) queryClient.setQueryData(notificationSettingsQueryKey, settings);
-      void queryClient.invalidateQueries({ queryKey: bidPreferencesSharingFlagsQueryKey });
+      onNotificationSettingsSaved(queryClient, settings);
       showSuccess(message);
       onSaved();
     },
     // A phone saved before the flags failed is stored: read the settings again.
-    onError: () => queryClient.invalidateQueries({ queryKey: notificationSettingsQueryKey }),
+    onError: () => onNotificationSettingsSaveFailed(queryClient),
   });
 }

@@ -20,7 +20,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { formatDateTime } from '../../../lib/session-format.ts';
-import { useNotificationStatusQuery } from '../api/manage-notifications.ts';
+import { useNotificationStatusQuery } from '../api/notification-queries.ts';
 
 export const CHANNEL_TITLES: Record<DeliveryChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push' };
 

@@ -36,7 +36,7 @@ import {
   PushUnavailableError,
   subscribeToPush,
 } from '../../../lib/push.ts';
-import { useNotificationSettingsQuery } from '../api/get-notification-settings.ts';
+import { useNotificationSettingsQuery } from '../api/notification-queries.ts';
 import { NotificationSettingsSaveError, useSaveNotificationSettings } from '../api/save-notification-settings.ts';
 
 const PHONE_REQUIRED = 'Enter a mobile number to receive text messages';

@@ -14,12 +14,8 @@ import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
-import {
-  useNotifiableMembersQuery,
-  useNotifiableSessionsQuery,
-  useSendSessionNotification,
-  useSendTestNotification,
-} from '../api/manage-notifications.ts';
+import { useSendSessionNotification, useSendTestNotification } from '../api/manage-notifications.ts';
+import { useNotifiableMembersQuery, useNotifiableSessionsQuery } from '../api/notification-queries.ts';
 
 type Outcome = { kind: 'success'; message: string } | { kind: 'error'; title: string; message: string };
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { subscribeToMemberEvents, useIsLiveConnected } from '../../../lib/live-events.ts';
-import { memberQueryKeys } from '../../../lib/session-queries.ts';
+import { onMemberNotified, onMemberTurnMayHaveChanged } from '../../../lib/member-queries.ts';
 
 /**
  * Keeps the member's unread count and turn indicators current on every page: when the live stream
@@ -19,19 +19,14 @@ export function useLiveNotificationCounts(): void {
   useEffect(
     () =>
       subscribeToMemberEvents(() => {
-        void queryClient.invalidateQueries({ queryKey: memberQueryKeys.notifications });
-        void queryClient.invalidateQueries({ queryKey: memberQueryKeys.bidStatus });
-        void queryClient.invalidateQueries({ queryKey: memberQueryKeys.activity });
+        void onMemberNotified(queryClient);
       }),
     [queryClient],
   );
 
   useEffect(() => {
     // The first opening is not a gap: the pages read their data as they mount.
-    if (isConnected && wasConnectedRef.current) {
-      void queryClient.invalidateQueries({ queryKey: memberQueryKeys.notifications });
-      void queryClient.invalidateQueries({ queryKey: memberQueryKeys.bidStatus });
-    }
+    if (isConnected && wasConnectedRef.current) void onMemberTurnMayHaveChanged(queryClient);
     if (isConnected) wasConnectedRef.current = true;
   }, [isConnected, queryClient]);
 }

@@ -6,8 +6,8 @@ import {
 } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { bidSessionsQueryKey } from './bid-session-query-keys.ts';
 
 export async function createBidSession(body: CreateBidSessionRequest): Promise<BidSessionDetail> {
   const { session } = await apiRequest('/bid-sessions', {
@@ -25,7 +25,7 @@ export function useCreateBidSession({ onSuccess }: { onSuccess?: () => void } = 
     onSuccess: async () => {
       showSuccess(BID_MESSAGES.sessionCreated);
       onSuccess?.();
-      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+      await invalidateAllSessions(queryClient);
     },
     onError: (error) => showError(error, 'Failed to create bid session'),
   });

@@ -1,8 +1,8 @@
 import { BID_MESSAGES, type BidSession } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { bidSessionsQueryKey } from './bid-session-query-keys.ts';
 
 /** Draft and scheduled sessions. */
 export async function deleteBidSession(sessionId: string): Promise<void> {
@@ -22,7 +22,7 @@ export function useDeleteBidSession({ onSettled }: { onSettled?: () => void } = 
       session.status === 'completed' ? deleteCompletedBidSession(session.id) : deleteBidSession(session.id),
     onSuccess: async (_, session) => {
       showSuccess(session.status === 'completed' ? BID_MESSAGES.completedSessionDeleted : BID_MESSAGES.sessionDeleted);
-      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+      await invalidateAllSessions(queryClient);
     },
     onError: (error) => showError(error, 'Failed to delete bid session'),
     onSettled,

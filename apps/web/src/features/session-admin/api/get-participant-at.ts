@@ -1,7 +1,5 @@
 import { type BoardParticipant, type Participant, participantPageResponseSchema } from '@stationbid/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { bidSessionsQueryKey } from './bid-session-query-keys.ts';
 
 /**
  * The full entry (employee ID, the seat held now) of one participant the board names, read as a
@@ -22,22 +20,4 @@ export async function getParticipantAt(
   });
   const found = page.participants[0];
   return found?.id === participant.participantId ? found : null;
-}
-
-export function useParticipantAtQuery(sessionId: string, participant: BoardParticipant | null) {
-  return useQuery(
-    queryOptions({
-      queryKey: [
-        ...bidSessionsQueryKey,
-        'participant-at',
-        sessionId,
-        participant?.participantId ?? null,
-        participant?.queuePosition ?? null,
-      ],
-      queryFn: ({ signal }) =>
-        participant === null ? Promise.resolve(null) : getParticipantAt(sessionId, participant, signal),
-      enabled: participant !== null,
-      staleTime: Number.POSITIVE_INFINITY,
-    }),
-  );
 }

@@ -6,8 +6,8 @@
 import { BID_MESSAGES } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { bidSessionsQueryKey } from './bid-session-query-keys.ts';
 
 export type SessionAction = 'start' | 'pause' | 'resume' | 'end' | 'move-to-back';
 
@@ -39,12 +39,12 @@ export function useSessionAction({ onSuccess }: { onSuccess?: () => void } = {})
     onSuccess: async (_, { action }) => {
       showSuccess(SESSION_ACTION_MESSAGES[action].success);
       onSuccess?.();
-      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+      await invalidateAllSessions(queryClient);
     },
     onError: async (error, { action }) => {
       showError(error, SESSION_ACTION_MESSAGES[action].failure);
       // A refusal usually means the session moved on (a turn ended, another administrator acted).
-      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+      await invalidateAllSessions(queryClient);
     },
   });
 }

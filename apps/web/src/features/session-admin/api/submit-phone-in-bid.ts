@@ -2,8 +2,8 @@ import { type SubmitBidRequest, submitBidResponseSchema } from '@stationbid/doma
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
-import { bidSessionsQueryKey } from './bid-session-query-keys.ts';
 
 type SubmitBidResponse = z.output<typeof submitBidResponseSchema>;
 
@@ -22,10 +22,10 @@ export function useSubmitPhoneInBid() {
     mutationFn: submitPhoneInBid,
     onSuccess: async (answer) => {
       showSuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+      await invalidateAllSessions(queryClient);
     },
     onError: async () => {
-      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+      await invalidateAllSessions(queryClient);
     },
   });
 }

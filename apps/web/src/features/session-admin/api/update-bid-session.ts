@@ -6,8 +6,8 @@ import {
 } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
-import { bidSessionsQueryKey } from './bid-session-query-keys.ts';
 
 interface UpdateBidSessionInput {
   sessionId: string;
@@ -30,7 +30,7 @@ export function useUpdateBidSession({ onSuccess }: { onSuccess?: () => void } = 
     onSuccess: async () => {
       showSuccess(BID_MESSAGES.sessionUpdated);
       onSuccess?.();
-      await queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey });
+      await invalidateAllSessions(queryClient);
     },
     onError: (error) => showError(error, 'Failed to update bid session'),
   });

@@ -35,12 +35,11 @@ import { CountdownText } from '../../../components/countdown-text.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 import { formatDateTime, formatSeat } from '../../../lib/session-format.ts';
-import { useSessionBoardQuery } from '../../../lib/session-queries.ts';
+import { updateListedSession, useSessionBoardQuery } from '../../../lib/session-queries.ts';
 import { formatCountdown, isFinalMinute } from '../../../lib/turn-countdown.ts';
 import { useTurnCountdown } from '../../../lib/use-turn-countdown.ts';
 import { ChatWidget } from '../../chat/index.ts';
-import { bidSessionListQueryKey } from '../api/bid-session-query-keys.ts';
-import { useParticipantAtQuery } from '../api/get-participant-at.ts';
+import { useParticipantAtQuery } from '../api/bid-session-queries.ts';
 import { useSessionAction } from '../api/run-session-action.ts';
 import { useExpiryCheck } from '../hooks/use-expiry-check.ts';
 import { getSessionProgress } from '../utils/session-format.ts';
@@ -79,9 +78,7 @@ export function AdminSessionControl({ session: listedSession }: { session: BidSe
   // The session's card follows the board, so its status and progress never lag the panel.
   useEffect(() => {
     if (board === undefined) return;
-    queryClient.setQueryData<BidSession[]>(bidSessionListQueryKey, (sessions) =>
-      sessions?.map((candidate) => (candidate.id === board.sessionId ? withBoardFacts(candidate, board) : candidate)),
-    );
+    updateListedSession(queryClient, board.sessionId, (candidate) => withBoardFacts(candidate, board));
   }, [board, queryClient]);
 
   return (

@@ -7,7 +7,7 @@ import { Alert, Button, Center, Group, List, Loader, Modal, Stack, Text, Textare
 import { type BidSession, type ReminderResult, SESSION_MESSAGE_TEXTS } from '@stationbid/domain';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useExportStatusQuery } from '../api/get-export-status.ts';
+import { useExportStatusQuery } from '../api/bid-session-queries.ts';
 import { useSendSessionReminders } from '../api/send-session-reminders.ts';
 
 /** The server's limit on an administrator's message (sendRemindersRequestSchema). */

@@ -15,8 +15,7 @@ import {
   formatSessionDates,
   getParticipantName,
 } from '../../../lib/session-format.ts';
-import { useSessionParticipantsQuery } from '../api/get-session-participants.ts';
-import { useSessionReasonsQuery } from '../api/get-session-reasons.ts';
+import { useSessionParticipantsQuery, useSessionReasonsQuery } from '../api/bid-session-queries.ts';
 import { describeParticipantResult, describeTieBreakChain, ELIGIBILITY_MODE_LABELS } from '../utils/session-format.ts';
 import { SessionModal } from './session-modal.tsx';
 import { SessionStatusBadge } from './session-status-badge.tsx';

@@ -13,7 +13,7 @@ import { HistoryEntryCard } from '../../../components/history-entry-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { formatDateTime, formatHistorySeat, HISTORY_ACTION_LABELS } from '../../../lib/session-format.ts';
-import { useSessionHistoryQuery } from '../api/get-session-history.ts';
+import { useSessionHistoryQuery } from '../api/bid-session-queries.ts';
 import { describeHistoryDetails } from '../utils/session-format.ts';
 import { SessionModal } from './session-modal.tsx';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { bidSessionsQueryKey } from '../api/bid-session-query-keys.ts';
+import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { checkTimeExpiration } from '../api/check-time-expiration.ts';
 
 /**
@@ -20,6 +20,6 @@ export function useExpiryCheck(sessionId: string, deadlineMs: number | null, rem
     checkedDeadline.current = key;
     checkTimeExpiration(sessionId)
       .catch((error: unknown) => console.error('Failed to check the turn deadline', error))
-      .finally(() => queryClient.invalidateQueries({ queryKey: bidSessionsQueryKey }));
+      .finally(() => invalidateAllSessions(queryClient));
   }, [sessionId, deadlineMs, remainingMs, queryClient]);
 }

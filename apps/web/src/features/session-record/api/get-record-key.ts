@@ -1,13 +1,10 @@
 /** The server's record-signing key (issue 16): what a steward checks a session record against. */
 import { recordKeyResponseSchema } from '@stationbid/domain';
-import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export function useRecordKeyQuery() {
-  return useQuery({
-    queryKey: ['record-key'] as const,
-    queryFn: ({ signal }) => apiRequest('/record-key', { schema: recordKeyResponseSchema, signal }),
-    // The key is made once per database and never changes.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+export type RecordKeyAnswer = z.infer<typeof recordKeyResponseSchema>;
+
+export function getRecordKey(signal?: AbortSignal): Promise<RecordKeyAnswer> {
+  return apiRequest('/record-key', { schema: recordKeyResponseSchema, signal });
 }

@@ -6,7 +6,7 @@ import { Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, TextInput,
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useId } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useRecordKeyQuery } from '../api/get-record-key.ts';
+import { useRecordKeyQuery } from '../api/session-record-queries.ts';
 import { VerifyRecordLink } from './download-record-button.tsx';
 
 export function RecordKeyCard() {

@@ -22,7 +22,7 @@ import { IconAlertTriangle, IconCircleCheck, IconFileUpload } from '@tabler/icon
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { parseGivenKey } from 'stationbid-verify';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useRecordKeyQuery } from '../api/get-record-key.ts';
+import { useRecordKeyQuery } from '../api/session-record-queries.ts';
 import { checkRecordFile, type RecordCheck } from '../utils/check-record-file.ts';
 
 type KeyChoice = 'server' | 'pasted';

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useSeatChoice } from '../../../lib/use-seat-choice.ts';
-import { useRankedChoicesQuery } from '../api/get-ranked-choices.ts';
+import { useRankedChoicesQuery } from '../api/session-room-queries.ts';
 import type { useSubmitBid } from '../api/submit-bid.ts';
 import { describeSeat } from '../utils/on-the-clock.ts';
 import { listFreeRankedSeats } from '../utils/ranked-seats.ts';

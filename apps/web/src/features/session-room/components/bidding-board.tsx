@@ -15,7 +15,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
-import { bidHistoryRootQueryKey } from '../../bid-history/index.ts';
+import { refreshBiddingPage } from '../../../lib/session-queries.ts';
 import { NotificationsCard } from '../../dashboard/index.ts';
 import { useBiddingSessionsQuery } from '../api/get-bidding-sessions.ts';
 import { ActiveSessionsCard } from './active-sessions-card.tsx';
@@ -36,11 +36,7 @@ export function BiddingBoard({ focusedSession }: { focusedSession?: BidSession }
   const refresh = async () => {
     setIsRefreshing(true);
     try {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['bid-sessions'] }),
-        queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['users', 'notifications'] }),
-      ]);
+      await refreshBiddingPage(queryClient);
     } finally {
       setIsRefreshing(false);
     }

@@ -3,6 +3,7 @@ import { type BidSession, type BidSessionStatus, type SessionBoard, TIMERS } fro
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
+import { invalidateBidHistory } from '../../../lib/member-queries.ts';
 import {
   type MyParticipation,
   useMyParticipationQuery,
@@ -10,7 +11,6 @@ import {
   useSessionHistoryQuery,
 } from '../../../lib/session-queries.ts';
 import { useCurrentUser } from '../../auth/index.ts';
-import { bidHistoryRootQueryKey } from '../../bid-history/index.ts';
 import { ChatWidget } from '../../chat/index.ts';
 import { toAssignmentStations } from '../utils/assignment-stations.ts';
 import { LiveDraftView } from './live-draft-view.tsx';
@@ -90,7 +90,7 @@ function BiddingSessionBoard({
         board={board}
         myEntry={myEntry}
         serverPeopleAhead={participation?.peopleAhead ?? null}
-        onTurnFinished={() => void queryClient.invalidateQueries({ queryKey: bidHistoryRootQueryKey })}
+        onTurnFinished={() => void invalidateBidHistory(queryClient)}
       />
 
       <Grid gap="md">

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { getParticipantName } from '../../../lib/session-format.ts';
-import { useConnectedParticipantsQuery } from '../api/get-connected-participants.ts';
+import { useConnectedParticipantsQuery } from '../api/session-room-queries.ts';
 import { LiveSection } from './live-section.tsx';
 
 /**

@@ -12,7 +12,7 @@ import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/re
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { getParticipantName } from '../../../lib/session-format.ts';
-import { useParticipantPagesQuery } from '../api/get-participant-page.ts';
+import { useParticipantPagesQuery } from '../api/session-room-queries.ts';
 import { describeParticipantStatus } from '../utils/live-bidding-format.ts';
 import { LiveSection } from './live-section.tsx';
 

@@ -1,0 +1,107 @@
+/**
+ * The administrators' queries of bid sessions: one session with its participants, its participant
+ * pages, its history, its "why this seat" reasons, its export status and one participant the board
+ * names. Their keys are in the sessions' key tree (lib/session-queries.ts), under 'bid-sessions', so
+ * `invalidateAllSessions` after any change (start, bid, edit, delete) refreshes them with the list,
+ * the current session and the boards.
+ */
+import type { BoardParticipant } from '@stationbid/domain';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { sessionQueryKeys } from '../../../lib/session-queries.ts';
+import { getBidSession } from './get-bid-session.ts';
+import { getExportStatus } from './get-export-status.ts';
+import { getParticipantAt } from './get-participant-at.ts';
+import { getSessionHistory } from './get-session-history.ts';
+import { getSessionParticipantPage } from './get-session-participants.ts';
+import { getSessionReasons } from './get-session-reasons.ts';
+
+interface BidSessionQueryOptions {
+  /** Poll every so many ms (the live control panel); false to load once. */
+  refetchInterval?: number | false;
+  enabled?: boolean;
+}
+
+export const bidSessionQueries = {
+  /** One session with its participants and the stations it offers, with live seat counts. */
+  detail: (sessionId: string, { refetchInterval = false, enabled = true }: BidSessionQueryOptions = {}) =>
+    queryOptions({
+      queryKey: sessionQueryKeys.detail(sessionId),
+      queryFn: ({ signal }) => getBidSession(sessionId, signal),
+      refetchInterval,
+      // A live turn must not wait for the 5-minute stale time when the panel mounts again.
+      staleTime: refetchInterval === false ? undefined : 0,
+      enabled,
+    }),
+  /** A session's participants in queue order, a page at a time (the cursor is the last queue position read). */
+  participants: (sessionId: string) =>
+    infiniteQueryOptions({
+      queryKey: sessionQueryKeys.participants(sessionId),
+      queryFn: ({ pageParam, signal }) => getSessionParticipantPage(sessionId, pageParam, signal),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      // Outcomes change turn by turn: read them again each time the dialog opens.
+      staleTime: 0,
+    }),
+  /** Everything that happened in a session, as the server recorded it. */
+  history: (sessionId: string) =>
+    queryOptions({
+      queryKey: sessionQueryKeys.history(sessionId),
+      queryFn: ({ signal }) => getSessionHistory(sessionId, signal),
+      staleTime: 0,
+    }),
+  /**
+   * "Why this seat" for each participant of a completed session (issue 16), by participant id. Read
+   * only once the session has completed (`enabled`), when every participant has one and they no
+   * longer change.
+   */
+  reasons: (sessionId: string, enabled: boolean) =>
+    queryOptions({
+      queryKey: sessionQueryKeys.reasons(sessionId),
+      queryFn: ({ signal }) => getSessionReasons(sessionId, signal),
+      enabled,
+    }),
+  /** Whether a session can be exported and reminded, and how many participants have an e-mail; always fresh. */
+  exportStatus: (sessionId: string) =>
+    queryOptions({
+      queryKey: sessionQueryKeys.exportStatus(sessionId),
+      queryFn: ({ signal }) => getExportStatus(sessionId, signal),
+      staleTime: 0,
+    }),
+  /** The participant the board names, read again only when the board names someone else there. */
+  participantAt: (sessionId: string, participant: BoardParticipant | null) =>
+    queryOptions({
+      queryKey: sessionQueryKeys.participantAt(
+        sessionId,
+        participant?.participantId ?? null,
+        participant?.queuePosition ?? null,
+      ),
+      queryFn: ({ signal }) =>
+        participant === null ? Promise.resolve(null) : getParticipantAt(sessionId, participant, signal),
+      enabled: participant !== null,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+};
+
+export function useBidSessionQuery(sessionId: string, options: BidSessionQueryOptions = {}) {
+  return useQuery(bidSessionQueries.detail(sessionId, options));
+}
+
+export function useSessionParticipantsQuery(sessionId: string) {
+  return useInfiniteQuery(bidSessionQueries.participants(sessionId));
+}
+
+export function useSessionHistoryQuery(sessionId: string) {
+  return useQuery(bidSessionQueries.history(sessionId));
+}
+
+export function useSessionReasonsQuery(sessionId: string, enabled: boolean) {
+  return useQuery(bidSessionQueries.reasons(sessionId, enabled));
+}
+
+export function useExportStatusQuery(sessionId: string) {
+  return useQuery(bidSessionQueries.exportStatus(sessionId));
+}
+
+export function useParticipantAtQuery(sessionId: string, participant: BoardParticipant | null) {
+  return useQuery(bidSessionQueries.participantAt(sessionId, participant));
+}
