@@ -7,6 +7,10 @@
  *    (app/router.tsx, as lazy imports) and by their own tests; nothing else reaches into a page.
  * 3. No import cycles: neither between modules nor between features (feature A importing B while
  *    B imports A makes them one feature in two folders).
+ * 4. One query layer (docs/architecture.md, "Queries"): cache keys, `queryOptions` factories and
+ *    invalidations are written only in the query files, `*-queries.ts` in src/lib or in a feature's
+ *    api/ folder. Elsewhere a key is one of theirs (`sessionQueryKeys.board(id)`), never an inline
+ *    array, and a cache is refreshed through their named functions, never `invalidateQueries`.
  *
  * Biome's noRestrictedImports matches import strings, not the files they resolve to, so it cannot
  * tell `../components/x.tsx` inside a feature from the same string in another one; this script
@@ -40,8 +44,12 @@ const SPECIFIERS = [
   /\bvi\.(?:mock|importActual|doMock)(?:<[^>]*>)?\(\s*['"]([^'"]+)['"]/g,
 ];
 
+function withoutComments(file) {
+  return readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
 function importsOf(file) {
-  const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/.*$/gm, '$1');
+  const code = withoutComments(file);
   const found = [];
   for (const pattern of SPECIFIERS) {
     for (const match of code.matchAll(pattern)) {
@@ -120,6 +128,44 @@ for (const file of files) {
   }
 }
 
+/** A file of the query layer: `<resource>-queries.ts` in src/lib or in a feature's api/ folder. */
+function isQueryLayer(file) {
+  if (!file.endsWith('-queries.ts')) return false;
+  const folder = path.dirname(file);
+  return folder === path.join(srcDir, 'lib') || (featureOf(file) !== null && path.basename(folder) === 'api');
+}
+
+// What only the query layer writes. A key elsewhere is a member of a layer's `...QueryKeys` object.
+const QUERY_LAYER_ONLY = [
+  {
+    pattern: /\bqueryKey\s*:(?!\s*\w+QueryKeys\.)/g,
+    why: 'writes a query key; take the factory (or a key of `<resource>QueryKeys`) from the query files',
+  },
+  {
+    pattern: /\b(?:set|get|ensure|prefetch|fetch)Quer(?:y|ies)Data\s*(?:<[^>()]*>)?\(\s*\[/g,
+    why: 'uses an inline array as a query key',
+  },
+  {
+    pattern: /\b(?:invalidateQueries|refetchQueries|resetQueries|cancelQueries)\s*\(|\bremoveQueries\s*\(\s*[^)\s]/g,
+    why: 'refreshes the cache itself; call the named invalidation of the query files (e.g. invalidateAllSessions)',
+  },
+  {
+    pattern: /\b(?:queryOptions|infiniteQueryOptions)\s*\(/g,
+    why: 'makes a query factory; factories live in the query files',
+  },
+];
+
+for (const file of files) {
+  if (isTest(file) || isQueryLayer(file)) continue;
+  const code = withoutComments(file);
+  for (const { pattern, why } of QUERY_LAYER_ONLY) {
+    for (const match of code.matchAll(pattern)) {
+      const line = code.slice(0, match.index).split('\n').length;
+      problems.push(`${show(file)}:${line} ${why} (one query layer: *-queries.ts in src/lib or a feature's api/).`);
+    }
+  }
+}
+
 /** Strongly connected components (Tarjan); each one with more than one node is a cycle. */
 function cyclesOf(graph) {
   let counter = 0;
@@ -187,4 +233,4 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`- ${problem}`);
   process.exit(1);
 }
-console.log(`Web import rules: ${files.length} files, feature boundaries kept, no import cycles.`);
+console.log(`Web import rules: ${files.length} files, feature boundaries kept, no import cycles, one query layer.`);
