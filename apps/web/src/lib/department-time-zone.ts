@@ -17,3 +17,14 @@ export function useDepartmentTimeZone(): string {
   const settings = useQuery(departmentSettingsQueryOptions());
   return settings.data?.timeZone ?? getViewerTimeZone();
 }
+
+/**
+ * The department's zone once the server has answered (the viewer's own if it could not), undefined
+ * until then: for a form that reads what is typed in that zone, where a stand-in would save another
+ * moment than the one meant.
+ */
+export function useSettledDepartmentTimeZone(): string | undefined {
+  const settings = useQuery(departmentSettingsQueryOptions());
+  if (settings.isPending) return undefined;
+  return settings.data?.timeZone ?? getViewerTimeZone();
+}

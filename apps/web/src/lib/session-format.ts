@@ -1,8 +1,9 @@
 /**
  * The words every feature uses for a bid session: status labels and colours, history actions, names,
- * seats, and dates. Times are stored in UTC and shown in the viewer's zone with the zone's name
+ * seats, and dates. Times are stored in UTC and shown in the department's zone (issue 16: the
+ * administrators' setting, lib/department-time-zone.ts), never the viewer's, with the zone's name
  * (bidding-rules.md, Consistency); a session's start and end dates are calendar days, shown as such
- * whatever the zone. Wording only one feature uses stays in that feature; wording the export or the
+ * whatever the zone. Each function takes the zone; screens pass useDepartmentTimeZone(). Wording only one feature uses stays in that feature; wording the export or the
  * printed bid sheet shows too comes from packages/domain/src/labels.ts.
  */
 import type { BidSession, BidSessionStatus, Participant, SessionHistoryEntry } from '@stationbid/domain';
@@ -46,14 +47,18 @@ export function formatMinutes(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-export interface DateFormatOptions {
-  /** Tests pin these; screens use the viewer's own. */
+export interface CalendarDateFormatOptions {
+  /** Tests pin it; screens use the viewer's own language. */
   locale?: string;
-  timeZone?: string;
+}
+
+export interface DateFormatOptions extends CalendarDateFormatOptions {
+  /** The IANA zone a moment is shown in: the department's (useDepartmentTimeZone). */
+  timeZone: string;
 }
 
 /** "Mar 1, 2026" for a calendar day sent as "2026-03-01" or as its UTC midnight; "Not set" when missing. */
-export function formatCalendarDate(value: string | null, { locale }: DateFormatOptions = {}): string {
+export function formatCalendarDate(value: string | null, { locale }: CalendarDateFormatOptions = {}): string {
   const day = value === null ? undefined : /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
   if (day === undefined) return 'Not set';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
@@ -62,7 +67,7 @@ export function formatCalendarDate(value: string | null, { locale }: DateFormatO
 /** "Mar 1, 2026 – Mar 31, 2026": the session's calendar days, whatever the zone. */
 export function formatSessionDates(
   session: Pick<BidSession, 'startDate' | 'endDate'>,
-  options: DateFormatOptions = {},
+  options: CalendarDateFormatOptions = {},
 ): string {
   return `${formatCalendarDate(session.startDate, options)} – ${formatCalendarDate(session.endDate, options)}`;
 }
@@ -73,12 +78,12 @@ interface DateTimeFormatOptions extends DateFormatOptions {
 }
 
 /**
- * "Mar 1, 2026, 9:30:05 AM PST" (or "Mar 1, 2026, 9:30 AM PST" without seconds): a moment in the
- * viewer's zone, named; "Not set" when missing.
+ * "Mar 1, 2026, 9:30:05 AM CST" (or "Mar 1, 2026, 9:30 AM CST" without seconds): a moment in
+ * `timeZone`, named; "Not set" when missing.
  */
 export function formatDateTime(
   value: string | null,
-  { locale, timeZone, withSeconds = true }: DateTimeFormatOptions = {},
+  { locale, timeZone, withSeconds = true }: DateTimeFormatOptions,
 ): string {
   if (value === null) return 'Not set';
   const date = new Date(value);
@@ -93,4 +98,18 @@ export function formatDateTime(
     timeZoneName: 'short',
     timeZone,
   }).format(date);
+}
+
+/** "Mar 1, 2026": the day a moment falls on in `timeZone`; "Not set" when unreadable. */
+export function formatDay(value: string | number, { locale, timeZone }: DateFormatOptions): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Not set';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
+}
+
+/** "9:30 AM": a moment's time of day in `timeZone`, for lists whose day goes without saying (chat). */
+export function formatTimeOfDay(value: string, { locale, timeZone }: DateFormatOptions): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
 }

@@ -1,3 +1,4 @@
+import { timeZoneAbbreviation } from '@stationbid/domain';
 import { vi } from 'vitest';
 
 export interface MockRequest {
@@ -55,6 +56,20 @@ export function mockApi(handlers: Record<string, MockHandler>) {
     unhandled,
     /** The recorded requests to one endpoint, e.g. `requestsTo('POST /api/auth/refresh')`. */
     requestsTo: (key: string) => requests.filter((request) => `${request.method} ${request.path}` === key),
+  };
+}
+
+/** GET /api/department-settings answering `timeZone` as the department's zone (issue 16). */
+export function departmentSettingsApi(timeZone: string): Record<string, MockHandler> {
+  return {
+    'GET /api/department-settings': () =>
+      jsonResponse(200, {
+        timeZone,
+        timeZoneAbbreviation: timeZoneAbbreviation(timeZone),
+        source: 'setting',
+        defaultTimeZone: timeZone,
+        updatedAt: null,
+      }),
   };
 }
 

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
+import { getViewerTimeZone } from '../lib/department-time-zone.ts';
 import { ACCESS_TOKEN, REFRESH_TOKEN } from './fixtures.ts';
-import { jsonResponse, type MockHandler, mockApi } from './mock-api.ts';
+import { departmentSettingsApi, jsonResponse, type MockHandler, mockApi } from './mock-api.ts';
 
 /** Calls every lazy route's loader, so the modules sit in the module cache before a test renders. */
 async function preloadRouteModules(list: RouteObject[]): Promise<void> {
@@ -27,7 +28,10 @@ interface RenderAppOptions {
   path: string;
   /** Stores tokens and answers GET /api/auth/me with this member; none means signed out. */
   signedInAs?: User;
-  /** Further API handlers; they override the /auth/me answer above. */
+  /**
+   * Further API handlers; they override the /auth/me answer above, and the department's settings,
+   * which name the viewer's own zone unless a test gives another (departmentSettingsApi).
+   */
   api?: Record<string, MockHandler>;
 }
 
@@ -38,6 +42,7 @@ export function renderApp({ path, signedInAs, api = {} }: RenderAppOptions) {
     localStorage.setItem('refreshToken', REFRESH_TOKEN);
   }
   const mockedApi = mockApi({
+    ...departmentSettingsApi(getViewerTimeZone()),
     ...(signedInAs === undefined ? {} : { 'GET /api/auth/me': () => jsonResponse(200, { user: signedInAs }) }),
     ...api,
   });

@@ -20,6 +20,7 @@ import {
 } from '../../features/bid-history/index.ts';
 import { useIsSmallScreen } from '../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
+import { useDepartmentTimeZone } from '../../lib/department-time-zone.ts';
 
 type SessionRef = UserBidHistoryEntry['session'];
 
@@ -90,12 +91,13 @@ function BidHistoryContent() {
 }
 
 function SummaryTiles({ entries }: { entries: UserBidHistoryEntry[] }) {
+  const timeZone = useDepartmentTimeZone();
   const summary = summarizeBidHistory(entries);
   const tiles: [label: string, value: string | number][] = [
     ['Total Bids', summary.totalBids],
     ['Successful', summary.successfulBids],
     ['Stations Bid', summary.stationsBid],
-    ['Last Bid', summary.lastBidAt === null ? 'None' : formatDate(summary.lastBidAt)],
+    ['Last Bid', summary.lastBidAt === null ? 'None' : formatDate(summary.lastBidAt, { timeZone })],
   ];
   return (
     <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0} aria-label="Bid summary">
@@ -146,6 +148,7 @@ function StatusBadge({ status }: { status: UserBidHistoryEntry['status'] }) {
 }
 
 function BidList({ entries, onViewResults }: BidListProps) {
+  const timeZone = useDepartmentTimeZone();
   const isPhone = useIsSmallScreen();
   if (isPhone) {
     return (
@@ -160,7 +163,8 @@ function BidList({ entries, onViewResults }: BidListProps) {
                 Station {entry.station.number} ({entry.station.name}) · Shift {entry.shift} · {entry.position}
               </Text>
               <Text size="sm" c="dimmed">
-                {BID_KIND_LABELS[entry.kind]} · <time dateTime={entry.timestamp}>{formatDate(entry.timestamp)}</time>
+                {BID_KIND_LABELS[entry.kind]} ·{' '}
+                <time dateTime={entry.timestamp}>{formatDate(entry.timestamp, { timeZone })}</time>
               </Text>
               <StatusBadge status={entry.status} />
               <ViewResultsButton session={entry.session} onViewResults={onViewResults} />
@@ -201,7 +205,7 @@ function BidList({ entries, onViewResults }: BidListProps) {
                 <StatusBadge status={entry.status} />
               </Table.Td>
               <Table.Td>
-                <time dateTime={entry.timestamp}>{formatDate(entry.timestamp)}</time>
+                <time dateTime={entry.timestamp}>{formatDate(entry.timestamp, { timeZone })}</time>
               </Table.Td>
               <Table.Td>
                 <ViewResultsButton session={entry.session} onViewResults={onViewResults} />

@@ -2,6 +2,7 @@ import { Loader, Stack, Text } from '@mantine/core';
 import type { AdminActivity } from '@stationbid/domain';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { useAdminActivityQuery } from '../api/admin-dashboard-queries.ts';
 
@@ -17,6 +18,7 @@ export function describeActivityPeople(activity: Pick<AdminActivity, 'memberName
 
 /** The department's 6 latest activities, whoever they belong to (DISPLAY_COUNTS.adminActivities). */
 export function AdminActivityCard({ nowMs }: { nowMs: number }) {
+  const timeZone = useDepartmentTimeZone();
   const activity = useAdminActivityQuery();
 
   return (
@@ -53,7 +55,7 @@ export function AdminActivityCard({ nowMs }: { nowMs: number }) {
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                {formatRelativeTime(item.timestamp, nowMs)}
+                {formatRelativeTime(item.timestamp, nowMs, { timeZone })}
               </Text>
             </li>
           ))}

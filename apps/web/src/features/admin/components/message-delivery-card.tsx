@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { CHANNEL_TITLES, useNotificationStatusQuery } from '../../notifications/index.ts';
 
@@ -16,6 +17,7 @@ import { CHANNEL_TITLES, useNotificationStatusQuery } from '../../notifications/
 const FAILURES_SHOWN = 3;
 
 function ChannelRow({ label, status, nowMs }: { label: string; status: DeliveryChannelStatus; nowMs: number }) {
+  const timeZone = useDepartmentTimeZone();
   return (
     <Table.Tr>
       <Table.Th scope="row">{label}</Table.Th>
@@ -27,7 +29,9 @@ function ChannelRow({ label, status, nowMs }: { label: string; status: DeliveryC
       <Table.Td>{status.queued} queued</Table.Td>
       <Table.Td c={status.failed > 0 ? 'red.8' : undefined}>{status.failed} failed</Table.Td>
       <Table.Td>
-        {status.lastSentAt === null ? 'Nothing sent yet' : `Last sent ${formatRelativeTime(status.lastSentAt, nowMs)}`}
+        {status.lastSentAt === null
+          ? 'Nothing sent yet'
+          : `Last sent ${formatRelativeTime(status.lastSentAt, nowMs, { timeZone })}`}
       </Table.Td>
     </Table.Tr>
   );

@@ -1,11 +1,13 @@
 import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { useOnlineUsersQuery } from '../api/admin-dashboard-queries.ts';
 
 /** The 5 members seen most recently, and how many are online in all (DISPLAY_COUNTS.adminOnlineUsers). */
 export function OnlineUsersCard({ nowMs }: { nowMs: number }) {
+  const timeZone = useDepartmentTimeZone();
   const online = useOnlineUsersQuery();
 
   return (
@@ -50,7 +52,7 @@ export function OnlineUsersCard({ nowMs }: { nowMs: number }) {
                 </Text>
               </div>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatRelativeTime(user.lastSeenAt, nowMs)}
+                {formatRelativeTime(user.lastSeenAt, nowMs, { timeZone })}
               </Text>
             </Group>
           ))}

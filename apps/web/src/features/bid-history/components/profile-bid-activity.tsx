@@ -9,6 +9,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { useUserBidHistoryQuery, useUserBidStatusQuery } from '../api/bid-history-queries.ts';
 import { sortNewestFirst, summarizeBidHistory } from '../utils/bid-history-summary.ts';
@@ -129,6 +130,7 @@ function CurrentSessionSection() {
 }
 
 function RecentBidsSection() {
+  const timeZone = useDepartmentTimeZone();
   const historyQuery = useUserBidHistoryQuery();
   let content: ReactNode;
   if (historyQuery.isPending) {
@@ -157,7 +159,7 @@ function RecentBidsSection() {
                   Station {entry.station.number} ({entry.station.name}) · Shift {entry.shift} · {entry.position}
                 </Text>
                 <Text size="xs" c="gray.7">
-                  {entry.session.name} · {BID_KIND_LABELS[entry.kind]} · {formatDate(entry.timestamp)}
+                  {entry.session.name} · {BID_KIND_LABELS[entry.kind]} · {formatDate(entry.timestamp, { timeZone })}
                 </Text>
               </Stack>
               <Badge color={BID_STATUS_COLORS[entry.status]} variant="light" flex="none">

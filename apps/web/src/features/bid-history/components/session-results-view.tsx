@@ -32,6 +32,7 @@ import { IconArrowLeft, IconDownload, IconFileTypePdf } from '@tabler/icons-reac
 import { HistoryEntryCard } from '../../../components/history-entry-card.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import {
   formatDateTime,
   formatSeat,
@@ -162,6 +163,7 @@ function DownloadPdfButton({ results }: { results: SessionResults }) {
 }
 
 function ResultsOverview({ results }: { results: SessionResults }) {
+  const timeZone = useDepartmentTimeZone();
   const { statistics } = results;
   const figures: [label: string, value: string | number][] = [
     [SESSION_STATISTIC_LABELS.participants, results.totalParticipants],
@@ -204,7 +206,7 @@ function ResultsOverview({ results }: { results: SessionResults }) {
             Started
           </Text>
           <Text component="dd" m={0}>
-            {formatDateTime(results.actualStart, { withSeconds: false })}
+            {formatDateTime(results.actualStart, { timeZone, withSeconds: false })}
           </Text>
         </Paper>
         <Paper withBorder p="sm">
@@ -212,7 +214,7 @@ function ResultsOverview({ results }: { results: SessionResults }) {
             Ended
           </Text>
           <Text component="dd" m={0}>
-            {formatDateTime(results.actualEnd, { withSeconds: false })}
+            {formatDateTime(results.actualEnd, { timeZone, withSeconds: false })}
           </Text>
         </Paper>
       </SimpleGrid>
@@ -327,6 +329,7 @@ function ResultsParticipants({ participants }: { participants: ResultParticipant
 
 /** Oldest first, as recorded: what happened in words, to whom, the seat, and when in the viewer's zone. */
 function ResultsHistory({ entries }: { entries: SessionHistoryEntry[] }) {
+  const timeZone = useDepartmentTimeZone();
   if (entries.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
@@ -337,7 +340,11 @@ function ResultsHistory({ entries }: { entries: SessionHistoryEntry[] }) {
   return (
     <Stack component="ol" gap="xs" p={0} m={0} aria-label="Session history" style={{ listStyle: 'none' }}>
       {entries.map((entry) => (
-        <HistoryEntryCard key={entry.id} entry={entry} time={formatDateTime(entry.timestamp, { withSeconds: false })} />
+        <HistoryEntryCard
+          key={entry.id}
+          entry={entry}
+          time={formatDateTime(entry.timestamp, { timeZone, withSeconds: false })}
+        />
       ))}
     </Stack>
   );

@@ -3,7 +3,7 @@
  * history actions, names, seats, moments) live in src/lib/session-format.ts.
  */
 import { type Participant, participantResultLabel } from '@stationbid/domain';
-import type { DateFormatOptions } from '../../../lib/session-format.ts';
+import { type DateFormatOptions, formatDay } from '../../../lib/session-format.ts';
 import type { UserBidHistoryEntry } from '../api/get-user-bid-history.ts';
 
 /** Shared with the live draft and the export (packages/domain/src/labels.ts). */
@@ -28,9 +28,7 @@ export function getParticipantStatus(participant: Pick<Participant, 'hasBid'>): 
   return participantResultLabel(participant);
 }
 
-/** "Mar 1, 2026": the day in the viewer's zone. */
-export function formatDate(value: string, { locale, timeZone }: DateFormatOptions = {}): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Not set';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
+/** "Mar 1, 2026": the day a bid was made, in the department's zone. */
+export function formatDate(value: string, options: DateFormatOptions): string {
+  return formatDay(value, options);
 }

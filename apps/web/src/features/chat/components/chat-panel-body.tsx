@@ -14,6 +14,8 @@ import {
 import { IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
+import { formatTimeOfDay } from '../../../lib/session-format.ts';
 import { useChatMessagesQuery } from '../api/chat-queries.ts';
 import { useMarkChatMessagesRead } from '../api/mark-chat-read.ts';
 import { useSendChatMessage } from '../api/send-chat-message.ts';
@@ -88,6 +90,7 @@ export function ChatPanelBody({ sessionId, logHeight }: { sessionId: string; log
 }
 
 function MessageList({ messages }: { messages: ChatMessage[] }) {
+  const timeZone = useDepartmentTimeZone();
   if (messages.length === 0) {
     return (
       <Text size="sm" c="dimmed" ta="center" py="md">
@@ -109,7 +112,7 @@ function MessageList({ messages }: { messages: ChatMessage[] }) {
               </Badge>
             )}
             <Text size="xs" c="dimmed" component="time" dateTime={message.timestamp}>
-              {formatMessageTime(message.timestamp)}
+              {formatTimeOfDay(message.timestamp, { timeZone })}
             </Text>
           </Group>
           {/* A text node: whatever the message holds is shown as typed, never parsed as HTML. */}
@@ -120,10 +123,6 @@ function MessageList({ messages }: { messages: ChatMessage[] }) {
       ))}
     </Stack>
   );
-}
-
-function formatMessageTime(timestamp: string): string {
-  return new Date(timestamp).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 }
 
 interface MessageFormProps {

@@ -2,12 +2,14 @@ import { Badge, Box, Group, Loader, Stack, Text, UnstyledButton } from '@mantine
 import type { UserNotification } from '@stationbid/domain';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { showError } from '../../../lib/toasts.ts';
 import { useDashboardNotificationsQuery } from '../api/dashboard-queries.ts';
 import { useMarkNotificationReadMutation } from '../api/mark-notification-read.ts';
 
 function NotificationItem({ notification, nowMs }: { notification: UserNotification; nowMs: number }) {
+  const timeZone = useDepartmentTimeZone();
   const markRead = useMarkNotificationReadMutation();
   const isUnread = notification.status === 'unread';
   const open = () => {
@@ -42,7 +44,7 @@ function NotificationItem({ notification, nowMs }: { notification: UserNotificat
       <div id={`notification-${notification.id}`}>
         <Text size="sm">{notification.message}</Text>
         <Text size="xs" c="dimmed">
-          {formatRelativeTime(notification.timestamp, nowMs)}
+          {formatRelativeTime(notification.timestamp, nowMs, { timeZone })}
         </Text>
       </div>
     </Box>

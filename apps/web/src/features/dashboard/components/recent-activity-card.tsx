@@ -1,11 +1,13 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { useDashboardActivityQuery } from '../api/dashboard-queries.ts';
 
 /** The member's 5 latest sign-ins, bids and profile changes. */
 export function RecentActivityCard({ nowMs }: { nowMs: number }) {
+  const timeZone = useDepartmentTimeZone();
   const activity = useDashboardActivityQuery();
 
   return (
@@ -32,7 +34,7 @@ export function RecentActivityCard({ nowMs }: { nowMs: number }) {
               </Text>
               <Text size="sm">{item.description}</Text>
               <Text size="xs" c="dimmed">
-                {formatRelativeTime(item.timestamp, nowMs)}
+                {formatRelativeTime(item.timestamp, nowMs, { timeZone })}
               </Text>
             </li>
           ))}

@@ -18,6 +18,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { formatDateTime } from '../../../lib/session-format.ts';
 import { useNotificationStatusQuery } from '../api/notification-queries.ts';
@@ -53,6 +54,7 @@ function ChannelCard({
   status: DeliveryChannelStatus | PushDeliveryStatus;
   nowMs: number;
 }) {
+  const timeZone = useDepartmentTimeZone();
   const title = CHANNEL_TITLES[channel];
   return (
     <Card component="section" withBorder padding="md" radius="md" aria-label={`${title} delivery`}>
@@ -73,7 +75,7 @@ function ChannelCard({
         <SimpleGrid cols={3} spacing="xs">
           <Figure
             label="Last delivered"
-            value={status.lastSentAt === null ? 'Never' : formatRelativeTime(status.lastSentAt, nowMs)}
+            value={status.lastSentAt === null ? 'Never' : formatRelativeTime(status.lastSentAt, nowMs, { timeZone })}
           />
           <Figure label="Queued" value={String(status.queued)} />
           <Figure label="Failed" value={String(status.failed)} />
@@ -91,7 +93,7 @@ function ChannelCard({
         )}
         {status.lastSentAt !== null && (
           <Text size="xs" c="gray.7">
-            Last delivery {formatDateTime(status.lastSentAt)}
+            Last delivery {formatDateTime(status.lastSentAt, { timeZone })}
           </Text>
         )}
       </Stack>
@@ -101,7 +103,8 @@ function ChannelCard({
 
 /** What happens to the message next, in words (the badge's colour only repeats them). */
 function NextStep({ failure }: { failure: DeliveryFailure }) {
-  if (failure.willRetry) return <>Retry {formatDateTime(failure.nextAttemptAt, { withSeconds: false })}</>;
+  const timeZone = useDepartmentTimeZone();
+  if (failure.willRetry) return <>Retry {formatDateTime(failure.nextAttemptAt, { timeZone, withSeconds: false })}</>;
   if (failure.deviceRemoved) {
     return (
       <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
@@ -113,6 +116,7 @@ function NextStep({ failure }: { failure: DeliveryFailure }) {
 }
 
 function FailuresTable({ failures }: { failures: DeliveryFailure[] }) {
+  const timeZone = useDepartmentTimeZone();
   if (failures.length === 0) {
     return (
       <Text size="sm" c="gray.7">
@@ -145,7 +149,7 @@ function FailuresTable({ failures }: { failures: DeliveryFailure[] }) {
               <Table.Td style={{ wordBreak: 'break-all' }}>{failure.recipient}</Table.Td>
               <Table.Td>{failure.lastError}</Table.Td>
               <Table.Td>{failure.attempts}</Table.Td>
-              <Table.Td>{formatDateTime(failure.lastAttemptAt, { withSeconds: false })}</Table.Td>
+              <Table.Td>{formatDateTime(failure.lastAttemptAt, { timeZone, withSeconds: false })}</Table.Td>
               <Table.Td>
                 <NextStep failure={failure} />
               </Table.Td>

@@ -33,6 +33,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CountdownText } from '../../../components/countdown-text.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 import { formatDateTime, formatSeat } from '../../../lib/session-format.ts';
 import { updateListedSession, useSessionBoardQuery } from '../../../lib/session-queries.ts';
@@ -117,6 +118,7 @@ export function AdminSessionControl({ session: listedSession }: { session: BidSe
 type Confirmation = 'end' | 'move-to-back' | null;
 
 function SessionControlBody({ board }: { board: SessionBoard }) {
+  const timeZone = useDepartmentTimeZone();
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
   const sessionAction = useSessionAction({ onSuccess: () => setConfirmation(null) });
   const pendingAction = sessionAction.isPending ? sessionAction.variables.action : null;
@@ -133,7 +135,7 @@ function SessionControlBody({ board }: { board: SessionBoard }) {
         <Text size="sm">
           {board.scheduledStart === null
             ? 'Not started yet.'
-            : `Starts by itself at ${formatDateTime(board.scheduledStart)}.`}{' '}
+            : `Starts by itself at ${formatDateTime(board.scheduledStart, { timeZone })}.`}{' '}
           {board.counts.total} participants are waiting.
         </Text>
         <Button

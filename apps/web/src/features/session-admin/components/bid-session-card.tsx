@@ -17,6 +17,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatDateTime, formatMinutes, formatSessionDates } from '../../../lib/session-format.ts';
 import type { SessionAction } from '../api/run-session-action.ts';
 import { getSessionActions } from '../utils/session-actions.ts';
@@ -43,6 +44,7 @@ interface BidSessionCardProps extends SessionCardHandlers {
 }
 
 export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessionCardProps) {
+  const timeZone = useDepartmentTimeZone();
   const actions = getSessionActions(session.status);
   const titleId = `bid-session-${session.id}-name`;
   const isBusy = pendingAction !== null;
@@ -70,10 +72,10 @@ export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessi
           <Fact label="Dates">{formatSessionDates(session)}</Fact>
           <Fact label="Bid window">{formatMinutes(session.bidWindowDuration)}</Fact>
           {session.status === 'scheduled' && session.scheduledStart !== null && (
-            <Fact label="Starts">{formatDateTime(session.scheduledStart)}</Fact>
+            <Fact label="Starts">{formatDateTime(session.scheduledStart, { timeZone })}</Fact>
           )}
           {session.status === 'completed' && session.actualEnd !== null && (
-            <Fact label="Ended">{formatDateTime(session.actualEnd)}</Fact>
+            <Fact label="Ended">{formatDateTime(session.actualEnd, { timeZone })}</Fact>
           )}
         </SimpleGrid>
 

@@ -8,6 +8,7 @@ import type { BidSession, Participant } from '@stationbid/domain';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import {
   formatDateTime,
   formatMinutes,
@@ -29,6 +30,7 @@ export function SessionDetailsModal({ session, onClose }: { session: BidSession 
 }
 
 function SessionDetails({ session }: { session: BidSession }) {
+  const timeZone = useDepartmentTimeZone();
   return (
     <Stack gap="lg">
       <Group gap="sm">
@@ -48,10 +50,14 @@ function SessionDetails({ session }: { session: BidSession }) {
         </Setting>
         <Setting label="Clear assignments at start">{session.clearAssignments ? 'Yes' : 'No'}</Setting>
         {session.scheduledStart !== null && (
-          <Setting label="Scheduled start">{formatDateTime(session.scheduledStart)}</Setting>
+          <Setting label="Scheduled start">{formatDateTime(session.scheduledStart, { timeZone })}</Setting>
         )}
-        {session.actualStart !== null && <Setting label="Started">{formatDateTime(session.actualStart)}</Setting>}
-        {session.actualEnd !== null && <Setting label="Ended">{formatDateTime(session.actualEnd)}</Setting>}
+        {session.actualStart !== null && (
+          <Setting label="Started">{formatDateTime(session.actualStart, { timeZone })}</Setting>
+        )}
+        {session.actualEnd !== null && (
+          <Setting label="Ended">{formatDateTime(session.actualEnd, { timeZone })}</Setting>
+        )}
         {session.randomSeed !== null && <Setting label="Random draw seed">{session.randomSeed}</Setting>}
       </SimpleGrid>
       <ParticipantsSection sessionId={session.id} isCompleted={session.status === 'completed'} />

@@ -12,6 +12,7 @@ import {
 import { HistoryEntryCard } from '../../../components/history-entry-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatDateTime, formatHistorySeat, HISTORY_ACTION_LABELS } from '../../../lib/session-format.ts';
 import { useSessionHistoryQuery } from '../api/bid-session-queries.ts';
 import { describeHistoryDetails } from '../utils/session-format.ts';
@@ -65,13 +66,14 @@ function SessionHistory({ sessionId }: { sessionId: string }) {
 
 /** On a phone: one card per entry, the action first, so nothing hides off the side of the screen. */
 function HistoryList({ entries }: { entries: SessionHistoryEntry[] }) {
+  const timeZone = useDepartmentTimeZone();
   return (
     <Stack component="ol" gap="xs" p={0} m={0} aria-label="Session history" style={{ listStyle: 'none' }}>
       {entries.map((entry) => (
         <HistoryEntryCard
           key={entry.id}
           entry={entry}
-          time={formatDateTime(entry.timestamp)}
+          time={formatDateTime(entry.timestamp, { timeZone })}
           details={describeHistoryDetails(entry.detailsData)}
         />
       ))}
@@ -80,6 +82,7 @@ function HistoryList({ entries }: { entries: SessionHistoryEntry[] }) {
 }
 
 function HistoryTable({ entries }: { entries: SessionHistoryEntry[] }) {
+  const timeZone = useDepartmentTimeZone();
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped verticalSpacing="xs" aria-label="Session history">
@@ -98,7 +101,7 @@ function HistoryTable({ entries }: { entries: SessionHistoryEntry[] }) {
             return (
               <Table.Tr key={entry.id}>
                 <Table.Td>
-                  <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                  <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp, { timeZone })}</time>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{HISTORY_ACTION_LABELS[entry.action]}</Text>

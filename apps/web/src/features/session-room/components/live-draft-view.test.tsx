@@ -1,8 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import type { SessionHistoryEntry } from '@stationbid/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { departmentSettingsQueryKey } from '../../../lib/department-settings-queries.ts';
 import { stubMatchMedia } from '../../../test/browser-stubs.ts';
 import { buildBidSessionDetail, buildHistoryEntry, buildParticipant, testId } from '../../../test/build-bid-session.ts';
 import { toSessionBoard } from '../../../test/session-board-api.ts';
@@ -84,15 +87,40 @@ const history: SessionHistoryEntry[] = [
   seatAward('8', 0, { userName: 'Kai Berg', actorName: 'Kai Berg', bidPriority: 12 }),
 ];
 
+/** The department works in Chicago (its settings already loaded); the viewer's browser is in Tokyo. */
+function WithDepartment({ children }: { children: ReactNode }) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(departmentSettingsQueryKey, {
+    timeZone: 'America/Chicago',
+    timeZoneAbbreviation: 'CST',
+    source: 'setting',
+    defaultTimeZone: 'America/Chicago',
+    updatedAt: null,
+  });
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>{children}</MantineProvider>
+    </QueryClientProvider>
+  );
+}
+
 function renderView(props: Partial<LiveDraftViewProps> = {}) {
   const user = userEvent.setup();
   render(
-    <MantineProvider>
+    <WithDepartment>
       <LiveDraftView board={toSessionBoard(session)} history={history} isAdmin={false} {...props} />
-    </MantineProvider>,
+    </WithDepartment>,
   );
   return user;
 }
+
+beforeEach(() => {
+  vi.stubEnv('TZ', 'Asia/Tokyo');
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('LiveDraftView', { timeout: 20_000 }, () => {
   it("shows the session's status and its latest 5 seat awards, newest first, with who, where, how and when", () => {
@@ -177,6 +205,12 @@ describe('LiveDraftView', { timeout: 20_000 }, () => {
         .slice(0, 5),
     ).toEqual(['#2', 'Station 1 (Downtown)', 'A', 'Engineer', 'Phone-in by Morgan Hale']);
     expect(within(rows[1] as HTMLElement).getByRole('rowheader')).toHaveTextContent('Caleb Murphy');
+    // When, on the department's clock and named by its zone (Tokyo's would read GMT+9).
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('cell')
+        .at(-1)?.textContent,
+    ).toMatch(/\d:\d\d:\d\d [AP]M C[SD]T$/);
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
@@ -192,9 +226,9 @@ describe('LiveDraftView', { timeout: 20_000 }, () => {
 
   it('says when the history is loading or has no award yet', () => {
     const { unmount } = render(
-      <MantineProvider>
+      <WithDepartment>
         <LiveDraftView board={toSessionBoard(session)} history={undefined} isAdmin={false} />
-      </MantineProvider>,
+      </WithDepartment>,
     );
     expect(
       within(screen.getByRole('region', { name: 'Recent Bids' })).getByRole('status', { name: 'Loading bids' }),

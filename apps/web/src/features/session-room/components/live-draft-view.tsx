@@ -24,6 +24,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { useNow } from '../../../hooks/use-now.ts';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { formatHistorySeat, SESSION_STATUS_COLORS, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { formatMoment } from '../utils/live-bidding-format.ts';
@@ -123,6 +124,7 @@ function RecentBids({
   isAdmin: boolean;
   nowMs: number;
 }) {
+  const timeZone = useDepartmentTimeZone();
   const recent = useMemo(() => (history === undefined ? undefined : listRecentAwards(history)), [history]);
   return (
     <DraftCard
@@ -150,8 +152,8 @@ function RecentBids({
                   {getAwardee(entry)}
                 </Text>
                 <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={entry.timestamp} title={formatMoment(entry.timestamp)}>
-                    {formatRelativeTime(entry.timestamp, nowMs)}
+                  <time dateTime={entry.timestamp} title={formatMoment(entry.timestamp, { timeZone })}>
+                    {formatRelativeTime(entry.timestamp, nowMs, { timeZone })}
                   </time>
                 </Text>
               </Group>
@@ -296,6 +298,7 @@ function formatStation(entry: SessionHistoryEntry): string {
 }
 
 function AwardTable({ awards }: { awards: SessionHistoryEntry[] }) {
+  const timeZone = useDepartmentTimeZone();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped verticalSpacing="xs" fz="sm" aria-label="All bids">
@@ -322,7 +325,7 @@ function AwardTable({ awards }: { awards: SessionHistoryEntry[] }) {
               <Table.Td>{entry.position ?? '–'}</Table.Td>
               <Table.Td>{describeAwardMethod(entry)}</Table.Td>
               <Table.Td>
-                <time dateTime={entry.timestamp}>{formatMoment(entry.timestamp)}</time>
+                <time dateTime={entry.timestamp}>{formatMoment(entry.timestamp, { timeZone })}</time>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -334,6 +337,7 @@ function AwardTable({ awards }: { awards: SessionHistoryEntry[] }) {
 
 /** The same awards on a phone, one card each, so nothing scrolls sideways. */
 function AwardList({ awards }: { awards: SessionHistoryEntry[] }) {
+  const timeZone = useDepartmentTimeZone();
   return (
     <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="All bids">
       {awards.map((entry) => (
@@ -343,7 +347,8 @@ function AwardList({ awards }: { awards: SessionHistoryEntry[] }) {
           </Text>
           <Text size="sm">{formatHistorySeat(entry)}</Text>
           <Text size="xs" c="gray.7">
-            {describeAwardMethod(entry)} · <time dateTime={entry.timestamp}>{formatMoment(entry.timestamp)}</time>
+            {describeAwardMethod(entry)} ·{' '}
+            <time dateTime={entry.timestamp}>{formatMoment(entry.timestamp, { timeZone })}</time>
           </Text>
         </Paper>
       ))}

@@ -8,6 +8,7 @@ import { TIMERS } from '@stationbid/domain';
 import { IconBell } from '@tabler/icons-react';
 import { type RefObject, useEffect, useId, useRef } from 'react';
 import { useNow } from '../../../hooks/use-now.ts';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import type { LiveUpdates } from '../hooks/use-live-updates.ts';
 import { formatMoment } from '../utils/live-bidding-format.ts';
@@ -27,6 +28,7 @@ export interface LiveUpdatesPopoverProps {
 }
 
 export function LiveUpdatesPopover({ liveUpdates, label, handoff }: LiveUpdatesPopoverProps) {
+  const timeZone = useDepartmentTimeZone();
   const { updates, isOpen, setOpen } = liveUpdates;
   const dropdownId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -100,8 +102,8 @@ export function LiveUpdatesPopover({ liveUpdates, label, handoff }: LiveUpdatesP
                     </Text>
                     {description.seat !== null && <Text size="sm">{description.seat}</Text>}
                     <Text size="xs" c="gray.7">
-                      <time dateTime={update.at} title={formatMoment(update.at)}>
-                        {formatRelativeTime(update.at, nowMs)}
+                      <time dateTime={update.at} title={formatMoment(update.at, { timeZone })}>
+                        {formatRelativeTime(update.at, nowMs, { timeZone })}
                       </time>
                     </Text>
                   </Stack>

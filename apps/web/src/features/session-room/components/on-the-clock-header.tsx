@@ -87,6 +87,7 @@ export function OnTheClockHeader({
               remainingMs={remainingMs}
               award={award}
               holdsTurn={holdsTurn}
+              timeZone={timeZone}
             />
           </Stack>
           {isRunning && remainingMs !== null && (
@@ -133,6 +134,7 @@ function MemberLine({
   remainingMs,
   award,
   holdsTurn,
+  timeZone,
 }: {
   board: SessionBoard;
   myEntry: Participant | null;
@@ -140,6 +142,7 @@ function MemberLine({
   remainingMs: number | null;
   award: string | null;
   holdsTurn: boolean;
+  timeZone: string;
 }) {
   if (myEntry === null) {
     return <Text size="sm">You are watching this session; you are not one of its participants.</Text>;
@@ -150,7 +153,9 @@ function MemberLine({
   const place = `#${myEntry.position + 1} in queue`;
   if (board.status === 'draft' || board.status === 'scheduled') {
     const start =
-      board.scheduledStart === null ? '' : ` It is scheduled to start ${formatDateTime(board.scheduledStart)}.`;
+      board.scheduledStart === null
+        ? ''
+        : ` It is scheduled to start ${formatDateTime(board.scheduledStart, { timeZone })}.`;
     return (
       <Text size="sm">
         {place}.{start}

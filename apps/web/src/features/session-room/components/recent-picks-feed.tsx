@@ -8,6 +8,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { type BoardPick, TIMERS } from '@stationbid/domain';
 import { useId } from 'react';
 import { useNow } from '../../../hooks/use-now.ts';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { formatMoment } from '../utils/live-bidding-format.ts';
 import { describePick } from '../utils/on-the-clock.ts';
@@ -21,6 +22,7 @@ export interface RecentPicksFeedProps {
 }
 
 export function RecentPicksFeed({ picks }: RecentPicksFeedProps) {
+  const timeZone = useDepartmentTimeZone();
   const titleId = useId();
   // "2m ago" ages by the minute; the picks themselves change with events, not with this clock.
   const nowMs = useNow(TIMERS.liveRefreshMs);
@@ -44,8 +46,8 @@ export function RecentPicksFeed({ picks }: RecentPicksFeedProps) {
                 </Text>
                 <Text size="xs" c="gray.7">
                   {pick.name} ·{' '}
-                  <time dateTime={pick.at} title={formatMoment(pick.at)}>
-                    {formatRelativeTime(pick.at, nowMs)}
+                  <time dateTime={pick.at} title={formatMoment(pick.at, { timeZone })}>
+                    {formatRelativeTime(pick.at, nowMs, { timeZone })}
                   </time>
                 </Text>
               </li>

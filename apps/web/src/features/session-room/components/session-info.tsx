@@ -1,5 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { BidSession, SessionBoard, SessionHistoryEntry } from '@stationbid/domain';
+import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatSessionDates } from '../../../lib/session-format.ts';
 import { describeHistoryEntry, formatMoment, sortHistoryNewestFirst } from '../utils/live-bidding-format.ts';
 import { LiveSection } from './live-section.tsx';
@@ -48,6 +49,7 @@ export function SessionInfo({ board, dates }: SessionInfoProps) {
 
 /** What happened in the session, newest first, with times in the viewer's zone. */
 export function SessionHistory({ history }: { history: SessionHistoryEntry[] | undefined }) {
+  const timeZone = useDepartmentTimeZone();
   return (
     <LiveSection title="Session History">
       {history === undefined ? (
@@ -69,7 +71,7 @@ export function SessionHistory({ history }: { history: SessionHistoryEntry[] | u
             <li key={entry.id}>
               <Text size="sm">{describeHistoryEntry(entry)}</Text>
               <Text size="xs" c="dimmed" component="time" dateTime={entry.timestamp}>
-                {formatMoment(entry.timestamp)}
+                {formatMoment(entry.timestamp, { timeZone })}
               </Text>
             </li>
           ))}

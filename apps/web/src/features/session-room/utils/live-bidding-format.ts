@@ -99,13 +99,14 @@ export function sortHistoryNewestFirst(history: readonly SessionHistoryEntry[]):
 }
 
 interface FormatOptions {
-  /** Tests pin these; the page uses the viewer's own. */
+  /** Tests pin it; the page uses the viewer's own language. */
   locale?: string;
-  timeZone?: string;
+  /** The department's zone (useDepartmentTimeZone), never the viewer's. */
+  timeZone: string;
 }
 
-/** "Mar 1, 9:30:05 AM PST": a moment in the viewer's zone, named. */
-export function formatMoment(value: string, { locale, timeZone }: FormatOptions = {}): string {
+/** "Mar 1, 9:30:05 AM CST": a moment in the department's zone, named. */
+export function formatMoment(value: string, { locale, timeZone }: FormatOptions): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return 'Unknown time';
   return new Intl.DateTimeFormat(locale, {

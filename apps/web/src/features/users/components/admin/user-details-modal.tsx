@@ -1,13 +1,13 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { UNLOCK_MESSAGES, type User } from '@stationbid/domain';
 import { useState } from 'react';
+import { useDepartmentTimeZone } from '../../../../lib/department-time-zone.ts';
+import { formatDateTime } from '../../../../lib/session-format.ts';
 import { useUnlockUserSignIn } from '../../api/admin-unlock-user.ts';
 import { describeBidPriority, describeStationAssignment } from './member-format.ts';
 import { MemberModal } from './member-modal.tsx';
 import { getFullName } from './user-list-query.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const NOT_PROVIDED = 'Not provided';
 const orNotProvided = (value: string | null) => (value ? value : NOT_PROVIDED);
@@ -67,6 +67,7 @@ function UnlockSignIn({ user }: { user: User }) {
 
 /** User Details: everything the server knows about the member, read-only, and Unlock sign-in. */
 export function UserDetailsModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const moment = { timeZone: useDepartmentTimeZone(), withSeconds: false };
   const score =
     user.manualSeniorityScore === null
       ? `${user.seniorityScore} (automatic)`
@@ -116,8 +117,8 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
             ['Account', user.isActive ? 'Active' : 'Inactive'],
             ['Password', user.status === 'pending' ? 'Not set yet (waiting for setup)' : 'Set'],
             ['Online now', user.isOnline ? 'Yes' : 'No'],
-            ['Last login', user.lastLoginAt === null ? 'Never' : dateTimeFormat.format(new Date(user.lastLoginAt))],
-            ['Created', dateTimeFormat.format(new Date(user.createdAt))],
+            ['Last login', user.lastLoginAt === null ? 'Never' : formatDateTime(user.lastLoginAt, moment)],
+            ['Created', formatDateTime(user.createdAt, moment)],
           ]}
         />
         <FactSection

@@ -1,11 +1,14 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { getExperienceLevel, type User } from '@stationbid/domain';
-import { formatDate, formatShift, formatStation } from './format-profile-values.ts';
+import { useDepartmentTimeZone } from '../../../../lib/department-time-zone.ts';
+import { formatDay } from '../../../../lib/session-format.ts';
+import { formatShift, formatStation } from './format-profile-values.ts';
 import { ProfileSection } from './profile-section.tsx';
 import { SummaryList } from './summary-list.tsx';
 
 /** Who the member is at a glance: name, rank, experience, assignment and how long they have been here. */
 export function ProfileSummarySection({ profile }: { profile: User }) {
+  const timeZone = useDepartmentTimeZone();
   const fullName = `${profile.firstName} ${profile.lastName}`;
   const assignment =
     profile.currentStation === null && profile.currentShift === null
@@ -33,7 +36,7 @@ export function ProfileSummarySection({ profile }: { profile: User }) {
             detail: `${getExperienceLevel(profile.yearsOfService)} (${profile.yearsOfService} ${profile.yearsOfService === 1 ? 'year' : 'years'})`,
           },
           { term: 'Station and Shift', detail: assignment },
-          { term: 'Member Since', detail: formatDate(profile.createdAt) },
+          { term: 'Member Since', detail: formatDay(profile.createdAt, { timeZone }) },
         ]}
       />
     </ProfileSection>
