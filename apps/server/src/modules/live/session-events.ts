@@ -42,7 +42,7 @@ export function toSessionChangedEvents(
 }
 
 /**
- * The members a step stored notifications for (engine-state.repository.ts writes one row per
+ * The members a step stored notifications for (engine-step-writer.repository.ts writes one row per
  * `notification` event), as `notifications.created` events of at most NOTIFICATION_EVENT_MAX_MEMBERS
  * members each, so that a step notifying thousands (a session's completion) still fits NOTIFY.
  */

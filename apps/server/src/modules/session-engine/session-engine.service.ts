@@ -40,7 +40,7 @@ import {
   type SessionRow,
   saveEngineStep,
   toEngineSession,
-} from './engine-state.repository.ts';
+} from './engine-step-writer.repository.ts';
 import { EngineStateCache, type StateVersions } from './engine-state-cache.ts';
 import { presentSession, presentSessionSummary } from './session-presenter.ts';
 import { isRunningStatus } from './session-row-presenter.ts';

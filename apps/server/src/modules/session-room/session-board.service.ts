@@ -27,7 +27,7 @@ import {
   lockSessionRow,
   readEngineDataVersion,
   toEngineSession,
-} from '../session-engine/engine-state.repository.ts';
+} from '../session-engine/engine-step-writer.repository.ts';
 import type { EngineStateCache, StateVersions } from '../session-engine/engine-state-cache.ts';
 import type { SessionViewer } from '../session-engine/session-access.ts';
 import type { CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
