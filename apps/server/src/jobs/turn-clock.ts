@@ -11,7 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { listDueSessionIds } from '../modules/session-engine/engine-step-writer.repository.ts';
+import { listDueSessionIds } from '../modules/session-engine/due-sessions.repository.ts';
 import type { DueSessionOutcome, SessionEngineService } from '../modules/session-engine/session-engine.service.ts';
 import { PeriodicJob } from './periodic-job.ts';
 

@@ -6,7 +6,8 @@
  * turn runs out (bidding-rules.md, "When a turn's deadline passes").
  */
 import { z } from 'zod';
-import { LIMITS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
+import type { ParticipantPreferences, SeatChoice } from '../bid-engine/types.ts';
+import { LIMITS, SEAT_POSITIONS, type SeatPosition, SHIFTS, type Shift } from '../constants.ts';
 import { readNumericString, shiftSchema } from './common.ts';
 
 /** The auto-bid strategies the spec names; the engine uses the ranked list whatever is chosen. */
@@ -188,4 +189,59 @@ export function readStoredBidPreferences(stored: unknown): StoredBidPreferences 
     maxBidAttempts: read('maxBidAttempts', fields.maxBidAttempts),
     bidTimeout: read('bidTimeout', fields.bidTimeout),
   };
+}
+
+const NO_PREFERENCES: ParticipantPreferences = {
+  autoBid: false,
+  choices: [],
+  preferredStationIds: [],
+  preferredShifts: [],
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A member's stored bid preferences as the bid engine reads them when a session's state is loaded
+ * (ParticipantPreferences), read leniently: whatever is missing or malformed counts as off or
+ * empty, so a bad preference can never stop a turn from being processed. Stations may be named by
+ * id or by number; a station the session does not offer by number is dropped.
+ */
+export function parseBidPreferences(
+  stored: unknown,
+  stationIdByNumber: ReadonlyMap<number, string> = new Map(),
+): ParticipantPreferences {
+  if (!isRecord(stored)) return NO_PREFERENCES;
+  const toStationId = (value: unknown): string | undefined => {
+    if (typeof value === 'string' && value.trim() !== '') {
+      const asNumber = Number(value);
+      return Number.isInteger(asNumber) && asNumber > 0 ? stationIdByNumber.get(asNumber) : value;
+    }
+    if (typeof value === 'number') return stationIdByNumber.get(value);
+    return undefined;
+  };
+  const isShift = (value: unknown): value is Shift => SHIFTS.includes(value as Shift);
+  const isSeatPosition = (value: unknown): value is SeatPosition => SEAT_POSITIONS.includes(value as SeatPosition);
+
+  // `seatChoices` is what the Bid Preferences API stores (bidPreferencesSchema); `choices` came first.
+  const storedChoices = Array.isArray(stored.seatChoices) ? stored.seatChoices : stored.choices;
+  const choices: SeatChoice[] = [];
+  for (const entry of Array.isArray(storedChoices) ? storedChoices : []) {
+    if (!isRecord(entry)) continue;
+    const stationId = toStationId(entry.stationId ?? entry.station);
+    const seatPosition = entry.seatPosition ?? entry.position;
+    if (stationId && isShift(entry.shift) && isSeatPosition(seatPosition)) {
+      choices.push({ stationId, shift: entry.shift, seatPosition });
+    }
+  }
+  const stationList = Array.isArray(stored.preferredStationIds)
+    ? stored.preferredStationIds
+    : Array.isArray(stored.preferredStations)
+      ? stored.preferredStations
+      : [];
+  const preferredStationIds = [...new Set(stationList.map(toStationId).filter((id): id is string => id !== undefined))];
+  const preferredShifts = [
+    ...new Set((Array.isArray(stored.preferredShifts) ? stored.preferredShifts : []).filter(isShift)),
+  ];
+  return { autoBid: stored.autoBid === true, choices, preferredStationIds, preferredShifts };
 }

@@ -1,42 +1,28 @@
 /**
- * Loading a session into the pure engine's state, and writing one step's changes back.
- *
- * Every engine step runs in one transaction that first locks the session row (`FOR UPDATE`): that
- * lock is what serialises the steps of one session across requests and across server processes.
- * Seats are guarded a second time by the database itself: `members.current_seat_id` is unique, so a
- * seat taken at the same instant outside the session (an administrator's assignment) makes the step
- * fail instead of giving the seat twice. A step writes back only what changed, in a fixed number of
- * statements whatever the session's size.
+ * Writing one engine step's changes back, in the transaction that loaded the state and holds the
+ * session row's lock (engine-state-loader.repository.ts). A step writes back only what changed, in a
+ * fixed number of statements whatever the session's size. Seats are guarded a second time by the
+ * database itself: `members.current_seat_id` is unique, so a seat taken at the same instant outside
+ * the session (an administrator's assignment) makes the step fail instead of giving the seat twice.
+ * The words members read (notifications, activity) come from turn-notice-wording.ts.
  */
 import {
-  type BidSessionStatus,
   buildRecordSettings,
   type ChainedEntry,
   type ChainHead,
   canonicalJson,
   chainStep,
-  type EligibilityMode,
   type EngineCommand,
   type EngineEvent,
-  type EngineParticipant,
-  type EngineSeat,
-  type EngineSession,
   type EngineState,
   type HistoryEntryDraft,
   type ParticipantOutcome,
-  type ParticipantPreferences,
-  type Rank,
-  SEAT_POSITIONS,
-  type SeatChoice,
-  type SeatPosition,
   type SeatRef,
-  SHIFTS,
-  type Shift,
   type StateChanges,
   sha256Hex,
   toRecordCommand,
 } from '@stationbid/domain';
-import { and, eq, exists, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   activities,
@@ -44,168 +30,15 @@ import {
   bids,
   members,
   notifications,
-  participants,
   sessionHistory,
   sessionRecordSettings,
 } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
+import type { SessionRow } from './engine-state-loader.repository.ts';
 import { describeTurnNotice } from './turn-notice-wording.ts';
-
-export type SessionRow = typeof bidSessions.$inferSelect;
-
-/** A session's engine state, with the row it came from (name, dates) for what the step writes. */
-export interface LoadedEngineState {
-  session: SessionRow;
-  state: EngineState;
-}
 
 /** Inserts of many rows are cut into chunks, well under PostgreSQL's 65,535 parameters per statement. */
 const INSERT_CHUNK_ROWS = 1000;
-
-// ---------------------------------------------------------------------------------------------
-// Loading
-
-/**
- * Locks the session row for the rest of the transaction. With `skipLocked`, a row another
- * transaction holds is skipped (undefined) instead of waited for: the turn clock of one process
- * never queues behind another's.
- */
-export async function lockSessionRow(
-  executor: Executor,
-  sessionId: string,
-  options: { skipLocked?: boolean; share?: boolean } = {},
-): Promise<SessionRow | undefined> {
-  // `share`: a reader's lock (the board), which waits for a step and holds off the next one only.
-  const [row] = await executor
-    .select()
-    .from(bidSessions)
-    .where(eq(bidSessions.id, sessionId))
-    .for(options.share ? 'share' : 'update', options.skipLocked ? { skipLocked: true } : {});
-  return row;
-}
-
-/**
- * The session's engine state, read inside the transaction after locking its row (locked here
- * unless the caller already holds `lockedRow`). Undefined when the session does not exist, or
- * with `skipLocked` when another transaction holds it.
- */
-export async function loadEngineState(
-  executor: Executor,
-  sessionId: string,
-  options: { skipLocked?: boolean; lockedRow?: SessionRow } = {},
-): Promise<LoadedEngineState | undefined> {
-  const session = options.lockedRow ?? (await lockSessionRow(executor, sessionId, options));
-  if (!session) return undefined;
-  // Sequential on purpose: a transaction runs one statement at a time on its connection.
-  const seatList = await listOfferedSeats(executor, sessionId);
-  const participantList = await listEngineParticipants(executor, sessionId);
-  const stationIdByNumber = new Map(seatList.map((seat) => [seat.stationNumber, seat.stationId]));
-  return {
-    session,
-    state: {
-      session: toEngineSession(session),
-      participants: participantList.map((row) => toEngineParticipant(row, stationIdByNumber)),
-      seats: seatList,
-    },
-  };
-}
-
-/** The engine's view of a session row (read afresh at every step; it is locked anyway). */
-export function toEngineSession(session: SessionRow): EngineSession {
-  return {
-    status: session.status as BidSessionStatus,
-    currentParticipant: session.currentParticipant,
-    currentBidEnd: session.currentBidEnd?.getTime() ?? null,
-    pausedRemainingMs: session.pausedRemainingMs,
-    bidWindowMinutes: session.bidWindowMinutes,
-    autoAssignTimeoutMinutes: session.autoAssignTimeoutMinutes,
-    eligibilityMode: session.eligibilityMode as EligibilityMode,
-    clearAssignments: session.clearAssignments,
-    actualStart: session.actualStart?.getTime() ?? null,
-    actualEnd: session.actualEnd?.getTime() ?? null,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Versions (docs/decisions/008-engine-state-cache.md, 012-session-board.md)
-//
-// A session's kept state is valid while two counters are unchanged: the session's own `version`
-// (every update of its row adds one; each step updates it exactly once) and the engine data
-// version of migration 0001, which counts changes made outside engine steps (an administrator's
-// assignment, a station edit) and changes a step made to another running session's seats.
-
-/** The count of changes to what engine states are read from, made outside the sessions' own steps. */
-export async function readEngineDataVersion(executor: Executor): Promise<number> {
-  const result = await executor.execute(
-    sql`select coalesce((select value from engine_data_version where id = 1), 0)::text as value`,
-  );
-  const [row] = (result as unknown as { rows: { value: string }[] }).rows;
-  return Number(row?.value ?? 0);
-}
-
-/** Both counters a session's kept state and board are valid for, with its status; undefined for an unknown id. */
-export async function readSessionVersions(
-  executor: Executor,
-  sessionId: string,
-): Promise<{ version: number; outsideVersion: number; status: string } | undefined> {
-  const result = await executor.execute(sql`
-    select b.version::text as version, b.status,
-      coalesce((select value from engine_data_version where id = 1), 0)::text as outside
-    from bid_sessions b where b.id = ${sessionId}`);
-  const [row] = (result as unknown as { rows: { version: string; outside: string; status: string }[] }).rows;
-  return row ? { version: Number(row.version), outsideVersion: Number(row.outside), status: row.status } : undefined;
-}
-
-/**
- * Marks the transaction as an engine step: the change triggers leave its writes uncounted (the
- * step's own session counts it through its row's version).
- */
-export async function markEngineStep(executor: Executor): Promise<void> {
-  await executor.execute(sql`select set_config('stationbid.engine_step', 'on', true)`);
-}
-
-/**
- * A step that moved members between seats changes what another running session offers when that
- * session offers one of those stations (or every station) or counts one of those members: such a
- * step counts one outside change, so the other session reads its state afresh. Sessions with
- * nothing in common, the normal case of two sessions at once, do not touch each other. Answers the
- * engine data version after the step (counted or not).
- */
-export async function countChangeForOtherSessions(
-  executor: Executor,
-  change: { sessionId: string; stationIds: readonly string[]; memberIds: readonly string[] },
-): Promise<{ outsideVersion: number; hasCounted: boolean }> {
-  if (change.stationIds.length > 0 || change.memberIds.length > 0) {
-    const stationList =
-      change.stationIds.length > 0
-        ? sql.join(
-            change.stationIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )
-        : sql`null`;
-    const memberList =
-      change.memberIds.length > 0
-        ? sql.join(
-            change.memberIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )
-        : sql`null`;
-    const counted = await executor.execute(sql`
-      update engine_data_version set value = value + 1
-      where id = 1 and exists (
-        select 1 from bid_sessions other
-        where other.id <> ${change.sessionId} and other.status in ('active', 'paused')
-          and (
-            not exists (select 1 from bid_session_stations l where l.session_id = other.id)
-            or exists (select 1 from bid_session_stations l where l.session_id = other.id and l.station_id in (${stationList}))
-            or exists (select 1 from participants p where p.session_id = other.id and p.member_id in (${memberList}))
-          ))
-      returning value::text as value`);
-    const [row] = (counted as unknown as { rows: { value: string }[] }).rows;
-    if (row) return { outsideVersion: Number(row.value), hasCounted: true };
-  }
-  return { outsideVersion: await readEngineDataVersion(executor), hasCounted: false };
-}
 
 /**
  * Ids as one `uuid[]` parameter. Updates from a JSON record set also name their rows by it: the
@@ -215,261 +48,6 @@ export async function countChangeForOtherSessions(
 function uuidArray(ids: readonly string[]): SQL {
   return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
-
-/**
- * Reads a whole list as one JSON value built by the database. A session of thousands is read
- * every step, and one JSON text parses far faster than thousands of rows of many columns, on
- * PGlite (whose rows are decoded in JavaScript) and on node-postgres alike.
- */
-async function selectJsonList<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = await executor.execute(sql`select coalesce((${query})::text, '[]') as list`);
-  const [row] = (result as unknown as { rows: { list: string }[] }).rows;
-  return row ? (JSON.parse(row.list) as T[]) : [];
-}
-
-const epochMilliseconds = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
-
-/** Seats of the active stations the session offers (its list, or every active station), with their holder. */
-async function listOfferedSeats(executor: Executor, sessionId: string): Promise<EngineSeat[]> {
-  type SeatTuple = [string, string, number, string, Shift, SeatPosition, number, string | null];
-  const tuples = await selectJsonList<SeatTuple>(
-    executor,
-    sql`
-      select json_agg(json_build_array(
-        s.id, s.station_id, st.number, st.name, s.shift, s.seat_position, s.ordinal, m.id
-      ) order by st.number, s.shift, s.seat_position, s.ordinal)
-      from seats s
-      join stations st on st.id = s.station_id
-      left join members m on m.current_seat_id = s.id
-      where st.is_active
-        and (
-          not exists (select 1 from bid_session_stations l where l.session_id = ${sessionId})
-          or s.station_id in (select l.station_id from bid_session_stations l where l.session_id = ${sessionId})
-        )`,
-  );
-  return tuples.map(
-    ([seatId, stationId, stationNumber, stationName, shift, seatPosition, ordinal, holderMemberId]) => ({
-      seatId,
-      stationId,
-      stationNumber,
-      stationName,
-      shift,
-      seatPosition,
-      ordinal,
-      holderMemberId,
-    }),
-  );
-}
-
-type ParticipantTuple = [
-  id: string,
-  memberId: string | null,
-  name: string,
-  employeeId: string,
-  rank: string,
-  yearsOfService: number,
-  seniorityScore: number,
-  bidPriority: number,
-  queuePosition: number,
-  movedToBack: boolean,
-  outcome: string | null,
-  turnDeadline: number | null,
-  assignedStationId: string | null,
-  assignedStationName: string | null,
-  assignedStationNumber: number | null,
-  assignedShift: string | null,
-  assignedSeatPosition: string | null,
-  awardedSeatId: string | null,
-  preferences: unknown,
-  currentSeatId: string | null,
-  currentStationId: string | null,
-  currentStationNumber: number | null,
-  currentStationName: string | null,
-  currentShift: string | null,
-  currentSeatPosition: string | null,
-];
-
-/** Participants in queue order, with their member's seat now, preferences and the seat won here. */
-function listEngineParticipants(executor: Executor, sessionId: string): Promise<ParticipantTuple[]> {
-  return selectJsonList<ParticipantTuple>(
-    executor,
-    sql`
-      select json_agg(json_build_array(
-        p.id, p.member_id, p.first_name || ' ' || p.last_name, p.employee_id, p.rank,
-        p.years_of_service, p.seniority_score, p.bid_priority, p.queue_position, p.moved_to_back,
-        p.outcome, ${epochMilliseconds(sql`p.turn_deadline`)},
-        p.assigned_station_id, p.assigned_station_name, p.assigned_station_number,
-        p.assigned_shift, p.assigned_seat_position, b.seat_id,
-        -- Only a participant still waiting can need their preferences; the others' stay unread.
-        case when p.outcome is null then m.bid_preferences end,
-        cs.id, cst.id, cst.number, cst.name, cs.shift, cs.seat_position
-      ) order by p.queue_position, p.bid_priority)
-      from participants p
-      left join members m on m.id = p.member_id
-      left join seats cs on cs.id = m.current_seat_id
-      left join stations cst on cst.id = cs.station_id
-      left join bids b on b.participant_id = p.id
-      where p.session_id = ${sessionId}`,
-  );
-}
-
-function toEngineParticipant(row: ParticipantTuple, stationIdByNumber: ReadonlyMap<number, string>): EngineParticipant {
-  const [
-    participantId,
-    memberId,
-    name,
-    employeeId,
-    rank,
-    yearsOfService,
-    seniorityScore,
-    bidPriority,
-    queuePosition,
-    movedToBack,
-    outcome,
-    turnDeadline,
-    assignedStationId,
-    assignedStationName,
-    assignedStationNumber,
-    assignedShift,
-    assignedSeatPosition,
-    awardedSeatId,
-    preferences,
-    currentSeatId,
-    currentStationId,
-    currentStationNumber,
-    currentStationName,
-    currentShift,
-    currentSeatPosition,
-  ] = row;
-  const currentSeat: SeatRef | null =
-    memberId && currentSeatId && currentStationId && currentStationNumber !== null && currentStationName !== null
-      ? {
-          seatId: currentSeatId,
-          stationId: currentStationId,
-          stationNumber: currentStationNumber,
-          stationName: currentStationName,
-          shift: currentShift as Shift,
-          seatPosition: currentSeatPosition as SeatPosition,
-        }
-      : null;
-  const awardedSeat: SeatRef | null =
-    assignedStationNumber !== null &&
-    assignedStationName !== null &&
-    assignedShift !== null &&
-    assignedSeatPosition !== null
-      ? {
-          // A seat or station deleted since the award keeps its name and number in the results.
-          seatId: awardedSeatId ?? '',
-          stationId: assignedStationId ?? '',
-          stationNumber: assignedStationNumber,
-          stationName: assignedStationName,
-          shift: assignedShift as Shift,
-          seatPosition: assignedSeatPosition as SeatPosition,
-        }
-      : null;
-  return {
-    participantId,
-    memberId,
-    name,
-    employeeId,
-    rank: rank as Rank,
-    yearsOfService,
-    seniorityScore,
-    bidPriority,
-    queuePosition,
-    movedToBack,
-    outcome: outcome as ParticipantOutcome | null,
-    turnDeadline: turnDeadline === null ? null : Number(turnDeadline),
-    currentSeat,
-    awardedSeat,
-    preferences: parseBidPreferences(preferences, stationIdByNumber),
-  };
-}
-
-const NO_PREFERENCES: ParticipantPreferences = {
-  autoBid: false,
-  choices: [],
-  preferredStationIds: [],
-  preferredShifts: [],
-};
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A member's stored bid preferences, read leniently: whatever is missing or malformed counts as
- * off or empty, so a bad preference can never stop a turn from being processed. Stations may be
- * named by id or by number; a station the session does not offer by number is dropped.
- */
-export function parseBidPreferences(
-  stored: unknown,
-  stationIdByNumber: ReadonlyMap<number, string> = new Map(),
-): ParticipantPreferences {
-  if (!isRecord(stored)) return NO_PREFERENCES;
-  const toStationId = (value: unknown): string | undefined => {
-    if (typeof value === 'string' && value.trim() !== '') {
-      const asNumber = Number(value);
-      return Number.isInteger(asNumber) && asNumber > 0 ? stationIdByNumber.get(asNumber) : value;
-    }
-    if (typeof value === 'number') return stationIdByNumber.get(value);
-    return undefined;
-  };
-  const isShift = (value: unknown): value is Shift => SHIFTS.includes(value as Shift);
-  const isSeatPosition = (value: unknown): value is SeatPosition => SEAT_POSITIONS.includes(value as SeatPosition);
-
-  // `seatChoices` is what the Bid Preferences API stores (schemas/bid-preferences.ts); `choices` came first.
-  const storedChoices = Array.isArray(stored.seatChoices) ? stored.seatChoices : stored.choices;
-  const choices: SeatChoice[] = [];
-  for (const entry of Array.isArray(storedChoices) ? storedChoices : []) {
-    if (!isRecord(entry)) continue;
-    const stationId = toStationId(entry.stationId ?? entry.station);
-    const seatPosition = entry.seatPosition ?? entry.position;
-    if (stationId && isShift(entry.shift) && isSeatPosition(seatPosition)) {
-      choices.push({ stationId, shift: entry.shift, seatPosition });
-    }
-  }
-  const stationList = Array.isArray(stored.preferredStationIds)
-    ? stored.preferredStationIds
-    : Array.isArray(stored.preferredStations)
-      ? stored.preferredStations
-      : [];
-  const preferredStationIds = [...new Set(stationList.map(toStationId).filter((id): id is string => id !== undefined))];
-  const preferredShifts = [
-    ...new Set((Array.isArray(stored.preferredShifts) ? stored.preferredShifts : []).filter(isShift)),
-  ];
-  return { autoBid: stored.autoBid === true, choices, preferredStationIds, preferredShifts };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The turn clock's work list
-
-/**
- * Sessions the turn clock has work for at `now`: active ones whose turn deadline has passed, and
- * scheduled ones (with participants) whose start time has come. Read without locks; each is
- * locked and checked again before anything changes.
- */
-export async function listDueSessionIds(executor: Executor, now: Date, limit: number): Promise<string[]> {
-  const hasParticipants = executor
-    .select({ one: sql`1` })
-    .from(participants)
-    .where(eq(participants.sessionId, bidSessions.id));
-  const rows = await executor
-    .select({ id: bidSessions.id })
-    .from(bidSessions)
-    .where(
-      or(
-        // Strictly before now: a bid exactly at the deadline still counts.
-        and(eq(bidSessions.status, 'active'), lt(bidSessions.currentBidEnd, now)),
-        and(eq(bidSessions.status, 'scheduled'), lte(bidSessions.scheduledStart, now), exists(hasParticipants)),
-      ),
-    )
-    .orderBy(sql`coalesce(${bidSessions.currentBidEnd}, ${bidSessions.scheduledStart})`)
-    .limit(limit);
-  return rows.map((row) => row.id);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Saving
 
 export interface EngineStepToSave {
   sessionId: string;

@@ -30,18 +30,16 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findParticipantByMember, findSessionById } from './bid-sessions.repository.ts';
+import { EngineStateCache, type StateVersions } from './engine-state-cache.ts';
 import {
-  countChangeForOtherSessions,
   type LoadedEngineState,
   loadEngineState,
   lockSessionRow,
-  markEngineStep,
-  readEngineDataVersion,
   type SessionRow,
-  saveEngineStep,
   toEngineSession,
-} from './engine-step-writer.repository.ts';
-import { EngineStateCache, type StateVersions } from './engine-state-cache.ts';
+} from './engine-state-loader.repository.ts';
+import { saveEngineStep } from './engine-step-writer.repository.ts';
+import { countChangeForOtherSessions, markEngineStep, readEngineDataVersion } from './engine-versions.repository.ts';
 import { presentSession, presentSessionSummary } from './session-presenter.ts';
 import { isRunningStatus } from './session-row-presenter.ts';
 

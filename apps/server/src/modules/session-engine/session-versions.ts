@@ -13,7 +13,7 @@
  * database read.
  */
 import type { Database } from '../../db/client.ts';
-import { readSessionVersions } from './engine-step-writer.repository.ts';
+import { readSessionVersions } from './engine-versions.repository.ts';
 
 export type SessionVersions = NonNullable<Awaited<ReturnType<typeof readSessionVersions>>>;
 

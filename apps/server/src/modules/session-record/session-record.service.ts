@@ -20,7 +20,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { onceUntilFailure } from '../../lib/once-until-failure.ts';
 import { fixedTimeZone, type TimeZoneSource } from '../department-settings/department-zone.ts';
 import { findParticipantByMember, findSessionById } from '../session-engine/bid-sessions.repository.ts';
-import { lockSessionRow } from '../session-engine/engine-step-writer.repository.ts';
+import { lockSessionRow } from '../session-engine/engine-state-loader.repository.ts';
 import {
   ensureRecordSigningKey,
   presentRecordKey,

@@ -22,13 +22,9 @@ import {
   listRecentPicks,
   listSessionStationIds,
 } from '../session-engine/bid-sessions.repository.ts';
-import {
-  loadEngineState,
-  lockSessionRow,
-  readEngineDataVersion,
-  toEngineSession,
-} from '../session-engine/engine-step-writer.repository.ts';
 import type { EngineStateCache, StateVersions } from '../session-engine/engine-state-cache.ts';
+import { loadEngineState, lockSessionRow, toEngineSession } from '../session-engine/engine-state-loader.repository.ts';
+import { readEngineDataVersion } from '../session-engine/engine-versions.repository.ts';
 import type { SessionViewer } from '../session-engine/session-access.ts';
 import type { CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';

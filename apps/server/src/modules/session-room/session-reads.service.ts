@@ -27,7 +27,7 @@ import {
   listSessions,
   type SessionRow,
 } from '../session-engine/bid-sessions.repository.ts';
-import { readEngineDataVersion } from '../session-engine/engine-step-writer.repository.ts';
+import { readEngineDataVersion } from '../session-engine/engine-versions.repository.ts';
 import { MEMBER_VISIBLE_STATUSES, type SessionAccess, type SessionViewer } from '../session-engine/session-access.ts';
 import {
   findSessionOrRefuse,
