@@ -1,7 +1,7 @@
 import { BID_MESSAGES, type BidSession, type User } from '@stationbid/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../../test/browser-stubs.ts';
 import {
   buildBidSession,
@@ -13,7 +13,7 @@ import {
 } from '../../../test/build-bid-session.ts';
 import { buildStation } from '../../../test/build-station.ts';
 import { adminUser, buildUser } from '../../../test/fixtures.ts';
-import { jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
+import { departmentSettingsApi, jsonResponse, type MockHandler } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { toSessionBoard } from '../../../test/session-board-api.ts';
 
@@ -622,6 +622,68 @@ describe('the session form', { timeout: 30_000 }, () => {
       description: active.description,
       bidWindowDuration: 8,
       autoAssignTimeout: 2,
+    });
+  });
+});
+
+describe("times on the department's clock (issue 16)", { timeout: 30_000 }, () => {
+  beforeAll(() => {
+    Element.prototype.scrollIntoView ??= () => undefined;
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("shows a scheduled start in the department's zone, named, and reads one typed in the form there", async () => {
+    // The department works in Chicago; this administrator's browser is in Tokyo.
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    const detail = {
+      ...scheduled,
+      participants: [buildParticipant({ firstName: 'Elena', lastName: 'Ramirez', user: { id: elena.id } })],
+      availableStations: [],
+    };
+    const { user, api } = renderSessionManagement([scheduled], {
+      ...departmentSettingsApi('America/Chicago'),
+      [`GET /api/bid-sessions/${scheduled.id}`]: () => jsonResponse(200, { session: detail }),
+      'POST /api/bid-sessions': () =>
+        jsonResponse(201, {
+          session: { ...draft, participants: [], availableStations: [] },
+          message: BID_MESSAGES.sessionCreated,
+        }),
+    });
+
+    // 14:00 UTC on 1 June is 9:00 AM in Chicago (11:00 PM in Tokyo).
+    const card = await screen.findByRole('article', { name: 'Summer Relief Bid' });
+    await waitFor(() => expect(card).toHaveTextContent('StartsJun 1, 2026, 9:00:00 AM CDT'));
+    expect(screen.getByRole('region', { name: 'Admin Session Control' })).toHaveTextContent(
+      'Starts by itself at Jun 1, 2026, 9:00:00 AM CDT.',
+    );
+
+    await user.click(within(card).getByRole('button', { name: 'Edit Summer Relief Bid' }));
+    const editDialog = await screen.findByRole('dialog', { name: 'Edit Summer Relief Bid' });
+    const startField = await within(editDialog).findByLabelText(/Scheduled Start/);
+    expect(startField).toHaveValue('2026-06-01T09:00');
+    expect(startField).toHaveAccessibleDescription(/in the department's time zone \(America\/Chicago\)/);
+    await user.click(within(editDialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Create Session' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Create Bid Session' }));
+    await user.click(await form.findByRole('checkbox', { name: 'Elena Ramirez' }));
+    await fill(user, form.getByRole('textbox', { name: 'Session Name' }), 'Spring Forward Bid');
+    await fill(user, form.getByRole('textbox', { name: 'Year' }), '2027');
+    await fill(user, form.getByLabelText(/Start Date/), '2027-03-14');
+    await fill(user, form.getByLabelText(/End Date/), '2027-04-14');
+    // Chicago's clocks go forward at 2:00 AM that day: 9:30 AM is CDT, five hours behind UTC.
+    await fill(user, form.getByLabelText(/Scheduled Start/), '2027-03-14T09:30');
+    await user.click(form.getByRole('button', { name: 'Create Session' }));
+
+    expect(await screen.findByText('Bid session created successfully')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/bid-sessions')[0]?.body).toMatchObject({
+      startDate: '2027-03-14',
+      endDate: '2027-04-14',
+      scheduledStart: '2027-03-14T14:30:00.000Z',
     });
   });
 });

@@ -21,11 +21,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { type BidSession, type BidSessionDetail, LIMITS } from '@stationbid/domain';
+import { type BidSession, type BidSessionDetail, LIMITS, TIMERS } from '@stationbid/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
-import { getViewerTimeZone } from '../../../lib/department-time-zone.ts';
+import { useNow } from '../../../hooks/use-now.ts';
+import { useSettledDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { useBidSessionQuery } from '../api/bid-session-queries.ts';
 import { useCreateBidSession } from '../api/create-bid-session.ts';
 import { useOfferableStationsQuery, useSessionMembersQuery } from '../api/get-session-candidates.ts';
@@ -55,6 +56,7 @@ interface SessionFormModalProps {
 }
 
 export function SessionFormModal({ opened, session, onClose }: SessionFormModalProps) {
+  const timeZone = useSettledDepartmentTimeZone();
   return (
     <SessionModal
       opened={opened}
@@ -63,17 +65,29 @@ export function SessionFormModal({ opened, session, onClose }: SessionFormModalP
       size="xl"
     >
       {opened &&
-        (session === null ? (
-          <SessionForm session={null} onDone={onClose} />
+        (timeZone === undefined ? (
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading the department's time zone" />
+          </Center>
+        ) : session === null ? (
+          <SessionForm session={null} timeZone={timeZone} onDone={onClose} />
         ) : (
-          <EditSessionLoader sessionId={session.id} onDone={onClose} />
+          <EditSessionLoader sessionId={session.id} timeZone={timeZone} onDone={onClose} />
         ))}
     </SessionModal>
   );
 }
 
 /** Editing needs the session's participants, which only the single-session answer carries. */
-function EditSessionLoader({ sessionId, onDone }: { sessionId: string; onDone: () => void }) {
+function EditSessionLoader({
+  sessionId,
+  timeZone,
+  onDone,
+}: {
+  sessionId: string;
+  timeZone: string;
+  onDone: () => void;
+}) {
   const sessionQuery = useBidSessionQuery(sessionId);
   if (sessionQuery.isPending) {
     return (
@@ -97,22 +111,36 @@ function EditSessionLoader({ sessionId, onDone }: { sessionId: string; onDone: (
     return <Alert color="gray">A completed session can no longer be edited.</Alert>;
   }
   // Keyed by session and scope: a session that started meanwhile gets a fresh form with its limits.
-  return <SessionForm key={`${sessionId}:${scope}`} session={sessionQuery.data} scope={scope} onDone={onDone} />;
+  return (
+    <SessionForm
+      key={`${sessionId}:${scope}`}
+      session={sessionQuery.data}
+      scope={scope}
+      timeZone={timeZone}
+      onDone={onDone}
+    />
+  );
 }
 
+/** `timeZone`: the department's, in which the scheduled start is typed and shown. */
 type SessionFormProps =
-  | { session: null; scope?: undefined; onDone: () => void }
-  | { session: BidSessionDetail; scope: EditScope; onDone: () => void };
+  | { session: null; scope?: undefined; timeZone: string; onDone: () => void }
+  | { session: BidSessionDetail; scope: EditScope; timeZone: string; onDone: () => void };
 
-function SessionForm({ session, scope = 'full', onDone }: SessionFormProps) {
+function SessionForm({ session, scope = 'full', timeZone, onDone }: SessionFormProps) {
   const createSession = useCreateBidSession({ onSuccess: onDone });
   const updateSession = useUpdateBidSession({ onSuccess: onDone });
   const membersQuery = useSessionMembersQuery();
   const isSaving = createSession.isPending || updateSession.isPending;
   const hasTriedToSave = useRef(false);
-  const initialValues = useRef(session === null ? emptySessionFormValues(new Date()) : sessionToFormValues(session));
+  const nowMs = useNow(TIMERS.liveRefreshMs);
+  const initialValues = useRef(
+    session === null ? emptySessionFormValues(nowMs, timeZone) : sessionToFormValues(session, timeZone),
+  );
+  // Called when the form validates (on change and on submit), so it reads the clock then.
   const validationContext = () => ({
     scope,
+    timeZone,
     nowMs: Date.now(),
     initialScheduledStart: session === null ? '' : initialValues.current.scheduledStart,
   });
@@ -135,8 +163,8 @@ function SessionForm({ session, scope = 'full', onDone }: SessionFormProps) {
         membersQuery.data === undefined
           ? values
           : { ...values, participantIds: values.participantIds.filter((id) => activeIds.has(id)) };
-      if (session === null) createSession.mutate(toCreateSessionRequest(sendable));
-      else updateSession.mutate({ sessionId: session.id, body: toUpdateSessionRequest(sendable, scope) });
+      if (session === null) createSession.mutate(toCreateSessionRequest(sendable, timeZone));
+      else updateSession.mutate({ sessionId: session.id, body: toUpdateSessionRequest(sendable, scope, timeZone) });
     },
     (errors) => {
       hasTriedToSave.current = true;
@@ -201,7 +229,7 @@ function SessionForm({ session, scope = 'full', onDone }: SessionFormProps) {
         <TextInput
           label="Scheduled Start"
           type="datetime-local"
-          description={`Optional, in your time zone (${getViewerTimeZone()}). With a time set, the session is scheduled and starts by itself; without one, start it by hand.`}
+          description={`Optional, in the department's time zone (${timeZone}), whatever zone this device is in. With a time set, the session is scheduled and starts by itself; without one, start it by hand.`}
           disabled={isLocked('scheduledStart')}
           {...form.getInputProps('scheduledStart')}
         />

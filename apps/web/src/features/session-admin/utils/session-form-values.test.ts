@@ -1,5 +1,5 @@
 import { BID_MESSAGES } from '@stationbid/domain';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildBidSessionDetail, buildParticipant, testId } from '../../../test/build-bid-session.ts';
 import {
   emptySessionFormValues,
@@ -18,10 +18,20 @@ const MEMBER_A = testId('3e3', 1);
 const MEMBER_B = testId('3e3', 2);
 const STATION = testId('57a7', 1);
 const NOW = Date.parse('2026-02-10T12:00:00Z');
+// The department works in Chicago; the administrator's browser is in Tokyo.
+const DEPARTMENT = 'America/Chicago';
+
+beforeEach(() => {
+  vi.stubEnv('TZ', 'Asia/Tokyo');
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 function filledValues(overrides: Partial<SessionFormValues> = {}): SessionFormValues {
   return {
-    ...emptySessionFormValues(new Date('2026-02-10T12:00:00Z')),
+    ...emptySessionFormValues(new Date('2026-02-10T12:00:00Z'), DEPARTMENT),
     name: '  Spring Station Bid ',
     description: ' Next rotation ',
     startDate: '2026-03-01',
@@ -33,7 +43,7 @@ function filledValues(overrides: Partial<SessionFormValues> = {}): SessionFormVa
 
 describe('emptySessionFormValues', () => {
   it('starts with the defaults of LIMITS and the current year', () => {
-    expect(emptySessionFormValues(new Date('2027-06-15T12:00:00Z'))).toMatchObject({
+    expect(emptySessionFormValues(new Date('2027-06-15T12:00:00Z'), DEPARTMENT)).toMatchObject({
       year: 2027,
       bidWindowDuration: 5,
       autoAssignTimeout: 2,
@@ -44,11 +54,18 @@ describe('emptySessionFormValues', () => {
       participantIds: [],
     });
   });
+
+  it("takes the year the department is in, not the viewer's", () => {
+    // New Year's Day in Tokyo is still New Year's Eve in Chicago.
+    const tokyoNewYear = new Date('2026-12-31T16:00:00Z');
+    expect(emptySessionFormValues(tokyoNewYear, DEPARTMENT).year).toBe(2026);
+    expect(emptySessionFormValues(tokyoNewYear, 'Asia/Tokyo').year).toBe(2027);
+  });
 });
 
 describe('toCreateSessionRequest', () => {
   it('trims text, sends numbers, all stations as an empty list and the tie-break chain as links', () => {
-    expect(toCreateSessionRequest(filledValues())).toEqual({
+    expect(toCreateSessionRequest(filledValues(), DEPARTMENT)).toEqual({
       name: 'Spring Station Bid',
       description: 'Next rotation',
       year: 2026,
@@ -65,7 +82,7 @@ describe('toCreateSessionRequest', () => {
     });
   });
 
-  it('sends the chosen stations, a random draw and a scheduled start in UTC', () => {
+  it("sends the chosen stations, a random draw and a scheduled start read in the department's zone", () => {
     const request = toCreateSessionRequest(
       filledValues({
         stationOffer: 'chosen',
@@ -76,11 +93,12 @@ describe('toCreateSessionRequest', () => {
         clearAssignments: true,
         bidWindowDuration: '10',
       }),
+      DEPARTMENT,
     );
     expect(request).toMatchObject({
       stationIds: [STATION],
       tieBreakChain: ['yearsOfService', 'random'],
-      scheduledStart: new Date('2026-03-01T09:30').toISOString(),
+      scheduledStart: '2026-03-01T15:30:00.000Z', // 9:30 AM CST
       eligibilityMode: 'any',
       clearAssignments: true,
       bidWindowDuration: 10,
@@ -88,17 +106,21 @@ describe('toCreateSessionRequest', () => {
   });
 
   it('forgets the chosen stations when all are offered again', () => {
-    expect(toCreateSessionRequest(filledValues({ stationOffer: 'all', stationIds: [STATION] })).stationIds).toEqual([]);
+    expect(
+      toCreateSessionRequest(filledValues({ stationOffer: 'all', stationIds: [STATION] }), DEPARTMENT).stationIds,
+    ).toEqual([]);
   });
 });
 
 describe('toUpdateSessionRequest', () => {
   it('sends every field for a draft or scheduled session', () => {
-    expect(toUpdateSessionRequest(filledValues(), 'full')).toEqual(toCreateSessionRequest(filledValues()));
+    expect(toUpdateSessionRequest(filledValues(), 'full', DEPARTMENT)).toEqual(
+      toCreateSessionRequest(filledValues(), DEPARTMENT),
+    );
   });
 
   it('sends only name, description, bid window and auto-assign timeout for a running session', () => {
-    expect(toUpdateSessionRequest(filledValues({ bidWindowDuration: 8 }), 'running')).toEqual({
+    expect(toUpdateSessionRequest(filledValues({ bidWindowDuration: 8 }), 'running', DEPARTMENT)).toEqual({
       name: 'Spring Station Bid',
       description: 'Next rotation',
       bidWindowDuration: 8,
@@ -108,7 +130,7 @@ describe('toUpdateSessionRequest', () => {
 });
 
 describe('validateSessionForm', () => {
-  const full = { scope: 'full' as const, nowMs: NOW };
+  const full = { scope: 'full' as const, nowMs: NOW, timeZone: DEPARTMENT };
 
   it('accepts a complete form', () => {
     expect(validateSessionForm(filledValues(), full)).toEqual({});
@@ -177,10 +199,18 @@ describe('validateSessionForm', () => {
     expect(validateSessionForm(values, { ...full, initialScheduledStart: '2026-02-01T08:00' })).toEqual({});
   });
 
+  it("judges past and future by the department's clock", () => {
+    // At NOW it is 6:00 AM in Chicago (and 9:00 PM in Tokyo): 7:00 AM Chicago time is still ahead.
+    expect(validateSessionForm(filledValues({ scheduledStart: '2026-02-10T07:00' }), full)).toEqual({});
+    expect(validateSessionForm(filledValues({ scheduledStart: '2026-02-10T05:00' }), full)).toEqual({
+      scheduledStart: BID_MESSAGES.scheduledStartInPast,
+    });
+  });
+
   it('checks only the changeable fields of a running session', () => {
     const errors = validateSessionForm(
       { ...filledValues(), name: '', startDate: '', participantIds: [], bidWindowDuration: 90 },
-      { scope: 'running', nowMs: NOW },
+      { scope: 'running', nowMs: NOW, timeZone: DEPARTMENT },
     );
     expect(errors).toEqual({ name: BID_MESSAGES.nameRequired, bidWindowDuration: BID_MESSAGES.maximumSixtyMinutes });
   });
@@ -198,11 +228,11 @@ describe('sessionToFormValues', () => {
         buildParticipant({ firstName: 'Gone', lastName: 'Member', position: 1, user: { id: null } }),
       ],
     });
-    expect(sessionToFormValues(session)).toMatchObject({
+    expect(sessionToFormValues(session, DEPARTMENT)).toMatchObject({
       name: 'Spring Station Bid',
       startDate: '2026-03-01',
       endDate: '2026-03-31',
-      scheduledStart: toDateTimeLocalInput('2026-03-01T09:30:00.000Z'),
+      scheduledStart: '2026-03-01T03:30', // the stored instant on Chicago's clock
       stationOffer: 'chosen',
       stationIds: [STATION],
       tieBreakChain: 'random',
@@ -212,12 +242,23 @@ describe('sessionToFormValues', () => {
 });
 
 describe('datetime-local conversion', () => {
-  it('goes to UTC and back in the viewer zone', () => {
-    const iso = fromDateTimeLocalInput('2026-03-01T09:30');
-    expect(iso).toBe(new Date(2026, 2, 1, 9, 30).toISOString());
-    expect(toDateTimeLocalInput(iso)).toBe('2026-03-01T09:30');
-    expect(fromDateTimeLocalInput('  ')).toBeNull();
-    expect(toDateTimeLocalInput(null)).toBe('');
+  it("goes to UTC and back in the department's zone, not the viewer's", () => {
+    const iso = fromDateTimeLocalInput('2026-03-01T09:30', DEPARTMENT);
+    expect(iso).toBe('2026-03-01T15:30:00.000Z');
+    expect(toDateTimeLocalInput(iso, DEPARTMENT)).toBe('2026-03-01T09:30');
+    expect(toDateTimeLocalInput(iso, 'Asia/Tokyo')).toBe('2026-03-02T00:30');
+    expect(fromDateTimeLocalInput('  ', DEPARTMENT)).toBeNull();
+    expect(toDateTimeLocalInput(null, DEPARTMENT)).toBe('');
+  });
+
+  it('reads a wall time on the day clocks change with the offset of that moment', () => {
+    // Chicago springs forward at 2:00 AM on 8 March 2026: 9:30 AM that day is CDT, five hours behind UTC.
+    expect(fromDateTimeLocalInput('2026-03-08T09:30', DEPARTMENT)).toBe('2026-03-08T14:30:00.000Z');
+    expect(fromDateTimeLocalInput('2026-03-08T01:30', DEPARTMENT)).toBe('2026-03-08T07:30:00.000Z');
+    // 2:30 AM does not exist that day: it is read as 3:30 AM CDT, and shown back as such.
+    const skipped = fromDateTimeLocalInput('2026-03-08T02:30', DEPARTMENT);
+    expect(skipped).toBe('2026-03-08T08:30:00.000Z');
+    expect(toDateTimeLocalInput(skipped, DEPARTMENT)).toBe('2026-03-08T03:30');
   });
 });
 

@@ -2,7 +2,9 @@
  * The session form as plain values, and the two ways out of it: the request it
  * sends, and the errors that keep it from sending. The messages are the domain's (BID_MESSAGES),
  * checked by the same schema the server uses, plus the checks only the form can make (a blank
- * number is "required", not a silent default).
+ * number is "required", not a silent default). Its scheduled start is a wall-clock time in the
+ * department's zone (issue 16), whatever zone the administrator's browser is in: each function that
+ * reads or writes it takes that zone.
  */
 import {
   BID_MESSAGES,
@@ -11,7 +13,9 @@ import {
   createBidSessionRequestSchema,
   DEFAULT_TIE_BREAK_CHAIN,
   type EligibilityMode,
+  isoToLocalDateTime,
   LIMITS,
+  localDateTimeToIso,
   TIE_BREAK_LINKS,
   type TieBreakLink,
   type UpdateBidSessionRequest,
@@ -29,7 +33,7 @@ export interface SessionFormValues {
   /** "YYYY-MM-DD". */
   startDate: string;
   endDate: string;
-  /** A local date and time, "YYYY-MM-DDTHH:mm", or '' for a session started by hand. */
+  /** A wall-clock time in the department's zone, "YYYY-MM-DDTHH:mm", or '' for a session started by hand. */
   scheduledStart: string;
   bidWindowDuration: number | string;
   autoAssignTimeout: number | string;
@@ -118,11 +122,13 @@ export function parseTieBreakChain(value: string): TieBreakLink[] {
   return value.split(',').filter(isTieBreakLink);
 }
 
-export function emptySessionFormValues(today: Date): SessionFormValues {
+/** A new session's values; its year is the one `now` falls in, in the department's zone. */
+export function emptySessionFormValues(now: Date | number, timeZone: string): SessionFormValues {
+  const year = Number(isoToLocalDateTime(now, timeZone).slice(0, 4));
   return {
     name: '',
     description: '',
-    year: Math.max(today.getFullYear(), LIMITS.sessionYearMin),
+    year: Math.max(year, LIMITS.sessionYearMin),
     startDate: '',
     endDate: '',
     scheduledStart: '',
@@ -142,33 +148,28 @@ function toDateInput(value: string | null): string {
   return value === null ? '' : (/^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] ?? '');
 }
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
+/** A stored moment as the datetime-local field shows it: the department's wall clock at that moment. */
+export function toDateTimeLocalInput(value: string | null, timeZone: string): string {
+  return value === null ? '' : isoToLocalDateTime(value, timeZone);
 }
 
-/** A moment as the browser's datetime-local input shows it, in the viewer's zone. */
-export function toDateTimeLocalInput(value: string | null): string {
-  if (value === null) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value, read in the viewer's zone, as ISO 8601 UTC; null when blank or unreadable. */
-export function fromDateTimeLocalInput(value: string): string | null {
+/**
+ * A datetime-local value, read as the department's wall clock (a time a daylight-saving change
+ * skips moves past it), as ISO 8601 UTC; null when blank or unreadable.
+ */
+export function fromDateTimeLocalInput(value: string, timeZone: string): string | null {
   if (value.trim() === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return localDateTimeToIso(value.trim(), timeZone) ?? null;
 }
 
-export function sessionToFormValues(session: BidSessionDetail): SessionFormValues {
+export function sessionToFormValues(session: BidSessionDetail, timeZone: string): SessionFormValues {
   return {
     name: session.name,
     description: session.description,
     year: session.year,
     startDate: toDateInput(session.startDate),
     endDate: toDateInput(session.endDate),
-    scheduledStart: toDateTimeLocalInput(session.scheduledStart),
+    scheduledStart: toDateTimeLocalInput(session.scheduledStart, timeZone),
     bidWindowDuration: session.bidWindowDuration,
     autoAssignTimeout: session.autoAssignTimeout,
     clearAssignments: session.clearAssignments,
@@ -186,14 +187,14 @@ function toNumber(value: number | string): number {
   return typeof value === 'number' ? value : Number(value.trim() === '' ? Number.NaN : value);
 }
 
-export function toCreateSessionRequest(values: SessionFormValues): CreateBidSessionRequest {
+export function toCreateSessionRequest(values: SessionFormValues, timeZone: string): CreateBidSessionRequest {
   return {
     name: values.name.trim(),
     description: values.description.trim(),
     year: toNumber(values.year),
     startDate: values.startDate,
     endDate: values.endDate,
-    scheduledStart: fromDateTimeLocalInput(values.scheduledStart),
+    scheduledStart: fromDateTimeLocalInput(values.scheduledStart, timeZone),
     bidWindowDuration: toNumber(values.bidWindowDuration),
     autoAssignTimeout: toNumber(values.autoAssignTimeout),
     participantIds: [...values.participantIds],
@@ -205,8 +206,12 @@ export function toCreateSessionRequest(values: SessionFormValues): CreateBidSess
 }
 
 /** Everything for a draft or scheduled session; only the four changeable fields for a running one. */
-export function toUpdateSessionRequest(values: SessionFormValues, scope: EditScope): UpdateBidSessionRequest {
-  const request = toCreateSessionRequest(values);
+export function toUpdateSessionRequest(
+  values: SessionFormValues,
+  scope: EditScope,
+  timeZone: string,
+): UpdateBidSessionRequest {
+  const request = toCreateSessionRequest(values, timeZone);
   if (scope === 'full') return request;
   return {
     name: request.name,
@@ -232,6 +237,8 @@ interface ValidationContext {
   scope: EditScope;
   /** Browser time, to refuse a scheduled start in the past (only when it was changed or is new). */
   nowMs: number;
+  /** The department's zone, in which the scheduled start is read. */
+  timeZone: string;
   /** The scheduled start the session already had, which may have passed without the form's fault. */
   initialScheduledStart?: string;
 }
@@ -239,7 +246,7 @@ interface ValidationContext {
 /** Errors by field, each the first message of that field; empty when the form can be sent. */
 export function validateSessionForm(
   values: SessionFormValues,
-  { scope, nowMs, initialScheduledStart = '' }: ValidationContext,
+  { scope, nowMs, timeZone, initialScheduledStart = '' }: ValidationContext,
 ): Partial<Record<SessionFormField, string>> {
   const errors: Partial<Record<SessionFormField, string>> = {};
   const setError = (field: SessionFormField, message: string) => {
@@ -250,7 +257,7 @@ export function validateSessionForm(
     if (isBlank(values[field])) setError(field, message);
   }
 
-  const parsed = createBidSessionRequestSchema.safeParse(toCreateSessionRequest(values));
+  const parsed = createBidSessionRequestSchema.safeParse(toCreateSessionRequest(values, timeZone));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
@@ -262,7 +269,7 @@ export function validateSessionForm(
   if (values.stationOffer === 'chosen' && values.stationIds.length === 0) {
     setError('stationIds', STATIONS_REQUIRED_MESSAGE);
   }
-  const scheduledStart = fromDateTimeLocalInput(values.scheduledStart);
+  const scheduledStart = fromDateTimeLocalInput(values.scheduledStart, timeZone);
   if (
     scheduledStart !== null &&
     values.scheduledStart !== initialScheduledStart &&
