@@ -4,6 +4,7 @@ import {
   BID_PREFERENCE_MESSAGES,
   bidPreferencesSchema,
   DEFAULT_BID_PREFERENCES,
+  parseBidPreferences,
   readStoredBidPreferences,
 } from './bid-preferences.ts';
 
@@ -54,5 +55,84 @@ describe('readStoredBidPreferences', () => {
     expect(read.autoBid).toBe(true);
     expect(read.seatChoices).toEqual([choice]);
     expect(read.bidTimeout).toBe(DEFAULT_BID_PREFERENCES.bidTimeout);
+  });
+});
+
+describe('parseBidPreferences', () => {
+  const otherStationId = '7a2d2a4f-6b5c-4d3e-8f9a-1b2c3d4e5f60';
+  // The session offers station 3 (stationId) and station 5 (otherStationId).
+  const stationIdByNumber = new Map([
+    [3, stationId],
+    [5, otherStationId],
+  ]);
+  const none = { autoBid: false, choices: [], preferredStationIds: [], preferredShifts: [] };
+
+  it('reads nothing stored, or something not an object, as no preferences', () => {
+    for (const stored of [null, undefined, 'auto', 42, [choice]]) {
+      expect(parseBidPreferences(stored, stationIdByNumber)).toEqual(none);
+    }
+  });
+
+  it('keeps the seat choices in their order, stations named by id or by number', () => {
+    const parsed = parseBidPreferences(
+      {
+        autoBid: true,
+        seatChoices: [
+          { stationId: 5, shift: 'B', seatPosition: 'Engineer' },
+          choice,
+          { stationId: '3', shift: 'C', seatPosition: 'Captain' },
+        ],
+      },
+      stationIdByNumber,
+    );
+    expect(parsed.autoBid).toBe(true);
+    expect(parsed.choices).toEqual([
+      { stationId: otherStationId, shift: 'B', seatPosition: 'Engineer' },
+      choice,
+      { stationId, shift: 'C', seatPosition: 'Captain' },
+    ]);
+  });
+
+  it('drops a malformed choice and a station number the session does not offer, keeping the rest', () => {
+    const parsed = parseBidPreferences(
+      {
+        autoBid: 'yes',
+        seatChoices: [
+          { stationId: 9, shift: 'A', seatPosition: 'Captain' },
+          { stationId, shift: 'Day', seatPosition: 'Captain' },
+          { stationId, shift: 'A', seatPosition: 'Chief' },
+          'Station 3',
+          choice,
+        ],
+      },
+      stationIdByNumber,
+    );
+    expect(parsed.autoBid).toBe(false);
+    expect(parsed.choices).toEqual([choice]);
+  });
+
+  it('reads the first stored shape too: choices with station and position, preferredStationIds', () => {
+    const parsed = parseBidPreferences(
+      {
+        autoBid: true,
+        choices: [{ station: 3, shift: 'A', position: 'Firefighter' }],
+        preferredStationIds: [otherStationId, 3],
+      },
+      stationIdByNumber,
+    );
+    expect(parsed.choices).toEqual([choice]);
+    expect(parsed.preferredStationIds).toEqual([otherStationId, stationId]);
+  });
+
+  it('keeps preferred stations and shifts once each, best first, and drops what is not ours', () => {
+    const parsed = parseBidPreferences(
+      {
+        preferredStations: [5, otherStationId, '3', 12, ''],
+        preferredShifts: ['C', 'Night', 'A', 'C'],
+      },
+      stationIdByNumber,
+    );
+    expect(parsed.preferredStationIds).toEqual([otherStationId, stationId]);
+    expect(parsed.preferredShifts).toEqual(['C', 'A']);
   });
 });

@@ -19,6 +19,7 @@ import {
   type ParticipantOutcome,
   type SeatRef,
   type StateChanges,
+  SYSTEM_ACTOR,
   sha256Hex,
   toRecordCommand,
 } from '@stationbid/domain';
@@ -35,7 +36,7 @@ import {
 } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
 import type { SessionRow } from './engine-state-loader.repository.ts';
-import { describeTurnNotice } from './turn-notice-wording.ts';
+import { describeAwardActivity, describeTurnNotice } from './turn-notice-wording.ts';
 
 /** Inserts of many rows are cut into chunks, well under PostgreSQL's 65,535 parameters per statement. */
 const INSERT_CHUNK_ROWS = 1000;
@@ -292,10 +293,9 @@ async function insertAwards(executor: Executor, { sessionId, session, changes, e
       : [
           {
             memberId: row.memberId,
-            actorName: row.placedByName ?? (row.kind === 'auto' ? 'system' : (awards[index]?.name ?? '')),
+            actorName: row.placedByName ?? (row.kind === 'auto' ? SYSTEM_ACTOR.name : (awards[index]?.name ?? '')),
             type: 'bid',
-            title: row.kind === 'auto' ? 'Seat assigned automatically' : 'Bid submitted',
-            description: `${session.name}: Station ${row.stationNumber} (${row.stationName}), shift ${row.shift}, ${row.seatPosition}`,
+            ...describeAwardActivity(row.kind, row, session.name),
             details: { sessionId, kind: row.kind },
             createdAt: now,
           },

@@ -1,6 +1,11 @@
 import type { EngineNotification } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';
-import { describeTurnLength, describeTurnNotice, formatClockTime } from './turn-notice-wording.ts';
+import {
+  describeAwardActivity,
+  describeTurnLength,
+  describeTurnNotice,
+  formatClockTime,
+} from './turn-notice-wording.ts';
 
 const seat = {
   seatId: 'seat-1',
@@ -76,5 +81,16 @@ describe('describeTurnLength and formatClockTime', () => {
     expect(describeTurnLength(5 * 60_000 + 10_000)).toBe('5 minutes');
     expect(formatClockTime(new Date('2026-07-01T05:05:00Z'), 'America/Chicago')).toBe('00:05 CDT');
     expect(formatClockTime(new Date('2026-01-01T23:59:00Z'), 'UTC')).toBe('23:59 UTC');
+  });
+});
+
+describe('describeAwardActivity', () => {
+  it("names the seat won in the member's activity, and whether the engine assigned it", () => {
+    expect(describeAwardActivity('own', seat, 'Spring Bid 2027')).toEqual({
+      title: 'Bid submitted',
+      description: 'Spring Bid 2027: Station 3 (North Side), shift A, Captain',
+    });
+    expect(describeAwardActivity('proxy', seat, 'Spring Bid 2027').title).toBe('Bid submitted');
+    expect(describeAwardActivity('auto', seat, 'Spring Bid 2027').title).toBe('Seat assigned automatically');
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The wording of the in-app notifications an engine step writes (turn begun, seat won, session
- * completed), apart from the repository that stores them so it can be read, changed and tested on
- * its own. A turn's deadline is written in the department's time zone and names it ("15:05 EST"):
- * the same clock the e-mail, the SMS and the board give, whatever the reader's device is set to.
+ * The wording of what an engine step writes for members to read: the in-app notifications (turn
+ * begun, seat won, session completed) and the activity entry of a seat won, apart from the
+ * repository that stores them (engine-step-writer.repository.ts) so it can be read, changed and
+ * tested on its own. A turn's deadline is written in the department's time zone and names it
+ * ("15:05 EST"): the same clock the e-mail, the SMS and the board give, whatever the reader's
+ * device is set to.
  */
 import type { EngineNotification, SeatRef } from '@stationbid/domain';
 
@@ -13,7 +15,10 @@ export interface TurnNotice {
   seat: SeatRef | null;
 }
 
-export const seatText = (seat: SeatRef) =>
+/** The seat as the member reads it; the seat and station ids play no part. */
+type SeatWording = Pick<SeatRef, 'stationNumber' | 'stationName' | 'shift' | 'seatPosition'>;
+
+export const seatText = (seat: SeatWording) =>
   `Station ${seat.stationNumber} (${seat.stationName}), shift ${seat.shift}, ${seat.seatPosition}`;
 
 /** The length of a turn as a member reads it: "1 minute", "5 minutes" (at least one). */
@@ -67,4 +72,16 @@ export function describeTurnNotice(
         seat: notification.seat,
       };
   }
+}
+
+/** A member's activity entry for a seat they won in a session, whoever placed the bid. */
+export function describeAwardActivity(
+  kind: 'own' | 'proxy' | 'auto',
+  seat: SeatWording,
+  sessionName: string,
+): { title: string; description: string } {
+  return {
+    title: kind === 'auto' ? 'Seat assigned automatically' : 'Bid submitted',
+    description: `${sessionName}: ${seatText(seat)}`,
+  };
 }
