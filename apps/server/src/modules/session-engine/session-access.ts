@@ -8,13 +8,9 @@ import { BID_MESSAGES, type BidSessionStatus, type Participant } from '@stationb
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import {
-  findParticipantByMember,
-  findParticipantViewByMember,
-  listParticipationsOfMember,
-  type SessionRow,
-} from './bid-sessions.repository.ts';
+import { findParticipantByMember, listParticipationsOfMember, type SessionRow } from './bid-sessions.repository.ts';
 import { type OwnPlace, OwnPlaceCache } from './own-places.ts';
+import { findParticipantViewByMember } from './participant-views.repository.ts';
 import { findSessionOrRefuse, presentSomeParticipants } from './session-presenter.ts';
 import type { SessionVersions, SessionVersionTracker } from './session-versions.ts';
 

@@ -22,12 +22,14 @@ import {
   findSessionById,
   listBidsOfParticipants,
   listOfferedStations,
-  listParticipantViews,
   listSessionStationIds,
-  listTurnParticipantViews,
-  type ParticipantView,
   type SessionRow,
 } from './bid-sessions.repository.ts';
+import {
+  listParticipantViews,
+  listTurnParticipantViews,
+  type ParticipantView,
+} from './participant-views.repository.ts';
 import {
   countParticipants,
   findTurnAndNext,

@@ -3,7 +3,8 @@
  * them, the turn holder and next in line, and a history entry. Rows carry only what is read here.
  */
 import { describe, expect, it } from 'vitest';
-import type { HistoryRow, ParticipantRow, ParticipantView, SessionRow } from './bid-sessions.repository.ts';
+import type { HistoryRow, ParticipantRow, SessionRow } from './bid-sessions.repository.ts';
+import type { ParticipantView } from './participant-views.repository.ts';
 import {
   CONNECTED_WITHIN_MS,
   countParticipants,

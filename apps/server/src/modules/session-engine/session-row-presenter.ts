@@ -19,7 +19,8 @@ import {
   type Shift,
   type TieBreakLink,
 } from '@stationbid/domain';
-import type { BidRow, HistoryRow, ParticipantView, SessionRow } from './bid-sessions.repository.ts';
+import type { BidRow, HistoryRow, SessionRow } from './bid-sessions.repository.ts';
+import type { ParticipantView } from './participant-views.repository.ts';
 
 /** A participant counts as connected when they joined and were seen within this long. */
 export const CONNECTED_WITHIN_MS = 2 * 60_000;

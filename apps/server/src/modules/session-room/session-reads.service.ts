@@ -20,14 +20,13 @@ import type { Database } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
-  countParticipantsMatching,
   countParticipantsWithEmail,
   listHistory,
-  listParticipantViewsPage,
   listSessions,
   type SessionRow,
 } from '../session-engine/bid-sessions.repository.ts';
 import { readEngineDataVersion } from '../session-engine/engine-versions.repository.ts';
+import { countParticipantsMatching, listParticipantViewsPage } from '../session-engine/participant-views.repository.ts';
 import { MEMBER_VISIBLE_STATUSES, type SessionAccess, type SessionViewer } from '../session-engine/session-access.ts';
 import {
   findSessionOrRefuse,
