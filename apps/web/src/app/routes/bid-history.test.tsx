@@ -1,11 +1,11 @@
 import { BID_MESSAGES } from '@stationbid/domain';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../test/browser-stubs.ts';
 import { buildBidHistoryEntry, buildResultsParticipant } from '../../test/build-bid-history.ts';
 import { buildHistoryEntry, buildSessionResults, springSession, testId } from '../../test/build-bid-session.ts';
 import { adminUser, buildUser } from '../../test/fixtures.ts';
-import { jsonResponse, type MockHandler } from '../../test/mock-api.ts';
+import { departmentSettingsApi, jsonResponse, type MockHandler } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const member = buildUser();
@@ -58,7 +58,31 @@ function renderBidHistory(api: Record<string, MockHandler>, signedInAs = member)
   return renderApp({ path: '/bid-history', signedInAs, api });
 }
 
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
 describe('BidHistoryPage (/bid-history)', () => {
+  it("dates bids and the session's start and end on the department's clock, not the viewer's", async () => {
+    // The department works in Chicago; this member's browser is in Tokyo.
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    // 3:00 UTC on 1 March is 9:00 PM on 28 February in Chicago, noon on 1 March in Tokyo.
+    const eveningBid = { ...phoneInBid, timestamp: '2026-03-01T03:00:00.000Z' };
+    const { user } = renderBidHistory({
+      ...departmentSettingsApi('America/Chicago'),
+      'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [eveningBid] }),
+      [RESULTS_PATH]: () => jsonResponse(200, { results }),
+    });
+
+    const summary = await screen.findByLabelText('Bid summary');
+    expect(await within(summary).findByText('Feb 28, 2026')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'View Results of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
+    expect(await within(dialog).findByText('Started')).toBeInTheDocument();
+    expect(within(dialog).getByText('Started').nextElementSibling).toHaveTextContent('Mar 1, 2026, 3:00 AM CST');
+    expect(within(dialog).getByText('Ended').nextElementSibling).toHaveTextContent('Mar 1, 2026, 4:35 AM CST');
+  });
+
   it('sums up the bids in tiles and lists them newest first with how each was placed', async () => {
     renderBidHistory({ 'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [olderBid, phoneInBid] }) });
 
