@@ -2,8 +2,6 @@
  * "Just now", "5m ago", "3h ago", else a date: how notifications and
  * activity say when they happened. The current time is a parameter so that tests need no clock.
  */
-import { formatDay } from './session-format.ts';
-
 const MINUTE_MS = 60_000;
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 1440;
@@ -26,5 +24,6 @@ export function formatRelativeTime(timestamp: string, nowMs: number, { locale, t
   if (minutes < 1) return 'Just now';
   if (minutes < MINUTES_PER_HOUR) return `${minutes}m ago`;
   if (minutes < MINUTES_PER_DAY) return `${Math.floor(minutes / MINUTES_PER_HOUR)}h ago`;
-  return formatDay(thenMs, { locale, timeZone });
+  // Its own Intl call, not session-format's formatDay: the live page's first load stays free of the session labels.
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(thenMs);
 }
