@@ -94,14 +94,28 @@ export default defineConfig({
         // a neighbour rather than cost a request each. Not more: a merged piece makes every page that
         // needs it load its neighbour too. At 4 kB, the chat's Affix (0.6 kB) merged with the bid
         // dialog's NativeSelect, which pulled Mantine's Input, Combobox and Card (about 7 kB) into the
-        // live page's first load although only the dialog, loaded on demand, uses them.
+        // live page's first load although only the dialog, loaded on demand, uses them. Mantine's
+        // pieces do not merge at all: merged, they came to import each other in a circle, and a
+        // chunk then ran before the one defining what it used ("Cannot read properties of undefined
+        // (reading 'createContext')" on every page); `npm run size` fails on such a circle.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/,
+              test: /node_modules[\\/]@mantine[\\/]/,
               priority: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 0,
+            },
+            // A group of its own, ranked above Mantine's: a group takes its modules' dependencies
+            // along, so Mantine's took @floating-ui, where a small piece every page uses
+            // (use-merged-ref) merged into it and brought its 15 kB into every first load, though
+            // only popovers, tooltips, dialogs and scroll areas need it (issue 14).
+            {
+              name: 'floating-ui',
+              test: /node_modules[\\/]@floating-ui[\\/]/,
+              priority: 3,
               entriesAware: true,
               entriesAwareMergeThreshold: MERGE_BELOW_BYTES,
             },

@@ -1,4 +1,4 @@
-import { Badge, Button, type CSSVariablesResolver, createTheme, Table } from '@mantine/core';
+import { Badge, Button, type CSSVariablesResolver, createTheme } from '@mantine/core';
 import classes from './theme.module.css';
 
 /**
@@ -19,7 +19,9 @@ export const theme = createTheme({
   components: {
     Button: Button.extend({ classNames: { root: classes.buttonRoot, label: classes.buttonLabel } }),
     Badge: Badge.extend({ classNames: { root: classes.badgeRoot, label: classes.badgeLabel } }),
-    Table: Table.extend({ classNames: { th: classes.tableHeader } }),
+    // A plain object, not Table.extend: importing Table here would put it, its ScrollArea and
+    // @floating-ui in every page's first load, tables or not (issue 14).
+    Table: { classNames: { th: classes.tableHeader } },
   },
 });
 

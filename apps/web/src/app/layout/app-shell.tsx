@@ -3,16 +3,17 @@
  * Admin badge and Logout, and the main navigation. From 48em the navigation is a sidebar; below it
  * lives in a drawer behind a burger, so off-screen links never sit in the keyboard's tab order.
  */
-import { AppShell, Badge, Box, Burger, Button, Drawer, Group, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFlame, IconLogout } from '@tabler/icons-react';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { HeaderActionsProvider } from '../../components/header-actions.tsx';
 import { useCurrentUser, useLogout } from '../../features/auth/index.ts';
 import { useLiveNotificationCounts } from '../../features/notifications/index.ts';
 import { useIsSmallScreen } from '../../hooks/use-is-small-screen.ts';
 import classes from './app-shell.module.css';
+import { LazyNavigationDrawer } from './lazy-navigation-drawer.tsx';
 import { MainNavigationLinks } from './main-navigation.tsx';
 
 const NAVIGATION_LABEL = 'Main navigation';
@@ -30,6 +31,17 @@ export function AppLayout() {
   // Mantine's `sm` breakpoint, below which AppShell treats the screen as mobile.
   const isSmallScreen = useIsSmallScreen();
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  // The drawer's code is fetched once wanted: on the burger's first hover, focus or press, or on a
+  // phone once the page has painted and the browser is idle; until then nothing needs drawing.
+  const [isDrawerWanted, setIsDrawerWanted] = useState(false);
+  const wantDrawer = () => setIsDrawerWanted(true);
+  useEffect(() => {
+    if (!isSmallScreen || isDrawerWanted) return;
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setIsDrawerWanted(true));
+    return () => cancel(handle);
+  }, [isSmallScreen, isDrawerWanted]);
   // The unread count and the turn indicators follow the live stream on every signed-in page.
   useLiveNotificationCounts();
   // Where pages put their own actions (the session pages' Chat button), in the top bar.
@@ -51,7 +63,12 @@ export function AppLayout() {
             {isSmallScreen && (
               <Burger
                 opened={isDrawerOpen}
-                onClick={drawer.toggle}
+                onClick={() => {
+                  wantDrawer();
+                  drawer.toggle();
+                }}
+                onPointerEnter={wantDrawer}
+                onFocus={wantDrawer}
                 size="sm"
                 aria-label="Open navigation"
                 aria-expanded={isDrawerOpen}
@@ -90,17 +107,14 @@ export function AppLayout() {
       </AppShell.Header>
 
       {isSmallScreen ? (
-        <Drawer
-          opened={isDrawerOpen}
-          onClose={drawer.close}
-          title="StationBid"
-          size={280}
-          closeButtonProps={{ 'aria-label': 'Close navigation' }}
-        >
-          <Box component="nav" aria-label={NAVIGATION_LABEL}>
-            <MainNavigationLinks isAdmin={user.isAdmin} onNavigate={drawer.close} />
-          </Box>
-        </Drawer>
+        isDrawerWanted && (
+          <LazyNavigationDrawer
+            opened={isDrawerOpen}
+            onClose={drawer.close}
+            isAdmin={user.isAdmin}
+            label={NAVIGATION_LABEL}
+          />
+        )
       ) : (
         <AppShell.Navbar p="sm" aria-label={NAVIGATION_LABEL}>
           <MainNavigationLinks isAdmin={user.isAdmin} />
