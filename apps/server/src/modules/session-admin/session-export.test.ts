@@ -216,16 +216,7 @@ describe('export of a session', () => {
     ]);
 
     const historyRows = sheetRows(workbook, HISTORY_SHEET_NAME);
-    expect(historyRows[0]).toEqual([
-      'Time',
-      'Action',
-      'Participant',
-      'By',
-      'Station',
-      'Shift',
-      'Position',
-      'Details',
-    ]);
+    expect(historyRows[0]).toEqual(['Time', 'Action', 'Participant', 'By', 'Station', 'Shift', 'Position', 'Details']);
     expect(historyRows[1]).toEqual([
       '2026-03-01 12:00:00 UTC',
       'Bid submitted',
