@@ -72,7 +72,7 @@ describe('OnTheClockHeader', () => {
     expect(screen.getByRole('timer')).toHaveAttribute('data-tone', 'yellow');
     expect(header()).toHaveTextContent('Under 3 minutes');
     // The deadline and the zone it is read in, for screen readers and in the tooltip.
-    expect(header()).toHaveTextContent('Turn ends at 11:30:05 AM (America/Chicago)');
+    expect(header()).toHaveTextContent('Turn ends at 11:30:05 AM CST (America/Chicago)');
     expect(screen.getByText('You are watching this session; you are not one of its participants.')).toBeVisible();
   });
 

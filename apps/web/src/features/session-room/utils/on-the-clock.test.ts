@@ -102,7 +102,7 @@ describe('listFreeRankedSeats', () => {
 describe('describeDeadline', () => {
   it('names the time and the zone', () => {
     expect(describeDeadline('2026-03-01T17:30:05.000Z', 'America/Chicago', 'en-US')).toBe(
-      'Turn ends at 11:30:05 AM (America/Chicago)',
+      'Turn ends at 11:30:05 AM CST (America/Chicago)',
     );
   });
 });

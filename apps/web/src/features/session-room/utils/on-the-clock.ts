@@ -129,7 +129,10 @@ export function describeCountdownTone(remainingMs: number, isPaused: boolean): s
   return COUNTDOWN_TONE_WORDS[getCountdownTone(remainingMs)];
 }
 
-/** "Turn ends at 9:04:05 PM (America/Chicago)": the deadline in `timeZone`, named. */
+/**
+ * "Turn ends at 9:04:05 PM CST (America/Chicago)": the deadline in `timeZone`, with the zone's
+ * abbreviation as e-mails and SMS give it, and its full name, which says where the clock is.
+ */
 export function describeDeadline(deadlineIso: string, timeZone: string, locale?: string): string | null {
   const deadline = Date.parse(deadlineIso);
   if (Number.isNaN(deadline)) return null;
@@ -138,6 +141,7 @@ export function describeDeadline(deadlineIso: string, timeZone: string, locale?:
     minute: '2-digit',
     second: '2-digit',
     timeZone,
+    timeZoneName: 'short',
   }).format(deadline);
   return `Turn ends at ${time} (${timeZone})`;
 }
