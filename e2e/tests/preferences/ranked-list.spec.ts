@@ -219,6 +219,9 @@ test.describe('on the session page, before the turn', () => {
       await page.keyboard.press('Space');
       await expect(page.getByText(`Picked up ${HILLCREST_C}. Position 3 of 3.`)).toBeAttached();
       await page.keyboard.press('ArrowUp');
+      // Dropped once the move is heard, as a screen-reader user would: on a busy machine the list
+      // needs a frame to measure where the seat now is.
+      await expect(page.getByText(`${HILLCREST_C} moved to position 2 of 3.`)).toBeAttached();
       await page.keyboard.press('Space');
       await expect(rows).toHaveText([`1. ${NORTHSIDE_A}`, `2. ${HILLCREST_C}`, `3. ${HARBOR_B}`]);
       await expect(editor.getByText('Unsaved changes')).toBeVisible();

@@ -15,6 +15,7 @@ import {
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
+  MeasuringStrategy,
   type Modifier,
   PointerSensor,
   type UniqueIdentifier,
@@ -165,6 +166,10 @@ export function RankedListField({
           id={dndId}
           sensors={sensors}
           collisionDetection={closestCenter}
+          // Rows measured again while a seat is lifted: on the session page the board's updates
+          // can move the list under a lifted seat, and an arrow key must move it among the rows
+          // where they are now, not where they were when it was picked up.
+          measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
           modifiers={[verticalOnly]}
           onDragEnd={onDragEnd}
           accessibility={{
