@@ -3,8 +3,9 @@
  * seats, and dates. Times are stored in UTC and shown in the department's zone (issue 16: the
  * administrators' setting, lib/department-time-zone.ts), never the viewer's, with the zone's name
  * (bidding-rules.md, Consistency); a session's start and end dates are calendar days, shown as such
- * whatever the zone. Each function takes the zone; screens pass useDepartmentTimeZone(). Wording only one feature uses stays in that feature; wording the export or the
- * printed bid sheet shows too comes from packages/domain/src/labels.ts.
+ * whatever the zone. Each function takes the zone; screens pass useDepartmentTimeZone(). Wording
+ * only one feature uses stays in that feature; wording the export or the printed bid sheet shows
+ * too comes from packages/domain/src/labels.ts.
  */
 import type { BidSession, BidSessionStatus, Participant, SessionHistoryEntry } from '@stationbid/domain';
 

@@ -10,7 +10,7 @@
  * another session's steps may change without counting (one that is not running), is served at most
  * `maxAgeMs` old.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -107,13 +107,22 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
+ * Names the answer by `etag` for the browser's cache and tells whether the client holds it already.
+ * Browsers revalidate with If-None-Match by themselves (`no-cache`), so a page that polls pays a
+ * few bytes while nothing changed.
+ */
+function isNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  return matchesEtag(request, etag);
+}
+
+/**
  * Sends a cached answer: 304 when the client holds it already, gzipped bytes when the client
- * accepts gzip, else the JSON text. Browsers revalidate with If-None-Match by themselves
- * (`no-cache`), so a page that polls pays a few bytes while nothing changed.
+ * accepts gzip, else the JSON text.
  */
 export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
-  if (matchesEtag(request, answer.etag)) return reply.code(304).send();
+  reply.header('vary', 'accept-encoding');
+  if (isNotModified(request, reply, answer.etag)) return reply.code(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   const acceptEncoding = request.headers['accept-encoding'] ?? '';
   if (/\bgzip\b/.test(acceptEncoding)) {
@@ -130,8 +139,7 @@ export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, a
  */
 export function sendRevalidatedAnswer(request: FastifyRequest, reply: FastifyReply, kind: string, value: unknown) {
   const json = JSON.stringify(value);
-  const etag = `"${kind}-${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  reply.header('etag', etag).header('cache-control', 'private, no-cache');
-  if (matchesEtag(request, etag)) return reply.code(304).send();
+  const etag = `"${kind}-${hash('sha256', json, 'base64url').slice(0, 27)}"`;
+  if (isNotModified(request, reply, etag)) return reply.code(304).send();
   return reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
