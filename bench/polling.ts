@@ -19,11 +19,17 @@
  * same requests, connections and duration, and prints requests per second, p50 and p99 of both and
  * their ratio. With `--compare-dir <checkout>` it also measures that build (the previous one, with
  * the mix `--compare-mix` names: old by default, all a build before the board has) and prints the
- * ratio of the two builds.
+ * ratio of the two builds. For each server it also prints the CPU time the server and the load
+ * generator spent per answer, which says who limited the throughput.
+ *
+ * All the servers run at once and are loaded in turn; `--rounds N` does that N times and prints
+ * medians, because on a shared machine the same server's figure swings by 2x from one minute to
+ * the next (docs/performance.md), and a comparison is only fair between loads taken close together.
  *
  *   npm run bench:polling                                         # PGlite in a temporary directory
  *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:polling
  *   npm run bench:polling -- --members 20000 --mix board --compare-dir /tmp/stationbid-before
+ *   npm run bench:polling -- --mix board-only --rounds 5 --seconds 5
  *
  * Loopback only; each load lasts --seconds (10) and each request gives up after --timeout (10 s).
  */
@@ -37,6 +43,7 @@ import {
   createStartedSession,
   type PreparedServer,
   prepareServer,
+  processUsage,
   type RunningProcess,
   type ServerBuild,
   serverBuild,
@@ -51,6 +58,12 @@ const { values: options } = parseArgs({
     stations: { type: 'string' },
     connections: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '10' },
+    /**
+     * Loads per server, taken in turn (the hello-world, this build, the compared one, then again):
+     * the machine's speed drifts by minutes, so each figure is the median of its rounds and the
+     * ratio the median of each round's ratio.
+     */
+    rounds: { type: 'string', default: '1' },
     /** Seconds before a request counts as timed out. */
     timeout: { type: 'string', default: '10' },
     mix: { type: 'string', default: 'old' },
@@ -67,6 +80,8 @@ const memberCount = Number(options.members);
 const stationCount = options.stations ? Number(options.stations) : defaultStationCount(memberCount);
 const connections = Number(options.connections);
 const seconds = Number(options.seconds);
+const rounds = Number(options.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds is a whole number, 1 or more');
 const timeoutSeconds = Number(options.timeout);
 type Mix = 'old' | 'board' | 'board-only';
 if (options.mix !== 'old' && options.mix !== 'board' && options.mix !== 'board-only') {
@@ -133,10 +148,18 @@ interface LoadFigures {
   failed: number;
   timeouts: number;
   statuses: string;
+  /** The server's CPU time (user and system, all its threads) per answer, in microseconds. */
+  serverCpuPerAnswerUs: number;
+  /** The load generator's (this process's) CPU time per answer, in microseconds. */
+  loadCpuPerAnswerUs: number;
 }
 
-async function load(label: string, baseUrl: string, requestsPerConnection: AutocannonRequest[][]) {
+async function load(label: string, baseUrl: string, serverPid: number, requestsPerConnection: AutocannonRequest[][]) {
   let next = 0;
+  // What each side spends per answer says who limits the throughput: on 2 cores the hello-world's
+  // figure is often the load generator's ceiling, not the hello-world's.
+  const serverCpuBefore = processUsage(serverPid).cpuMs;
+  const loadCpuBefore = process.cpuUsage();
   const result: AutocannonResult = await autocannon({
     url: baseUrl,
     connections,
@@ -147,7 +170,10 @@ async function load(label: string, baseUrl: string, requestsPerConnection: Autoc
       next += 1;
     },
   });
+  const serverCpuMs = processUsage(serverPid).cpuMs - serverCpuBefore;
+  const loadCpu = process.cpuUsage(loadCpuBefore);
   const answered = result['2xx'] + (result.statusCodeStats['304']?.count ?? 0);
+  const perAnswerUs = (microseconds: number) => (answered > 0 ? microseconds / answered : 0);
   const figures: LoadFigures = {
     label,
     requestsPerSecond: answered / result.duration,
@@ -158,19 +184,35 @@ async function load(label: string, baseUrl: string, requestsPerConnection: Autoc
     statuses: Object.entries(result.statusCodeStats)
       .map(([status, { count }]) => `${status}: ${count}`)
       .join(', '),
+    serverCpuPerAnswerUs: perAnswerUs(serverCpuMs * 1000),
+    loadCpuPerAnswerUs: perAnswerUs(loadCpu.user + loadCpu.system),
   };
   console.log(
     `  ${label}: ${figures.requestsPerSecond.toFixed(1)} req/s, p50 ${format(figures.p50)} ms, p99 ${format(figures.p99)} ms` +
-      ` (${figures.statuses || 'no answers'}; errors ${result.errors}, timeouts ${result.timeouts})`,
+      ` (${figures.statuses || 'no answers'}; errors ${result.errors}, timeouts ${result.timeouts});` +
+      ` CPU per answer: server ${figures.serverCpuPerAnswerUs.toFixed(0)} µs, load generator ${figures.loadCpuPerAnswerUs.toFixed(0)} µs`,
   );
   return figures;
 }
 
-/** Builds the department and session for one build, starts its server, loads it, stops it. */
-async function measureBuild(build: ServerBuild, kind: Mix, cpuProfileDir: string | undefined) {
+/** A server with its requests, ready to be loaded. */
+interface Target {
+  label: string;
+  baseUrl: string;
+  pid: number;
+  requestsPerConnection: AutocannonRequest[][];
+  stop(): Promise<void>;
+}
+
+/** Builds the department and session for one build and starts its server, with the mix's requests checked and timed alone. */
+async function prepareBuild(build: ServerBuild, kind: Mix, cpuProfileDir: string | undefined): Promise<Target> {
   let started = performance.now();
   const prepared: PreparedServer = await prepareServer(build, { memberCount, stationCount });
   let server: RunningProcess | null = null;
+  const stop = async () => {
+    await server?.stop();
+    await prepared.dispose();
+  };
   try {
     server = await startServer(prepared, cpuProfileDir ? { cpuProfileDir } : {});
     const baseUrl = server.baseUrl;
@@ -232,21 +274,25 @@ async function measureBuild(build: ServerBuild, kind: Mix, cpuProfileDir: string
           `alone ${format(percentile(times, 0.5))} ms (median of ${PROBE_ROUNDS})`,
       );
     }
-    const figures = await load(`${build.label} (${kind} mix)`, baseUrl, requestsPerConnection);
-    return { figures, requestsPerConnection };
-  } finally {
-    await server?.stop();
-    await prepared.dispose();
+    return {
+      label: `${build.label}, ${kind} mix`,
+      baseUrl,
+      pid: server.pid,
+      requestsPerConnection,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }
 
-async function measureHello(requestsPerConnection: AutocannonRequest[][]) {
-  const hello = await startHelloServer();
-  try {
-    return await load('hello-world Fastify', hello.baseUrl, requestsPerConnection);
-  } finally {
-    await hello.stop();
-  }
+/** The median of a list of numbers. */
+function median(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 async function main(): Promise<void> {
@@ -256,35 +302,73 @@ async function main(): Promise<void> {
   console.log(`bench/polling on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
   console.log(
     `${memberCount} members (all in the session), ${stationCount} stations; ${connections} connections, ` +
-      `${seconds} s each, timeout ${timeoutSeconds} s, ${mix} mix`,
+      `${seconds} s each, ${rounds} round(s), timeout ${timeoutSeconds} s, ${mix} mix`,
   );
-  const current = await measureBuild(build, mix, cpuProfileDir);
-  // The baseline: the same requests (paths, headers, tokens) to a hello-world.
-  const hello = await measureHello(current.requestsPerConnection);
-  const previous = options['compare-dir']
-    ? (await measureBuild(serverBuild(options['compare-dir']), compareMix, cpuProfileDir)).figures
-    : null;
+  const targets: Target[] = [];
+  try {
+    const current = await prepareBuild(build, mix, cpuProfileDir);
+    targets.push(current);
+    // The baseline: the same requests (paths, headers, tokens) to a hello-world.
+    const hello = await startHelloServer();
+    targets.unshift({
+      label: 'hello-world',
+      baseUrl: hello.baseUrl,
+      pid: hello.pid,
+      requestsPerConnection: current.requestsPerConnection,
+      stop: async () => void (await hello.stop()),
+    });
+    if (options['compare-dir'])
+      targets.push(await prepareBuild(serverBuild(options['compare-dir']), compareMix, cpuProfileDir));
 
-  const rows: [string, LoadFigures][] = [
-    ['hello-world', hello],
-    [`${build.label}, ${mix} mix`, current.figures],
-  ];
-  if (previous) rows.push([`${serverBuild(options['compare-dir']).label}, ${compareMix} mix`, previous]);
+    const figures = targets.map(() => [] as LoadFigures[]);
+    for (let round = 0; round < rounds; round++) {
+      if (rounds > 1) console.log(`  round ${round + 1} of ${rounds}`);
+      // Each round starts with another server, so none is always loaded first (or just after another).
+      for (let step = 0; step < targets.length; step++) {
+        const index = (round + step) % targets.length;
+        const target = targets[index];
+        if (!target) continue;
+        figures[index]?.push(await load(target.label, target.baseUrl, target.pid, target.requestsPerConnection));
+      }
+    }
+    printTable(targets, figures);
+  } finally {
+    for (const target of targets) await target.stop();
+  }
+}
+
+/** One row per server: the medians over the rounds; "x hello-world" the median of each round's ratio. */
+function printTable(targets: readonly Target[], figures: readonly LoadFigures[][]): void {
+  const hello = figures[0] ?? [];
+  const of = (rows: readonly LoadFigures[], pick: (row: LoadFigures) => number) => median(rows.map(pick));
   console.log('');
-  console.log('| server | req/s | p50 | p99 | failed / timeouts | x hello-world |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
-  for (const [label, figures] of rows) {
+  if (rounds > 1) console.log(`Medians of ${rounds} rounds:`);
+  console.log(
+    '| server | req/s | p50 | p99 | failed / timeouts | x hello-world | server CPU per answer | load generator CPU per answer |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const [index, target] of targets.entries()) {
+    const rows = figures[index] ?? [];
+    const ratio = median(
+      rows.map((row, round) => row.requestsPerSecond / (hello[round]?.requestsPerSecond ?? Number.NaN)),
+    );
+    const failed = rows.reduce((sum, row) => sum + row.failed, 0);
+    const timeouts = rows.reduce((sum, row) => sum + row.timeouts, 0);
     console.log(
-      `| ${label} | ${figures.requestsPerSecond.toFixed(1)} | ${format(figures.p50)} ms | ${format(figures.p99)} ms | ` +
-        `${figures.failed} / ${figures.timeouts} | ${(figures.requestsPerSecond / hello.requestsPerSecond).toFixed(4)} |`,
+      `| ${target.label} | ${of(rows, (row) => row.requestsPerSecond).toFixed(1)} | ${format(of(rows, (row) => row.p50))} ms | ` +
+        `${format(of(rows, (row) => row.p99))} ms | ${failed} / ${timeouts} | ${ratio.toFixed(4)} | ` +
+        `${of(rows, (row) => row.serverCpuPerAnswerUs).toFixed(0)} µs | ${of(rows, (row) => row.loadCpuPerAnswerUs).toFixed(0)} µs |`,
     );
   }
-  if (previous) {
+  const [, current, compared] = figures;
+  if (current && compared) {
+    const ratio = median(
+      current.map((row, round) => row.requestsPerSecond / (compared[round]?.requestsPerSecond ?? Number.NaN)),
+    );
     console.log('');
     console.log(
-      previous.requestsPerSecond > 0
-        ? `build under test / compared build: ${(current.figures.requestsPerSecond / previous.requestsPerSecond).toFixed(1)}x ` +
-            `the requests per second; p99 ${format(current.figures.p99)} ms against ${format(previous.p99)} ms`
+      Number.isFinite(ratio)
+        ? `build under test / compared build: ${ratio.toFixed(2)}x the requests per second (median of the rounds' ratios)`
         : `the compared build answered no request within ${timeoutSeconds} s: no ratio`,
     );
   }

@@ -197,8 +197,11 @@ export async function startNodeProcess(options: {
   readyLine: string;
   port: number;
   cpuProfileDir?: string;
+  /** Node and V8 flags before the entry (the server's own, from `npm start`). */
+  nodeFlags?: readonly string[];
 }): Promise<RunningProcess> {
   const args = [
+    ...(options.nodeFlags ?? []),
     ...(options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : []),
     '--import',
     'tsx',
@@ -243,6 +246,16 @@ export async function startNodeProcess(options: {
   };
 }
 
+/**
+ * The Node flags `npm start` gives the server of the checkout in `dir` (its package.json's start
+ * script: `node <flags> scripts/start.mjs`), so a bench runs each build as production does.
+ */
+export function startFlagsOf(dir: string): string[] {
+  const start: string = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts?.start ?? '';
+  const flags = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+scripts\/start\.mjs/.exec(start)?.[1] ?? '';
+  return flags.trim().split(/\s+/).filter(Boolean);
+}
+
 /** The server of `prepared.build` on its database, listening on a free loopback port. */
 export async function startServer(
   prepared: PreparedServer,
@@ -251,6 +264,7 @@ export async function startServer(
   const port = await findFreePort();
   return startNodeProcess({
     entry: path.join(prepared.build.dir, 'apps/server/src/server.ts'),
+    nodeFlags: startFlagsOf(prepared.build.dir),
     cwd: prepared.build.dir,
     env: {
       ...prepared.env,

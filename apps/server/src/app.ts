@@ -56,6 +56,7 @@ import { createPushSender, vapidSubject } from './modules/push/push-sender.ts';
 import { completedSessionAdminRoutes, sessionAdminRoutes } from './modules/session-admin/session-admin.routes.ts';
 import { SessionManagementService } from './modules/session-admin/session-management.service.ts';
 import { EngineStateCache } from './modules/session-engine/engine-state-cache.ts';
+import { RevalidationMemo } from './modules/session-engine/revalidation-memo.ts';
 import { sessionActionRoutes } from './modules/session-engine/session-actions.routes.ts';
 import { SessionEngineService } from './modules/session-engine/session-engine.service.ts';
 import { SessionReadCache } from './modules/session-engine/session-read-cache.ts';
@@ -65,6 +66,7 @@ import { sessionMessagesRoutes } from './modules/session-messages/session-messag
 import { SessionMessagesService } from './modules/session-messages/session-messages.service.ts';
 import { sessionRecordRoutes } from './modules/session-record/session-record.routes.ts';
 import { SessionRecordService } from './modules/session-record/session-record.service.ts';
+import { registerEarlyRevalidation } from './modules/session-room/early-revalidation.ts';
 import { memberBidStatusRoutes } from './modules/session-room/member-bid-status.routes.ts';
 import { SessionBoardService } from './modules/session-room/session-board.service.ts';
 import { sessionRoomRoutes } from './modules/session-room/session-room.routes.ts';
@@ -246,6 +248,23 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('seenMembers', seenMembers);
   const accessTokens = new AccessTokens(settings.jwtSecret);
   await app.register(authPlugin, { clock, accessTokens, memberCache, seenMembers });
+  // Each session's counters in memory (decision 014): forgotten at the commit of every step of this
+  // process (the engine's publish, below), at the events of another process's, and after every request that may have
+  // written, once its handler is done.
+  const sessionVersions = new SessionVersionTracker(db, dependencies.sessionVersionsMaxAgeMs);
+  bus.subscribe((events) => {
+    if (events.some((event) => event.type === 'session.changed')) sessionVersions.forgetAll();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') sessionVersions.forgetAll();
+    done(null, payload);
+  });
+  // Polls answered 304 before their route while memory can tell (decision 016). Registered after
+  // the security headers' and CORS's hooks, so such a 304 carries their headers; an access change
+  // (sign-out, deactivation, role) sends every poll back to its route.
+  const revalidationMemo = new RevalidationMemo(clock, sessionVersions);
+  bus.subscribeAccessChanges(() => revalidationMemo.forgetAll());
+  registerEarlyRevalidation(app, revalidationMemo);
   const authService = new AuthService(db, clock, accessTokens, app.log);
   const liveService = new LiveService({
     db,
@@ -270,17 +289,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // per app, so the board after a step reads what the step kept.
   const engineStateCache = new EngineStateCache();
   const sessionReadCache = new SessionReadCache(clock);
-  // Each session's counters in memory (decision 014): forgotten at the commit of every step of this
-  // process (below), at the events of another process's, and after every request that may have
-  // written, once its handler is done.
-  const sessionVersions = new SessionVersionTracker(db, dependencies.sessionVersionsMaxAgeMs);
-  bus.subscribe((events) => {
-    if (events.some((event) => event.type === 'session.changed')) sessionVersions.forgetAll();
-  });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') sessionVersions.forgetAll();
-    return payload;
-  });
   // The department's time zone (issue 16): the administrators' setting, else DEPARTMENT_TIMEZONE.
   const departmentZone = new DepartmentZone(db, delivery.departmentTimeZone);
   const sessionEngine = new SessionEngineService(
@@ -374,6 +382,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         prefix: '/bid-sessions',
         sessionRoom,
         sessionBoards,
+        revalidationMemo,
         departmentTimeZone: () => departmentZone.current(),
       });
       await api.register(sessionAdminRoutes, {

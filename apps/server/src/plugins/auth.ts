@@ -16,6 +16,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { MemberCache } from '../modules/auth/member-cache.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import type { SeenMembers } from '../modules/users/seen-members.ts';
+import type { MemberAuthFacts } from '../modules/users/users.repository.ts';
 
 export interface AuthenticatedMember {
   id: string;
@@ -35,6 +36,11 @@ declare module 'fastify' {
     requireMember: (request: FastifyRequest) => Promise<void>;
     /** preHandler: a signed-in, active administrator. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /**
+     * The request's member when memory alone can admit them (a checked token, cached facts, a
+     * live sign-in, active), else undefined: never a refusal, which is `requireMember`'s.
+     */
+    recognizeMemberFromMemory: (request: FastifyRequest) => AuthenticatedMember | undefined;
   }
 }
 
@@ -44,14 +50,18 @@ export function currentMember(request: FastifyRequest): AuthenticatedMember {
   return request.member;
 }
 
+/** The token of an `Authorization: Bearer <token>` header, or null when the header is malformed. */
+function parseBearerToken(header: string): string | null {
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
+}
+
 function readBearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  if (scheme?.toLowerCase() !== 'bearer' || !token) {
-    throw new AppError('TOKEN_MALFORMED', MESSAGES.tokenMalformed);
-  }
-  return token.trim();
+  const token = parseBearerToken(header);
+  if (token === null) throw new AppError('TOKEN_MALFORMED', MESSAGES.tokenMalformed);
+  return token;
 }
 
 export const authPlugin = fp(
@@ -62,8 +72,40 @@ export const authPlugin = fp(
     const { clock, accessTokens, memberCache, seenMembers } = options;
     app.decorateRequest('member', null);
 
+    /** The request's member from checked facts: kept on the request and noted as seen. */
+    function admit(request: FastifyRequest, member: MemberAuthFacts, familyId: string, now: Date) {
+      request.member = {
+        id: member.id,
+        isAdmin: member.isAdmin,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        email: member.email,
+        familyId,
+      };
+      seenMembers.record(member.id, now);
+      return request.member;
+    }
+
+    /**
+     * The same checks as `authenticate`, answered from memory alone: the member of a token this
+     * process has checked, whose facts and live sign-in the member cache holds, if they are active.
+     * Undefined when anything must be read or would be refused; the route's `requireMember` then
+     * runs the whole check and gives the refusal.
+     */
+    function recognizeFromMemory(request: FastifyRequest): AuthenticatedMember | undefined {
+      if (request.member) return request.member;
+      const header = request.headers.authorization;
+      const token = header ? parseBearerToken(header) : null;
+      if (!token) return undefined;
+      const now = clock.now();
+      const claims = accessTokens.peek(token, now);
+      const known = claims && memberCache.peek(claims.memberId, claims.familyId);
+      if (!claims || !known?.member?.isActive) return undefined;
+      return admit(request, known.member, claims.familyId, now);
+    }
+
     async function authenticate(request: FastifyRequest): Promise<void> {
-      if (request.member) return;
+      if (recognizeFromMemory(request)) return;
       const token = readBearerToken(request);
       if (!token) throw new AppError('TOKEN_MISSING', MESSAGES.tokenMissing);
       const now = clock.now();
@@ -74,17 +116,10 @@ export const authPlugin = fp(
       ]);
       if (!member || !isFamilyLive) throw new AppError('TOKEN_INVALID', MESSAGES.tokenInvalid);
       if (!member.isActive) throw new AppError('ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated);
-      request.member = {
-        id: member.id,
-        isAdmin: member.isAdmin,
-        firstName: member.firstName,
-        lastName: member.lastName,
-        email: member.email,
-        familyId: claims.familyId,
-      };
-      seenMembers.record(member.id, now);
+      admit(request, member, claims.familyId, now);
     }
 
+    app.decorate('recognizeMemberFromMemory', recognizeFromMemory);
     app.decorate('requireMember', authenticate);
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await authenticate(request);

@@ -14,8 +14,9 @@ export const HSTS_HEADER_VALUE = 'max-age=31536000; includeSubDomains';
 export const httpsOnlyHsts = fp(
   async (app: FastifyInstance) => {
     // Set when the request arrives, so the live stream (which writes its own head) carries it too.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER_VALUE);
+      done();
     });
   },
   { name: 'https-only-hsts' },

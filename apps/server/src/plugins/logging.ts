@@ -10,7 +10,13 @@
  *   terminal; JSON lines otherwise, for a log collector.
  */
 import { createRequire } from 'node:module';
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 
 const REDACTED = '[redacted]';
 
@@ -121,6 +127,9 @@ function isPrettyPrinterInstalled(): boolean {
  * routes at `debug`. Errors stay at `error`; their request is logged through the `req` serializer,
  * which redacts the URL too.
  */
+/** pino's loggers say whether a level is written; Fastify's base type leaves it out. */
+type LevelAwareLogger = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+
 export function createRequestLogController(level: 'debug' | 'info'): LogController {
   class RequestLogController extends LogController {
     override incomingRequest(): void {}
@@ -130,6 +139,8 @@ export function createRequestLogController(level: 'debug' | 'info'): LogControll
         reply.log.error({ err: error, statusCode: reply.statusCode }, 'request errored');
         return;
       }
+      // The line is off in an ordinary log: skip building it (and redacting its URL) on every poll.
+      if ((reply.log as LevelAwareLogger).isLevelEnabled?.(level) === false) return;
       reply.log[level](
         {
           method: request.method,

@@ -62,6 +62,21 @@ export class MemberCache {
     return facts;
   }
 
+  /**
+   * The member's facts when memory knows them and that the sign-in is live, without a read; else
+   * undefined (unknown, expired or not live: `getMember` and `isFamilyLive` then ask the
+   * database). For the polls answered before the route runs (session-room/early-revalidation.ts).
+   */
+  peek(memberId: string, familyId: string): { member: MemberAuthFacts | undefined } | undefined {
+    const now = this.clock.now().getTime();
+    const member = this.members.get(memberId);
+    const family = this.liveFamilies.get(familyId);
+    if (!member || member.expiresAt <= now || !family || family.expiresAt <= now || family.value !== memberId) {
+      return undefined;
+    }
+    return { member: member.value };
+  }
+
   /** True while the sign-in has a token that is not revoked (the member has not signed out). */
   async isFamilyLive(familyId: string, memberId: string): Promise<boolean> {
     const now = this.clock.now().getTime();

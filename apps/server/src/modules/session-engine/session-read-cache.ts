@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import type { RevalidationMemo } from './revalidation-memo.ts';
 
 const gzip = promisify(gzipCallback);
 
@@ -22,6 +23,10 @@ const gzip = promisify(gzipCallback);
 export interface CachedAnswer {
   /** A strong ETag, quoted. */
   etag: string;
+  /** The counters it was made at (the key it was read with). */
+  key: string;
+  /** For an answer that ages: when it is made again, whatever the counters (clock milliseconds). */
+  expiresAt?: number;
   json: string;
   gzipped: Buffer;
   /** The value before serialisation, for callers that build on it (never changed after caching). */
@@ -29,16 +34,12 @@ export interface CachedAnswer {
   builtAt: number;
 }
 
-interface Entry extends CachedAnswer {
-  key: string;
-}
-
 /** Enough for the few sessions a department shows at once, with each of their answers. */
 const DEFAULT_MAX_ENTRIES = 64;
 
 export class SessionReadCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly building = new Map<string, Promise<Entry>>();
+  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly building = new Map<string, Promise<CachedAnswer>>();
 
   constructor(
     private readonly clock: Clock,
@@ -58,9 +59,7 @@ export class SessionReadCache {
     const buildKey = `${slot}\u0000${key}`;
     let pending = this.building.get(buildKey);
     if (!pending) {
-      pending = this.build(slot, key, build, options.maxAgeMs !== undefined).finally(() =>
-        this.building.delete(buildKey),
-      );
+      pending = this.build(slot, key, build, options.maxAgeMs).finally(() => this.building.delete(buildKey));
       this.building.set(buildKey, pending);
     }
     return pending;
@@ -71,7 +70,12 @@ export class SessionReadCache {
     this.entries.delete(slot);
   }
 
-  private async build(slot: string, key: string, build: () => Promise<unknown>, canAge: boolean): Promise<Entry> {
+  private async build(
+    slot: string,
+    key: string,
+    build: () => Promise<unknown>,
+    maxAgeMs: number | undefined,
+  ): Promise<CachedAnswer> {
     const builtAt = this.clock.now().getTime();
     const value = await build();
     const json = JSON.stringify(value);
@@ -79,8 +83,16 @@ export class SessionReadCache {
     // The key alone names the content when nothing else changes it: then every server process
     // gives the same ETag for the same version. An answer that ages also names when it was made.
     const kind = slot.split(':')[0];
-    const etag = canAge ? `"${kind}-${key}-${builtAt.toString(36)}"` : `"${kind}-${key}"`;
-    const entry: Entry = { key, etag, json, gzipped, value, builtAt };
+    const etag = maxAgeMs !== undefined ? `"${kind}-${key}-${builtAt.toString(36)}"` : `"${kind}-${key}"`;
+    const entry: CachedAnswer = {
+      key,
+      etag,
+      json,
+      gzipped,
+      value,
+      builtAt,
+      ...(maxAgeMs !== undefined ? { expiresAt: builtAt + maxAgeMs } : {}),
+    };
     const current = this.entries.get(slot);
     // A slower build of an older key must not replace a newer answer.
     if (!current || current.builtAt <= builtAt) {
@@ -97,7 +109,7 @@ export class SessionReadCache {
 }
 
 /** True when the request's If-None-Match names this ETag (or any). */
-function matchesEtag(request: FastifyRequest, etag: string): boolean {
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
   return header.split(',').some((candidate) => {
@@ -107,22 +119,43 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * Names the answer by `etag` for the browser's cache and tells whether the client holds it already.
- * Browsers revalidate with If-None-Match by themselves (`no-cache`), so a page that polls pays a
- * few bytes while nothing changed.
+ * The headers of an answer the browser revalidates: its ETag, `no-cache` (browsers then send
+ * If-None-Match by themselves, so a page that polls pays a few bytes while nothing changed), and
+ * Vary when it may be sent gzipped. The same on a 304 made before the route runs.
  */
-function isNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+export function setRevalidationHeaders(reply: FastifyReply, etag: string, variesWithEncoding: boolean): void {
+  if (variesWithEncoding) reply.header('vary', 'accept-encoding');
   reply.header('etag', etag).header('cache-control', 'private, no-cache');
-  return matchesEtag(request, etag);
+}
+
+/** Where a polled read notes the ETag it gave, and the session whose counters it follows. */
+export interface RememberAt {
+  memo: RevalidationMemo;
+  sessionId: string;
 }
 
 /**
  * Sends a cached answer: 304 when the client holds it already, gzipped bytes when the client
- * accepts gzip, else the JSON text.
+ * accepts gzip, else the JSON text. With `rememberAt`, a polled read notes the ETag it gave, so
+ * that the next poll that holds it is answered before the route runs (revalidation-memo.ts).
  */
-export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.header('vary', 'accept-encoding');
-  if (isNotModified(request, reply, answer.etag)) return reply.code(304).send();
+export function sendCachedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  rememberAt?: RememberAt,
+) {
+  if (rememberAt && request.member) {
+    rememberAt.memo.remember(request.member.id, request.url, {
+      etag: answer.etag,
+      sessionId: rememberAt.sessionId,
+      versionsKey: answer.key,
+      variesWithEncoding: true,
+      ...(answer.expiresAt !== undefined ? { expiresAt: answer.expiresAt } : {}),
+    });
+  }
+  setRevalidationHeaders(reply, answer.etag, true);
+  if (matchesEtag(request, answer.etag)) return reply.code(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   const acceptEncoding = request.headers['accept-encoding'] ?? '';
   if (/\bgzip\b/.test(acceptEncoding)) {
@@ -137,9 +170,25 @@ export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, a
  * nothing in it changed. The hash covers everything in the answer, the member's own ids included,
  * so one member's ETag never matches another's answer on a shared device. `kind` names the read.
  */
-export function sendRevalidatedAnswer(request: FastifyRequest, reply: FastifyReply, kind: string, value: unknown) {
+export function sendRevalidatedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: string,
+  value: unknown,
+  /** For an answer that stays the same while the session's counters do (`versionsKey`). */
+  rememberAt?: RememberAt & { versionsKey: string },
+) {
   const json = JSON.stringify(value);
   const etag = `"${kind}-${hash('sha256', json, 'base64url').slice(0, 27)}"`;
-  if (isNotModified(request, reply, etag)) return reply.code(304).send();
+  if (rememberAt && request.member) {
+    rememberAt.memo.remember(request.member.id, request.url, {
+      etag,
+      sessionId: rememberAt.sessionId,
+      versionsKey: rememberAt.versionsKey,
+      variesWithEncoding: false,
+    });
+  }
+  setRevalidationHeaders(reply, etag, false);
+  if (matchesEtag(request, etag)) return reply.code(304).send();
   return reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }

@@ -17,6 +17,10 @@ import { readSessionVersions } from './engine-versions.repository.ts';
 
 export type SessionVersions = NonNullable<Awaited<ReturnType<typeof readSessionVersions>>>;
 
+/** The counters as one cache key: "<session version>.<outside version>". */
+export const versionKey = (versions: { version: number; outsideVersion: number }) =>
+  `${versions.version}.${versions.outsideVersion}`;
+
 /** How old known counters may be when nothing announced a change: the bound on an unannounced write. */
 export const SESSION_VERSIONS_MAX_AGE_MS = 1_000;
 
@@ -61,6 +65,15 @@ export class SessionVersionTracker {
     } finally {
       if (this.reading.get(sessionId)?.read === read) this.reading.delete(sessionId);
     }
+  }
+
+  /**
+   * The session's counters when they are known and fresh, without a read; else undefined (then
+   * `read` asks the database). For the polls answered before the route runs.
+   */
+  peek(sessionId: string): SessionVersions | undefined {
+    const known = this.known.get(sessionId);
+    return known && this.now() - known.readAt <= this.maxAgeMs ? known.versions : undefined;
   }
 
   /** Something committed that may have moved any session's counters: the next read asks the database. */

@@ -12,6 +12,7 @@ import {
   markParticipantJoined,
 } from '../session-engine/bid-sessions.repository.ts';
 import type { SessionAccess, SessionViewer } from '../session-engine/session-access.ts';
+import { versionKey } from '../session-engine/session-versions.ts';
 import { presentBidStatus, presentMemberBid, presentMyParticipation } from './member-place-presenter.ts';
 import type { SessionReadsService } from './session-reads.service.ts';
 
@@ -23,11 +24,19 @@ export class MemberPlaceService {
     private readonly reads: SessionReadsService,
   ) {}
 
-  /** The signed-in member's place in a session they can see. */
+  /**
+   * The signed-in member's place in a session they can see, with the counters it was made at and
+   * whether it stays the same while they do: not while the member's own turn's seconds run.
+   */
   async myParticipation(viewer: SessionViewer, sessionId: string) {
     const versions = await this.access.readVisibleVersions(viewer, sessionId);
     const { session, participant } = await this.access.readOwnPlace(viewer, sessionId, versions);
-    return presentMyParticipation(session, participant, this.clock.now());
+    const answer = presentMyParticipation(session, participant, this.clock.now());
+    return {
+      answer,
+      versionsKey: versionKey(versions),
+      isSteady: !(answer.isUserTurn && session.status === 'active'),
+    };
   }
 
   /**

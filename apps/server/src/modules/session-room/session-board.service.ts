@@ -28,16 +28,13 @@ import { readEngineDataVersion } from '../session-engine/engine-versions.reposit
 import type { SessionViewer } from '../session-engine/session-access.ts';
 import type { CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
-import type { SessionVersionTracker } from '../session-engine/session-versions.ts';
+import { type SessionVersionTracker, versionKey } from '../session-engine/session-versions.ts';
 
 /**
  * A session that is not running can change without its counters moving (another session's awards
  * free or take the seats it offers), so its board is rebuilt at most this often.
  */
 export const IDLE_BOARD_MAX_AGE_MS = 10_000;
-
-/** Versions as one cache key: "<session version>.<outside version>". */
-export const versionKey = (versions: StateVersions) => `${versions.version}.${versions.outsideVersion}`;
 
 export class SessionBoardService {
   constructor(

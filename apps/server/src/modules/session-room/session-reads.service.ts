@@ -37,8 +37,9 @@ import {
 } from '../session-engine/session-presenter.ts';
 import { type CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
 import { CONNECTED_WITHIN_MS, isRunningStatus, presentHistoryEntry } from '../session-engine/session-row-presenter.ts';
+import { versionKey } from '../session-engine/session-versions.ts';
 import { readResultReasons } from '../session-record/result-reasons.ts';
-import { type SessionBoardService, versionKey } from './session-board.service.ts';
+import type { SessionBoardService } from './session-board.service.ts';
 import { presentDetailAnswer, presentResults, withoutParticipants } from './session-results-presenter.ts';
 
 /** Shared answers that show presence ("connected", seen in the last 2 minutes) are at most this old. */

@@ -27,6 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { currentMember } from '../../plugins/auth.ts';
+import type { RevalidationMemo } from '../session-engine/revalidation-memo.ts';
 import { sendCachedAnswer, sendRevalidatedAnswer } from '../session-engine/session-read-cache.ts';
 import type { SessionBoardService } from './session-board.service.ts';
 import type { SessionRoomService } from './session-room.service.ts';
@@ -34,9 +35,11 @@ import type { SessionRoomService } from './session-room.service.ts';
 export const sessionRoomRoutes: FastifyPluginAsyncZod<{
   sessionRoom: SessionRoomService;
   sessionBoards: SessionBoardService;
+  /** Where the polled reads (board, history, own place) note the ETag they gave (decision 016). */
+  revalidationMemo: RevalidationMemo;
   /** The department's IANA time zone now (the administrators' setting, issue 16), for the times in the results' reasons; UTC when not given. */
   departmentTimeZone?: () => string;
-}> = async (app, { sessionRoom, sessionBoards, departmentTimeZone = () => 'UTC' }) => {
+}> = async (app, { sessionRoom, sessionBoards, revalidationMemo: memo, departmentTimeZone = () => 'UTC' }) => {
   app.get(
     '/',
     {
@@ -84,7 +87,10 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendCachedAnswer(request, reply, await sessionRoom.history(currentMember(request), request.query.sessionId)),
+      sendCachedAnswer(request, reply, await sessionRoom.history(currentMember(request), request.query.sessionId), {
+        memo,
+        sessionId: request.query.sessionId,
+      }),
   );
 
   app.get(
@@ -115,7 +121,10 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendCachedAnswer(request, reply, await sessionBoards.read(currentMember(request), request.params.id)),
+      sendCachedAnswer(request, reply, await sessionBoards.read(currentMember(request), request.params.id), {
+        memo,
+        sessionId: request.params.id,
+      }),
   );
 
   app.get(
@@ -154,16 +163,20 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       },
     },
     // Polled by pages without a live stream: unchanged while the member waits (not while their
-    // turn's seconds run), so most polls are answered 304.
-    async (request, reply) =>
-      sendRevalidatedAnswer(
+    // turn's seconds run), so most polls are answered 304, and before the route while it holds.
+    async (request, reply) => {
+      const { answer, versionsKey, isSteady } = await sessionRoom.myParticipation(
+        currentMember(request),
+        request.params.id,
+      );
+      return sendRevalidatedAnswer(
         request,
         reply,
         'mine',
-        myParticipationResponseSchema.parse(
-          await sessionRoom.myParticipation(currentMember(request), request.params.id),
-        ),
-      ),
+        myParticipationResponseSchema.parse(answer),
+        isSteady ? { memo, sessionId: request.params.id, versionsKey } : undefined,
+      );
+    },
   );
 
   app.post(
