@@ -249,8 +249,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const accessTokens = new AccessTokens(settings.jwtSecret);
   await app.register(authPlugin, { clock, accessTokens, memberCache, seenMembers });
   // Each session's counters in memory (decision 014): forgotten at the commit of every step of this
-  // process (the engine's publish, below), at the events of another process's, and after every request that may have
-  // written, once its handler is done.
+  // process (the engine's publish, below), at the events of another process's, and after every
+  // request that may have written, once its handler is done.
   const sessionVersions = new SessionVersionTracker(db, dependencies.sessionVersionsMaxAgeMs);
   bus.subscribe((events) => {
     if (events.some((event) => event.type === 'session.changed')) sessionVersions.forgetAll();
