@@ -140,7 +140,6 @@ async function withBrowserRevalidation(baseUrl: string, requests: AutocannonRequ
 }
 
 interface LoadFigures {
-  label: string;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -154,7 +153,8 @@ interface LoadFigures {
   loadCpuPerAnswerUs: number;
 }
 
-async function load(label: string, baseUrl: string, serverPid: number, requestsPerConnection: AutocannonRequest[][]) {
+/** One load of `target`: its figures, printed as a line. */
+async function load({ label, baseUrl, pid: serverPid, requestsPerConnection }: Target) {
   let next = 0;
   // What each side spends per answer says who limits the throughput: on 2 cores the hello-world's
   // figure is often the load generator's ceiling, not the hello-world's.
@@ -175,7 +175,6 @@ async function load(label: string, baseUrl: string, serverPid: number, requestsP
   const answered = result['2xx'] + (result.statusCodeStats['304']?.count ?? 0);
   const perAnswerUs = (microseconds: number) => (answered > 0 ? microseconds / answered : 0);
   const figures: LoadFigures = {
-    label,
     requestsPerSecond: answered / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -328,7 +327,7 @@ async function main(): Promise<void> {
         const index = (round + step) % targets.length;
         const target = targets[index];
         if (!target) continue;
-        figures[index]?.push(await load(target.label, target.baseUrl, target.pid, target.requestsPerConnection));
+        figures[index]?.push(await load(target));
       }
     }
     printTable(targets, figures);

@@ -53,8 +53,8 @@ export class MemberCache {
   /** The member's authority, or undefined when there is no such member. */
   async getMember(memberId: string): Promise<MemberAuthFacts | undefined> {
     const now = this.clock.now().getTime();
-    const cached = this.members.get(memberId);
-    if (cached && cached.expiresAt > now) return cached.value;
+    const cached = this.freshMember(memberId, now);
+    if (cached) return cached.value;
     const generation = this.generation;
     const facts = await findMemberAuthFacts(this.db, memberId);
     if (generation === this.generation)
@@ -69,19 +69,24 @@ export class MemberCache {
    */
   peek(memberId: string, familyId: string): { member: MemberAuthFacts | undefined } | undefined {
     const now = this.clock.now().getTime();
-    const member = this.members.get(memberId);
-    const family = this.liveFamilies.get(familyId);
-    if (!member || member.expiresAt <= now || !family || family.expiresAt <= now || family.value !== memberId) {
-      return undefined;
-    }
-    return { member: member.value };
+    const member = this.freshMember(memberId, now);
+    return member && this.isFamilyKnownLive(familyId, memberId, now) ? { member: member.value } : undefined;
+  }
+
+  private freshMember(memberId: string, now: number): Expiring<MemberAuthFacts | undefined> | undefined {
+    const cached = this.members.get(memberId);
+    return cached && cached.expiresAt > now ? cached : undefined;
+  }
+
+  private isFamilyKnownLive(familyId: string, memberId: string, now: number): boolean {
+    const cached = this.liveFamilies.get(familyId);
+    return cached !== undefined && cached.expiresAt > now && cached.value === memberId;
   }
 
   /** True while the sign-in has a token that is not revoked (the member has not signed out). */
   async isFamilyLive(familyId: string, memberId: string): Promise<boolean> {
     const now = this.clock.now().getTime();
-    const cached = this.liveFamilies.get(familyId);
-    if (cached && cached.expiresAt > now && cached.value === memberId) return true;
+    if (this.isFamilyKnownLive(familyId, memberId, now)) return true;
     const generation = this.generation;
     const isLive = await isRefreshFamilyLive(this.db, familyId, memberId);
     // Only live sign-ins are kept: a revoked one never comes back, and is refused from the database.

@@ -135,6 +135,25 @@ export interface RememberAt {
 }
 
 /**
+ * The revalidation step of every answer with an ETag: notes it for the early hook (with
+ * `rememberAt` and a signed-in member), sets its headers, and tells whether the client holds it.
+ */
+function isNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  variesWithEncoding: boolean,
+  rememberAt?: RememberAt & { versionsKey: string; expiresAt?: number },
+): boolean {
+  if (rememberAt && request.member) {
+    const { memo, ...held } = rememberAt;
+    memo.remember(request.member.id, request.url, { ...held, etag, variesWithEncoding });
+  }
+  setRevalidationHeaders(reply, etag, variesWithEncoding);
+  return matchesEtag(request, etag);
+}
+
+/**
  * Sends a cached answer: 304 when the client holds it already, gzipped bytes when the client
  * accepts gzip, else the JSON text. With `rememberAt`, a polled read notes the ETag it gave, so
  * that the next poll that holds it is answered before the route runs (revalidation-memo.ts).
@@ -145,17 +164,12 @@ export function sendCachedAnswer(
   answer: CachedAnswer,
   rememberAt?: RememberAt,
 ) {
-  if (rememberAt && request.member) {
-    rememberAt.memo.remember(request.member.id, request.url, {
-      etag: answer.etag,
-      sessionId: rememberAt.sessionId,
-      versionsKey: answer.key,
-      variesWithEncoding: true,
-      ...(answer.expiresAt !== undefined ? { expiresAt: answer.expiresAt } : {}),
-    });
-  }
-  setRevalidationHeaders(reply, answer.etag, true);
-  if (matchesEtag(request, answer.etag)) return reply.code(304).send();
+  const held = rememberAt && {
+    ...rememberAt,
+    versionsKey: answer.key,
+    ...(answer.expiresAt !== undefined ? { expiresAt: answer.expiresAt } : {}),
+  };
+  if (isNotModified(request, reply, answer.etag, true, held)) return reply.code(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   const acceptEncoding = request.headers['accept-encoding'] ?? '';
   if (/\bgzip\b/.test(acceptEncoding)) {
@@ -180,15 +194,6 @@ export function sendRevalidatedAnswer(
 ) {
   const json = JSON.stringify(value);
   const etag = `"${kind}-${hash('sha256', json, 'base64url').slice(0, 27)}"`;
-  if (rememberAt && request.member) {
-    rememberAt.memo.remember(request.member.id, request.url, {
-      etag,
-      sessionId: rememberAt.sessionId,
-      versionsKey: rememberAt.versionsKey,
-      variesWithEncoding: false,
-    });
-  }
-  setRevalidationHeaders(reply, etag, false);
-  if (matchesEtag(request, etag)) return reply.code(304).send();
+  if (isNotModified(request, reply, etag, false, rememberAt)) return reply.code(304).send();
   return reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
