@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bidSessions } from './bid-sessions.ts';
 import { members } from './members.ts';
 
@@ -105,6 +117,11 @@ export const outbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     status: text('status').notNull().default('pending'),
+    /**
+     * 0 goes first: a turn starting or coming up (a member's fair notice); 1 the rest; 2 reminders.
+     * The worker claims each channel's due messages in this order (modules/delivery/message-priority.ts).
+     */
+    priority: smallint('priority').notNull().default(1),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -120,6 +137,10 @@ export const outbox = pgTable(
   },
   (table) => [
     index('outbox_due_idx').on(table.status, table.nextAttemptAt),
+    // What a channel's lane claims: its due messages, most urgent first.
+    index('outbox_claim_idx')
+      .on(table.channel, table.priority, table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending','sending')`),
     // Widened for push by migration 0007 as NOT VALID (no scan of the outbox under its lock); old rows
     // are all 'email' or 'sms', so a later release can VALIDATE it.
     check('outbox_channel_known', sql`${table.channel} in ('email','sms','push')`),

@@ -43,6 +43,10 @@ export const pushSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** The latest push the service accepted for this device. */
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+    /** Attempts in a row that the push service did not answer, or answered with its own failure. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** While this is ahead, the device's pushes wait without a connection (the device backs off). */
+    retryAfter: timestamp('retry_after', { withTimezone: true, mode: 'date' }),
   },
   (table) => [index('push_subscriptions_member_idx').on(table.memberId)],
 );
