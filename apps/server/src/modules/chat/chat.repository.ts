@@ -3,7 +3,7 @@
  * count. Messages are ordered by the time they were sent, then by id so that messages of one
  * instant keep one stable order. Repositories take a transaction or the database and hold no rules.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, notExists, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chatMessageReads, chatMessages, members } from '../../db/schema/index.ts';
 
@@ -132,4 +132,18 @@ export async function listMemberMessageTimesSince(executor: Executor, memberId: 
     .where(and(eq(chatMessages.memberId, memberId), gt(chatMessages.createdAt, since)))
     .orderBy(asc(chatMessages.createdAt));
   return rows.map((row) => row.createdAt);
+}
+
+
+/** The first key of the chat's advisory locks (the letters "SBCH"); the second is the member's. */
+const CHAT_SEND_LOCK_NAMESPACE = 0x53424348;
+
+/**
+ * Makes the member's sends wait for one another until the caller's transaction ends, in every
+ * server process (a transaction-scoped advisory lock keyed by the member): a send counts the
+ * member's recent messages and writes its own before the next send counts. Other members' sends,
+ * and every other write, are not held up by it.
+ */
+export async function lockMemberChatSends(executor: Executor, memberId: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(${CHAT_SEND_LOCK_NAMESPACE}, hashtext(${memberId}))`);
 }

@@ -30,6 +30,7 @@ import {
   listMemberMessageTimesSince,
   listMessagesSince,
   listNewestMessages,
+  lockMemberChatSends,
   markMessagesRead,
 } from './chat.repository.ts';
 
@@ -86,17 +87,26 @@ export class ChatService {
     return { messages: views.map(presentMessage) };
   }
 
-  /** `text` is already trimmed and within the limits (the request schema). */
+  /**
+   * `text` is already trimmed and within the limits (the request schema). One transaction: the
+   * member's sends are serialized by a lock (every server process), so the rate limit's count and
+   * the insert are one step and simultaneous sends cannot all pass the count.
+   */
   async send(viewer: ChatViewer, sessionId: string, text: string): Promise<SendChatMessageResponse> {
-    await this.refuseUnlessMayChat(this.db, viewer, sessionId);
-    await this.refuseWhenSendingTooFast(viewer.id);
-    const row = await insertMessage(this.db, {
-      sessionId,
-      memberId: viewer.id,
-      authorFirstName: viewer.firstName,
-      authorLastName: viewer.lastName,
-      message: text,
-      createdAt: this.clock.now(),
+    const row = await this.db.transaction(async (tx) => {
+      await this.refuseUnlessMayChat(tx, viewer, sessionId);
+      await lockMemberChatSends(tx, viewer.id);
+      // Read after the lock: the time a waiting send is counted and stored at.
+      const now = this.clock.now();
+      await this.refuseWhenSendingTooFast(tx, viewer.id, now);
+      return insertMessage(tx, {
+        sessionId,
+        memberId: viewer.id,
+        authorFirstName: viewer.firstName,
+        authorLastName: viewer.lastName,
+        message: text,
+        createdAt: now,
+      });
     });
     const message = presentMessage({ message: row, isAuthorAdmin: viewer.isAdmin });
     this.announce({ type: 'chat.message', sessionId, at: message.timestamp, message });
@@ -105,12 +115,12 @@ export class ChatService {
 
   /**
    * 429 past CHAT_RATE_LIMIT in its window, counted from the stored messages, so every server
-   * process counts the same; Retry-After is when the oldest of them leaves the window.
+   * process counts the same; Retry-After is when the oldest of them leaves the window. Called
+   * under lockMemberChatSends, in the transaction that then stores the message.
    */
-  private async refuseWhenSendingTooFast(memberId: string): Promise<void> {
-    const now = this.clock.now();
+  private async refuseWhenSendingTooFast(executor: Executor, memberId: string, now: Date): Promise<void> {
     const windowMs = CHAT_RATE_LIMIT.windowSeconds * 1000;
-    const recent = await listMemberMessageTimesSince(this.db, memberId, new Date(now.getTime() - windowMs));
+    const recent = await listMemberMessageTimesSince(executor, memberId, new Date(now.getTime() - windowMs));
     if (recent.length < CHAT_RATE_LIMIT.messages) return;
     const oldest = recent[recent.length - CHAT_RATE_LIMIT.messages] ?? now;
     const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));

@@ -198,6 +198,32 @@ describe('sending', () => {
     expect((await post(first.auth, 'too soon again')).statusCode).toBe(429);
   });
 
+  it(`stores exactly ${CHAT_RATE_LIMIT.messages} of 60 simultaneous sends and answers the other 50 with a clear 429 (issue 23, part 4)`, async () => {
+    // On PostgreSQL the sends run on separate connections at the same time; each used to count the
+    // member's messages before any of the others had written, so all 60 were stored.
+    const { sessionId, first } = await startChatSession();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        injectAs(context, first.auth, {
+          method: 'POST',
+          url: '/api/chat/send',
+          payload: { sessionId, message: `all at once ${index}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(CHAT_RATE_LIMIT.messages);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(60 - CHAT_RATE_LIMIT.messages);
+    for (const answer of refused) {
+      expect(answer.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', error: CHAT_MESSAGES.tooManyMessages });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    const stored = await context.db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId));
+    expect(stored).toHaveLength(CHAT_RATE_LIMIT.messages);
+    expect(await readMessages(admin, sessionId)).toHaveLength(CHAT_RATE_LIMIT.messages);
+  });
+
   it('accepts 1,000 characters and refuses 1,001 with a clear message', async () => {
     const { sessionId, first } = await startChatSession();
     const longest = 'x'.repeat(LIMITS.chatMessageMaxLength);
