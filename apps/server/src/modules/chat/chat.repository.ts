@@ -134,7 +134,6 @@ export async function listMemberMessageTimesSince(executor: Executor, memberId: 
   return rows.map((row) => row.createdAt);
 }
 
-
 /** The first key of the chat's advisory locks (the letters "SBCH"); the second is the member's. */
 const CHAT_SEND_LOCK_NAMESPACE = 0x53424348;
 
