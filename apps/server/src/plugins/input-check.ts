@@ -89,11 +89,13 @@ const CLOSE_BRACE = 0x7d;
 function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    // A string, as asked for (parseAs); typed as either.
+    const text = body.toString();
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       done(new AppError('BAD_REQUEST', INPUT_CHECK_MESSAGES.jsonTooDeep), undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, text, done);
   });
 }
 
