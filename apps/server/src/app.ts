@@ -122,6 +122,8 @@ export interface AppDependencies {
    * service in tests and development). Off unless asked for; server.ts asks outside production.
    */
   allowLocalPushEndpoints?: boolean;
+  /** Replaces PUSH_TIMEOUT_MS (tests of endpoints that never answer). */
+  pushTimeoutMs?: number;
   /** The level of the one line per request: `debug` unless LOG_REQUESTS=1 asks for `info`. */
   requestLogLevel?: 'debug' | 'info';
   /** How old a session's counters known in memory may be (SESSION_VERSIONS_MAX_AGE_MS by default). */
@@ -328,6 +330,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       mailFrom: delivery.email?.from,
     }),
     vapidKeys: () => pushService.vapidKeys(),
+    transport: {
+      allowLoopback: dependencies.allowLocalPushEndpoints ?? false,
+      ...(dependencies.pushTimeoutMs ? { timeoutMs: dependencies.pushTimeoutMs } : {}),
+    },
   });
   const outboxWorker = new OutboxWorker(
     db,

@@ -211,7 +211,7 @@ describe('an SMTP server that is down, then comes back', () => {
       // A worker claimed it and then the process died before recording anything.
       const now = context.clock.now();
       const [claimed] = await claimDueMessages(context.db, {
-        channels: ['email'],
+        channel: 'email',
         now,
         leaseEndsAt: new Date(now.getTime() + 10 * 60_000),
         limit: 10,

@@ -17,7 +17,7 @@ import { type CapturedEmail, type SmtpCapture, startSmtpCapture } from '../test/
 import { createAdmin, createMember, createTestContext, injectAs, signIn, type TestContext } from '../test/test-app.ts';
 
 const SESSION_NAME = 'Outage Drill 2026';
-/** The worker's and the turn clock's interval in production (OutboxWorker's default). */
+/** Steps of the simulated clock: the turn clock's interval in production (the outbox's lanes poll more often). */
 const TICK_MS = 2_000;
 const OUTAGE_STARTS_AT_MS = 2_000;
 const OUTAGE_MS = 2 * 60_000;

@@ -98,7 +98,7 @@ const TEST_SETTINGS: AppSettings = {
  */
 export type TestDependencies = Pick<
   AppDependencies,
-  'delivery' | 'outboxSenders' | 'sessionVersionsMaxAgeMs' | 'allowLocalPushEndpoints'
+  'delivery' | 'outboxSenders' | 'sessionVersionsMaxAgeMs' | 'allowLocalPushEndpoints' | 'pushTimeoutMs'
 >;
 
 export async function createTestContext(

@@ -7,8 +7,17 @@
 import { z } from 'zod';
 
 export const PUSH_LIMITS = {
-  /** Devices (browsers) one member may receive push notifications on. */
-  subscriptionsPerMember: 10,
+  /**
+   * Devices (browsers) one member may receive push notifications on: a phone, a tablet, a laptop
+   * and a desktop, with one to spare. Each device's pushes take a delivery slot.
+   */
+  subscriptionsPerMember: 5,
+  /**
+   * Devices of one member on one push service (origin). A browser that subscribes again gets a new
+   * endpoint on the same service and leaves its old one behind; past this, the new device replaces
+   * the member's longest-unrenewed one there instead of piling up.
+   */
+  subscriptionsPerPushService: 3,
   /** Push service addresses are short (FCM, Mozilla, Apple, Windows: well under 1,000 characters). */
   endpointMaxLength: 2048,
 } as const;
@@ -53,7 +62,11 @@ export function isAllowedPushEndpoint(endpoint: string, options: { allowLocalEnd
   const isLocal = LOCAL_HOSTS.has(hostname);
   if (options.allowLocalEndpoints && isLocal) return true;
   if (protocol !== 'https') return false;
-  const isIpAddress = /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
+  // A last label of digits or 0x... makes the whole host an IPv4 address in a URL (127.1, 0x7f.1,
+  // 0177.1 and 169.254.43518 are all IPv4): no DNS name ends so. The server checks the addresses
+  // it connects to as well (push-transport.ts); this refuses the obvious at once.
+  const lastLabel = hostname.split('.').at(-1) ?? '';
+  const isIpAddress = /^(\d+|0x[0-9a-f]*)$/.test(lastLabel) || hostname.startsWith('[');
   return !isLocal && !isIpAddress && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(hostname);
 }
 

@@ -148,7 +148,7 @@ describe('push on the delivery status', () => {
         kind: 'turn_started',
         recipient: 'Gil Gone (device)',
         attempts: 1,
-        lastError: `push service answered 410: status 410 ${DEVICE_REMOVED_NOTE}`,
+        lastError: `push service answered 410 (Gone) ${DEVICE_REMOVED_NOTE}`,
         willRetry: false,
         nextAttemptAt: null,
         deviceRemoved: true,
@@ -156,7 +156,7 @@ describe('push on the delivery status', () => {
     );
     const retrying = pushFailures.find((failure) => failure.recipient === 'Hal Busy (device)');
     expect(retrying).toMatchObject({
-      lastError: 'push service answered 503: status 503',
+      lastError: 'push service answered 503 (Service Unavailable)',
       willRetry: true,
       deviceRemoved: false,
       lastAttemptAt: context.clock.now().toISOString(),
@@ -202,7 +202,7 @@ describe('push on the delivery status', () => {
         textBody: 'x',
         status: 'failed',
         attempts: 1,
-        lastError: 'push service answered 400: bad request',
+        lastError: 'push service answered 400 (Bad Request)',
         lastAttemptAt: new Date(emailFailedAt.getTime() + (index + 1) * 60_000),
       })),
     ]);

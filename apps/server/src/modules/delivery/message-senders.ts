@@ -31,6 +31,20 @@ export class DeliveryError extends Error {
 }
 
 /**
+ * Not sent, and not an attempt: the recipient asks to wait (a push device backing off after it
+ * stopped answering). The worker puts the message back until `until` without counting an attempt.
+ */
+export class DeliveryDeferred extends Error {
+  constructor(
+    message: string,
+    readonly until: Date,
+  ) {
+    super(message);
+    this.name = 'DeliveryDeferred';
+  }
+}
+
+/**
  * Ends the reason of a push whose service said the device's subscription is gone (404/410) and that
  * removed the device: the administrators' status screen counts and marks these pushes by it.
  */

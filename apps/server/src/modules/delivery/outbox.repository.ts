@@ -8,28 +8,28 @@ export type OutboxChannel = 'email' | 'sms' | 'push';
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * Claims up to `limit` due messages of the given channels in one statement: rows that wait for
- * their next attempt, and rows left 'sending' whose lease ran out (a worker died mid-send). The
- * inner SELECT locks with SKIP LOCKED, so two workers never claim the same row and never wait for
- * each other. A claimed row is 'sending' with `nextAttemptAt` at the end of the lease; the claim
- * commits at once, so no transaction stays open while a message is on the network.
+ * Claims up to `limit` due messages of one channel in one statement, most urgent first (priority,
+ * then due time): rows that wait for their next attempt, and rows left 'sending' whose lease ran
+ * out (a worker died mid-send). The inner SELECT reads outbox_claim_idx and locks with SKIP LOCKED,
+ * so two workers never claim the same row and never wait for each other. A claimed row is
+ * 'sending' with `nextAttemptAt` at the end of the lease; the claim commits at once, so no
+ * transaction stays open while a message is on the network.
  */
 export async function claimDueMessages(
   executor: Executor,
-  where: { channels: OutboxChannel[]; now: Date; leaseEndsAt: Date; limit: number },
+  where: { channel: OutboxChannel; now: Date; leaseEndsAt: Date; limit: number },
 ): Promise<OutboxRow[]> {
-  if (where.channels.length === 0) return [];
   const due = executor
     .select({ id: outbox.id })
     .from(outbox)
     .where(
       and(
+        eq(outbox.channel, where.channel),
         inArray(outbox.status, ['pending', 'sending']),
         lte(outbox.nextAttemptAt, where.now),
-        inArray(outbox.channel, where.channels),
       ),
     )
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.createdAt))
+    .orderBy(asc(outbox.priority), asc(outbox.nextAttemptAt), asc(outbox.createdAt))
     .limit(where.limit)
     .for('update', { skipLocked: true });
   const claimed = await executor
@@ -42,12 +42,15 @@ export async function claimDueMessages(
     })
     .where(inArray(outbox.id, due))
     .returning();
-  return claimed.sort((first, second) => first.createdAt.getTime() - second.createdAt.getTime());
+  return claimed.sort(
+    (first, second) => first.priority - second.priority || first.createdAt.getTime() - second.createdAt.getTime(),
+  );
 }
 
 /**
  * Records the outcome of an attempt, only while this worker still holds the claim (same attempt
  * number, still 'sending'); false means the lease ran out and the row was claimed again.
+ * 'deferred' puts the message back without counting the claim as an attempt.
  */
 export async function recordAttemptOutcome(
   executor: Executor,
@@ -55,11 +58,14 @@ export async function recordAttemptOutcome(
   outcome:
     | { status: 'sent'; sentAt: Date }
     | { status: 'pending'; nextAttemptAt: Date; lastError: string }
+    | { status: 'deferred'; nextAttemptAt: Date; lastError: string }
     | { status: 'failed'; lastError: string },
 ): Promise<boolean> {
+  const values =
+    outcome.status === 'deferred' ? { ...outcome, status: 'pending', attempts: claim.attempts - 1 } : outcome;
   const updated = await executor
     .update(outbox)
-    .set(outcome)
+    .set(values)
     .where(and(eq(outbox.id, claim.id), eq(outbox.status, 'sending'), eq(outbox.attempts, claim.attempts)))
     .returning({ id: outbox.id });
   return updated.length === 1;

@@ -3,24 +3,35 @@
  * `recipient` is the subscription's id and its `textBody` a QueuedPush. The sender reads the
  * subscription when it sends (so a device removed meanwhile gets nothing), lets `web-push` encrypt
  * the payload for the device (aes128gcm, RFC 8291) and sign the VAPID header (RFC 8292), and posts
- * it itself with fetch, with the same timeout as SMS (web-push's own sender speaks https only).
+ * it through push-transport.ts (checked addresses, no redirects, a 5 s deadline).
  *
  * What the push service answers decides what happens (RFC 8030): 2xx delivered; 404 or 410 the
  * subscription is gone (unsubscribed, expired, app data cleared): it is removed and the message
  * given up on; 429 and 5xx (and network failures) are tried again by the outbox worker; any other
  * 4xx (a payload or VAPID header the service refuses) cannot get better by retrying.
+ *
+ * A device that does not answer, or answers 429 or 5xx, backs off by itself: its pushes wait,
+ * without a connection or a delivery slot, for 30 s, then 2, 10, 30 and 60 minutes after each
+ * further failure in a row; one delivered push ends the back-off.
  */
+import { STATUS_CODES } from 'node:http';
 import type { PushMessage } from '@stationbid/domain';
 import webpush from 'web-push';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   DEVICE_REMOVED_NOTE,
+  DeliveryDeferred,
   DeliveryError,
   type MessageSender,
-  SEND_TIMEOUT_MS,
 } from '../delivery/message-senders.ts';
-import { deleteSubscriptionById, findSubscription, markSubscriptionDelivered } from './push.repository.ts';
+import {
+  deleteSubscriptionById,
+  findSubscription,
+  markSubscriptionDelivered,
+  recordDeviceFailure,
+} from './push.repository.ts';
+import { PushTransportError, type PushTransportOptions, postPush } from './push-transport.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
 /** What a push row's `textBody` holds. */
@@ -62,11 +73,27 @@ export function vapidSubject(settings: { pushContact?: string | undefined; publi
   return `mailto:${address.includes('@') ? address.trim() : 'no-reply@stationbid.local'}`;
 }
 
+/**
+ * Pauses of a device after 1, 2, ... attempts in a row that it did not answer (or answered with its
+ * own failure); the last one repeats. Its pushes wait meanwhile without taking a delivery slot.
+ */
+export const DEVICE_BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000];
+
+export function deviceBackoffMs(consecutiveFailures: number): number {
+  const index = Math.min(Math.max(consecutiveFailures, 1), DEVICE_BACKOFF_MS.length) - 1;
+  return DEVICE_BACKOFF_MS[index] ?? 60 * 60_000;
+}
+
 export function createPushSender(
   db: Database,
   clock: Clock,
-  settings: { publicWebUrl: string; subject: string; vapidKeys: () => Promise<VapidKeys> },
-  fetchImplementation: typeof fetch = fetch,
+  settings: {
+    publicWebUrl: string;
+    subject: string;
+    vapidKeys: () => Promise<VapidKeys>;
+    /** Where a push may be posted (PushTransportOptions: loopback outside production). */
+    transport: PushTransportOptions;
+  },
 ): MessageSender {
   return {
     async send(message) {
@@ -80,6 +107,12 @@ export function createPushSender(
         throw new DeliveryError(
           'not sent: the device turned push notifications off, or its subscription expired',
           true,
+        );
+      }
+      if (subscription.retryAfter && subscription.retryAfter > now) {
+        throw new DeliveryDeferred(
+          `waiting: the device's push service failed ${subscription.consecutiveFailures} time(s) in a row`,
+          subscription.retryAfter,
         );
       }
       const { publicKey, privateKey } = await settings.vapidKeys();
@@ -107,31 +140,40 @@ export function createPushSender(
         // Keys the browser sent that do not make a P-256 point, or a VAPID subject web-push refuses.
         throw new DeliveryError(`not sent: ${error instanceof Error ? error.message : String(error)}`, true);
       }
-      let response: Response;
-      try {
-        response = await fetchImplementation(subscription.endpoint, {
-          method: 'POST',
-          headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
-          body: request.body,
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      const deviceFailed = () =>
+        recordDeviceFailure(db, subscription.id, clock.now(), (failures) => {
+          return new Date(clock.now().getTime() + deviceBackoffMs(failures));
         });
+      let status: number;
+      try {
+        ({ status } = await postPush(
+          subscription.endpoint,
+          {
+            headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
+            body: Buffer.from(request.body ?? Buffer.alloc(0)),
+          },
+          settings.transport,
+        ));
       } catch (error) {
-        throw new DeliveryError(
-          `push service not reached: ${error instanceof Error ? error.message : String(error)}`,
-          false,
-        );
+        const isRefusedAddress = error instanceof PushTransportError && error.isRefusedAddress;
+        if (!isRefusedAddress) await deviceFailed();
+        throw new DeliveryError(error instanceof Error ? error.message : String(error), isRefusedAddress);
       }
-      const detail = (await response.text().catch(() => '')).slice(0, 200);
-      if (response.ok) {
+      if (status >= 200 && status < 300) {
         await markSubscriptionDelivered(db, subscription.id, clock.now());
         return;
       }
-      const answered = `push service answered ${response.status}${detail ? `: ${detail}` : ''}`;
-      if (response.status === 404 || response.status === 410) {
+      // The status and its standard phrase only: the body could be anything the host holds.
+      const answered = `push service answered ${status}${STATUS_CODES[status] ? ` (${STATUS_CODES[status]})` : ''}`;
+      if (status === 404 || status === 410) {
         await deleteSubscriptionById(db, subscription.id);
         throw new DeliveryError(`${answered} ${DEVICE_REMOVED_NOTE}`, true);
       }
-      const isRetryable = response.status === 429 || response.status >= 500;
+      if (status >= 300 && status < 400) {
+        throw new DeliveryError(`${answered}: a push service does not redirect; not followed`, true);
+      }
+      const isRetryable = status === 429 || status >= 500;
+      if (isRetryable) await deviceFailed();
       throw new DeliveryError(answered, !isRetryable);
     },
     async close() {},

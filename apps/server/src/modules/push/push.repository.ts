@@ -1,5 +1,5 @@
 /** Queries of Web Push: members' subscriptions, and the queue places that decide "2 turns away". */
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { members, participants, pushSubscriptions } from '../../db/schema/index.ts';
 
@@ -11,13 +11,18 @@ export async function lockMember(executor: Executor, memberId: string): Promise<
   return row !== undefined;
 }
 
-/** The member's devices other than `endpoint`. */
-export async function countOtherSubscriptions(executor: Executor, memberId: string, endpoint: string): Promise<number> {
-  const [row] = await executor
-    .select({ total: count() })
+/** The member's devices, the longest-unrenewed first. */
+export async function listMemberSubscriptions(executor: Executor, memberId: string) {
+  return executor
+    .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint })
     .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.memberId, memberId), ne(pushSubscriptions.endpoint, endpoint)));
-  return row?.total ?? 0;
+    .where(eq(pushSubscriptions.memberId, memberId))
+    .orderBy(asc(pushSubscriptions.updatedAt), asc(pushSubscriptions.id));
+}
+
+export async function deleteSubscriptionsById(executor: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await executor.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...ids]));
 }
 
 /**
@@ -88,8 +93,40 @@ export async function deleteSubscriptionById(executor: Executor, id: string): Pr
   await executor.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
+/** The push service took a push for the device: any back-off ends. */
 export async function markSubscriptionDelivered(executor: Executor, id: string, at: Date): Promise<void> {
-  await executor.update(pushSubscriptions).set({ lastSuccessAt: at }).where(eq(pushSubscriptions.id, id));
+  await executor
+    .update(pushSubscriptions)
+    .set({ lastSuccessAt: at, consecutiveFailures: 0, retryAfter: null })
+    .where(eq(pushSubscriptions.id, id));
+}
+
+/**
+ * Counts one more failure in a row of the device and sets the time before which its pushes wait,
+ * from that count. Sends to the device that were already in flight when it started backing off
+ * fail with it and count once: only the first one to fail after a back-off ran out counts.
+ */
+export async function recordDeviceFailure(
+  executor: Executor,
+  id: string,
+  now: Date,
+  retryAfter: (consecutiveFailures: number) => Date,
+): Promise<void> {
+  const [row] = await executor
+    .update(pushSubscriptions)
+    .set({ consecutiveFailures: sql`${pushSubscriptions.consecutiveFailures} + 1`, retryAfter: now })
+    .where(
+      and(
+        eq(pushSubscriptions.id, id),
+        or(isNull(pushSubscriptions.retryAfter), lte(pushSubscriptions.retryAfter, now)),
+      ),
+    )
+    .returning({ consecutiveFailures: pushSubscriptions.consecutiveFailures });
+  if (!row) return;
+  await executor
+    .update(pushSubscriptions)
+    .set({ retryAfter: retryAfter(row.consecutiveFailures) })
+    .where(eq(pushSubscriptions.id, id));
 }
 
 /**

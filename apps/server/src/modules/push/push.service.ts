@@ -10,9 +10,10 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { onceUntilFailure } from '../../lib/once-until-failure.ts';
 import {
-  countOtherSubscriptions,
   countSubscriptions,
   deleteSubscriptions,
+  deleteSubscriptionsById,
+  listMemberSubscriptions,
   lockMember,
   upsertSubscription,
 } from './push.repository.ts';
@@ -31,13 +32,31 @@ export class PushService {
     return (await this.vapidKeys()).publicKey;
   }
 
-  /** Stores this device for the member; 409 past the device limit. Answers the member's device count. */
+  /**
+   * Stores this device for the member. On a push service where the member has the most devices
+   * allowed already, it replaces their longest-unrenewed one there; 409 past the device limit.
+   * Answers the member's device count.
+   */
   async subscribe(memberId: string, subscription: PushSubscriptionRequest): Promise<number> {
     const now = this.clock.now();
+    const origin = new URL(subscription.endpoint).origin;
     return this.db.transaction(async (tx) => {
       if (!(await lockMember(tx, memberId))) throw notFound('User');
-      const others = await countOtherSubscriptions(tx, memberId, subscription.endpoint);
-      if (others >= PUSH_LIMITS.subscriptionsPerMember) throw conflict(PUSH_MESSAGES.tooManyDevices);
+      const others = (await listMemberSubscriptions(tx, memberId)).filter(
+        (device) => device.endpoint !== subscription.endpoint,
+      );
+      const onSameService = others.filter((device) => new URL(device.endpoint).origin === origin);
+      const replaced = onSameService.slice(
+        0,
+        Math.max(0, onSameService.length - PUSH_LIMITS.subscriptionsPerPushService + 1),
+      );
+      if (others.length - replaced.length >= PUSH_LIMITS.subscriptionsPerMember) {
+        throw conflict(PUSH_MESSAGES.tooManyDevices);
+      }
+      await deleteSubscriptionsById(
+        tx,
+        replaced.map((device) => device.id),
+      );
       await upsertSubscription(tx, {
         memberId,
         endpoint: subscription.endpoint,
@@ -45,7 +64,7 @@ export class PushService {
         auth: subscription.keys.auth,
         now,
       });
-      return others + 1;
+      return others.length - replaced.length + 1;
     });
   }
 

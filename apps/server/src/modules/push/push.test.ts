@@ -68,13 +68,14 @@ interface TestDevice {
 }
 
 let deviceCounter = 0;
-function newDevice(): TestDevice {
+/** A device of the stand-in push service, or of another push service (`origin`) that is never posted to. */
+function newDevice(origin = pushOrigin): TestDevice {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const publicKey = ecdh.getPublicKey();
   const auth = randomBytes(16);
   deviceCounter += 1;
-  const endpoint = `${pushOrigin}/push/device-${deviceCounter}`;
+  const endpoint = `${origin}/push/device-${deviceCounter}`;
   return {
     ecdh,
     publicKey,
@@ -273,6 +274,25 @@ describe('POST and DELETE /api/push/subscriptions', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe(PUSH_MESSAGES.endpointInvalid);
+      // Every spelling of an IPv4 address a URL accepts (127.0.0.1, 127.0.0.1 twice, 169.254.169.254).
+      for (const endpoint of [
+        'https://127.1:8443/x',
+        'https://0x7f.1/x',
+        'https://0177.1/x',
+        'https://169.254.43518/x',
+      ]) {
+        const spelled = await productionLike.inject({
+          method: 'POST',
+          url: '/api/push/subscriptions',
+          headers: auth.headers,
+          payload: { ...newDevice().subscription, endpoint },
+        });
+        expect([endpoint, spelled.statusCode, spelled.json().error]).toEqual([
+          endpoint,
+          400,
+          PUSH_MESSAGES.endpointInvalid,
+        ]);
+      }
       const https = await productionLike.inject({
         method: 'POST',
         url: '/api/push/subscriptions',
@@ -283,27 +303,57 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     });
   });
 
-  it('keeps one row per device, at most the device limit per member, and removes one or all', async () => {
+  it('keeps one row per device, replaces the oldest past the limit per push service, caps devices, and removes one or all', async () => {
     const member = await createMember(context);
     const auth = await signIn(context, member.email);
-    const devices = Array.from({ length: PUSH_LIMITS.subscriptionsPerMember + 1 }, () => newDevice());
-    for (const [index, device] of devices.slice(0, -1).entries()) {
+    const endpointsStored = async () =>
+      (
+        await context.db
+          .select({ endpoint: pushSubscriptions.endpoint })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.memberId, member.id))
+      )
+        .map((row) => row.endpoint)
+        .sort();
+    // Three devices on one push service, a moment apart.
+    const onOneService = Array.from({ length: PUSH_LIMITS.subscriptionsPerPushService + 1 }, () => newDevice());
+    for (const [index, device] of onOneService.slice(0, -1).entries()) {
+      context.clock.advance(1_000);
       const response = await subscribe(member, device);
       expect(response.json()).toEqual({ message: PUSH_MESSAGES.subscribed, devices: index + 1 });
     }
-    // The same device again (new keys after the browser renewed them) replaces its row.
-    const renewed = { ...devices[0]?.subscription, keys: newDevice().subscription.keys };
+    // The first device again (new keys after the browser renewed them) replaces its row.
+    context.clock.advance(1_000);
+    const renewed = { ...onOneService[0]?.subscription, keys: newDevice().subscription.keys };
     const again = await injectAs(context, auth, { method: 'POST', url: '/api/push/subscriptions', payload: renewed });
-    expect(again.json().devices).toBe(PUSH_LIMITS.subscriptionsPerMember);
+    expect(again.json().devices).toBe(PUSH_LIMITS.subscriptionsPerPushService);
     const [stored] = await context.db
       .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, renewed.endpoint ?? ''));
     expect(stored?.p256dh).toBe(renewed.keys.p256dh);
+    // A fourth on the same service takes the place of the longest-unrenewed one there (the second).
+    context.clock.advance(1_000);
+    const fourth = await subscribe(member, onOneService.at(-1) as TestDevice);
+    expect(fourth.json()).toEqual({
+      message: PUSH_MESSAGES.subscribed,
+      devices: PUSH_LIMITS.subscriptionsPerPushService,
+    });
+    expect(await endpointsStored()).toEqual(
+      [onOneService[0], onOneService[2], onOneService[3]].map((device) => device?.endpoint).sort(),
+    );
 
-    const tooMany = await subscribe(member, devices.at(-1) as TestDevice);
+    // Other push services count toward the member's limit, past which a device is refused.
+    const elsewhere = Array.from(
+      { length: PUSH_LIMITS.subscriptionsPerMember - PUSH_LIMITS.subscriptionsPerPushService + 1 },
+      (_, index) => newDevice(`http://127.0.0.1:${index + 1}`),
+    );
+    for (const device of elsewhere.slice(0, -1)) expect((await subscribe(member, device)).statusCode).toBe(200);
+    const tooMany = await subscribe(member, elsewhere.at(-1) as TestDevice);
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error).toBe(PUSH_MESSAGES.tooManyDevices);
+    expect(await endpointsStored()).toHaveLength(PUSH_LIMITS.subscriptionsPerMember);
+    const devices = [onOneService[0], onOneService[2], onOneService[3]] as TestDevice[];
 
     // A device another member signed in on moves to them.
     const other = await createMember(context);
@@ -421,12 +471,20 @@ describe('pushes of a running session', () => {
         .where(and(eq(outbox.memberId, memberId), eq(outbox.channel, 'push')));
     const [gil] = await pushRows(gone.member.id);
     expect(gil).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(gil?.lastError).toMatch(/^push service answered 410: status 410 \(the subscription has expired/);
+    // The status and its phrase only: what the service wrote in its answer is never kept.
+    expect(gil?.lastError).toMatch(/^push service answered 410 \(Gone\) \(the subscription has expired/);
     expect(
       await context.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, gone.member.id)),
     ).toEqual([]);
     const [hal] = await pushRows(busy.member.id);
-    expect(hal).toMatchObject({ status: 'pending', lastError: 'push service answered 503: status 503' });
+    expect(hal).toMatchObject({ status: 'pending', lastError: 'push service answered 503 (Service Unavailable)' });
+    const halsDevice = async () =>
+      (await context.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, busy.member.id)))[0];
+    // The device backs off by itself, as long as the message's own retry.
+    expect(await halsDevice()).toMatchObject({
+      consecutiveFailures: 1,
+      retryAfter: new Date(context.clock.now().getTime() + 30_000),
+    });
 
     // 30 s later: 429, still pending; then delivered. Gil's is never tried again.
     context.clock.advance(30_000);
@@ -438,11 +496,12 @@ describe('pushes of a running session', () => {
       received.filter((push) => `${pushOrigin}${push.path}` === device.endpoint).length;
     expect([tries(gone.device), tries(busy.device)]).toEqual([1, 3]);
     expect(decryptPush(busy.device, received.at(-1)?.body ?? Buffer.alloc(0))).toContain("You're next");
-    const [stored] = await context.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.memberId, busy.member.id));
-    expect(stored?.lastSuccessAt).toEqual(context.clock.now());
+    // Delivered: the back-off is over.
+    expect(await halsDevice()).toMatchObject({
+      lastSuccessAt: context.clock.now(),
+      consecutiveFailures: 0,
+      retryAfter: null,
+    });
   });
 
   it('sends nothing once push is turned off, and keeps the devices for when it is turned on again', async () => {

@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bidSessions, members, outbox, participants } from '../../db/schema/index.ts';
+import { messagePriority } from '../delivery/message-priority.ts';
 
 /** What decides whether and where a member is reached. */
 export interface MemberContact {
@@ -91,9 +92,13 @@ export async function insertOutboxMessages(
 ): Promise<number> {
   let queued = 0;
   for (let start = 0; start < messages.length; start += INSERT_CHUNK_ROWS) {
-    const rows = messages
-      .slice(start, start + INSERT_CHUNK_ROWS)
-      .map((message) => ({ ...message, status: 'pending', nextAttemptAt: now, createdAt: now }));
+    const rows = messages.slice(start, start + INSERT_CHUNK_ROWS).map((message) => ({
+      ...message,
+      priority: messagePriority(message.kind),
+      status: 'pending',
+      nextAttemptAt: now,
+      createdAt: now,
+    }));
     const inserted = await executor
       .insert(outbox)
       .values(rows)
