@@ -29,8 +29,12 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   accountDeactivated: 'Your account has been deactivated. Contact an administrator.',
   registrationClosed: 'Registration is closed. Contact an administrator.',
+  /**
+   * The same answer whether or not the e-mail or employee ID already has an account (issue 23): the
+   * owner of an existing one is told by e-mail instead of the caller.
+   */
   registrationReceived:
-    'Registration received. An administrator will check your details, set your rank and years of service, and activate your account; you can sign in after that.',
+    'Registration received. If this e-mail address and employee ID are not already in use, an administrator will check your details, set your rank and years of service, and activate your account; you can sign in after that. If either is already in use, a note has been sent to that account’s e-mail address.',
   registrationPending:
     'Your registration is waiting for an administrator to approve it. You can sign in once your account is activated.',
   tokenMissing: 'Authentication required. Please sign in.',
@@ -43,14 +47,32 @@ export const MESSAGES = {
   internalError: 'Something went wrong on the server. Please try again.',
 } as const;
 
-/** "Too many failed sign-in attempts. Try again in N seconds/minutes.", as long as the wait really is. */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+/** "N seconds" or "N minutes", as long as the wait really is (rounded up). */
+function describeWait(retryAfterSeconds: number): string {
   if (retryAfterSeconds < 60) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    return `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+    return `${seconds} second${seconds === 1 ? '' : 's'}`;
   }
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** "Too many failed sign-in attempts. Try again in N seconds/minutes.", as long as the wait really is. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many failed sign-in attempts. Try again in ${describeWait(retryAfterSeconds)}.`;
+}
+
+/**
+ * A signed-in member's current password checked too often with a wrong one (the password change
+ * and the e-mail change, issue 23): a stolen session cannot guess it without limit.
+ */
+export function tooManyCurrentPasswordAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many wrong current passwords. Try again in ${describeWait(retryAfterSeconds)}, or reset your password from the sign-in page.`;
+}
+
+/** Too many registrations from one address (issue 23), with the wait. */
+export function tooManyRegistrationsMessage(retryAfterSeconds: number): string {
+  return `Too many registrations from this address. Try again in ${describeWait(retryAfterSeconds)}.`;
 }
 
 /** An administrator's Unlock of a member's sign-in (issue 13, finding 5). */

@@ -49,7 +49,9 @@ export const PASSWORD_POLICY = {
 
 /**
  * A registration waits for an administrator's approval: the account is inactive, with neutral
- * seniority (Firefighter, 0 years), and gets no sign-in until approved.
+ * seniority (Firefighter, 0 years), and gets no sign-in until approved. The answer is the same
+ * message whether or not the e-mail or employee ID already had an account (issue 23), so it
+ * carries no user.
  */
-export const registerResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const registerResponseSchema = z.object({ message: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;

@@ -83,20 +83,38 @@ export async function findThrottles(executor: Executor, keys: string[]) {
     );
 }
 
+/** The rows a raw statement returned, on PGlite and node-postgres alike. */
+const rowCount = (result: unknown) => (result as { rows: unknown[] }).rows.length;
+
+/** What an attempt's claim decided: counted and let through, or refused while the key waits. */
+export type AttemptClaim = { admitted: true } | { admitted: false; retryAfterSeconds: number };
+
 /**
- * Counts one failure for the key in a single statement, so concurrent failures all count. A
- * window older than `windowMs` starts over; reaching `limit` locks the key for `lockMs`.
+ * The wait of a refused claim, read after the refusal; at least a second (the row may have been
+ * cleared, e.g. by an unlock, in between).
  */
-export async function recordThrottleFailure(
+async function refusedClaim(executor: Executor, key: string, now: Date): Promise<AttemptClaim> {
+  const [row] = await findThrottles(executor, [key]);
+  const waitMs = (row?.lockedUntil?.getTime() ?? 0) - now.getTime();
+  return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/**
+ * Claims one attempt of a fixed-window limit (issue 23): in a single statement, refused while the
+ * key is locked, otherwise counted, and the attempt that reaches `limit` locks the key for
+ * `lockMs`. The upsert takes the row's lock, so concurrent claims on PostgreSQL queue behind one
+ * another and each sees the count the previous one left: no more than `limit` get through.
+ */
+export async function claimWindowAttempt(
   executor: Executor,
   key: string,
   now: Date,
   policy: { limit: number; windowMs: number; lockMs: number },
-): Promise<void> {
+): Promise<AttemptClaim> {
   const at = timestampParam(now);
   const windowStart = timestampParam(new Date(now.getTime() - policy.windowMs));
   const lockedUntil = timestampParam(new Date(now.getTime() + policy.lockMs));
-  await executor.execute(sql`
+  const claimed = await executor.execute(sql`
     insert into login_throttles (key, failure_count, window_started_at, locked_until)
     values (${key}, 1, ${at}, ${policy.limit <= 1 ? lockedUntil : sql`null`})
     on conflict (key) do update set
@@ -104,29 +122,44 @@ export async function recordThrottleFailure(
       window_started_at = case when login_throttles.window_started_at < ${windowStart} then ${at} else login_throttles.window_started_at end,
       locked_until = case
         when login_throttles.window_started_at >= ${windowStart} and login_throttles.failure_count + 1 >= ${policy.limit} then ${lockedUntil}
-        else login_throttles.locked_until end
+        else null end
+    where login_throttles.locked_until is null or login_throttles.locked_until <= ${at}
+    returning key
   `);
+  return rowCount(claimed) === 1 ? { admitted: true } : refusedClaim(executor, key, now);
+}
+
+/** A back-off policy: `freeFailures`, then `baseDelayMs` doubling per failure up to `maxDelayMs`. */
+export interface BackoffPolicy {
+  freeFailures: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  resetAfterMs: number;
 }
 
 /**
- * Counts one failure for a back-off key (sign-in throttles) in a single statement, so concurrent
- * failures all count. The first `freeFailures` cost nothing; each one after locks the key for
- * `baseDelayMs`, doubling with every further failure up to `maxDelayMs`. For these keys
- * `window_started_at` holds the last failure: the count starts over once that is `resetAfterMs`
- * old, so an attacker waiting out each lock never gets the free failures back.
+ * Claims one attempt of a back-off key (sign-in, current-password checks) BEFORE the password is
+ * checked (issue 23): in a single statement, refused while the key waits, otherwise counted as a
+ * failure. The first `freeFailures` cost nothing; each one after locks the key for `baseDelayMs`,
+ * doubling with every further failure up to `maxDelayMs`. The upsert takes the row's lock, so
+ * simultaneous attempts on PostgreSQL count one after another and the one that sets the wait
+ * stops the rest. An attempt that turns out right (or is not checked) gives its count back
+ * (`releaseBackoffAttempt`) or clears the key. For these keys `window_started_at` holds the last
+ * counted attempt: the count starts over once that is `resetAfterMs` old, so an attacker waiting
+ * out each wait never gets the free failures back.
  */
-export async function recordBackoffFailure(
+export async function claimBackoffAttempt(
   executor: Executor,
   key: string,
   now: Date,
-  policy: { freeFailures: number; baseDelayMs: number; maxDelayMs: number; resetAfterMs: number },
-): Promise<void> {
+  policy: BackoffPolicy,
+): Promise<AttemptClaim> {
   const at = timestampParam(now);
   const staleBefore = timestampParam(new Date(now.getTime() - policy.resetAfterMs));
   // failures past the free ones: 1 -> base, 2 -> 2 x base, ... capped (the exponent too, so it cannot overflow)
   const count = sql`case when login_throttles.window_started_at < ${staleBefore} then 1 else login_throttles.failure_count + 1 end`;
   const delayMs = sql`least(${policy.maxDelayMs}::float8, ${policy.baseDelayMs}::float8 * power(2::float8, least(greatest(${count} - ${policy.freeFailures} - 1, 0), 40)))`;
-  await executor.execute(sql`
+  const claimed = await executor.execute(sql`
     insert into login_throttles (key, failure_count, window_started_at, locked_until)
     values (${key}, 1, ${at}, ${policy.freeFailures < 1 ? timestampParam(new Date(now.getTime() + policy.baseDelayMs)) : sql`null`})
     on conflict (key) do update set
@@ -135,6 +168,49 @@ export async function recordBackoffFailure(
       locked_until = case when ${count} > ${policy.freeFailures}
         then ${at} + ${delayMs} * interval '1 millisecond'
         else null end
+    where login_throttles.locked_until is null or login_throttles.locked_until <= ${at}
+    returning key
+  `);
+  return rowCount(claimed) === 1 ? { admitted: true } : refusedClaim(executor, key, now);
+}
+
+/**
+ * Gives back one attempt a claim counted that was no failure (the password was right, or another
+ * limit refused it before the check): one fewer, and no wait once the count is back within the
+ * free failures.
+ */
+export async function releaseBackoffAttempt(executor: Executor, key: string, policy: BackoffPolicy): Promise<void> {
+  await executor.execute(sql`
+    update login_throttles set
+      failure_count = greatest(failure_count - 1, 0),
+      locked_until = case when failure_count - 1 <= ${policy.freeFailures} then null else locked_until end
+    where key = ${key}
+  `);
+}
+
+/**
+ * Claims the key if its last claim is at least `intervalMs` old, in one statement (a password
+ * reset e-mail per account, issue 23); false while the interval runs.
+ */
+export async function claimInterval(executor: Executor, key: string, now: Date, intervalMs: number): Promise<boolean> {
+  const at = timestampParam(now);
+  const claimed = await executor.execute(sql`
+    insert into login_throttles (key, failure_count, window_started_at, locked_until)
+    values (${key}, 1, ${at}, null)
+    on conflict (key) do update set failure_count = login_throttles.failure_count + 1, window_started_at = ${at}
+    where login_throttles.window_started_at <= ${timestampParam(new Date(now.getTime() - intervalMs))}
+    returning key
+  `);
+  return rowCount(claimed) === 1;
+}
+
+/** Notes that `key` happened at `at` (a known sign-in pair, an unlock): the row's time is all it keeps. */
+export async function markThrottleEvent(executor: Executor, key: string, at: Date): Promise<void> {
+  const time = timestampParam(at);
+  await executor.execute(sql`
+    insert into login_throttles (key, failure_count, window_started_at, locked_until)
+    values (${key}, 0, ${time}, null)
+    on conflict (key) do update set failure_count = 0, window_started_at = ${time}, locked_until = null
   `);
 }
 

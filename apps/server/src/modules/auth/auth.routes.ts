@@ -41,16 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; allow
         },
       },
     },
-    async (request, reply) => {
-      try {
-        return await authService.login(request.body, request.ip);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'TOO_MANY_ATTEMPTS') {
-          reply.header('retry-after', String(error.extra.retryAfterSeconds));
-        }
-        throw error;
-      }
-    },
+    // A 429's Retry-After is set by the error handler from the error's retryAfterSeconds.
+    async (request) => authService.login(request.body, request.ip),
   );
 
   app.post(
@@ -135,13 +127,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; allow
         tags: ['auth'],
         summary:
           'Self-registration; closed unless ALLOW_SELF_REGISTRATION=true. The account waits, inactive and with ' +
-          'neutral seniority, for an administrator to approve it; no sign-in is given',
+          'neutral seniority, for an administrator to approve it; no sign-in is given. The same answer whether ' +
+          'or not the e-mail or employee ID is in use (its holder is told by e-mail); 5 an hour per address',
         body: registerRequestSchema,
-        response: { 201: registerResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: registerResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const result = await authService.register(request.body);
+      const result = await authService.register(request.body, request.ip);
       return reply.status(201).send(result);
     },
   );

@@ -18,18 +18,29 @@ import {
   type RegisterRequest,
   type RegisterResponse,
   tooManyAttemptsMessage,
+  tooManyRegistrationsMessage,
   UNLOCK_MESSAGES,
 } from '@stationbid/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
-import { AppError, conflict } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { queuePasswordResetEmail } from '../users/member-emails.ts';
+import { queuePasswordResetEmail, queueRegistrationAttemptEmail } from '../users/member-emails.ts';
 import { loadPresentedUser } from '../users/user-presenter.ts';
-import { findMemberByEmail, findMemberById, insertMember, updateMember } from '../users/users.repository.ts';
 import {
+  findMemberByEmail,
+  findMemberById,
+  findMembersByEmailOrEmployeeId,
+  insertMember,
+  updateMember,
+} from '../users/users.repository.ts';
+import {
+  type BackoffPolicy,
+  claimBackoffAttempt,
+  claimInterval,
+  claimWindowAttempt,
   clearThrottle,
   clearThrottlesStartingWith,
   expireAllUnusedPasswordTokens,
@@ -41,43 +52,68 @@ import {
   isSelfRegistered,
   markPasswordTokenUsed,
   markRefreshTokenUsed,
-  recordBackoffFailure,
+  markThrottleEvent,
   recordSignIn,
-  recordThrottleFailure,
+  releaseBackoffAttempt,
   revokeAllRefreshTokensOfMember,
   revokeRefreshTokenFamily,
   SELF_REGISTRATION_DETAIL,
 } from './auth.repository.ts';
+import { currentPasswordKey } from './current-password.ts';
 import { announceMemberChanged, announceMembersAdded, announceSignInRevoked } from './member-cache.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { type AccessTokens, createOpaqueToken, hashOpaqueToken } from './tokens.ts';
 
 /**
- * Failed sign-ins back off exponentially (issue 13, finding 5), per account and address together:
- * someone else's failures, from another address, never block the member's right password, so
- * nobody can lock a member out by guessing. One address guessing at one account gets 4 free
- * failures, then waits 30 s, 1, 2, 4 ... up to 15 minutes after each further failure. One address
- * guessing across accounts (password spraying) backs off the same way after 20 failures, high
- * enough for a whole station signing in from one address, where only failures count.
+ * Failed sign-ins back off exponentially (issue 13, finding 5; issue 23), per account and address
+ * together: someone else's failures, from another address, never block the member's right
+ * password. One address guessing at one account gets 4 free failures, then waits 30 s, 1, 2, 4 ...
+ * up to 15 minutes after each further failure. Every attempt is counted before the password is
+ * checked, in one statement, so simultaneous guesses cannot all slip through before the first
+ * failure is written; a right password gives its count back.
+ *
+ * One address guessing across accounts (password spraying) backs off the same way after 20
+ * failures, but only for pairs the address does not know: an account that signed in from this
+ * address in the last `knownPairMs`, or that an administrator unlocked (or whose password was
+ * reset) in the last `unlockedMs`, is never stopped by its address's count, only by its own pair's.
+ * Failures on unknown accounts from a station's shared address therefore slow down strangers and
+ * new faces there, never a member who signs in from it (issue 23).
  */
 export const LOGIN_BACKOFF = {
   accountAndAddress: { freeFailures: 4, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, resetAfterMs: 60 * 60_000 },
   address: { freeFailures: 20, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, resetAfterMs: 60 * 60_000 },
-} as const;
+  knownPairMs: 90 * 24 * 60 * 60_000,
+  unlockedMs: 24 * 60 * 60_000,
+} as const satisfies Record<string, BackoffPolicy | number>;
 
 /** The throttle key of one account signing in from one address; an unlock clears every address's. */
 const loginKeyPrefix = (email: string) => `login:${email.toLowerCase()}|`;
 const loginKey = (email: string, clientAddress: string) => `${loginKeyPrefix(email)}${clientAddress}`;
 const loginAddressKey = (clientAddress: string) => `login-address:${clientAddress}`;
+/** The account signed in from the address at the row's time: its address's count does not stop it. */
+const knownPairKey = (email: string, clientAddress: string) => `login-known:${email.toLowerCase()}|${clientAddress}`;
+/** An administrator's unlock (or a password reset) at the row's time: no address's count stops it. */
+const unlockedKey = (email: string) => `login-unlocked:${email.toLowerCase()}`;
 
 /**
- * Password reset requests. Per address a refusal (429) that says nothing about the e-mail asked
- * for; per account, requests past the limit get the usual answer but no further e-mail, so the
- * answer never tells whether an address has an account and no inbox is flooded.
+ * Password reset requests (issue 23). Per address a refusal (429) that says nothing about the
+ * e-mail asked for. Per account at most one e-mail every `minIntervalMs`; requests in between get
+ * the usual answer but no further e-mail. A new request never ends an earlier link (each works for
+ * its hour until one of them is used or the password changes), so a stranger asking for a member's
+ * reset only ever sends the member a working link: the member always has one at most
+ * `minIntervalMs` old, or gets a new one.
  */
 export const PASSWORD_RESET_THROTTLE = {
   address: { limit: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
-  account: { limit: 3, windowMs: 60 * 60_000, lockMs: 60 * 60_000 },
+  account: { minIntervalMs: 5 * 60_000 },
+} as const;
+
+/**
+ * Self-registrations per address (issue 23): 5 an hour, then an hour's wait (429 with the wait).
+ * A station registering its new members one by one stays far below.
+ */
+export const REGISTRATION_THROTTLE = {
+  address: { limit: 5, windowMs: 60 * 60_000, lockMs: 60 * 60_000 },
 } as const;
 
 /**
@@ -85,6 +121,9 @@ export const PASSWORD_RESET_THROTTLE = {
  * an address with an account, which costs a transaction, is not told apart by the delay.
  */
 export const FORGOT_PASSWORD_MIN_ANSWER_MS = 300;
+
+/** Registration answers likewise take at least this long, whether or not an account was created. */
+export const REGISTER_MIN_ANSWER_MS = 300;
 
 const PASSWORD_RESET_LIFETIME_MS = PASSWORD_RESET_LIFETIME_MINUTES * 60_000;
 
@@ -110,20 +149,32 @@ export class AuthService {
 
   async login(credentials: LoginRequest, clientAddress: string): Promise<AuthResponse> {
     const now = this.clock.now();
-    const accountKey = loginKey(credentials.email, clientAddress);
+    const pairKey = loginKey(credentials.email, clientAddress);
     const addressKey = loginAddressKey(clientAddress);
-    await this.refuseWhileThrottled([accountKey, addressKey], now);
+    const isKnownHere = await this.isKnownAtAddress(credentials.email, clientAddress, now);
+
+    // Counted before the slow check, each in one statement (issue 23): of simultaneous guesses,
+    // only those within the free failures are checked.
+    await this.admitOrRefuse(pairKey, now, LOGIN_BACKOFF.accountAndAddress);
+    if (!isKnownHere) {
+      const addressClaim = await claimBackoffAttempt(this.db, addressKey, now, LOGIN_BACKOFF.address);
+      if (!addressClaim.admitted) {
+        await releaseBackoffAttempt(this.db, pairKey, LOGIN_BACKOFF.accountAndAddress);
+        throw tooManySignInAttempts(addressClaim.retryAfterSeconds);
+      }
+    }
 
     const member = await findMemberByEmail(this.db, credentials.email);
     const isPasswordRight = member?.passwordHash
       ? await verifyPassword(member.passwordHash, credentials.password)
       : await verifyAgainstDecoy(credentials.password);
-    if (!member || !isPasswordRight) {
-      await recordBackoffFailure(this.db, accountKey, now, LOGIN_BACKOFF.accountAndAddress);
-      await recordBackoffFailure(this.db, addressKey, now, LOGIN_BACKOFF.address);
-      throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
-    }
+    // A wrong password stays counted, on the pair and (for a pair the address does not know) the address.
+    if (!member || !isPasswordRight) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+
+    // The password was right: the attempt was no failure.
+    if (!isKnownHere) await releaseBackoffAttempt(this.db, addressKey, LOGIN_BACKOFF.address);
     if (!member.isActive) {
+      await releaseBackoffAttempt(this.db, pairKey, LOGIN_BACKOFF.accountAndAddress);
       // A registration still waiting for approval is told so; the password was right, so this tells nothing new.
       const isAwaitingApproval = member.lastLoginAt === null && (await isSelfRegistered(this.db, member.id));
       throw new AppError(
@@ -132,7 +183,8 @@ export class AuthService {
       );
     }
 
-    await clearThrottle(this.db, accountKey);
+    await clearThrottle(this.db, pairKey);
+    await markThrottleEvent(this.db, knownPairKey(credentials.email, clientAddress), now);
     const familyId = randomUUID();
     const refreshToken = createOpaqueToken();
     await this.db.transaction(async (tx) => {
@@ -163,47 +215,80 @@ export class AuthService {
    * added to a session, with neutral seniority until an administrator sets their rank, position
    * and years of service and activates them (Edit, then Reactivate, on the member list).
    */
-  async register(request: RegisterRequest): Promise<RegisterResponse> {
-    const passwordHash = await hashPassword(request.password);
+  async register(request: RegisterRequest, clientAddress: string): Promise<RegisterResponse> {
     const now = this.clock.now();
-    let memberId: string;
-    try {
-      memberId = await this.db.transaction(async (tx) => {
-        const created = await insertMember(tx, {
-          email: request.email,
-          passwordHash,
-          firstName: request.firstName,
-          lastName: request.lastName,
-          employeeId: request.employeeId,
-          rank: NEUTRAL_SENIORITY.rank,
-          position: NEUTRAL_SENIORITY.position,
-          yearsOfService: NEUTRAL_SENIORITY.yearsOfService,
-          isActive: false,
-        });
-        // Marks the account as waiting for approval, for the sign-in's answer and the dashboards.
-        await recordActivity(tx, {
-          memberId: created.id,
-          actorName: `${created.firstName} ${created.lastName}`,
-          type: 'user',
-          title: 'Registered, waiting for approval',
-          description: `${created.firstName} ${created.lastName} registered; an administrator sets their rank and years of service and activates them`,
-          details: { [SELF_REGISTRATION_DETAIL]: true },
-          at: now,
-        });
-        return created.id;
+    const claim = await claimWindowAttempt(
+      this.db,
+      `register-address:${clientAddress}`,
+      now,
+      REGISTRATION_THROTTLE.address,
+    );
+    if (!claim.admitted) {
+      throw new AppError('TOO_MANY_ATTEMPTS', tooManyRegistrationsMessage(claim.retryAfterSeconds), {
+        retryAfterSeconds: claim.retryAfterSeconds,
       });
-    } catch (error) {
-      const constraint = violatedConstraint(error);
-      if (constraint === 'members_email_lower_unique') throw conflict('An account with this email already exists.');
-      if (constraint === 'members_employee_id_unique')
-        throw conflict('An account with this employee ID already exists.');
-      throw error;
     }
-    announceMembersAdded(this.db);
-    this.log?.info({ memberId }, 'self-registration waiting for approval');
-    const user = await loadPresentedUser(this.db, memberId, now);
-    if (!user) throw new AppError('NOT_FOUND', 'User not found');
-    return { message: MESSAGES.registrationReceived, user };
+    const startedAt = performance.now();
+    try {
+      await this.registerOrTellHolders(request, now);
+    } finally {
+      const remainingMs = REGISTER_MIN_ANSWER_MS - (performance.now() - startedAt);
+      if (remainingMs > 0) await sleep(remainingMs);
+    }
+    return { message: MESSAGES.registrationReceived };
+  }
+
+  /**
+   * Creates the waiting account, or, when the e-mail or employee ID already has one, queues a note
+   * to that account's owner instead (issue 23): the caller's answer is the same either way.
+   */
+  private async registerOrTellHolders(request: RegisterRequest, now: Date): Promise<void> {
+    // Hashed in both cases, so that the time does not tell them apart.
+    const passwordHash = await hashPassword(request.password);
+    const identity = { email: request.email, employeeId: request.employeeId };
+    if ((await findMembersByEmailOrEmployeeId(this.db, identity)).length === 0) {
+      try {
+        const memberId = await this.db.transaction(async (tx) => {
+          const created = await insertMember(tx, {
+            email: request.email,
+            passwordHash,
+            firstName: request.firstName,
+            lastName: request.lastName,
+            employeeId: request.employeeId,
+            rank: NEUTRAL_SENIORITY.rank,
+            position: NEUTRAL_SENIORITY.position,
+            yearsOfService: NEUTRAL_SENIORITY.yearsOfService,
+            isActive: false,
+          });
+          // Marks the account as waiting for approval, for the sign-in's answer and the dashboards.
+          await recordActivity(tx, {
+            memberId: created.id,
+            actorName: `${created.firstName} ${created.lastName}`,
+            type: 'user',
+            title: 'Registered, waiting for approval',
+            description: `${created.firstName} ${created.lastName} registered; an administrator sets their rank and years of service and activates them`,
+            details: { [SELF_REGISTRATION_DETAIL]: true },
+            at: now,
+          });
+          return created.id;
+        });
+        announceMembersAdded(this.db);
+        this.log?.info({ memberId }, 'self-registration waiting for approval');
+        return;
+      } catch (error) {
+        const constraint = violatedConstraint(error);
+        // Someone else registered the same e-mail or employee ID meanwhile: they are its holder now.
+        if (constraint !== 'members_email_lower_unique' && constraint !== 'members_employee_id_unique') throw error;
+      }
+    }
+    const holders = await findMembersByEmailOrEmployeeId(this.db, identity);
+    await this.db.transaction(async (tx) => {
+      for (const holder of holders) {
+        const matched = holder.email.toLowerCase() === request.email.toLowerCase() ? 'email' : 'employeeId';
+        await queueRegistrationAttemptEmail(tx, holder, matched, now);
+      }
+    });
+    this.log?.info({ holders: holders.length }, 'self-registration with an e-mail or employee ID in use; holders told');
   }
 
   async refresh(presentedToken: string): Promise<RefreshResponse> {
@@ -285,18 +370,24 @@ export class AuthService {
 
   private async queuePasswordReset(email: string, clientAddress: string): Promise<void> {
     const now = this.clock.now();
-    const addressKey = `reset-address:${clientAddress}`;
-    const accountKey = `reset-account:${email}`;
-    const throttles = await findThrottles(this.db, [addressKey, accountKey]);
-    const isLocked = (key: string) =>
-      (throttles.find((throttle) => throttle.key === key)?.lockedUntil?.getTime() ?? 0) > now.getTime();
-    if (isLocked(addressKey)) throw new AppError('TOO_MANY_ATTEMPTS', PASSWORD_RESET_MESSAGES.tooManyRequests);
-    await recordThrottleFailure(this.db, addressKey, now, PASSWORD_RESET_THROTTLE.address);
-    if (isLocked(accountKey)) {
-      this.log?.warn('password reset: account request limit reached; no e-mail queued');
+    const addressClaim = await claimWindowAttempt(
+      this.db,
+      `reset-address:${clientAddress}`,
+      now,
+      PASSWORD_RESET_THROTTLE.address,
+    );
+    if (!addressClaim.admitted) throw new AppError('TOO_MANY_ATTEMPTS', PASSWORD_RESET_MESSAGES.tooManyRequests);
+    // Claimed for any e-mail, with or without an account, so both cost the same.
+    const isAccountDue = await claimInterval(
+      this.db,
+      `reset-account:${email.toLowerCase()}`,
+      now,
+      PASSWORD_RESET_THROTTLE.account.minIntervalMs,
+    );
+    if (!isAccountDue) {
+      this.log?.info('password reset: a link was sent to this account moments ago; no e-mail queued');
       return;
     }
-    await recordThrottleFailure(this.db, accountKey, now, PASSWORD_RESET_THROTTLE.account);
 
     const member = await findMemberByEmail(this.db, email);
     if (!member?.isActive) return;
@@ -341,27 +432,42 @@ export class AuthService {
     });
     announceMemberChanged(this.db, member.id);
     // A member slowed down by failed sign-ins can sign in with the new password at once.
-    await this.clearSignInThrottles(member.email);
+    await this.clearSignInThrottles(member);
     this.log?.info({ memberId: member.id, purpose: stored.purpose }, 'password set from a link');
   }
 
   /**
-   * An administrator's Unlock: clears the member's sign-in back-off from every address, and the
-   * back-off of those addresses, so they can sign in at once (e.g. after a guessing attack).
+   * An administrator's Unlock: clears the member's sign-in back-off from every address and their
+   * current-password checks, and for a day no address's count stops them (issue 23), so they can
+   * sign in at once from anywhere, e.g. after a guessing attack from their station's address. The
+   * addresses' counts stay: they slow down the guessing, not the member.
    */
   async unlockSignIn(memberId: string): Promise<{ message: string }> {
     const member = await findMemberById(this.db, memberId);
     if (!member) throw new AppError('NOT_FOUND', MEMBER_ADMIN_MESSAGES.userNotFound);
-    const cleared = await this.clearSignInThrottles(member.email);
+    const cleared = await this.clearSignInThrottles(member);
     this.log?.info({ memberId, throttlesCleared: cleared }, 'sign-in unlocked by an administrator');
     return { message: UNLOCK_MESSAGES.unlocked };
   }
 
-  private async clearSignInThrottles(email: string): Promise<number> {
-    const keys = await clearThrottlesStartingWith(this.db, loginKeyPrefix(email));
-    const prefixLength = loginKeyPrefix(email).length;
-    for (const key of keys) await clearThrottle(this.db, loginAddressKey(key.slice(prefixLength)));
+  private async clearSignInThrottles(member: { id: string; email: string }): Promise<number> {
+    const keys = await clearThrottlesStartingWith(this.db, loginKeyPrefix(member.email));
+    await clearThrottle(this.db, currentPasswordKey(member.id));
+    await markThrottleEvent(this.db, unlockedKey(member.email), this.clock.now());
     return keys.length;
+  }
+
+  /**
+   * Whether the account is known at this address: it signed in from it lately, or was unlocked
+   * (or had its password reset) lately, so the address's count does not stop it.
+   */
+  private async isKnownAtAddress(email: string, clientAddress: string, now: Date): Promise<boolean> {
+    const knownKey = knownPairKey(email, clientAddress);
+    const marks = await findThrottles(this.db, [knownKey, unlockedKey(email)]);
+    return marks.some((mark) => {
+      const maxAgeMs = mark.key === knownKey ? LOGIN_BACKOFF.knownPairMs : LOGIN_BACKOFF.unlockedMs;
+      return now.getTime() - mark.windowStartedAt.getTime() < maxAgeMs;
+    });
   }
 
   async logout(familyId: string): Promise<void> {
@@ -384,12 +490,12 @@ export class AuthService {
     announceSignInRevoked(this.db, familyId);
   }
 
-  private async refuseWhileThrottled(keys: string[], now: Date): Promise<void> {
-    const throttles = await findThrottles(this.db, keys);
-    const lockedUntil = Math.max(0, ...throttles.map((throttle) => throttle.lockedUntil?.getTime() ?? 0));
-    if (lockedUntil > now.getTime()) {
-      const retryAfterSeconds = Math.ceil((lockedUntil - now.getTime()) / 1000);
-      throw new AppError('TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(retryAfterSeconds), { retryAfterSeconds });
-    }
+  /** Counts the attempt on `key`, or refuses it with 429 and the wait while the key waits. */
+  private async admitOrRefuse(key: string, now: Date, policy: BackoffPolicy): Promise<void> {
+    const claim = await claimBackoffAttempt(this.db, key, now, policy);
+    if (!claim.admitted) throw tooManySignInAttempts(claim.retryAfterSeconds);
   }
 }
+
+const tooManySignInAttempts = (retryAfterSeconds: number) =>
+  new AppError('TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(retryAfterSeconds), { retryAfterSeconds });

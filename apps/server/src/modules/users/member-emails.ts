@@ -63,8 +63,9 @@ export function buildPasswordResetEmail(recipient: Recipient, link: string) {
 }
 
 /**
- * Creates a single-use reset link valid for `lifetimeMs` (an older unused one stops working) and
- * queues the e-mail that carries it, in the caller's transaction.
+ * Creates a single-use reset link valid for `lifetimeMs` and queues the e-mail that carries it, in
+ * the caller's transaction. Earlier links keep working until they expire or one of them is used
+ * (issue 23): a request by someone else must not take away the member's link.
  */
 export async function queuePasswordResetEmail(
   executor: Executor,
@@ -73,7 +74,6 @@ export async function queuePasswordResetEmail(
   lifetimeMs: number,
 ): Promise<void> {
   const token = createOpaqueToken();
-  await expireUnusedPasswordTokens(executor, recipient.id, 'reset', now);
   await insertPasswordToken(executor, {
     memberId: recipient.id,
     purpose: 'reset',
@@ -87,6 +87,42 @@ export async function queuePasswordResetEmail(
     recipient: recipient.email,
     createdAt: now,
     ...buildPasswordResetEmail(recipient, passwordSetupPath(token)),
+  });
+}
+
+/**
+ * Tells the holder of an e-mail address or employee ID that someone tried to register with it
+ * (issue 23): the registration's answer does not say so, the holder hears of it here.
+ */
+export function buildRegistrationAttemptEmail(recipient: Recipient, matched: 'email' | 'employeeId') {
+  const what = matched === 'email' ? 'your e-mail address' : 'your employee ID';
+  const subject = 'Someone tried to register with your StationBid details';
+  const lines = [
+    `Someone tried to register a new StationBid account with ${what}. No new account was created: you already have one.`,
+    'If it was you, sign in, or use "Forgot password" on the sign-in page to choose a new password.',
+    'If it was not you, you need do nothing; tell your administrator if it happens again.',
+  ];
+  const textBody = [`Hello ${recipient.firstName},`, '', ...lines].join('\n');
+  const htmlBody = [
+    `<p>Hello ${escapeHtml(recipient.firstName)},</p>`,
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+  ].join('\n');
+  return { subject, textBody, htmlBody };
+}
+
+/** Queues the registration-attempt note to the holder, in the caller's transaction. */
+export async function queueRegistrationAttemptEmail(
+  executor: Executor,
+  recipient: Recipient,
+  matched: 'email' | 'employeeId',
+  now: Date,
+): Promise<void> {
+  await insertOutboxEmail(executor, {
+    kind: 'registration_attempt',
+    memberId: recipient.id,
+    recipient: recipient.email,
+    createdAt: now,
+    ...buildRegistrationAttemptEmail(recipient, matched),
   });
 }
 

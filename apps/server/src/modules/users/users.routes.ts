@@ -37,6 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
           400: errorResponseSchema,
           403: errorResponseSchema,
           409: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },
@@ -51,9 +52,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
     {
       schema: {
         tags: ['users'],
-        summary: 'Change one’s own password; signs out every other device',
+        summary:
+          'Change one’s own password; signs out every other device and cancels pending reset links. ' +
+          'After a few wrong current passwords, 429 with Retry-After',
         body: changePasswordRequestSchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema },
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {

@@ -21,9 +21,10 @@ import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.t
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { revokeOtherRefreshFamilies } from '../auth/auth.repository.ts';
+import { expireAllUnusedPasswordTokens, revokeOtherRefreshFamilies } from '../auth/auth.repository.ts';
+import { checkCurrentPassword } from '../auth/current-password.ts';
 import { announceMemberChanged } from '../auth/member-cache.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { queueEmailChangedEmail, queuePasswordChangedByMemberEmail } from './member-emails.ts';
 import { loadBidPriorities, loadPresentedUser } from './user-presenter.ts';
 import {
@@ -140,6 +141,9 @@ export class UsersService {
       await updateMember(tx, stored.id, { passwordHash, updatedAt: now });
       // Anyone who knew the old password is signed out; this device stays signed in.
       await revokeOtherRefreshFamilies(tx, stored.id, actor.familyId, now);
+      // Pending reset and setup links die with the old password, as after an administrator's change
+      // (issue 23): a link someone else asked for must not undo the member's own change.
+      await expireAllUnusedPasswordTokens(tx, stored.id, now);
       await queuePasswordChangedByMemberEmail(tx, stored, now);
       await recordActivity(tx, {
         memberId: stored.id,
@@ -155,10 +159,13 @@ export class UsersService {
     this.log.info({ memberId: stored.id }, 'member changed their password');
   }
 
-  /** 400 without the current password, and 400 CURRENT_PASSWORD_INCORRECT with a wrong one. */
+  /**
+   * 400 without the current password, 400 CURRENT_PASSWORD_INCORRECT with a wrong one, and 429
+   * TOO_MANY_ATTEMPTS after a few wrong ones (issue 23: per member, counted before the check).
+   */
   private async refuseUnlessCurrentPassword(stored: MemberRow, currentPassword: string | undefined): Promise<void> {
     if (!currentPassword) throw badRequest(PROFILE_MESSAGES.currentPasswordRequiredForEmail);
-    const isCurrentRight = stored.passwordHash ? await verifyPassword(stored.passwordHash, currentPassword) : false;
+    const isCurrentRight = await checkCurrentPassword(this.db, stored, currentPassword, this.clock.now());
     if (!isCurrentRight) throw new AppError('CURRENT_PASSWORD_INCORRECT', PROFILE_MESSAGES.currentPasswordIncorrect);
   }
 
