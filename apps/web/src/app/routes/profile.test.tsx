@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, type User } from '@stationbid/domain';
+import { PROFILE_MESSAGES, tooManyCurrentPasswordAttemptsMessage, type User } from '@stationbid/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, buildUser } from '../../test/fixtures.ts';
@@ -387,6 +387,33 @@ describe('ProfilePage password change', () => {
     expect(await screen.findAllByText('Current password is incorrect')).toHaveLength(2);
     expect(form.current).toHaveAttribute('aria-invalid', 'true');
     expect(form.current).toHaveFocus();
+    expect(screen.queryByText('Password changed successfully')).not.toBeInTheDocument();
+  });
+
+  it('shows the wait when the current password was wrong too often (issue 23), and keeps the form', async () => {
+    const { user } = renderProfile({
+      api: {
+        'PUT /api/users/change-password': () =>
+          jsonResponse(429, {
+            error: tooManyCurrentPasswordAttemptsMessage(30),
+            code: 'TOO_MANY_ATTEMPTS',
+            retryAfterSeconds: 30,
+          }),
+      },
+    });
+    const form = await openPasswordForm(user);
+
+    await user.type(form.current, 'another-guess');
+    await user.type(form.next, 'a-new-password');
+    await user.type(form.confirm, 'a-new-password');
+    await user.click(form.submit);
+
+    expect(
+      await screen.findByText(
+        'Too many wrong current passwords. Try again in 30 seconds, or reset your password from the sign-in page.',
+      ),
+    ).toBeInTheDocument();
+    expect(form.current).toHaveValue('another-guess');
     expect(screen.queryByText('Password changed successfully')).not.toBeInTheDocument();
   });
 
