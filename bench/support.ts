@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
+import { type AppDependencies, buildApp } from '../apps/server/src/app.ts';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { refreshTokens } from '../apps/server/src/db/schema/index.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
@@ -79,9 +79,12 @@ export interface SignedInMember {
  */
 export async function buildBenchApp(
   database: BenchDatabase,
+  /** Delivery settings and the like, as server.ts gives them. */
+  dependencies: Pick<AppDependencies, 'delivery' | 'allowLocalPushEndpoints'> = {},
 ): Promise<{ app: FastifyInstance; accessTokenFor(member: SignedInMember): Promise<string> }> {
   const jwtSecret = randomBytes(32).toString('hex');
   const app = await buildApp({
+    ...dependencies,
     db: database.handle.db,
     databaseKind: database.handle.kind,
     clock: systemClock,

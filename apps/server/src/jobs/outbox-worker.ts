@@ -21,7 +21,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { DeliveryDeferred, DeliveryError, type MessageSender } from '../modules/delivery/message-senders.ts';
+import {
+  DeliveryDeferred,
+  DeliveryError,
+  type MessageSender,
+  SMTP_CONNECTIONS,
+} from '../modules/delivery/message-senders.ts';
 import {
   claimDueMessages,
   countQueuedMessages,
@@ -39,7 +44,7 @@ export const OUTBOX_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_
  * because a push service answers in milliseconds and a slot taken by an endpoint that does not
  * answer is held until the push timeout.
  */
-export const LANE_CONCURRENCY: Record<OutboxChannel, number> = { email: 4, sms: 4, push: 16 };
+export const LANE_CONCURRENCY: Record<OutboxChannel, number> = { email: SMTP_CONNECTIONS, sms: 4, push: 16 };
 
 /**
  * Time between the end of one lane's tick and the start of the next. A lane claims with one indexed

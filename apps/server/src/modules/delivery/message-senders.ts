@@ -53,6 +53,9 @@ export const DEVICE_REMOVED_NOTE = '(the subscription has expired or was revoked
 /** Network waits of one SMTP or HTTP exchange; far below the worker's lease, so a hung send ends first. */
 export const SEND_TIMEOUT_MS = 30_000;
 
+/** SMTP connections kept open: one for each e-mail the outbox worker's e-mail lane has in flight. */
+export const SMTP_CONNECTIONS = 4;
+
 /**
  * Messages carry links as web paths on a line of their own (text) and in `href="/..."` (HTML), so a
  * queued message follows PUBLIC_WEB_URL as it is when it is sent.
@@ -65,7 +68,7 @@ export function createEmailSender(email: NonNullable<DeliveryConfig['email']>, p
   const transport = nodemailer.createTransport({
     url: email.smtpUrl,
     pool: true,
-    maxConnections: 2,
+    maxConnections: SMTP_CONNECTIONS,
     connectionTimeout: SEND_TIMEOUT_MS,
     greetingTimeout: SEND_TIMEOUT_MS,
     socketTimeout: SEND_TIMEOUT_MS,
