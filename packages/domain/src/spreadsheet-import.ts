@@ -17,6 +17,13 @@ export const SPREADSHEET_LIMITS = {
   maxCells: 2_000_000,
   /** Reading a file may take this long (it runs in a worker thread, beside the server). */
   maxReadMilliseconds: 20_000,
+  /**
+   * What the entries of an .xlsx (a zip) may unpack to, all together, as its directory declares
+   * them: a department's largest file unpacks to about 16 MB; a zip bomb of 1 MB unpacked to 1 GB.
+   */
+  maxUnpackedMegabytes: 100,
+  /** Files waiting for the one parse that runs at a time; past them an upload is answered 503. */
+  maxWaitingParses: 3,
 } as const;
 
 export const IMPORT_MESSAGES = {
@@ -32,6 +39,12 @@ export const IMPORT_MESSAGES = {
   tooManyCells: `The spreadsheet has more than ${SPREADSHEET_LIMITS.maxCells.toLocaleString('en-US')} filled cells. Split it into smaller files.`,
   tooSlowToRead:
     'The spreadsheet took too long to read (it may declare far more rows or columns than it has). Save it again as .csv and retry.',
+  unpacksTooLarge: (megabytes: number) =>
+    `The .xlsx file unpacks to ${megabytes.toLocaleString('en-US')} MB; at most ${SPREADSHEET_LIMITS.maxUnpackedMegabytes} MB is read. Remove pictures and other sheets, or save it as .csv, and retry.`,
+  parserBusy:
+    'The server is reading other spreadsheets right now. Wait a minute, then upload the file again; nothing was imported.',
+  unstorableCell: (column: string) =>
+    `The ${column} cell contains a control character (such as NUL) that cannot be stored. Remove it from the cell and import the row again.`,
 } as const;
 
 /** What is wrong with a chosen file by its name and size, or null when it may be uploaded. */
@@ -42,4 +55,35 @@ export function findImportFileProblem(file: { name: string; size: number } | nul
   if (file.size === 0) return IMPORT_MESSAGES.fileEmpty;
   if (file.size > LIMITS.importFileMaxBytes) return IMPORT_MESSAGES.fileTooLarge;
   return null;
+}
+
+/**
+ * Whether a cell's text holds what the database cannot store or a person cannot see: a C0 control
+ * character other than tab, line feed and carriage return (NUL among them; an .xlsx writes one as
+ * `_x0000_`), DEL, or half of a UTF-16 surrogate pair.
+ */
+function hasUnstorableCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+    if (code === 0x7f) return true;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      index++;
+    } else if (code >= 0xdc00 && code <= 0xdfff) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The row error for the first of `columns` whose cell holds a control character, or null. Each
+ * import checks its own columns with it before any other check, so a NUL is a row error like any
+ * other bad cell (never a 500 from the database), and no message quotes such a cell.
+ */
+export function findUnstorableCell(values: Record<string, string>, columns: readonly string[]): string | null {
+  const column = columns.find((name) => hasUnstorableCharacter(values[name] ?? ''));
+  return column === undefined ? null : IMPORT_MESSAGES.unstorableCell(column);
 }

@@ -7,11 +7,48 @@
  * The sheet is bounded before it is walked: its declared range (`<dimension>`, which a tiny file
  * can set to a million rows by 16,384 columns) is replaced by the range of the cells it really
  * has, and rows, columns and cells beyond the limits are refused instead of read.
+ *
+ * An .xlsx is unpacked here, not by the spreadsheet library: that one sizes what it inflates by
+ * each entry's local header, which a zip bomb may leave at 0 ("unknown") and then inflate without
+ * end. fflate inflates each entry into a buffer of the size the zip's central directory declares
+ * (the sizes lib/spreadsheet.ts checked, checked again here), never more; the entries are then
+ * stored, uncompressed, in a new zip that the library reads without inflating anything.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
+import { unzipSync, zipSync } from 'fflate';
 
-/** @typedef {{ maxRows: number, maxColumns: number, maxCells: number }} Limits */
+/** @typedef {{ maxRows: number, maxColumns: number, maxCells: number, maxUnpackedBytes: number }} Limits */
+
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * The .xlsx's entries, unpacked within `maxUnpackedBytes` in all, as a zip of stored entries.
+ * @param {Uint8Array} content
+ * @param {number} maxUnpackedBytes
+ * @returns {{ zip: Uint8Array } | { problem: 'unpacked', count: number } | { problem: 'unreadable' }}
+ */
+function unpackXlsx(content, maxUnpackedBytes) {
+  let declaredBytes = 0;
+  /** @type {Record<string, Uint8Array>} */
+  let entries;
+  try {
+    entries = unzipSync(content, {
+      filter: (entry) => {
+        declaredBytes += entry.originalSize;
+        return declaredBytes <= maxUnpackedBytes;
+      },
+    });
+  } catch {
+    return { problem: 'unreadable' };
+  }
+  if (declaredBytes > maxUnpackedBytes) return { problem: 'unpacked', count: Math.ceil(declaredBytes / MEGABYTE) };
+  try {
+    return { zip: zipSync(entries, { level: 0 }) };
+  } catch {
+    return { problem: 'unreadable' };
+  }
+}
 
 /** @param {XLSX.WorkSheet} sheet */
 function actualRange(sheet) {
@@ -30,11 +67,17 @@ function actualRange(sheet) {
 
 /**
  * @param {{ kind: 'xlsx' | 'xls' | 'csv', content: Uint8Array, limits: Limits }} input
- * @returns {{ grid: unknown[][] } | { problem: 'unreadable' | 'no-sheet' | 'rows' | 'columns' | 'cells', count?: number }}
+ * @returns {{ grid: unknown[][] } | { problem: 'unreadable' | 'no-sheet' | 'rows' | 'columns' | 'cells' | 'unpacked', count?: number }}
  */
 function parse({ kind, content, limits }) {
   // One row more than allowed is read, to tell "too many" from "just enough".
   const sheetRows = limits.maxRows + 2;
+  let data = content;
+  if (kind === 'xlsx') {
+    const unpacked = unpackXlsx(content, limits.maxUnpackedBytes);
+    if (!('zip' in unpacked)) return unpacked;
+    data = unpacked.zip;
+  }
   let workbook;
   try {
     workbook =
@@ -50,7 +93,7 @@ function parse({ kind, content, limits }) {
               sheetRows,
             },
           )
-        : XLSX.read(content, { type: 'buffer', cellFormula: false, cellHTML: false, sheetRows });
+        : XLSX.read(data, { type: 'buffer', cellFormula: false, cellHTML: false, sheetRows });
   } catch {
     return { problem: 'unreadable' };
   }

@@ -2,12 +2,20 @@
  * Reading an uploaded spreadsheet (.xlsx, .xls or .csv) into rows, after checking that its
  * content really is what its name says. A file that cannot be read is refused whole, so an
  * import never half-reads a damaged file.
+ *
+ * Memory is bounded (issue 23, part 4: one 1 MB .xlsx that unpacked to 1 GB took the server to
+ * 2.45 GB, two at once to 3.3 GB): an .xlsx whose zip directory declares more than
+ * SPREADSHEET_LIMITS.maxUnpackedMegabytes is refused before anything is inflated; the worker
+ * inflates each entry into a buffer of its declared size, never more; its heap is limited; and one
+ * parse runs at a time, with at most SPREADSHEET_LIMITS.maxWaitingParses files waiting (503 past them).
  */
 
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { findImportFileProblem, IMPORT_MESSAGES, SPREADSHEET_LIMITS } from '@stationbid/domain';
+import { unzipSync } from 'fflate';
 import { AppError, badRequest } from './app-error.ts';
+import { OneAtATime } from './one-at-a-time.ts';
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 
@@ -58,14 +66,51 @@ export function detectSpreadsheetKind(fileName: string, content: Buffer): Spread
   return kind;
 }
 
+const MEGABYTE = 1024 * 1024;
+
+const unreadableMessage = (kind: SpreadsheetKind) =>
+  `The file could not be read as a .${kind} spreadsheet. Check that it is not damaged.`;
+
+/**
+ * Refuses an .xlsx whose entries declare, in the zip's central directory, more than the limit
+ * unpacked (422), or that is no zip at all (400). Reads the directory only: nothing is inflated.
+ * The worker holds every entry to its declared size, so a zip that understates one gains nothing.
+ */
+export function refuseXlsxUnpackingTooLarge(content: Buffer): void {
+  let unpackedBytes = 0;
+  try {
+    unzipSync(content, {
+      filter: (entry) => {
+        unpackedBytes += entry.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    throw badRequest(unreadableMessage('xlsx'));
+  }
+  if (unpackedBytes > SPREADSHEET_LIMITS.maxUnpackedMegabytes * MEGABYTE) {
+    throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.unpacksTooLarge(Math.ceil(unpackedBytes / MEGABYTE)));
+  }
+}
+
 type ParseResult =
   | { grid: unknown[][] }
-  | { problem: 'unreadable' | 'no-sheet' | 'rows' | 'columns' | 'cells' | 'timeout'; count?: number };
+  | { problem: 'unreadable' | 'no-sheet' | 'rows' | 'columns' | 'cells' | 'timeout' | 'unpacked'; count?: number };
 
 /** The worker that parses (plain JavaScript beside this file, also next to the compiled server). */
 const PARSE_WORKER = path.join(import.meta.dirname, 'spreadsheet-worker.mjs');
-/** Heap for one parse: a 5 MB .xlsx that unpacks to far more is stopped, not the server. */
+/**
+ * Heap for one parse: a file whose cells take more is stopped, not the server. Beside it the
+ * worker holds the upload (5 MB at most) and its unpacked entries (maxUnpackedMegabytes at most,
+ * and once more as the stored zip the parser reads).
+ */
 const PARSE_WORKER_HEAP_MB = 512;
+const PARSE_WORKER_YOUNG_GENERATION_MB = 32;
+
+/** One parse at a time in this process; the others wait their turn (a few at most). */
+export const spreadsheetParses = new OneAtATime(SPREADSHEET_LIMITS.maxWaitingParses);
+/** What a refused upload is told to wait, in seconds: about the time the waiting parses may take. */
+const PARSER_BUSY_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Parses in a worker thread with a time and a memory limit, so a spreadsheet bomb (a tiny file
@@ -75,8 +120,15 @@ const PARSE_WORKER_HEAP_MB = 512;
 function parseInWorker(kind: SpreadsheetKind, content: Buffer): Promise<ParseResult> {
   return new Promise((resolve) => {
     const worker = new Worker(PARSE_WORKER, {
-      workerData: { kind, content, limits: SPREADSHEET_LIMITS },
-      resourceLimits: { maxOldGenerationSizeMb: PARSE_WORKER_HEAP_MB },
+      workerData: {
+        kind,
+        content,
+        limits: { ...SPREADSHEET_LIMITS, maxUnpackedBytes: SPREADSHEET_LIMITS.maxUnpackedMegabytes * MEGABYTE },
+      },
+      resourceLimits: {
+        maxOldGenerationSizeMb: PARSE_WORKER_HEAP_MB,
+        maxYoungGenerationSizeMb: PARSE_WORKER_YOUNG_GENERATION_MB,
+      },
       // Plain JavaScript: none of the parent's loaders (tsx, a test runner's) are wanted in it.
       execArgv: [],
     });
@@ -85,8 +137,11 @@ function parseInWorker(kind: SpreadsheetKind, content: Buffer): Promise<ParseRes
       if (isSettled) return;
       isSettled = true;
       clearTimeout(timer);
-      void worker.terminate();
-      resolve(result);
+      // Answered once the worker is gone, so the next parse never starts beside its memory.
+      worker.terminate().then(
+        () => resolve(result),
+        () => resolve(result),
+      );
     };
     const timer = setTimeout(() => settle({ problem: 'timeout' }), SPREADSHEET_LIMITS.maxReadMilliseconds);
     worker.once('message', (result: ParseResult) => settle(result));
@@ -101,7 +156,7 @@ function parseInWorker(kind: SpreadsheetKind, content: Buffer): Promise<ParseRes
 function refuseParse(kind: SpreadsheetKind, result: Exclude<ParseResult, { grid: unknown[][] }>): never {
   switch (result.problem) {
     case 'unreadable':
-      throw badRequest(`The file could not be read as a .${kind} spreadsheet. Check that it is not damaged.`);
+      throw badRequest(unreadableMessage(kind));
     case 'no-sheet':
       throw badRequest('The spreadsheet has no sheets.');
     case 'rows':
@@ -112,12 +167,15 @@ function refuseParse(kind: SpreadsheetKind, result: Exclude<ParseResult, { grid:
       throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.tooManyCells);
     case 'timeout':
       throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.tooSlowToRead);
+    case 'unpacked':
+      throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.unpacksTooLarge(result.count ?? 0));
   }
 }
 
 /**
  * The first sheet's rows, keyed by the header row. Formulas are never evaluated: cells are
- * read as the text they show. Parsed beside the event loop, within SPREADSHEET_LIMITS.
+ * read as the text they show. Parsed beside the event loop, within SPREADSHEET_LIMITS, one file
+ * at a time: 503 with Retry-After when SPREADSHEET_LIMITS.maxWaitingParses files already wait.
  */
 export async function readSpreadsheetRows(
   fileName: string,
@@ -125,7 +183,14 @@ export async function readSpreadsheetRows(
   requiredColumns: readonly string[],
 ): Promise<SpreadsheetRow[]> {
   const kind = detectSpreadsheetKind(fileName, content);
-  const result = await parseInWorker(kind, content);
+  if (kind === 'xlsx') refuseXlsxUnpackingTooLarge(content);
+  const parsed = await spreadsheetParses.run(() => parseInWorker(kind, content));
+  if (!parsed) {
+    throw new AppError('SERVICE_UNAVAILABLE', IMPORT_MESSAGES.parserBusy, {
+      retryAfterSeconds: PARSER_BUSY_RETRY_AFTER_SECONDS,
+    });
+  }
+  const result = parsed.result;
   if (!('grid' in result)) refuseParse(kind, result);
   const [headerRow, ...dataRows] = result.grid;
   const headers = (headerRow ?? []).map((cell) => String(cell ?? '').trim());

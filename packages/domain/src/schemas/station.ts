@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RANKS, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS, type Shift } from '../constants.ts';
+import { findUnstorableCell } from '../spreadsheet-import.ts';
 import { readBooleanString, readNumericString } from './common.ts';
 
 /** Messages of the station form and of the station calls. */
@@ -395,6 +396,11 @@ const WHOLE_NUMBER = /^\d+$/;
 export function parseStationImportRow(
   values: Record<string, string>,
 ): { ok: true; station: StationImportRow } | { ok: false; error: string } {
+  const unstorable = findUnstorableCell(values, [
+    ...STATION_IMPORT_REQUIRED_COLUMNS,
+    ...STATION_IMPORT_OPTIONAL_COLUMNS,
+  ]);
+  if (unstorable) return { ok: false, error: unstorable };
   const cell = (column: string) => (values[column] ?? '').trim();
   const name = cell('name');
   if (!name) return { ok: false, error: STATION_MESSAGES.nameRequired };

@@ -152,6 +152,9 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
           202: importJobAcceptedResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
+          // Too large to read (rows, columns, cells, unpacked size); 503 while other files are read.
+          422: errorResponseSchema,
+          503: errorResponseSchema,
           ...refusalResponses,
         },
       },

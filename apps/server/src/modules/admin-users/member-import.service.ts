@@ -6,8 +6,10 @@
  */
 import {
   emailSchema,
+  findUnstorableCell,
   LIMITS,
   MEMBER_IMPORT_REQUIRED_COLUMNS,
+  MEMBER_IMPORT_TEMPLATE_COLUMNS,
   MESSAGES,
   type MemberImportResult,
   PROFESSIONAL_POSITIONS,
@@ -42,6 +44,9 @@ function matchName(value: string, allowed: readonly string[]): string | undefine
 
 /** The member a row describes, or every problem with it. */
 export function parseMemberRow(values: Record<string, string>): { member: ImportedMember } | { problems: string[] } {
+  // First: the messages below quote cells, and a control character cannot be stored, even in one.
+  const unstorable = findUnstorableCell(values, MEMBER_IMPORT_TEMPLATE_COLUMNS);
+  if (unstorable) return { problems: [unstorable] };
   const problems: string[] = [];
   const firstName = values.firstName ?? '';
   const lastName = values.lastName ?? '';

@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { IMPORT_MESSAGES } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, outbox, passwordTokens } from '../../db/schema/index.ts';
@@ -153,6 +154,46 @@ describe('POST /api/admin/import-users', () => {
     expect(results).toMatchObject({ created: 1, skipped: 1, total: 2, errors: [{ row: 3 }] });
     const [one] = await context.db.select().from(members).where(eq(members.employeeId, 'XL-1'));
     expect(one).toMatchObject({ rank: 'Lieutenant', position: 'Driver', yearsOfService: 9 });
+  });
+
+  it('answers a NUL in an .xlsx cell with a row error, not a 500, synchronously and as a job (issue 23, part 4)', async () => {
+    const file = workbook(
+      [
+        ['firstName', 'lastName', 'email', 'employeeId', 'rank', 'position', 'yearsOfService'],
+        ['Nul\u0000l', 'Row', 'nul1@test.example', 'NUL-1', 'Captain', 'Driver', 4],
+        ['Clean', 'Row', 'nul2@test.example', 'NUL-2', 'Captain', 'Driver\u0007', 4],
+        ['Clean', 'Row', 'nul3@test.example', 'NUL-3', 'Captain', 'Driver', 4],
+      ],
+      'xlsx',
+    );
+    const response = await upload('members.xlsx', file, XLSX_TYPE);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().results).toMatchObject({
+      created: 1,
+      total: 3,
+      errors: [
+        { row: 2, error: IMPORT_MESSAGES.unstorableCell('firstName') },
+        { row: 3, error: IMPORT_MESSAGES.unstorableCell('position') },
+      ],
+    });
+
+    const { payload, headers } = multipartFile('file', 'members.xlsx', file, XLSX_TYPE);
+    const accepted = await injectAs(context, adminSession, {
+      method: 'POST',
+      url: '/api/admin/import-users?mode=job',
+      payload,
+      headers,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    let job = accepted.json().job;
+    for (let attempt = 0; attempt < 500 && job.state === 'running'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = (await injectAs(context, adminSession, { method: 'GET', url: `/api/admin/import-jobs/${job.id}` })).json()
+        .job;
+    }
+    // The job's results are stored: a NUL quoted in a message could not be.
+    expect(job).toMatchObject({ state: 'succeeded', error: null });
+    expect(job.results.errors).toContainEqual({ row: 2, error: IMPORT_MESSAGES.unstorableCell('firstName') });
   });
 
   it('imports an .xls workbook, with only the required columns', async () => {

@@ -216,6 +216,9 @@ export const stationImportRoutes: FastifyPluginAsyncZod<{ stationsService: Stati
           401: errorResponseSchema,
           403: errorResponseSchema,
           413: errorResponseSchema,
+          // Too large to read (rows, columns, cells, unpacked size); 503 while other files are read.
+          422: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
