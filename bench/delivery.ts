@@ -138,7 +138,7 @@ async function run(withHostile: boolean): Promise<RunFigures> {
     const admin = { id: adminId, familyId: randomUUID() };
     await signInMembers(db, [...department, admin]);
     const adminAuth = await accessTokenFor(admin);
-    const tokens = new Map(
+    const tokens = new Map<string, string>(
       await Promise.all(department.map(async (member) => [member.id, await accessTokenFor(member)] as const)),
     );
     const as = async (token: string, method: 'POST' | 'PUT', url: string, payload?: object) => {
@@ -175,7 +175,9 @@ async function run(withHostile: boolean): Promise<RunFigures> {
     const sessionId: string = created.session.id;
     let turnStartedAt = performance.now();
     const queue = queueOf(await as(adminAuth, 'POST', `/api/bid-sessions/${sessionId}/start`));
-    const emailOf = new Map(department.map((member) => [member.id, `member${member.index + 1}@bench.example`]));
+    const emailOf = new Map<string, string>(
+      department.map((member) => [member.id, `member${member.index + 1}@bench.example`]),
+    );
     const latencies: number[] = [];
     for (const memberId of queue) {
       latencies.push(await waitForTurnEmail(smtp, emailOf.get(memberId) ?? '', turnStartedAt));

@@ -2,7 +2,7 @@
  * Where a push may go, over real sockets: an endpoint a member chose must not make the server reach
  * inside its own network, follow a redirect, keep what a host answered, or hold a slot for long.
  */
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isReachableAddress, PushTransportError, postPush } from './push-transport.ts';
@@ -24,7 +24,7 @@ async function startTarpit() {
   return { port: (server.address() as AddressInfo).port, sockets };
 }
 
-async function startHttp(handler: Parameters<typeof createHttpServer>[0]) {
+async function startHttp(handler: RequestListener) {
   const server = createHttpServer(handler);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
