@@ -148,3 +148,35 @@ export function getSeatPositionForRank(rank: string): SeatPosition {
       return 'Firefighter';
   }
 }
+
+/**
+ * The positions the spec's bid dialog offers (its bidding page; its live page offers the seat
+ * positions themselves). They name kinds of work, not seats, so a bid reads them by the bidder's
+ * rank: "Officer" is the officer seat of the bidder's rank (Lieutenant, or Captain for Captains and
+ * above: getSeatPositionForRank), "Driver" the Engineer's seat, "Paramedic" a Firefighter's.
+ */
+export const SPEC_BID_POSITIONS = ['Firefighter', 'Paramedic', 'Driver', 'Officer'] as const;
+export type SpecBidPosition = (typeof SPEC_BID_POSITIONS)[number];
+
+/** What a bid may name as its position: a seat position, or one of the spec dialog's labels. */
+export const BID_POSITION_LABELS = [...SEAT_POSITIONS, 'Paramedic', 'Driver', 'Officer'] as const;
+export type BidPositionLabel = (typeof BID_POSITION_LABELS)[number];
+
+/**
+ * The seat position a bid's position names for a bidder of `rank`; undefined for "Officer" from a
+ * bidder who holds no officer rank (Firefighter, Engineer), whose choice names no seat.
+ */
+export function getSeatPositionForBidLabel(label: BidPositionLabel, rank: string): SeatPosition | undefined {
+  switch (label) {
+    case 'Driver':
+      return 'Engineer';
+    case 'Paramedic':
+      return 'Firefighter';
+    case 'Officer': {
+      const seat = getSeatPositionForRank(rank);
+      return seat === 'Captain' || seat === 'Lieutenant' ? seat : undefined;
+    }
+    default:
+      return label;
+  }
+}

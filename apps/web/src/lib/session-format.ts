@@ -20,7 +20,7 @@ export const SESSION_STATUS_COLORS: Readonly<Record<BidSessionStatus, string>> =
   completed: 'violet',
 };
 
-export function getParticipantName(participant: Pick<Participant, 'user'>): string {
+export function getParticipantName(participant: { user: Pick<Participant['user'], 'firstName' | 'lastName'> }): string {
   return `${participant.user.firstName} ${participant.user.lastName}`;
 }
 

@@ -57,9 +57,12 @@ export type TurnClock =
   /** No turn is under way (draft, scheduled, completed, or between turns). */
   | { kind: 'none' };
 
-/** A session or its board: the turn holder's own deadline is only a fallback for old answers. */
+/**
+ * A session or its board: the turn holder's own deadline is only a fallback for old answers (a
+ * member who does not hold the turn reads the turn holder's public facts, without their times).
+ */
 type TurnClockSession = Pick<BidSession, 'status' | 'currentBidEnd' | 'pausedRemainingSeconds'> & {
-  currentTurn?: { timeWindow: { end: string | null } } | null;
+  currentTurn?: BidSession['currentTurn'];
 };
 
 /**
@@ -73,7 +76,8 @@ export function getTurnClock(session: TurnClockSession): TurnClock {
       : { kind: 'frozen', remainingMs: session.pausedRemainingSeconds * 1000 };
   }
   if (session.status !== 'active') return { kind: 'none' };
-  const deadline = session.currentBidEnd ?? session.currentTurn?.timeWindow.end ?? null;
+  const turn = session.currentTurn;
+  const deadline = session.currentBidEnd ?? (turn && 'timeWindow' in turn ? turn.timeWindow.end : null);
   const deadlineMs = deadline === null ? Number.NaN : Date.parse(deadline);
   return Number.isNaN(deadlineMs) ? { kind: 'none' } : { kind: 'running', deadlineMs };
 }

@@ -45,6 +45,10 @@ export const BID_MESSAGES = {
   yearRequired: 'Year is required',
   yearMin: 'Year must be 2024 or later',
   startDateRequired: 'Start date is required',
+  /** POST /bid-sessions with neither a start date nor a scheduled start to take its day from. */
+  startDateOrScheduleRequired: 'Start date is required (or a scheduled start, whose day is then taken)',
+  /** POST /bid-sessions with neither an end date nor a scheduled end to take its day from. */
+  endDateOrScheduleRequired: 'End date is required (or a scheduled end, whose day is then taken)',
   endDateRequired: 'End date is required',
   endBeforeStart: 'End date must be on or after the start date',
   bidWindowRequired: 'Bid window duration is required',
@@ -61,6 +65,11 @@ export const BID_MESSAGES = {
 export function notEligibleMessage(seatPosition: SeatPosition): string {
   const article = /^[AEIOU]/.test(seatPosition) ? 'an' : 'a';
   return `You are not eligible for ${article} ${seatPosition} seat`;
+}
+
+/** A bid for "Officer" (the spec's bid dialog) for a bidder whose rank has no officer seat. */
+export function officerSeatNeedsOfficerRankMessage(rank: string): string {
+  return `"Officer" is the officer seat of the bidder's rank, and a ${rank} has none: choose Firefighter, Paramedic or Driver, or name a seat (Captain, Lieutenant, Engineer, Firefighter)`;
 }
 
 /** "Bid submitted successfully! Station: Downtown, Shift: A, Position: Captain". */

@@ -72,7 +72,20 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-export const adminStatsResponseSchema = z.object({ stats: adminStatsSchema });
+/**
+ * GET /admin/stats: every figure in `stats` (the web app's), and the spec's flat keys once more at
+ * the top level, where the spec's client reads them.
+ */
+export const adminStatsResponseSchema = adminStatsSchema
+  .pick({
+    totalUsers: true,
+    activeUsers: true,
+    totalStations: true,
+    activeBidSessions: true,
+    completedBidSessions: true,
+    pendingApprovals: true,
+  })
+  .extend({ stats: adminStatsSchema });
 export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
 
 const limitMessage = (max: number) => `limit must be a whole number from 1 to ${max}`;

@@ -13,9 +13,9 @@ import {
   PARTICIPANT_OUTCOMES,
   TIE_BREAK_LINKS,
 } from '../bid-engine/types.ts';
-import { LIMITS, PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
+import { BID_POSITION_LABELS, LIMITS, PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
 import { shiftSchema } from './common.ts';
-import { isLocalDateTime, LOCAL_DATE_TIME_PATTERN, localDateTimeToIso } from './local-date-time.ts';
+import { isLocalDateTime, isoToLocalDateTime, LOCAL_DATE_TIME_PATTERN, localDateTimeToIso } from './local-date-time.ts';
 
 const nullableTime = z.string().nullable();
 
@@ -76,6 +76,49 @@ export const participantSchema = z.object({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
+/**
+ * A participant as a reader who may not see their details sees them: the board's public facts
+ * (name, rank, queue place, bid priority, as `GET /:id/board` shows everyone) with how their session
+ * went (status) and the seat they took. No employee ID, no seat held before, no turn times, no
+ * presence, no bid history, no seniority figures, no contact data. Who reads which shape is decided
+ * in one place (apps/server/src/modules/session-engine/session-access.ts; docs/security.md, 3 and 17).
+ */
+export const publicParticipantSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  user: z.object({
+    id: z.string().nullable(),
+    _id: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    rank: z.enum(RANKS),
+  }),
+  /** 0-based place in the queue. */
+  position: z.number().int(),
+  /** 1-based place in the seniority order, as the board shows it. */
+  bidPriority: z.number().int(),
+  hasBid: z.boolean(),
+  outcome: z.enum(PARTICIPANT_OUTCOMES).nullable(),
+  movedToBack: z.boolean(),
+  isCurrentTurn: z.boolean(),
+  /** The seat taken in this session. */
+  assignedStation: stationSummarySchema.nullable(),
+  assignedShift: z.enum(SHIFTS).nullable(),
+  assignedPosition: z.enum(SEAT_POSITIONS).nullable(),
+});
+export type PublicParticipant = z.infer<typeof publicParticipantSchema>;
+
+/**
+ * A participant in a session read: whole for administrators and for the member themselves, the
+ * public facts for anyone else. The whole shape is tried first, so a whole entry keeps its fields.
+ */
+export const sessionParticipantSchema = z.union([participantSchema, publicParticipantSchema]);
+export type SessionParticipant = z.infer<typeof sessionParticipantSchema>;
+
+/** True for a participant read whole (an administrator's read, or the member's own entry). */
+export const isWholeParticipant = (participant: SessionParticipant): participant is Participant =>
+  'employeeId' in participant.user;
+
 /** A bid session; its states are in docs/bidding-rules.md, "Session lifecycle". */
 export const bidSessionSchema = z.object({
   id: z.string(),
@@ -111,9 +154,12 @@ export const bidSessionSchema = z.object({
   randomSeed: z.string().nullable(),
   /** The stations offered; `stationIds` is empty when every active station is. */
   stationIds: z.array(z.string()),
-  /** The turn holder, and who comes next, while the session runs. */
-  currentTurn: participantSchema.nullable(),
-  nextParticipant: participantSchema.nullable(),
+  /**
+   * The turn holder, and who comes next, while the session runs: whole for administrators and for
+   * the member themselves, the public facts for anyone else (docs/security.md, 17).
+   */
+  currentTurn: sessionParticipantSchema.nullable(),
+  nextParticipant: sessionParticipantSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -140,13 +186,24 @@ export const bidSessionDetailSchema = bidSessionSchema.extend({
 export type BidSessionDetail = z.infer<typeof bidSessionDetailSchema>;
 
 /**
+ * A session with its participants as a reader gets it (GET /:id, /current, POST /:id/join):
+ * administrators read every participant whole; a participant reads their own entry whole and
+ * everyone else's public facts; a member who takes no part reads no participants.
+ */
+export const bidSessionReadDetailSchema = bidSessionDetailSchema.extend({
+  participants: z.array(sessionParticipantSchema),
+});
+export type BidSessionReadDetail = z.infer<typeof bidSessionReadDetailSchema>;
+
+/**
  * A session in the list. The spec's client also reads `participants` (to know whether the member
- * takes part, and on its administrators' panel) and `availableStations` as the number of free
- * seats: sent unless `view=summary` asks for the light list (the web app's). A member who is not
- * an administrator gets only their own participant entry (docs/security.md, finding 3).
+ * takes part, for its turn panel's "N of M completed", and on its administrators' panel) and
+ * `availableStations` as the number of free seats: sent unless `view=summary` asks for the light
+ * list (the web app's). Administrators get every participant whole; a participant their own entry
+ * whole and everyone else's public facts; a member who takes no part none (docs/security.md, 17).
  */
 export const bidSessionListItemSchema = bidSessionSchema.extend({
-  participants: z.array(participantSchema).optional(),
+  participants: z.array(sessionParticipantSchema).optional(),
   availableStations: z.number().int().optional(),
 });
 export type BidSessionListItem = z.infer<typeof bidSessionListItemSchema>;
@@ -155,19 +212,24 @@ export const bidSessionListResponseSchema = z.object({ sessions: z.array(bidSess
 /**
  * GET /bid-sessions/:id. `bidSession` repeats `session` and `availableStations` gives each offered
  * station with `availablePositions` as its number of free seats, because the spec's client reads
- * them there. Who is not an administrator or a participant gets `participants: []`.
+ * them there. Who is not an administrator or a participant gets `participants: []`; a participant
+ * gets the others' public facts (bidSessionReadDetailSchema).
  */
 export const bidSessionResponseSchema = z.object({
-  session: bidSessionDetailSchema,
-  bidSession: bidSessionDetailSchema.optional(),
+  session: bidSessionReadDetailSchema,
+  bidSession: bidSessionReadDetailSchema.optional(),
   availableStations: z
     .array(stationSummarySchema.extend({ address: z.string(), availablePositions: z.number().int() }))
     .optional(),
 });
+/** GET /bid-sessions/:id as administrators read it: every participant whole (the web's session details). */
+export const adminBidSessionResponseSchema = z.object({ session: bidSessionDetailSchema });
 export const bidSessionMutationResponseSchema = z.object({ session: bidSessionDetailSchema, message: z.string() });
+/** POST /bid-sessions/:id/join (full view): the session as the joining reader reads it. */
+export const joinSessionResponseSchema = z.object({ session: bidSessionReadDetailSchema, message: z.string() });
 /** GET /bid-sessions/current: the first active or paused session (else scheduled), or null. */
 export const currentBidSessionResponseSchema = z.object({
-  session: bidSessionDetailSchema.nullable(),
+  session: bidSessionReadDetailSchema.nullable(),
   sessions: z.array(bidSessionSchema),
 });
 export const participantListResponseSchema = z.object({ participants: z.array(participantSchema) });
@@ -349,9 +411,17 @@ const bidSessionFieldsSchema = z.object({
 
 const fields = bidSessionFieldsSchema.shape;
 
-/** POST /bid-sessions. */
+const hasTime = (value: string | null | undefined) => typeof value === 'string' && value !== '';
+
+/**
+ * POST /bid-sessions. The spec's form sends `scheduledStart`/`scheduledEnd` and no
+ * `startDate`/`endDate`: a missing date is then the day of its scheduled time in the department's
+ * time zone (`takeSessionDatesFromSchedule`, in the route); with neither, 400 says so.
+ */
 export const createBidSessionRequestSchema = bidSessionFieldsSchema
   .extend({
+    startDate: fields.startDate.optional(),
+    endDate: fields.endDate.optional(),
     description: fields.description.default(''),
     bidWindowDuration: fields.bidWindowDuration.default(LIMITS.bidWindowMinutesDefault),
     autoAssignTimeout: fields.autoAssignTimeout.default(LIMITS.autoAssignTimeoutMinutesDefault),
@@ -360,10 +430,19 @@ export const createBidSessionRequestSchema = bidSessionFieldsSchema
     eligibilityMode: fields.eligibilityMode.default('rank'),
     tieBreakChain: fields.tieBreakChain.default([...DEFAULT_TIE_BREAK_CHAIN]),
   })
-  .refine((session) => session.endDate >= session.startDate, {
-    message: BID_MESSAGES.endBeforeStart,
+  .refine((session) => session.startDate !== undefined || hasTime(session.scheduledStart), {
+    message: BID_MESSAGES.startDateOrScheduleRequired,
+    path: ['startDate'],
+  })
+  .refine((session) => session.endDate !== undefined || hasTime(session.scheduledEnd), {
+    message: BID_MESSAGES.endDateOrScheduleRequired,
     path: ['endDate'],
-  });
+  })
+  .refine(
+    (session) =>
+      session.startDate === undefined || session.endDate === undefined || session.endDate >= session.startDate,
+    { message: BID_MESSAGES.endBeforeStart, path: ['endDate'] },
+  );
 export type CreateBidSessionRequest = z.input<typeof createBidSessionRequestSchema>;
 
 /**
@@ -403,6 +482,27 @@ export function resolveSessionTimes<T extends SessionTimes>(body: T, timeZone: s
   return resolved;
 }
 
+/**
+ * A create request's missing `startDate`/`endDate` taken from its schedule (the spec's form sends
+ * only `scheduledStart`/`scheduledEnd`): the day each scheduled time falls on in the department's
+ * time zone, as a plain date like our own form's. Apply after `resolveSessionTimes`, so the
+ * schedule is already ISO 8601 UTC. Dates given are kept; a date with no schedule stays missing.
+ */
+export function takeSessionDatesFromSchedule<T extends SessionTimes>(body: T, timeZone: string): T {
+  const dayOf = (time: string | null | undefined) =>
+    typeof time === 'string' && time !== '' ? isoToLocalDateTime(time, timeZone).slice(0, 10) || undefined : undefined;
+  const taken: T = { ...body };
+  if (taken.startDate === undefined) {
+    const day = dayOf(body.scheduledStart);
+    if (day !== undefined) taken.startDate = day;
+  }
+  if (taken.endDate === undefined) {
+    const day = dayOf(body.scheduledEnd);
+    if (day !== undefined) taken.endDate = day;
+  }
+  return taken;
+}
+
 export const sessionIdBodySchema = z.object({ sessionId: z.uuid({ error: BID_MESSAGES.sessionNotFound }) });
 
 /**
@@ -431,7 +531,9 @@ export const addParticipantsRequestSchema = z.object({ userIds: z.array(z.uuid()
 
 /**
  * POST /bid-sessions/submit-bid: `station` is the station's id (or its number); `position` is the seat
- * position. An administrator may add `userId` to bid for the member holding the turn (a phone-in bid).
+ * position, or a label of the spec's bid dialog (Paramedic, Driver, Officer) that the server reads
+ * by the bidder's rank (getSeatPositionForBidLabel). An administrator may add `userId` to bid for
+ * the member holding the turn (a phone-in bid).
  */
 export const submitBidRequestSchema = z.object({
   sessionId: z.uuid({ error: BID_MESSAGES.sessionNotFound }),
@@ -439,7 +541,9 @@ export const submitBidRequestSchema = z.object({
     {
       station: z.union([z.uuid(), z.coerce.number().int().min(1)], { error: 'Please choose a station' }),
       shift: shiftSchema,
-      position: z.enum(SEAT_POSITIONS, { error: 'Please choose a position' }),
+      position: z.enum(BID_POSITION_LABELS, {
+        error: 'Please choose a position: Captain, Lieutenant, Engineer or Firefighter (or Paramedic, Driver, Officer)',
+      }),
     },
     { error: 'Please fill in all bid details' },
   ),
@@ -447,12 +551,21 @@ export const submitBidRequestSchema = z.object({
 });
 export type SubmitBidRequest = z.input<typeof submitBidRequestSchema>;
 
+/**
+ * The bid's answer: the seat won as the spec names it (`station`, `shift`, `position`, the seat
+ * position), and again as the spec's client's success message reads it: `assignedStation` (the
+ * station's name), `assignedShift`, `assignedPosition`. `session` is as the bidder reads it.
+ */
 export const submitBidResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   station: stationSummarySchema,
   shift: z.enum(SHIFTS),
   position: z.enum(SEAT_POSITIONS),
+  /** The station's name ("Harbor"), as the spec's client shows it. */
+  assignedStation: z.string(),
+  assignedShift: z.enum(SHIFTS),
+  assignedPosition: z.enum(SEAT_POSITIONS),
   session: bidSessionSchema,
 });
 

@@ -30,11 +30,12 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ adminDashboardService
     {
       schema: {
         tags: ['admin'],
-        summary: 'Department figures: members, online members, stations, seats, sessions by status, bids',
+        summary:
+          "Department figures in `stats`: members, online members, stations, seats, sessions by status, bids; the spec's six flat keys also at the top level",
         response: { 200: adminStatsResponseSchema, ...refusals },
       },
     },
-    async () => ({ stats: await adminDashboardService.stats() }),
+    async () => adminDashboardService.statsAnswer(),
   );
 
   app.get(

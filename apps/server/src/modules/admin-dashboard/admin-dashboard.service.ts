@@ -6,6 +6,7 @@
 import {
   type AdminActivity,
   type AdminStats,
+  type AdminStatsResponse,
   BID_SESSION_STATUSES,
   ONLINE_WINDOW_MINUTES,
   type OnlineUsersResponse,
@@ -34,6 +35,24 @@ export class AdminDashboardService {
     private readonly clock: Clock,
     private readonly stationsService: StationsService,
   ) {}
+
+  /**
+   * GET /admin/stats: the figures in `stats`, and the spec's flat keys again at the top level, where
+   * the spec's client reads them (`response.data.totalUsers`).
+   */
+  async statsAnswer(): Promise<AdminStatsResponse> {
+    const stats = await this.stats();
+    const { totalUsers, activeUsers, totalStations, activeBidSessions, completedBidSessions, pendingApprovals } = stats;
+    return {
+      totalUsers,
+      activeUsers,
+      totalStations,
+      activeBidSessions,
+      completedBidSessions,
+      pendingApprovals,
+      stats,
+    };
+  }
 
   async stats(): Promise<AdminStats> {
     const now = this.clock.now();

@@ -16,6 +16,7 @@ import {
   participantParamsSchema,
   resolveSessionTimes,
   sessionIdBodySchema,
+  takeSessionDatesFromSchedule,
   updateBidSessionRequestSchema,
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,13 +45,16 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAdmin,
       schema: {
         tags: ['bid-sessions'],
-        summary: 'Create a session; participants (active members) are queued by seniority and tie-break chain',
+        summary:
+          'Create a session; participants (active members) are queued by seniority and tie-break chain; without startDate/endDate, the days of scheduledStart/scheduledEnd',
         body: createBidSessionRequestSchema,
         response: { 201: bidSessionMutationResponseSchema, ...refusalResponses },
       },
     },
     async (request, reply) => {
-      const body = resolveSessionTimes(request.body, departmentTimeZone(), clock.now());
+      const timeZone = departmentTimeZone();
+      // The spec's form sends its schedule and no dates: the dates are the schedule's days.
+      const body = takeSessionDatesFromSchedule(resolveSessionTimes(request.body, timeZone, clock.now()), timeZone);
       const session = await sessionManagement.create(body, currentMember(request));
       return reply.status(201).send({ session, message: BID_MESSAGES.sessionCreated });
     },

@@ -619,4 +619,77 @@ describe("the spec client's session form (contract gap 6)", () => {
       await chicago.close();
     }
   });
+
+  it("creates a session from the spec client's form (scheduledStart/scheduledEnd, no dates) with the schedule's days in the department's time zone, and says what is missing when neither is given", async () => {
+    const chicago = await createTestContext(
+      {},
+      {
+        delivery: {
+          publicWebUrl: 'http://localhost:5000',
+          departmentTimeZone: 'America/Chicago',
+          email: undefined,
+          sms: undefined,
+        },
+      },
+    );
+    try {
+      const chief = await signIn(chicago, (await createAdmin(chicago)).email);
+      const member = await createMember(chicago);
+      const { startDate: _start, endDate: _end, ...withoutDates } = sessionRequest([member.id]);
+      const created = await injectAs(chicago, chief, {
+        method: 'POST',
+        url: '/api/bid-sessions',
+        // 21:30 in Chicago is 02:30 UTC the next day: the day is Chicago's.
+        payload: { ...withoutDates, scheduledStart: '2026-04-01T21:30', scheduledEnd: '2026-04-03T20:00' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().session).toMatchObject({
+        status: 'scheduled',
+        scheduledStart: '2026-04-02T02:30:00.000Z',
+        scheduledEnd: '2026-04-04T01:00:00.000Z',
+        startDate: '2026-04-01T00:00:00.000Z',
+        endDate: '2026-04-03T00:00:00.000Z',
+      });
+      // An ISO time with an offset, as a client may send it, reads alike.
+      const withOffset = await injectAs(chicago, chief, {
+        method: 'POST',
+        url: '/api/bid-sessions',
+        payload: { ...withoutDates, scheduledStart: '2026-05-02T03:00:00.000Z', scheduledEnd: '2026-05-02T23:00:00Z' },
+      });
+      expect(withOffset.statusCode, withOffset.body).toBe(201);
+      expect(withOffset.json().session).toMatchObject({
+        startDate: '2026-05-01T00:00:00.000Z',
+        endDate: '2026-05-02T00:00:00.000Z',
+      });
+
+      const neither = await injectAs(chicago, chief, {
+        method: 'POST',
+        url: '/api/bid-sessions',
+        payload: withoutDates,
+      });
+      expect(neither.statusCode).toBe(400);
+      expect(neither.json().error).toContain(BID_MESSAGES.startDateOrScheduleRequired);
+      const noEnd = await injectAs(chicago, chief, {
+        method: 'POST',
+        url: '/api/bid-sessions',
+        payload: { ...withoutDates, scheduledStart: '2026-04-01T21:30' },
+      });
+      expect(noEnd.statusCode).toBe(400);
+      expect(noEnd.json().error).toContain(BID_MESSAGES.endDateOrScheduleRequired);
+      const endFirst = await injectAs(chicago, chief, {
+        method: 'POST',
+        url: '/api/bid-sessions',
+        payload: {
+          ...withoutDates,
+          startDate: '2026-04-10',
+          scheduledStart: '2026-04-01T21:30',
+          scheduledEnd: '2026-04-03T20:00',
+        },
+      });
+      expect(endFirst.statusCode).toBe(400);
+      expect(endFirst.json().error).toContain(BID_MESSAGES.endBeforeStart);
+    } finally {
+      await chicago.close();
+    }
+  });
 });

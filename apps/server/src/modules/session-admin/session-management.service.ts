@@ -76,6 +76,12 @@ export class SessionManagementService {
     const memberIds = [...new Set(body.participantIds)];
     const stationIds = [...new Set(body.stationIds)];
     if (memberIds.length === 0) throw badRequest(BID_MESSAGES.participantsRequired);
+    // The dates, once taken from the schedule where the spec's form left them out (the route).
+    const startDate = toDate(body.startDate);
+    const endDate = toDate(body.endDate);
+    if (!startDate) throw badRequest(BID_MESSAGES.startDateOrScheduleRequired);
+    if (!endDate) throw badRequest(BID_MESSAGES.endDateOrScheduleRequired);
+    if (endDate < startDate) throw badRequest(BID_MESSAGES.endBeforeStart);
     this.checkSchedule(toDate(body.scheduledStart), toDate(body.scheduledEnd), now);
     const created = await this.db.transaction(async (tx) => {
       const candidates = await this.findActiveMembers(tx, memberIds);
@@ -88,8 +94,8 @@ export class SessionManagementService {
         status: body.scheduledStart ? 'scheduled' : 'draft',
         bidWindowMinutes: body.bidWindowDuration,
         autoAssignTimeoutMinutes: body.autoAssignTimeout,
-        startDate: toDate(body.startDate),
-        endDate: toDate(body.endDate),
+        startDate,
+        endDate,
         scheduledStart: toDate(body.scheduledStart),
         scheduledEnd: toDate(body.scheduledEnd),
         clearAssignments: body.clearAssignments,

@@ -1,10 +1,26 @@
 /**
- * Who may read what of a bid session: members never see drafts (answered as an unknown id), and
- * the participant list, history and results are for administrators and the session's own
- * participants. The answers come from the session's counters and the member's kept place, so a
- * poll that changes nothing asks the database nothing (decision 014).
+ * Who may read what of a bid session (docs/security.md, 3 and 17), in one place:
+ * - members never see drafts (answered as an unknown id);
+ * - the participant list, history and results are for administrators and the session's own
+ *   participants;
+ * - what each reader sees of a participant in the session reads (the list, GET /:id, /current,
+ *   /users/bid-status, join, the bid's answer): administrators every participant whole; a
+ *   participant their own entry whole and everyone else's public facts (name, rank, place, status,
+ *   the seat they took); a member who takes no part no participant list, and the turn holder and
+ *   next in line as public facts only (`SessionReader`, `participantAsReadBy`).
+ * The answers come from the session's counters and the member's kept place, so a poll that changes
+ * nothing asks the database nothing (decision 014).
  */
-import { BID_MESSAGES, type BidSessionStatus, type Participant } from '@stationbid/domain';
+import {
+  BID_MESSAGES,
+  type BidSession,
+  type BidSessionDetail,
+  type BidSessionReadDetail,
+  type BidSessionStatus,
+  isWholeParticipant,
+  type Participant,
+  type SessionParticipant,
+} from '@stationbid/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -12,6 +28,7 @@ import { findParticipantByMember, listParticipationsOfMember, type SessionRow } 
 import { type OwnPlace, OwnPlaceCache } from './own-places.ts';
 import { findParticipantViewByMember } from './participant-views.repository.ts';
 import { findSessionOrRefuse, presentSomeParticipants } from './session-presenter.ts';
+import { presentPublicParticipant } from './session-row-presenter.ts';
 import type { SessionVersions, SessionVersionTracker } from './session-versions.ts';
 
 /** Who asks: administrators see and change everything, members see sessions past draft. */
@@ -27,6 +44,57 @@ export const MEMBER_VISIBLE_STATUSES: readonly BidSessionStatus[] = ['scheduled'
 
 export const isVisibleTo = (viewer: SessionViewer, status: string) =>
   viewer.isAdmin || MEMBER_VISIBLE_STATUSES.includes(status as BidSessionStatus);
+
+/** How a viewer reads one session's participants. */
+export type SessionReader =
+  /** Every participant whole. */
+  | { role: 'administrator' }
+  /** Their own entry whole, everyone else's public facts. */
+  | { role: 'participant'; memberId: string }
+  /** A member who takes no part: no participant list; the turn holder and next in line as public facts. */
+  | { role: 'outsider' };
+
+/** The reader a viewer is of a session they do (`takesPart`) or do not take part in. */
+export function readerFor(viewer: SessionViewer, takesPart: boolean): SessionReader {
+  if (viewer.isAdmin) return { role: 'administrator' };
+  return takesPart ? { role: 'participant', memberId: viewer.id } : { role: 'outsider' };
+}
+
+/** One participant as the reader may see them: whole for administrators and for the member themselves. */
+export function participantAsReadBy(reader: SessionReader, participant: SessionParticipant): SessionParticipant {
+  if (!isWholeParticipant(participant)) return participant;
+  const seesWhole =
+    reader.role === 'administrator' || (reader.role === 'participant' && participant.user.id === reader.memberId);
+  return seesWhole ? participant : presentPublicParticipant(participant);
+}
+
+/** A session's turn holder and next in line as the reader may see them. */
+export function sessionAsReadBy<T extends BidSession>(reader: SessionReader, session: T): T {
+  if (reader.role === 'administrator') return session;
+  return {
+    ...session,
+    currentTurn: session.currentTurn && participantAsReadBy(reader, session.currentTurn),
+    nextParticipant: session.nextParticipant && participantAsReadBy(reader, session.nextParticipant),
+  };
+}
+
+/** A session's participant list as the reader may see it: none for a member who takes no part. */
+export function participantsAsReadBy(
+  reader: SessionReader,
+  participants: readonly SessionParticipant[],
+): SessionParticipant[] {
+  if (reader.role === 'outsider') return [];
+  return participants.map((participant) => participantAsReadBy(reader, participant));
+}
+
+/** A session with its participants as the reader may see it. */
+export function sessionDetailAsReadBy(
+  reader: SessionReader,
+  session: BidSessionDetail | BidSessionReadDetail,
+): BidSessionReadDetail {
+  if (reader.role === 'administrator') return session;
+  return { ...sessionAsReadBy(reader, session), participants: participantsAsReadBy(reader, session.participants) };
+}
 
 export class SessionAccess {
   constructor(
@@ -62,6 +130,19 @@ export class SessionAccess {
     // The member's kept place answers it: no query while nothing changes (decision 014).
     const versions = await this.versions.read(sessionId);
     return versions !== undefined && (await this.readOwnPlace(viewer, sessionId, versions)).participant !== null;
+  }
+
+  /** How the viewer reads the session's participants (the member's kept place answers it). */
+  async readerOf(viewer: SessionViewer, sessionId: string): Promise<SessionReader> {
+    if (viewer.isAdmin) return readerFor(viewer, false);
+    return readerFor(viewer, await this.mayReadParticipants(viewer, sessionId));
+  }
+
+  /** How the viewer reads each of many sessions: one query for all of them. */
+  async readersOf(viewer: SessionViewer): Promise<(sessionId: string) => SessionReader> {
+    if (viewer.isAdmin) return () => readerFor(viewer, false);
+    const takesPart = await this.listSessionIdsOf(viewer);
+    return (sessionId) => readerFor(viewer, takesPart.has(sessionId));
   }
 
   /** The viewer's own place in a session at `versions`, shared between their polls (decision 014). */

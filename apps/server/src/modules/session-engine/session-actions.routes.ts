@@ -105,7 +105,8 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
       onRequest: app.requireMember,
       schema: {
         tags: ['bid-sessions'],
-        summary: 'Bid for a seat on your own turn; an administrator may add userId for a phone-in bid',
+        summary:
+          "Bid for a seat on your own turn; an administrator may add userId for a phone-in bid. The position is a seat position, or the spec dialog's Paramedic, Driver or Officer, read by the bidder's rank",
         body: submitBidRequestSchema,
         response: { 200: submitBidResponseSchema, ...refusalResponses },
       },

@@ -3,7 +3,12 @@
  * the back, phone-in bids, end, completion and the expiry trigger, with the clock moved by the test.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { BID_MESSAGES, bidSubmittedMessage, notEligibleMessage } from '@stationbid/domain';
+import {
+  BID_MESSAGES,
+  bidSubmittedMessage,
+  notEligibleMessage,
+  officerSeatNeedsOfficerRankMessage,
+} from '@stationbid/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { members, notifications, stations } from '../../db/schema/index.ts';
@@ -381,6 +386,86 @@ describe('bidding', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await readCurrentSeatId(context.db, person(1).id)).toBe(formerSeat?.id);
+  });
+});
+
+describe("the spec client's bid dialog (its success message and its positions)", () => {
+  it('answers assignedStation (the station name), assignedShift and assignedPosition beside station, shift and position', async () => {
+    const sessionId = await startDepartmentSession();
+    const { station } = department.stationOne;
+    const response = await bid(person(0).auth, sessionId, { station: station.id, shift: 'A', position: 'Firefighter' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      station: { id: station.id, name: station.name },
+      shift: 'A',
+      position: 'Firefighter',
+      assignedStation: station.name,
+      assignedShift: 'A',
+      assignedPosition: 'Firefighter',
+    });
+  });
+
+  it("reads Officer, Driver and Paramedic by the bidder's rank, for own bids and phone-in bids, and says why an Officer bid without an officer rank is refused", async () => {
+    // Queue by seniority: Captain, Lieutenant, Engineer, Firefighter.
+    const ranked = [];
+    for (const [rank, years] of [
+      ['Captain', 20],
+      ['Lieutenant', 15],
+      ['Engineer', 10],
+      ['Firefighter', 5],
+    ] as const) {
+      const row = await createMember(context, { firstName: rank, lastName: 'Bidder', rank, yearsOfService: years });
+      ranked.push({ id: row.id, auth: await signIn(context, row.email) });
+    }
+    const [captain, lieutenant, engineer, firefighter] = ranked;
+    if (!captain || !lieutenant || !engineer || !firefighter) throw new Error('four ranks');
+    const { station } = await createStationWithSeats(context.db, {
+      A: { Captain: 1, Lieutenant: 1, Engineer: 1, Firefighter: 1 },
+    });
+    const sessionId = await startSession(context, admin, {
+      participantIds: ranked.map((member) => member.id),
+      stationIds: [station.id],
+    });
+    const seatOf = async (memberId: string) =>
+      (await readParticipants(context.db, sessionId)).find((participant) => participant.memberId === memberId)
+        ?.assignedSeatPosition;
+
+    const asCaptain = await bid(captain.auth, sessionId, { station: station.id, shift: 'A', position: 'Officer' });
+    expect(asCaptain.statusCode, asCaptain.body).toBe(200);
+    expect(asCaptain.json()).toMatchObject({ position: 'Captain', assignedPosition: 'Captain' });
+    expect(await seatOf(captain.id)).toBe('Captain');
+
+    // An administrator's phone-in bid reads the label by the bidder's rank, not the administrator's.
+    const phoneIn = await bid(
+      admin,
+      sessionId,
+      { station: station.id, shift: 'A', position: 'Officer' },
+      { userId: lieutenant.id },
+    );
+    expect(phoneIn.statusCode, phoneIn.body).toBe(200);
+    expect(phoneIn.json()).toMatchObject({ assignedPosition: 'Lieutenant' });
+
+    const asEngineer = await bid(engineer.auth, sessionId, { station: station.id, shift: 'A', position: 'Driver' });
+    expect(asEngineer.statusCode, asEngineer.body).toBe(200);
+    expect(asEngineer.json()).toMatchObject({ assignedPosition: 'Engineer' });
+
+    const officerWithoutRank = await bid(firefighter.auth, sessionId, {
+      station: station.id,
+      shift: 'A',
+      position: 'Officer',
+    });
+    expect(officerWithoutRank.statusCode).toBe(400);
+    expect(officerWithoutRank.json().error).toBe(officerSeatNeedsOfficerRankMessage('Firefighter'));
+    const unknownLabel = await bid(firefighter.auth, sessionId, { station: station.id, shift: 'A', position: 'Pilot' });
+    expect(unknownLabel.statusCode).toBe(400);
+    expect(unknownLabel.json().error).toContain('Please choose a position');
+    const asParamedic = await bid(firefighter.auth, sessionId, {
+      station: station.id,
+      shift: 'A',
+      position: 'Paramedic',
+    });
+    expect(asParamedic.statusCode, asParamedic.body).toBe(200);
+    expect(asParamedic.json()).toMatchObject({ assignedPosition: 'Firefighter' });
   });
 });
 

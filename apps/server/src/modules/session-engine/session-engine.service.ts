@@ -9,6 +9,7 @@ import {
   type Actor,
   applyCommand,
   BID_MESSAGES,
+  type BidPositionLabel,
   type BidSession,
   type BidSessionDetail,
   bidSubmittedMessage,
@@ -17,8 +18,9 @@ import {
   type EngineEvent,
   type EngineState,
   findStateChanges,
+  getSeatPositionForBidLabel,
   getTurnHolder,
-  type SeatPosition,
+  officerSeatNeedsOfficerRankMessage,
   type SeatRef,
   type Shift,
   type StateChanges,
@@ -40,6 +42,7 @@ import {
 } from './engine-state-loader.repository.ts';
 import { saveEngineStep } from './engine-step-writer.repository.ts';
 import { countChangeForOtherSessions, markEngineStep, readEngineDataVersion } from './engine-versions.repository.ts';
+import { readerFor, sessionAsReadBy } from './session-access.ts';
 import { presentSession, presentSessionSummary } from './session-presenter.ts';
 import { isRunningStatus } from './session-row-presenter.ts';
 
@@ -78,7 +81,8 @@ export type DueSessionOutcome =
 
 export interface SubmitBidInput {
   sessionId: string;
-  bidData: { station: string | number; shift: Shift; position: SeatPosition };
+  /** `position`: a seat position, or a label of the spec's bid dialog read by the bidder's rank. */
+  bidData: { station: string | number; shift: Shift; position: BidPositionLabel };
   userId?: string | undefined;
 }
 
@@ -195,7 +199,8 @@ export class SessionEngineService {
 
   /**
    * A bid for the member's own turn, or an administrator's phone-in bid for the turn holder named
-   * by `userId`. The station is named by its id or its number.
+   * by `userId`. The station is named by its id or its number; the position by its seat position or
+   * by a label of the spec's bid dialog (Paramedic, Driver, Officer), read by the bidder's rank.
    */
   async submitBid(member: SessionActor, input: SubmitBidInput) {
     const actor = toActor(member);
@@ -214,12 +219,14 @@ export class SessionEngineService {
           ? state.seats.find((seat) => seat.stationNumber === station)
           : state.seats.find((seat) => seat.stationId === station);
       if (!offeredSeat) throw new AppError('BAD_REQUEST', BID_MESSAGES.stationNotOffered);
+      const seatPosition = getSeatPositionForBidLabel(input.bidData.position, participant.rank);
+      if (!seatPosition) throw new AppError('BAD_REQUEST', officerSeatNeedsOfficerRankMessage(participant.rank));
       return {
         type: 'bid',
         now,
         actor,
         participantId: participant.participantId,
-        seat: { stationId: offeredSeat.stationId, shift: input.bidData.shift, seatPosition: input.bidData.position },
+        seat: { stationId: offeredSeat.stationId, shift: input.bidData.shift, seatPosition },
       };
     });
     const seat = findAwardedSeat(step);
@@ -236,7 +243,12 @@ export class SessionEngineService {
       station,
       shift: seat.shift,
       position: seat.seatPosition,
-      session,
+      // The spec's client's success message reads these.
+      assignedStation: seat.stationName,
+      assignedShift: seat.shift,
+      assignedPosition: seat.seatPosition,
+      // As the bidder reads it: an administrator whole, a member the others' public facts.
+      session: sessionAsReadBy(readerFor(member, true), session),
     };
   }
 

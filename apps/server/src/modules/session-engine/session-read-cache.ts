@@ -108,6 +108,17 @@ export class SessionReadCache {
   }
 }
 
+/**
+ * An answer made for one reader (not shared, so not kept), in the shape of a cached one so that the
+ * routes send both alike: its ETag is a hash of its content, so it never names another reader's
+ * answer. `key` is the counters it was made at.
+ */
+export async function makeOwnAnswer(kind: string, key: string, value: unknown, builtAt: number): Promise<CachedAnswer> {
+  const json = JSON.stringify(value);
+  const etag = `"${kind}-${hash('sha256', json, 'base64url').slice(0, 27)}"`;
+  return { etag, key, json, gzipped: await gzip(json, { level: 6 }), value, builtAt };
+}
+
 /** True when the request's If-None-Match names this ETag (or any). */
 export function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];

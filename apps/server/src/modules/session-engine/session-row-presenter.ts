@@ -13,6 +13,7 @@ import {
   type Participant,
   type ParticipantOutcome,
   type ProfessionalPosition,
+  type PublicParticipant,
   type Rank,
   type SeatPosition,
   type SessionHistoryEntry,
@@ -96,6 +97,29 @@ export function presentParticipant(
       kind: bid.kind as 'own' | 'proxy' | 'auto',
       timestamp: bid.createdAt.toISOString(),
     })),
+  };
+}
+
+/**
+ * The public facts of a participant (publicParticipantSchema): name, rank, queue place and bid
+ * priority as the board shows them, how their session went and the seat they took. Whom this is
+ * given to is session-access.ts's decision.
+ */
+export function presentPublicParticipant(participant: Participant): PublicParticipant {
+  const { user } = participant;
+  return {
+    id: participant.id,
+    _id: participant._id,
+    user: { id: user.id, _id: user._id, firstName: user.firstName, lastName: user.lastName, rank: user.rank },
+    position: participant.position,
+    bidPriority: participant.bidPriority,
+    hasBid: participant.hasBid,
+    outcome: participant.outcome,
+    movedToBack: participant.movedToBack,
+    isCurrentTurn: participant.isCurrentTurn,
+    assignedStation: participant.assignedStation,
+    assignedShift: participant.assignedShift,
+    assignedPosition: participant.assignedPosition,
   };
 }
 

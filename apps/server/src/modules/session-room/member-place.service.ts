@@ -2,7 +2,7 @@
  * A member's own place: their participation in one session, their bid status in the current
  * session, their accepted bids, and joining a live session (which shows them as connected).
  */
-import { BID_MESSAGES, type BidSession, type BidSessionDetail } from '@stationbid/domain';
+import { BID_MESSAGES, type BidSession, type BidSessionReadDetail } from '@stationbid/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -11,7 +11,13 @@ import {
   listBidsOfMember,
   markParticipantJoined,
 } from '../session-engine/bid-sessions.repository.ts';
-import type { SessionAccess, SessionViewer } from '../session-engine/session-access.ts';
+import {
+  readerFor,
+  type SessionAccess,
+  type SessionViewer,
+  sessionAsReadBy,
+  sessionDetailAsReadBy,
+} from '../session-engine/session-access.ts';
 import { versionKey } from '../session-engine/session-versions.ts';
 import { presentBidStatus, presentMemberBid, presentMyParticipation } from './member-place-presenter.ts';
 import type { SessionReadsService } from './session-reads.service.ts';
@@ -41,7 +47,8 @@ export class MemberPlaceService {
 
   /**
    * The member's place in their current session (active or paused, else scheduled); when they take
-   * part in none, the department's current session with no place.
+   * part in none, the department's current session with no place. The session's turn holder and
+   * next in line are as the member may read them (session-access).
    */
   async bidStatus(viewer: SessionViewer) {
     const currentSessions = await this.reads.listCurrentSessions();
@@ -52,7 +59,8 @@ export class MemberPlaceService {
       participations.has(session.id) ? this.access.presentOwnParticipant(session, viewer) : null,
       this.reads.readSummary(session),
     ]);
-    return presentBidStatus(session, mine, summary ?? null, this.clock.now());
+    const reader = readerFor(viewer, participations.has(session.id));
+    return presentBidStatus(session, mine, summary && sessionAsReadBy(reader, summary), this.clock.now());
   }
 
   /** The member's accepted bids in every session, newest first. */
@@ -61,25 +69,27 @@ export class MemberPlaceService {
   }
 
   /**
-   * Marks the participant (or administrator) as connected. The spec's clients get the whole
-   * session back (every participant, made fresh so it shows them connected); `summary` gives the
-   * web app, which follows the board, the session's summary from the shared per-version cache.
+   * Marks the participant (or administrator) as connected. The spec's clients get the session back
+   * as the joining member may read it (made fresh so it shows them connected: every participant
+   * whole for administrators, the others' public facts for a participant); `summary` gives the web
+   * app, which follows the board, the session's summary from the shared per-version cache.
    */
   async join(
     viewer: SessionViewer,
     sessionId: string,
     view: 'full' | 'summary' = 'full',
-  ): Promise<{ message: string; session: BidSessionDetail | BidSession }> {
+  ): Promise<{ message: string; session: BidSessionReadDetail | BidSession }> {
     const session = await this.access.findVisibleSession(this.db, viewer, sessionId);
     const participant = await findParticipantByMember(this.db, sessionId, viewer.id);
     if (!participant && !viewer.isAdmin) throw forbidden(BID_MESSAGES.notParticipant);
     if (participant) await markParticipantJoined(this.db, participant.id, this.clock.now());
     const message = `Successfully joined ${session.name}`;
+    const reader = readerFor(viewer, participant !== undefined);
     if (view === 'summary') {
       const summary = await this.reads.readSummary(session);
       if (!summary) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
-      return { message, session: summary };
+      return { message, session: sessionAsReadBy(reader, summary) };
     }
-    return { message, session: await this.reads.present(sessionId) };
+    return { message, session: sessionDetailAsReadBy(reader, await this.reads.present(sessionId)) };
   }
 }

@@ -11,6 +11,7 @@ import {
   listFieldsRefusedWhileRunning,
 } from '../session-admin/session-changes.ts';
 import type { HistoryRow, SessionRow } from '../session-engine/bid-sessions.repository.ts';
+import { sessionDetailAsReadBy } from '../session-engine/session-access.ts';
 import {
   countPeopleAhead,
   presentBidStatus,
@@ -18,12 +19,7 @@ import {
   presentMyParticipation,
   secondsLeftInTurn,
 } from './member-place-presenter.ts';
-import {
-  minutesBetween,
-  presentDetailAnswer,
-  presentResults,
-  withoutParticipants,
-} from './session-results-presenter.ts';
+import { minutesBetween, presentDetailAnswer, presentResults } from './session-results-presenter.ts';
 
 const NOW = new Date('2026-03-01T10:00:00.000Z');
 
@@ -247,6 +243,6 @@ describe("a session's results", () => {
     const answer = presentDetailAnswer(detail);
     expect(answer.bidSession).toBe(detail);
     expect(answer.availableStations[0]?.availablePositions).toBe(3);
-    expect(withoutParticipants(detail).participants).toEqual([]);
+    expect(sessionDetailAsReadBy({ role: 'outsider' }, detail).participants).toEqual([]);
   });
 });

@@ -228,12 +228,16 @@ describe("what the spec's client reads, and what a member who takes no part may 
     ]);
   });
 
-  it('lists sessions with free seats and participants: all for administrators, only their own for a member', async () => {
+  it("lists sessions with free seats and participants: all for administrators and participants (others' public facts), none for others", async () => {
     const { sessionId, members, rows } = await startRunningSession(3);
     const [first] = members;
     const [firstRow] = rows;
     if (!first || !firstRow) throw new Error('three members');
-    type ListItem = { id: string; participants?: { user: { id: string } }[]; availableStations?: number };
+    type ListItem = {
+      id: string;
+      participants?: { user: { id: string; employeeId?: string } }[];
+      availableStations?: number;
+    };
     const listed = (body: { sessions: ListItem[] }) => body.sessions.find((session) => session.id === sessionId);
     const asAdministrator = listed(
       (await injectAs(context, admin, { method: 'GET', url: '/api/bid-sessions' })).json(),
@@ -241,7 +245,9 @@ describe("what the spec's client reads, and what a member who takes no part may 
     expect(asAdministrator).toMatchObject({ availableStations: 4 });
     expect(asAdministrator?.participants).toHaveLength(3);
     const asMember = listed((await injectAs(context, first, { method: 'GET', url: '/api/bid-sessions' })).json());
-    expect(asMember?.participants?.map((participant) => participant.user.id)).toEqual([firstRow.id]);
+    expect(asMember?.participants).toHaveLength(3);
+    expect(asMember?.participants?.[0]?.user).toMatchObject({ id: firstRow.id, employeeId: firstRow.employeeId });
+    expect(asMember?.participants?.[1]?.user).not.toHaveProperty('employeeId');
     const outsider = await signIn(context, (await createMember(context)).email);
     const asOutsider = listed((await injectAs(context, outsider, { method: 'GET', url: '/api/bid-sessions' })).json());
     expect(asOutsider).toMatchObject({ participants: [], availableStations: 4 });

@@ -8,6 +8,7 @@ import {
   type BidSession,
   type BidSessionDetail,
   type BidSessionListItem,
+  type BidSessionReadDetail,
   type BidSessionStatus,
   type ExportStatus,
   PARTICIPANT_PAGE_DEFAULT_LIMIT,
@@ -27,7 +28,15 @@ import {
 } from '../session-engine/bid-sessions.repository.ts';
 import { readEngineDataVersion } from '../session-engine/engine-versions.repository.ts';
 import { countParticipantsMatching, listParticipantViewsPage } from '../session-engine/participant-views.repository.ts';
-import { MEMBER_VISIBLE_STATUSES, type SessionAccess, type SessionViewer } from '../session-engine/session-access.ts';
+import {
+  MEMBER_VISIBLE_STATUSES,
+  participantsAsReadBy,
+  readerFor,
+  type SessionAccess,
+  type SessionViewer,
+  sessionAsReadBy,
+  sessionDetailAsReadBy,
+} from '../session-engine/session-access.ts';
 import {
   findSessionOrRefuse,
   presentParticipants,
@@ -35,12 +44,12 @@ import {
   presentSessionSummaries,
   presentSomeParticipants,
 } from '../session-engine/session-presenter.ts';
-import { type CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
+import { type CachedAnswer, makeOwnAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
 import { CONNECTED_WITHIN_MS, isRunningStatus, presentHistoryEntry } from '../session-engine/session-row-presenter.ts';
-import { versionKey } from '../session-engine/session-versions.ts';
+import { type SessionVersions, versionKey } from '../session-engine/session-versions.ts';
 import { readResultReasons } from '../session-record/result-reasons.ts';
 import type { SessionBoardService } from './session-board.service.ts';
-import { presentDetailAnswer, presentResults, withoutParticipants } from './session-results-presenter.ts';
+import { presentDetailAnswer, presentResults } from './session-results-presenter.ts';
 
 /** Shared answers that show presence ("connected", seen in the last 2 minutes) are at most this old. */
 export const PRESENCE_MAX_AGE_MS = 15_000;
@@ -64,9 +73,11 @@ export class SessionReadsService {
   ) {}
 
   /**
-   * Newest first; members never see drafts. With the full view (the spec's client), each session
-   * also carries its free seats and its participants: all of them for administrators, the viewer's
-   * own entry for members (finding 3 of docs/security.md).
+   * Newest first; members never see drafts. Each session's turn holder and next in line are as the
+   * viewer may read them (session-access). With the full view (the spec's client), each session
+   * also carries its free seats and its participants: every one whole for administrators, for a
+   * participant their own entry whole and everyone else's public facts, none for a member who
+   * takes no part (docs/security.md, 3 and 17).
    */
   async list(
     viewer: SessionViewer,
@@ -87,45 +98,67 @@ export class SessionReadsService {
         { maxAgeMs: PRESENCE_MAX_AGE_MS },
       )
     ).value as BidSession[];
-    if (view === 'summary') return summaries;
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const readerOf = await this.access.readersOf(viewer);
+    if (view === 'summary') return summaries.map((summary) => sessionAsReadBy(readerOf(summary.id), summary));
     return Promise.all(
       summaries.map(async (summary) => {
-        const row = byId.get(summary.id);
-        if (!row) return summary;
+        const reader = readerOf(summary.id);
         const [board, participants] = await Promise.all([
           this.boards?.readBoard(viewer, summary.id),
-          viewer.isAdmin
-            ? this.participants(viewer, summary.id).then((answer) => (answer.value as ParticipantPage).participants)
-            : this.access.presentOwnParticipant(row, viewer).then((mine) => (mine ? [mine] : [])),
+          reader.role === 'outsider'
+            ? []
+            : this.participants(viewer, summary.id).then((answer) =>
+                participantsAsReadBy(reader, (answer.value as ParticipantPage).participants),
+              ),
         ]);
         const availableStations = board?.stations.reduce((sum, station) => sum + station.available, 0);
-        return { ...summary, participants, ...(availableStations === undefined ? {} : { availableStations }) };
+        return {
+          ...sessionAsReadBy(reader, summary),
+          participants,
+          ...(availableStations === undefined ? {} : { availableStations }),
+        };
       }),
     );
   }
 
-  async get(viewer: SessionViewer, sessionId: string): Promise<BidSessionDetail> {
-    return ((await this.getShared(viewer, sessionId)).value as { session: BidSessionDetail }).session;
+  async get(viewer: SessionViewer, sessionId: string): Promise<BidSessionReadDetail> {
+    return ((await this.getShared(viewer, sessionId)).value as { session: BidSessionReadDetail }).session;
   }
 
   /**
-   * `{ session }` with every participant, made once per session version and shared by every
-   * viewer (at most PRESENCE_MAX_AGE_MS old, for "connected"). The spec's clients read it; the web
-   * app follows the board instead.
+   * `{ session }` as the viewer may read it (session-access): the whole answer, with every
+   * participant, is made once per session version (at most PRESENCE_MAX_AGE_MS old, for
+   * "connected") and is the administrators'; a member who takes no part shares one made from it
+   * without participants and with the turn's public facts; a participant gets their own, made from
+   * it, with the others' public facts. The spec's clients read it; the web app follows the board.
    */
   async getShared(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
     const versions = await this.access.readVisibleVersions(viewer, sessionId);
-    const whole = await this.readCache.read(
+    const whole = await this.readWholeDetail(sessionId, versions);
+    const reader = await this.access.readerOf(viewer, sessionId);
+    if (reader.role === 'administrator') return whole;
+    const wholeSession = (whole.value as { session: BidSessionDetail }).session;
+    if (reader.role === 'outsider') {
+      // Made from the whole answer, so it follows it: the same ETag never names two contents.
+      return this.readCache.read(`detail-public:${sessionId}`, whole.etag, async () =>
+        presentDetailAnswer(sessionDetailAsReadBy(reader, wholeSession)),
+      );
+    }
+    return makeOwnAnswer(
+      'detail-own',
+      whole.key,
+      presentDetailAnswer(sessionDetailAsReadBy(reader, wholeSession)),
+      this.clock.now().getTime(),
+    );
+  }
+
+  /** `{ session }` with every participant whole, shared per session version. */
+  private readWholeDetail(sessionId: string, versions: SessionVersions): Promise<CachedAnswer> {
+    return this.readCache.read(
       `detail:${sessionId}`,
       versionKey(versions),
       async () => presentDetailAnswer(await this.present(sessionId)),
       { maxAgeMs: PRESENCE_MAX_AGE_MS },
-    );
-    if (await this.access.mayReadParticipants(viewer, sessionId)) return whole;
-    // Made from the whole answer, so it follows it: the same ETag never names two contents.
-    return this.readCache.read(`detail-public:${sessionId}`, whole.etag, async () =>
-      presentDetailAnswer(withoutParticipants((whole.value as { session: BidSessionDetail }).session)),
     );
   }
 
@@ -138,23 +171,46 @@ export class SessionReadsService {
    */
   async current(viewer: SessionViewer, view: 'full' | 'summary' = 'full'): Promise<CachedAnswer> {
     const rows = await this.listCurrentSessions();
-    const centred = await this.pickViewersSession(viewer, rows);
+    const participations = await this.access.listSessionIdsOf(viewer);
+    const centred = pickViewersSession(participations, rows);
     const outsideVersion = await readEngineDataVersion(this.db);
-    // The answer changes with any of the listed sessions; it is shared by all who centre on the same one.
+    // The answer changes with any of the listed sessions; made whole once for all who centre on the same one.
     const key = `${rows.map((row) => `${row.id}@${row.version}`).join(',')}.${outsideVersion}`;
-    const role =
-      centred && view === 'full' && !(await this.access.mayReadParticipants(viewer, centred.id)) ? 'public' : 'whole';
-    return this.readCache.read(
-      `current-${view}-${role}:${centred?.id ?? 'none'}`,
+    const centredVersions =
+      centred && view === 'full' ? await this.access.readVisibleVersions(viewer, centred.id) : null;
+    const whole = await this.readCache.read(
+      `current-${view}:${centred?.id ?? 'none'}`,
       key,
       async () => {
         const sessions = await presentSessionSummaries(this.db, rows, { now: this.clock.now() });
-        if (view === 'summary')
+        if (!centred || !centredVersions)
           return { session: sessions.find((session) => session.id === centred?.id) ?? null, sessions };
-        const detail = centred ? await this.getShared(viewer, centred.id) : null;
-        return { session: (detail?.value as { session: BidSessionDetail } | undefined)?.session ?? null, sessions };
+        const detail = await this.readWholeDetail(centred.id, centredVersions);
+        return { session: (detail.value as { session: BidSessionDetail }).session, sessions };
       },
       { maxAgeMs: PRESENCE_MAX_AGE_MS },
+    );
+    if (viewer.isAdmin) return whole;
+    // Each session as this member may read it (session-access): their own answer, not shared.
+    const readerOf = (sessionId: string) => readerFor(viewer, participations.has(sessionId));
+    const { session, sessions } = whole.value as {
+      session: BidSession | BidSessionDetail | null;
+      sessions: BidSession[];
+    };
+    const centredSession =
+      session === null
+        ? null
+        : 'participants' in session
+          ? sessionDetailAsReadBy(readerOf(session.id), session)
+          : sessionAsReadBy(readerOf(session.id), session);
+    return makeOwnAnswer(
+      `current-${view}`,
+      whole.key,
+      {
+        session: centredSession,
+        sessions: sessions.map((listed) => sessionAsReadBy(readerOf(listed.id), listed)),
+      },
+      this.clock.now().getTime(),
     );
   }
 
@@ -282,13 +338,12 @@ export class SessionReadsService {
     const session = await findSessionOrRefuse(this.db, sessionId);
     return presentParticipants(this.db, session, { now: this.clock.now() });
   }
+}
 
-  /** Of `rows` (running first, then scheduled), the first of the first group the viewer takes part in. */
-  private async pickViewersSession(viewer: SessionViewer, rows: readonly SessionRow[]): Promise<SessionRow | null> {
-    const [first] = rows;
-    if (!first) return null;
-    const group = rows.filter((row) => isRunningStatus(row.status) === isRunningStatus(first.status));
-    const participations = await this.access.listSessionIdsOf(viewer);
-    return group.find((row) => participations.has(row.id)) ?? first;
-  }
+/** Of `rows` (running first, then scheduled), the first of the first group the viewer takes part in. */
+function pickViewersSession(participations: ReadonlySet<string>, rows: readonly SessionRow[]): SessionRow | null {
+  const [first] = rows;
+  if (!first) return null;
+  const group = rows.filter((row) => isRunningStatus(row.status) === isRunningStatus(first.status));
+  return group.find((row) => participations.has(row.id)) ?? first;
 }

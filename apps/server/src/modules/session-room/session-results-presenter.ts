@@ -3,7 +3,12 @@
  * each participant with the reason for their seat, and the history. Pure: the service reads the
  * rows, this shapes them.
  */
-import { type BidSessionDetail, computeSessionStatistics, type SessionResults } from '@stationbid/domain';
+import {
+  type BidSessionDetail,
+  type BidSessionReadDetail,
+  computeSessionStatistics,
+  type SessionResults,
+} from '@stationbid/domain';
 import type { HistoryRow } from '../session-engine/bid-sessions.repository.ts';
 import { presentHistoryEntry } from '../session-engine/session-row-presenter.ts';
 
@@ -49,7 +54,7 @@ export function presentResults(
 }
 
 /** GET /:id as the spec's client reads it: `session`, its alias `bidSession`, and the stations' free seats. */
-export function presentDetailAnswer(session: BidSessionDetail) {
+export function presentDetailAnswer<T extends BidSessionReadDetail>(session: T) {
   return {
     session,
     bidSession: session,
@@ -58,9 +63,4 @@ export function presentDetailAnswer(session: BidSessionDetail) {
       availablePositions: station.available,
     })),
   };
-}
-
-/** The session as a member who takes no part in it sees it: everything but the participant list. */
-export function withoutParticipants(session: BidSessionDetail): BidSessionDetail {
-  return { ...session, participants: [] };
 }

@@ -8,11 +8,11 @@
 import {
   bidSessionListQuerySchema,
   bidSessionListResponseSchema,
-  bidSessionMutationResponseSchema,
   bidSessionResponseSchema,
   currentBidSessionResponseSchema,
   currentSessionSummaryResponseSchema,
   idParamsSchema,
+  joinSessionResponseSchema,
   joinSessionSummaryResponseSchema,
   myParticipationResponseSchema,
   participantPageQuerySchema,
@@ -99,7 +99,8 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireMember,
       schema: {
         tags: ['bid-sessions'],
-        summary: 'One session with participants and live station availability; drafts are for administrators',
+        summary:
+          "One session with participants and live station availability; drafts are for administrators. Participants read the others' public facts, members who take no part no participants",
         params: idParamsSchema,
         response: { 200: bidSessionResponseSchema, ...refusalResponses },
       },
@@ -190,7 +191,7 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         querystring: sessionReadViewQuerySchema,
         response: {
-          200: z.union([bidSessionMutationResponseSchema, joinSessionSummaryResponseSchema]),
+          200: z.union([joinSessionResponseSchema, joinSessionSummaryResponseSchema]),
           ...refusalResponses,
         },
       },

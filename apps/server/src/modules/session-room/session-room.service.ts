@@ -12,8 +12,8 @@
  */
 import type {
   BidSession,
-  BidSessionDetail,
   BidSessionListItem,
+  BidSessionReadDetail,
   BidSessionStatus,
   ExportStatus,
   ParticipantPage,
@@ -61,7 +61,7 @@ export class SessionRoomService {
     return this.reads.list(viewer, status, view);
   }
 
-  get(viewer: SessionViewer, sessionId: string): Promise<BidSessionDetail> {
+  get(viewer: SessionViewer, sessionId: string): Promise<BidSessionReadDetail> {
     return this.reads.get(viewer, sessionId);
   }
 
@@ -115,7 +115,7 @@ export class SessionRoomService {
     viewer: SessionViewer,
     sessionId: string,
     view?: 'full' | 'summary',
-  ): Promise<{ message: string; session: BidSessionDetail | BidSession }> {
+  ): Promise<{ message: string; session: BidSessionReadDetail | BidSession }> {
     return this.memberPlaces.join(viewer, sessionId, view);
   }
 }

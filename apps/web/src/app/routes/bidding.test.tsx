@@ -387,6 +387,9 @@ describe('Bidding page', { timeout: 20_000 }, () => {
             station: { id: harbor.id, _id: harbor.id, name: 'Harbor', number: 3 },
             shift: 'C',
             position: 'Engineer',
+            assignedStation: 'Harbor',
+            assignedShift: 'C',
+            assignedPosition: 'Engineer',
             session,
           });
         },

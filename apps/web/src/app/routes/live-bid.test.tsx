@@ -273,6 +273,9 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
           station: { id: harbor.id, _id: harbor.id, name: 'Harbor', number: 3 },
           shift: 'C',
           position: 'Engineer',
+          assignedStation: 'Harbor',
+          assignedShift: 'C',
+          assignedPosition: 'Engineer',
           session,
         });
       },

@@ -100,7 +100,20 @@ const RECORD_KEY_FINGERPRINT = '9f2c'.repeat(16);
 function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, MockHandler> {
   const running = buildActiveSession();
   return {
-    'GET /api/admin/stats': () => jsonResponse(200, { stats }),
+    // As the server answers: the figures in `stats`, and the spec client's flat keys at the top level.
+    'GET /api/admin/stats': () => {
+      const { totalUsers, activeUsers, totalStations, activeBidSessions, completedBidSessions, pendingApprovals } =
+        stats;
+      return jsonResponse(200, {
+        stats,
+        totalUsers,
+        activeUsers,
+        totalStations,
+        activeBidSessions,
+        completedBidSessions,
+        pendingApprovals,
+      });
+    },
     'GET /api/record-key': () =>
       jsonResponse(200, {
         algorithm: 'Ed25519',

@@ -1,9 +1,10 @@
-import { type BidSessionDetail, bidSessionResponseSchema } from '@stationbid/domain';
+import { adminBidSessionResponseSchema, type BidSessionDetail } from '@stationbid/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+/** GET /bid-sessions/:id as administrators read it: every participant whole. */
 export async function getBidSession(sessionId: string, signal?: AbortSignal): Promise<BidSessionDetail> {
   const { session } = await apiRequest(`/bid-sessions/${encodeURIComponent(sessionId)}`, {
-    schema: bidSessionResponseSchema,
+    schema: adminBidSessionResponseSchema,
     signal,
   });
   return session;

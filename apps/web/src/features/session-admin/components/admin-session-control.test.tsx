@@ -128,6 +128,9 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
           station: { id: downtown.id, _id: downtown.id, name: 'Downtown', number: 1 },
           shift: 'B',
           position: 'Captain',
+          assignedStation: 'Downtown',
+          assignedShift: 'B',
+          assignedPosition: 'Captain',
           session: buildBidSession({ id: SESSION_ID, status: 'active' }),
         }),
     });
