@@ -301,6 +301,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       // At once: the bus hands events to this process's listeners only after the current work.
       sessionVersions.forgetAll();
       liveService.publishStep(sessionId, step);
+      // The step's notices (a turn starting, the next member) are in the outbox now.
+      outboxWorker.wake();
     },
     (executor, step) => queueEngineStepMessages(executor, step, departmentZone.current()),
     engineStateCache,

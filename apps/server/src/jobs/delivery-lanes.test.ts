@@ -287,4 +287,41 @@ describe('the order and independence of the lanes', () => {
     expect(await tick).toEqual({ sent: 3, retrying: 0, failed: 0 });
     await worker.stop();
   });
+
+  it('sends at once when woken (a step just queued a notice), not at its next tick', async () => {
+    const member = await createMember(context, { phone: '+15550101' });
+    const texts: OutgoingMessage[] = [];
+    const sms: MessageSender = {
+      async send(message) {
+        texts.push(message);
+      },
+      async close() {},
+    };
+    const worker = new OutboxWorker(context.db, context.clock, { sms }, silentLog(), { intervalMs: 10 * 60_000 });
+    worker.start();
+    try {
+      // The first tick runs at start and finds nothing; the next is ten minutes away.
+      await until(() => worker.status.lastTickAt !== undefined, 'the first tick');
+      await insertOutboxMessages(
+        context.db,
+        [
+          {
+            channel: 'sms',
+            kind: 'turn_started',
+            memberId: member.id,
+            recipient: '+15550101',
+            subject: null,
+            textBody: 'Your turn',
+            htmlBody: null,
+            dedupeKey: null,
+          },
+        ],
+        context.clock.now(),
+      );
+      worker.wake();
+      await until(() => texts.length === 1, 'the woken lane to send');
+    } finally {
+      await worker.stop();
+    }
+  });
 });

@@ -23,6 +23,8 @@ export abstract class PeriodicJob<Report> {
   private tickInFlight: Promise<Report> | undefined;
   private startedAt: Date | undefined;
   private lastTickAt: Date | undefined;
+  /** A wake-up came while a tick ran: the next tick starts at once, not after the interval. */
+  private isWakeRequested = false;
 
   protected constructor(
     /** Names the job in the log, e.g. "turn clock". */
@@ -46,6 +48,17 @@ export abstract class PeriodicJob<Report> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.tickInFlight?.catch(() => undefined);
+  }
+
+  /** Something is due now: a started job ticks at once (or right after the tick in flight). */
+  wake(): void {
+    if (!this.isRunning) return;
+    if (this.tickInFlight) {
+      this.isWakeRequested = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
   }
 
   /** Does the job's work due at the clock's now. A tick asked for while one runs shares it, so ticks never overlap. */
@@ -73,7 +86,11 @@ export abstract class PeriodicJob<Report> {
     this.timer = setTimeout(() => {
       this.tick()
         .catch((error: unknown) => this.log.error({ err: error }, `${this.jobName}: tick failed`))
-        .finally(() => this.schedule(this.intervalMs));
+        .finally(() => {
+          const delayMs = this.isWakeRequested ? 0 : this.intervalMs;
+          this.isWakeRequested = false;
+          this.schedule(delayMs);
+        });
     }, delayMs);
     this.timer.unref();
   }
