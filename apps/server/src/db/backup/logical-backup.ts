@@ -406,11 +406,19 @@ export async function restoreLogicalBackup(target: DatabaseHandle, file: string)
   return { header, rowCounts };
 }
 
+/** The tables that tell a person whose database it is: named first when a target is not empty. */
+const DEPARTMENT_TABLES = ['members', 'bid_sessions', 'stations', 'seats'];
+
 /** Refuses a database holding data other than what the migrations put there, naming the tables. */
 export async function refuseNonEmpty(db: Executor, what: 'restore' | 'move'): Promise<void> {
   const tables = await nonEmptyTables(db);
   if (tables.length === 0) return;
-  const listed = tables
+  const rankOf = (name: string) => {
+    const index = DEPARTMENT_TABLES.indexOf(name);
+    return index === -1 ? DEPARTMENT_TABLES.length : index;
+  };
+  const listed = [...tables]
+    .sort((first, second) => rankOf(first.name) - rankOf(second.name) || second.rows - first.rows)
     .slice(0, 5)
     .map((table) => `${table.name} (${table.rows})`)
     .join(', ');

@@ -79,11 +79,6 @@ export function vapidSubject(settings: { pushContact?: string | undefined; publi
  */
 export const DEVICE_BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000];
 
-export function deviceBackoffMs(consecutiveFailures: number): number {
-  const index = Math.min(Math.max(consecutiveFailures, 1), DEVICE_BACKOFF_MS.length) - 1;
-  return DEVICE_BACKOFF_MS[index] ?? 60 * 60_000;
-}
-
 export function createPushSender(
   db: Database,
   clock: Clock,
@@ -140,10 +135,7 @@ export function createPushSender(
         // Keys the browser sent that do not make a P-256 point, or a VAPID subject web-push refuses.
         throw new DeliveryError(`not sent: ${error instanceof Error ? error.message : String(error)}`, true);
       }
-      const deviceFailed = () =>
-        recordDeviceFailure(db, subscription.id, clock.now(), (failures) => {
-          return new Date(clock.now().getTime() + deviceBackoffMs(failures));
-        });
+      const deviceFailed = () => recordDeviceFailure(db, subscription.id, clock.now(), DEVICE_BACKOFF_MS);
       let status: number;
       try {
         ({ status } = await postPush(

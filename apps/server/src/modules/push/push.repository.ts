@@ -2,6 +2,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { members, participants, pushSubscriptions } from '../../db/schema/index.ts';
+import { timestampParam } from '../../db/sql-helpers.ts';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -102,31 +103,31 @@ export async function markSubscriptionDelivered(executor: Executor, id: string, 
 }
 
 /**
- * Counts one more failure in a row of the device and sets the time before which its pushes wait,
- * from that count. Sends to the device that were already in flight when it started backing off
- * fail with it and count once: only the first one to fail after a back-off ran out counts.
+ * Counts one more failure in a row of the device and sets, in the same statement, the time before
+ * which its pushes wait: `backoffMs[count - 1]`, the last one repeating. Sends to the device that
+ * were in flight when it started backing off fail with it and count once: only a failure while no
+ * back-off runs counts (the statement's row lock orders simultaneous ones on PostgreSQL).
  */
 export async function recordDeviceFailure(
   executor: Executor,
   id: string,
   now: Date,
-  retryAfter: (consecutiveFailures: number) => Date,
+  backoffMs: readonly number[],
 ): Promise<void> {
-  const [row] = await executor
+  const failures = sql`${pushSubscriptions.consecutiveFailures} + 1`;
+  const delays = sql.raw(`array[${backoffMs.map((delay) => Math.round(delay)).join(',')}]::bigint[]`);
+  await executor
     .update(pushSubscriptions)
-    .set({ consecutiveFailures: sql`${pushSubscriptions.consecutiveFailures} + 1`, retryAfter: now })
+    .set({
+      consecutiveFailures: failures,
+      retryAfter: sql`${timestampParam(now)} + (${delays})[least(${failures}, ${backoffMs.length})] * interval '1 millisecond'`,
+    })
     .where(
       and(
         eq(pushSubscriptions.id, id),
         or(isNull(pushSubscriptions.retryAfter), lte(pushSubscriptions.retryAfter, now)),
       ),
-    )
-    .returning({ consecutiveFailures: pushSubscriptions.consecutiveFailures });
-  if (!row) return;
-  await executor
-    .update(pushSubscriptions)
-    .set({ retryAfter: retryAfter(row.consecutiveFailures) })
-    .where(eq(pushSubscriptions.id, id));
+    );
 }
 
 /**
