@@ -13,7 +13,7 @@ import { outbox, pushSubscriptions } from '../db/schema/index.ts';
 import type { MessageSender, OutgoingMessage } from '../modules/delivery/message-senders.ts';
 import { createStationWithSeats, startSession } from '../modules/session-engine/test-sessions.ts';
 import { insertOutboxMessages, type OutboxMessage } from '../modules/session-messages/session-messages.repository.ts';
-import { type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
+import { deliveryTo, type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
 import { createAdmin, createMember, createTestContext, injectAs, signIn, type TestContext } from '../test/test-app.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 
@@ -79,12 +79,7 @@ describe('a member whose push devices never answer', () => {
     context = await createTestContext(
       {},
       {
-        delivery: {
-          publicWebUrl: 'https://bids.example-fd.org',
-          departmentTimeZone: 'UTC',
-          email: { smtpUrl: smtp.url, from: 'StationBid <no-reply@example-fd.org>' },
-          sms: undefined,
-        },
+        delivery: deliveryTo(smtp.url),
         pushTimeoutMs: PUSH_TIMEOUT_MS,
       },
     );

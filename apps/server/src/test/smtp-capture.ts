@@ -5,6 +5,7 @@
  */
 import { createServer as createNetServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import type { DeliveryConfig } from '../config/env.ts';
 
 export interface CapturedEmail {
   from: string;
@@ -35,6 +36,20 @@ export async function findFreePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (!address || typeof address === 'string') throw new Error('no port');
   return address.port;
+}
+
+/** The app's delivery settings: e-mail to this SMTP server, no SMS, links to the tests' public address. */
+export function deliveryTo(
+  smtpUrl: string,
+  values: Partial<Omit<DeliveryConfig, 'email' | 'sms'>> = {},
+): DeliveryConfig {
+  return {
+    publicWebUrl: 'https://bids.example-fd.org',
+    departmentTimeZone: 'UTC',
+    ...values,
+    email: { smtpUrl, from: 'StationBid <no-reply@example-fd.org>' },
+    sms: undefined,
+  };
 }
 
 /** Starts the server on `port` (0: any free port); it requires the test user's password. */

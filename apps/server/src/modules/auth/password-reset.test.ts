@@ -2,7 +2,7 @@ import { MESSAGES, PASSWORD_RESET_MESSAGES } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, outbox, passwordTokens } from '../../db/schema/index.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
+import { deliveryTo, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import {
   createAdmin,
   createMember,
@@ -21,17 +21,7 @@ let addressCounter = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  context = await createTestContext(
-    {},
-    {
-      delivery: {
-        publicWebUrl: WEB_URL,
-        departmentTimeZone: 'UTC',
-        email: { smtpUrl: smtp.url, from: 'StationBid <no-reply@example-fd.org>' },
-        sms: undefined,
-      },
-    },
-  );
+  context = await createTestContext({}, { delivery: deliveryTo(smtp.url) });
 });
 afterAll(async () => {
   await context.close();

@@ -16,7 +16,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
+import { deliveryTo, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import {
   createAdmin,
   createMember,
@@ -36,17 +36,7 @@ let context: TestContext;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  context = await createTestContext(
-    {},
-    {
-      delivery: {
-        publicWebUrl: WEB_URL,
-        departmentTimeZone: 'UTC',
-        email: { smtpUrl: smtp.url, from: 'StationBid <no-reply@example-fd.org>' },
-        sms: undefined,
-      },
-    },
-  );
+  context = await createTestContext({}, { delivery: deliveryTo(smtp.url) });
 });
 afterAll(async () => {
   await context.close();
