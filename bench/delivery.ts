@@ -15,7 +15,7 @@
  *   npm run bench:delivery -- --turns 120 --think-ms 250
  *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:delivery
  *
- * Goals (issue 23): p99 under 5 s with the hostile member, under 2 s without.
+ * Goals: p99 under 5 s with the hostile member, under 2 s without.
  */
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo, createServer, type Socket } from 'node:net';

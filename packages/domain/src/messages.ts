@@ -30,8 +30,8 @@ export const MESSAGES = {
   accountDeactivated: 'Your account has been deactivated. Contact an administrator.',
   registrationClosed: 'Registration is closed. Contact an administrator.',
   /**
-   * The same answer whether or not the e-mail or employee ID already has an account (issue 23): the
-   * owner of an existing one is told by e-mail instead of the caller.
+   * The same answer whether or not the e-mail or employee ID already has an account, so it tells no
+   * one who has an account: the owner of an existing one is told by e-mail instead of the caller.
    */
   registrationReceived:
     'Registration received. If this e-mail address and employee ID are not already in use, an administrator will check your details, set your rank and years of service, and activate your account; you can sign in after that. If either is already in use, a note has been sent to that account’s e-mail address.',
@@ -64,13 +64,13 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 
 /**
  * A signed-in member's current password checked too often with a wrong one (the password change
- * and the e-mail change, issue 23): a stolen session cannot guess it without limit.
+ * and the e-mail change): a stolen session cannot guess it without limit.
  */
 export function tooManyCurrentPasswordAttemptsMessage(retryAfterSeconds: number): string {
   return `Too many wrong current passwords. Try again in ${describeWait(retryAfterSeconds)}, or reset your password from the sign-in page.`;
 }
 
-/** Too many registrations from one address (issue 23), with the wait. */
+/** Too many registrations from one address, with the wait. */
 export function tooManyRegistrationsMessage(retryAfterSeconds: number): string {
   return `Too many registrations from this address. Try again in ${describeWait(retryAfterSeconds)}.`;
 }

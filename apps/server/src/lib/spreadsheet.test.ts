@@ -4,7 +4,7 @@
  * in a worker thread within limits, refused with 422 and a reason a person can act on, or read as
  * the few cells it really has; meanwhile the server keeps answering everyone else.
  *
- * Zip bombs and memory (issue 23, part 4): an .xlsx that unpacks to 200 MB is refused from its zip
+ * Zip bombs and memory: an .xlsx that unpacks to 200 MB is refused from its zip
  * directory; one whose headers understate its sheet is read within bounded memory; one file is
  * parsed at a time (a second waits, past the waiting room 503); a NUL in a cell is a row error.
  */
@@ -149,7 +149,7 @@ async function importWatchingMemory(fileName: string, content: Buffer) {
   }
 }
 
-describe('zip bombs, memory and one parse at a time (issue 23, part 4)', () => {
+describe('zip bombs, memory and one parse at a time', () => {
   const header = [...STATION_IMPORT_REQUIRED_COLUMNS];
 
   it('refuses an .xlsx of a few hundred kB that unpacks to 200 MB with 422 and a clear message, before inflating it', async () => {

@@ -3,8 +3,8 @@
  * content really is what its name says. A file that cannot be read is refused whole, so an
  * import never half-reads a damaged file.
  *
- * Memory is bounded (issue 23, part 4: one 1 MB .xlsx that unpacked to 1 GB took the server to
- * 2.45 GB, two at once to 3.3 GB): an .xlsx whose zip directory declares more than
+ * Memory is bounded (unbounded, one 1 MB .xlsx that unpacked to 1 GB took the server to 2.45 GB,
+ * two at once to 3.3 GB): an .xlsx whose zip directory declares more than
  * SPREADSHEET_LIMITS.maxUnpackedMegabytes is refused before anything is inflated; the worker
  * inflates each entry into a buffer of its declared size, never more; its heap is limited; and one
  * parse runs at a time, with at most SPREADSHEET_LIMITS.maxWaitingParses files waiting (503 past them).

@@ -1,5 +1,5 @@
 /**
- * JSON bodies nested too deep (issue 23, part 4): a 1 MB body of 500,000 brackets is refused with
+ * JSON bodies nested too deep: a 1 MB body of 500,000 brackets is refused with
  * 400 and a clear message before it is parsed, on the public sign-in as on any route; a route that
  * needs a token refuses a caller without one (401) before reading the body; ordinary bodies, and
  * brackets inside strings, go through as before.

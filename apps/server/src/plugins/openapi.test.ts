@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document's security per operation (issue 23, part 4): it declared bearer auth for
+ * The OpenAPI document's security per operation: it once declared bearer auth for
  * every operation, the public ones too. Every route that answers without a token (ROUTE_ACCESS)
  * now says `security: []`, and every one that needs a token names bearer auth.
  */

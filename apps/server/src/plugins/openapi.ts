@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document, generated from the routes' zod schemas, at GET /api/docs.
  *
- * Each operation says how it is called (issue 23, part 4): bearer auth where a route needs a
+ * Each operation says how it is called: bearer auth where a route needs a
  * signed-in member's token, and `security: []` where it does not (sign-in, health, the push key,
  * the calendar feed, the live stream that takes a ticket, ...). Both come from ROUTE_ACCESS, the
  * declaration the authorization matrix test (route-access.test.ts) holds every route to, so the

@@ -1,5 +1,5 @@
 /**
- * .xlsx zip bombs for the import tests (issue 23, part 4), written byte by byte so that a test
+ * .xlsx zip bombs for the import tests, written byte by byte so that a test
  * can state what a hostile file states: an entry that unpacks to hundreds of megabytes from a few
  * hundred kilobytes, and one whose headers understate what it unpacks to (the central directory
  * names a tiny size, the local header defers its sizes to a data descriptor, as "unknown").

@@ -50,7 +50,7 @@ export const PASSWORD_POLICY = {
 /**
  * A registration waits for an administrator's approval: the account is inactive, with neutral
  * seniority (Firefighter, 0 years), and gets no sign-in until approved. The answer is the same
- * message whether or not the e-mail or employee ID already had an account (issue 23), so it
+ * message whether or not the e-mail or employee ID already had an account, so it
  * carries no user.
  */
 export const registerResponseSchema = z.object({ message: z.string() });

@@ -156,7 +156,7 @@ describe('POST /api/admin/import-users', () => {
     expect(one).toMatchObject({ rank: 'Lieutenant', position: 'Driver', yearsOfService: 9 });
   });
 
-  it('answers a NUL in an .xlsx cell with a row error, not a 500, synchronously and as a job (issue 23, part 4)', async () => {
+  it('answers a NUL in an .xlsx cell with a row error, not a 500, synchronously and as a job', async () => {
     const file = workbook(
       [
         ['firstName', 'lastName', 'email', 'employeeId', 'rank', 'position', 'yearsOfService'],

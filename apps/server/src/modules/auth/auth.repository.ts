@@ -100,7 +100,7 @@ async function refusedClaim(executor: Executor, key: string, now: Date): Promise
 }
 
 /**
- * Claims one attempt of a fixed-window limit (issue 23): in a single statement, refused while the
+ * Claims one attempt of a fixed-window limit in a single statement, refused while the
  * key is locked, otherwise counted, and the attempt that reaches `limit` locks the key for
  * `lockMs`. The upsert takes the row's lock, so concurrent claims on PostgreSQL queue behind one
  * another and each sees the count the previous one left: no more than `limit` get through.
@@ -139,7 +139,7 @@ export interface BackoffPolicy {
 
 /**
  * Claims one attempt of a back-off key (sign-in, current-password checks) BEFORE the password is
- * checked (issue 23): in a single statement, refused while the key waits, otherwise counted as a
+ * checked, so that simultaneous guesses cannot all be checked: in a single statement, refused while the key waits, otherwise counted as a
  * failure. The first `freeFailures` cost nothing; each one after locks the key for `baseDelayMs`,
  * doubling with every further failure up to `maxDelayMs`. The upsert takes the row's lock, so
  * simultaneous attempts on PostgreSQL count one after another and the one that sets the wait
@@ -190,7 +190,7 @@ export async function releaseBackoffAttempt(executor: Executor, key: string, pol
 
 /**
  * Claims the key if its last claim is at least `intervalMs` old, in one statement (a password
- * reset e-mail per account, issue 23); false while the interval runs.
+ * reset e-mail per account); false while the interval runs.
  */
 export async function claimInterval(executor: Executor, key: string, now: Date, intervalMs: number): Promise<boolean> {
   const at = timestampParam(now);

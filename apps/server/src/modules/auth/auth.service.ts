@@ -65,7 +65,7 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts
 import { type AccessTokens, createOpaqueToken, hashOpaqueToken } from './tokens.ts';
 
 /**
- * Failed sign-ins back off exponentially (issue 13, finding 5; issue 23), per account and address
+ * Failed sign-ins back off exponentially (issue 13, finding 5), per account and address
  * together: someone else's failures, from another address, never block the member's right
  * password. One address guessing at one account gets 4 free failures, then waits 30 s, 1, 2, 4 ...
  * up to 15 minutes after each further failure. Every attempt is counted before the password is
@@ -77,7 +77,7 @@ import { type AccessTokens, createOpaqueToken, hashOpaqueToken } from './tokens.
  * address in the last `knownPairMs`, or that an administrator unlocked (or whose password was
  * reset) in the last `unlockedMs`, is never stopped by its address's count, only by its own pair's.
  * Failures on unknown accounts from a station's shared address therefore slow down strangers and
- * new faces there, never a member who signs in from it (issue 23).
+ * new faces there, never a member who signs in from it.
  */
 export const LOGIN_BACKOFF = {
   accountAndAddress: { freeFailures: 4, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, resetAfterMs: 60 * 60_000 },
@@ -96,7 +96,7 @@ const knownPairKey = (email: string, clientAddress: string) => `login-known:${em
 const unlockedKey = (email: string) => `login-unlocked:${email.toLowerCase()}`;
 
 /**
- * Password reset requests (issue 23). Per address a refusal (429) that says nothing about the
+ * Password reset requests, limited so that a stranger cannot deny a member their reset. Per address a refusal (429) that says nothing about the
  * e-mail asked for. Per account at most one e-mail every `minIntervalMs`; requests in between get
  * the usual answer but no further e-mail. A new request never ends an earlier link (each works for
  * its hour until one of them is used or the password changes), so a stranger asking for a member's
@@ -109,7 +109,7 @@ export const PASSWORD_RESET_THROTTLE = {
 } as const;
 
 /**
- * Self-registrations per address (issue 23): 5 an hour, then an hour's wait (429 with the wait).
+ * Self-registrations per address: 5 an hour, then an hour's wait (429 with the wait).
  * A station registering its new members one by one stays far below.
  */
 export const REGISTRATION_THROTTLE = {
@@ -153,7 +153,7 @@ export class AuthService {
     const addressKey = loginAddressKey(clientAddress);
     const isKnownHere = await this.isKnownAtAddress(credentials.email, clientAddress, now);
 
-    // Counted before the slow check, each in one statement (issue 23): of simultaneous guesses,
+    // Counted before the slow check, each in one statement: of simultaneous guesses,
     // only those within the free failures are checked.
     await this.admitOrRefuse(pairKey, now, LOGIN_BACKOFF.accountAndAddress);
     if (!isKnownHere) {
@@ -240,7 +240,7 @@ export class AuthService {
 
   /**
    * Creates the waiting account, or, when the e-mail or employee ID already has one, queues a note
-   * to that account's owner instead (issue 23): the caller's answer is the same either way.
+   * to that account's owner instead, so the answer does not tell who has an account: the caller's answer is the same either way.
    */
   private async registerOrTellHolders(request: RegisterRequest, now: Date): Promise<void> {
     // Hashed in both cases, so that the time does not tell them apart.
@@ -438,7 +438,7 @@ export class AuthService {
 
   /**
    * An administrator's Unlock: clears the member's sign-in back-off from every address and their
-   * current-password checks, and for a day no address's count stops them (issue 23), so they can
+   * current-password checks, and for a day no address's count stops them, so they can
    * sign in at once from anywhere, e.g. after a guessing attack from their station's address. The
    * addresses' counts stay: they slow down the guessing, not the member.
    */

@@ -505,7 +505,7 @@ describe('POST /api/auth/register', () => {
     }
   });
 
-  it('creates a member when the department allows self-registration; a duplicate gets the same answer (issue 23)', async () => {
+  it('creates a member when the department allows self-registration; a duplicate gets the same answer', async () => {
     await withSettings(context, { allowSelfRegistration: true }, async (open) => {
       const created = await open.inject({ method: 'POST', url: '/api/auth/register', payload: registration });
       expect(created.statusCode).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * The current password a signed-in member types to change their password or e-mail (issue 23):
+ * The current password a signed-in member types to change their password or e-mail:
  * checked at most a few times before each wait, per member, with the sign-in's atomic counting, so
  * a stolen session cannot guess it without limit.
  */

@@ -81,7 +81,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(response.json().error).toContain(MESSAGES.emailInvalid);
   });
 
-  it('sends one account at most one e-mail per interval, with the same answer in between (issue 23)', async () => {
+  it('sends one account at most one e-mail per interval, with the same answer in between', async () => {
     const member = await createMember(context, { email: 'flood@example-fd.org' });
     for (let request = 0; request < 5; request++) {
       const response = await requestReset(member.email);

@@ -1,5 +1,5 @@
 /**
- * Issue 23, part 3: sign-in throttling. Simultaneous guesses, a station's shared address, the
+ * Sign-in throttling. Simultaneous guesses, a station's shared address, the
  * administrator's Unlock, password reset requests by strangers, current-password guessing with a
  * stolen session, and self-registration. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL
  * (where the simultaneous requests really run on separate connections).

@@ -198,7 +198,7 @@ describe('sending', () => {
     expect((await post(first.auth, 'too soon again')).statusCode).toBe(429);
   });
 
-  it(`stores exactly ${CHAT_RATE_LIMIT.messages} of 60 simultaneous sends and answers the other 50 with a clear 429 (issue 23, part 4)`, async () => {
+  it(`stores exactly ${CHAT_RATE_LIMIT.messages} of 60 simultaneous sends and answers the other 50 with a clear 429`, async () => {
     // On PostgreSQL the sends run on separate connections at the same time; each used to count the
     // member's messages before any of the others had written, so all 60 were stored.
     const { sessionId, first } = await startChatSession();

@@ -64,8 +64,8 @@ export function buildPasswordResetEmail(recipient: Recipient, link: string) {
 
 /**
  * Creates a single-use reset link valid for `lifetimeMs` and queues the e-mail that carries it, in
- * the caller's transaction. Earlier links keep working until they expire or one of them is used
- * (issue 23): a request by someone else must not take away the member's link.
+ * the caller's transaction. Earlier links keep working until they expire or one of them is used:
+ * a request by someone else must not take away the member's link.
  */
 export async function queuePasswordResetEmail(
   executor: Executor,
@@ -91,8 +91,8 @@ export async function queuePasswordResetEmail(
 }
 
 /**
- * Tells the holder of an e-mail address or employee ID that someone tried to register with it
- * (issue 23): the registration's answer does not say so, the holder hears of it here.
+ * Tells the holder of an e-mail address or employee ID that someone tried to register with it:
+ * the registration's answer does not say so, the holder hears of it here.
  */
 export function buildRegistrationAttemptEmail(recipient: Recipient, matched: 'email' | 'employeeId') {
   const what = matched === 'email' ? 'your e-mail address' : 'your employee ID';

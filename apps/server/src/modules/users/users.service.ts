@@ -141,8 +141,8 @@ export class UsersService {
       await updateMember(tx, stored.id, { passwordHash, updatedAt: now });
       // Anyone who knew the old password is signed out; this device stays signed in.
       await revokeOtherRefreshFamilies(tx, stored.id, actor.familyId, now);
-      // Pending reset and setup links die with the old password, as after an administrator's change
-      // (issue 23): a link someone else asked for must not undo the member's own change.
+      // Pending reset and setup links die with the old password, as after an administrator's change:
+      // a link someone else asked for must not undo the member's own change.
       await expireAllUnusedPasswordTokens(tx, stored.id, now);
       await queuePasswordChangedByMemberEmail(tx, stored, now);
       await recordActivity(tx, {
@@ -161,7 +161,7 @@ export class UsersService {
 
   /**
    * 400 without the current password, 400 CURRENT_PASSWORD_INCORRECT with a wrong one, and 429
-   * TOO_MANY_ATTEMPTS after a few wrong ones (issue 23: per member, counted before the check).
+   * TOO_MANY_ATTEMPTS after a few wrong ones (per member, counted before the check, so a stolen session cannot guess it).
    */
   private async refuseUnlessCurrentPassword(stored: MemberRow, currentPassword: string | undefined): Promise<void> {
     if (!currentPassword) throw badRequest(PROFILE_MESSAGES.currentPasswordRequiredForEmail);

@@ -390,7 +390,7 @@ describe('ProfilePage password change', () => {
     expect(screen.queryByText('Password changed successfully')).not.toBeInTheDocument();
   });
 
-  it('shows the wait when the current password was wrong too often (issue 23), and keeps the form', async () => {
+  it('shows the wait when the current password was wrong too often, and keeps the form', async () => {
     const { user } = renderProfile({
       api: {
         'PUT /api/users/change-password': () =>
