@@ -83,29 +83,23 @@ export type Participant = z.infer<typeof participantSchema>;
  * presence, no bid history, no seniority figures, no contact data. Who reads which shape is decided
  * in one place (apps/server/src/modules/session-engine/session-access.ts; docs/security.md, 3 and 17).
  */
-export const publicParticipantSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  user: z.object({
-    id: z.string().nullable(),
-    _id: z.string().nullable(),
-    firstName: z.string(),
-    lastName: z.string(),
-    rank: z.enum(RANKS),
-  }),
-  /** 0-based place in the queue. */
-  position: z.number().int(),
-  /** 1-based place in the seniority order, as the board shows it. */
-  bidPriority: z.number().int(),
-  hasBid: z.boolean(),
-  outcome: z.enum(PARTICIPANT_OUTCOMES).nullable(),
-  movedToBack: z.boolean(),
-  isCurrentTurn: z.boolean(),
-  /** The seat taken in this session. */
-  assignedStation: stationSummarySchema.nullable(),
-  assignedShift: z.enum(SHIFTS).nullable(),
-  assignedPosition: z.enum(SEAT_POSITIONS).nullable(),
-});
+export const publicParticipantSchema = participantSchema
+  .pick({
+    id: true,
+    _id: true,
+    position: true,
+    bidPriority: true,
+    hasBid: true,
+    outcome: true,
+    movedToBack: true,
+    isCurrentTurn: true,
+    assignedStation: true,
+    assignedShift: true,
+    assignedPosition: true,
+  })
+  .extend({
+    user: participantSchema.shape.user.pick({ id: true, _id: true, firstName: true, lastName: true, rank: true }),
+  });
 export type PublicParticipant = z.infer<typeof publicParticipantSchema>;
 
 /**

@@ -109,17 +109,25 @@ export class SessionReadCache {
 }
 
 /**
- * An answer made for one reader (not shared, so not kept), in the shape of a cached one so that the
- * routes send both alike: its ETag is a hash of its content, so it never names another reader's
- * answer. `key` is the counters it was made at.
+ * An answer made for one reader: not shared, so not kept or compressed ahead; sent by
+ * `sendSessionAnswer` with an ETag that is a hash of its content (`sendRevalidatedAnswer`).
  */
-export async function makeOwnAnswer(kind: string, key: string, value: unknown, builtAt: number): Promise<CachedAnswer> {
-  const json = JSON.stringify(value);
-  const etag = `"${kind}-${hash('sha256', json, 'base64url').slice(0, 27)}"`;
-  return { etag, key, json, gzipped: await gzip(json, { level: 6 }), value, builtAt };
+export interface OwnAnswer {
+  /** Names the read in the ETag. */
+  kind: string;
+  value: unknown;
 }
 
-/** True when the request's If-None-Match names this ETag (or any). */
+/** A read that is shared by every reader alike (cached), or made for one reader. */
+export type SessionAnswer = CachedAnswer | OwnAnswer;
+
+/** Sends a shared answer as `sendCachedAnswer` does, and one reader's own as `sendRevalidatedAnswer`. */
+export function sendSessionAnswer(request: FastifyRequest, reply: FastifyReply, answer: SessionAnswer) {
+  return 'etag' in answer
+    ? sendCachedAnswer(request, reply, answer)
+    : sendRevalidatedAnswer(request, reply, answer.kind, answer.value);
+}
+
 export function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;

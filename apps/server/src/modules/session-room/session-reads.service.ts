@@ -44,7 +44,7 @@ import {
   presentSessionSummaries,
   presentSomeParticipants,
 } from '../session-engine/session-presenter.ts';
-import { type CachedAnswer, makeOwnAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
+import { type CachedAnswer, type SessionAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
 import { CONNECTED_WITHIN_MS, isRunningStatus, presentHistoryEntry } from '../session-engine/session-row-presenter.ts';
 import { type SessionVersions, versionKey } from '../session-engine/session-versions.ts';
 import { readResultReasons } from '../session-record/result-reasons.ts';
@@ -132,7 +132,7 @@ export class SessionReadsService {
    * without participants and with the turn's public facts; a participant gets their own, made from
    * it, with the others' public facts. The spec's clients read it; the web app follows the board.
    */
-  async getShared(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
+  async getShared(viewer: SessionViewer, sessionId: string): Promise<SessionAnswer> {
     const versions = await this.access.readVisibleVersions(viewer, sessionId);
     const whole = await this.readWholeDetail(sessionId, versions);
     const reader = await this.access.readerOf(viewer, sessionId);
@@ -144,12 +144,7 @@ export class SessionReadsService {
         presentDetailAnswer(sessionDetailAsReadBy(reader, wholeSession)),
       );
     }
-    return makeOwnAnswer(
-      'detail-own',
-      whole.key,
-      presentDetailAnswer(sessionDetailAsReadBy(reader, wholeSession)),
-      this.clock.now().getTime(),
-    );
+    return { kind: 'detail-own', value: presentDetailAnswer(sessionDetailAsReadBy(reader, wholeSession)) };
   }
 
   /** `{ session }` with every participant whole, shared per session version. */
@@ -169,7 +164,7 @@ export class SessionReadsService {
    * within each group one the viewer takes part in comes first: with two sessions at once, a
    * member must see their own, not whichever started first.
    */
-  async current(viewer: SessionViewer, view: 'full' | 'summary' = 'full'): Promise<CachedAnswer> {
+  async current(viewer: SessionViewer, view: 'full' | 'summary' = 'full'): Promise<SessionAnswer> {
     const rows = await this.listCurrentSessions();
     const participations = await this.access.listSessionIdsOf(viewer);
     const centred = pickViewersSession(participations, rows);
@@ -203,15 +198,13 @@ export class SessionReadsService {
         : 'participants' in session
           ? sessionDetailAsReadBy(readerOf(session.id), session)
           : sessionAsReadBy(readerOf(session.id), session);
-    return makeOwnAnswer(
-      `current-${view}`,
-      whole.key,
-      {
+    return {
+      kind: `current-${view}`,
+      value: {
         session: centredSession,
         sessions: sessions.map((listed) => sessionAsReadBy(readerOf(listed.id), listed)),
       },
-      this.clock.now().getTime(),
-    );
+    };
   }
 
   /** Every participant in queue order, shared like the session (administrators and participants). */

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import type { RevalidationMemo } from '../session-engine/revalidation-memo.ts';
-import { sendCachedAnswer, sendRevalidatedAnswer } from '../session-engine/session-read-cache.ts';
+import { sendCachedAnswer, sendRevalidatedAnswer, sendSessionAnswer } from '../session-engine/session-read-cache.ts';
 import type { SessionBoardService } from './session-board.service.ts';
 import type { SessionRoomService } from './session-room.service.ts';
 
@@ -72,7 +72,7 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendCachedAnswer(request, reply, await sessionRoom.current(currentMember(request), request.query.view)),
+      sendSessionAnswer(request, reply, await sessionRoom.current(currentMember(request), request.query.view)),
   );
 
   app.get(
@@ -106,7 +106,7 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendCachedAnswer(request, reply, await sessionRoom.getShared(currentMember(request), request.params.id)),
+      sendSessionAnswer(request, reply, await sessionRoom.getShared(currentMember(request), request.params.id)),
   );
 
   app.get(

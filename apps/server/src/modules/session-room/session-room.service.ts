@@ -24,7 +24,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { OwnPlaceCache } from '../session-engine/own-places.ts';
 import { SessionAccess, type SessionViewer } from '../session-engine/session-access.ts';
-import type { CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
+import type { CachedAnswer, SessionAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
 import type { SessionVersionTracker } from '../session-engine/session-versions.ts';
 import { MemberPlaceService } from './member-place.service.ts';
 import type { SessionBoardService } from './session-board.service.ts';
@@ -65,11 +65,11 @@ export class SessionRoomService {
     return this.reads.get(viewer, sessionId);
   }
 
-  getShared(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
+  getShared(viewer: SessionViewer, sessionId: string): Promise<SessionAnswer> {
     return this.reads.getShared(viewer, sessionId);
   }
 
-  current(viewer: SessionViewer, view?: 'full' | 'summary'): Promise<CachedAnswer> {
+  current(viewer: SessionViewer, view?: 'full' | 'summary'): Promise<SessionAnswer> {
     return this.reads.current(viewer, view);
   }
 
