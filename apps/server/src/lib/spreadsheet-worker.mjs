@@ -11,40 +11,23 @@
  * An .xlsx is unpacked here, not by the spreadsheet library: that one sizes what it inflates by
  * each entry's local header, which a zip bomb may leave at 0 ("unknown") and then inflate without
  * end. fflate inflates each entry into a buffer of the size the zip's central directory declares
- * (the sizes lib/spreadsheet.ts checked, checked again here), never more; the entries are then
+ * (the sizes lib/spreadsheet.ts checked before sending the file here), never more; the entries are then
  * stored, uncompressed, in a new zip that the library reads without inflating anything.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { unzipSync, zipSync } from 'fflate';
 
-/** @typedef {{ maxRows: number, maxColumns: number, maxCells: number, maxUnpackedBytes: number }} Limits */
-
-const MEGABYTE = 1024 * 1024;
+/** @typedef {{ maxRows: number, maxColumns: number, maxCells: number }} Limits */
 
 /**
- * The .xlsx's entries, unpacked within `maxUnpackedBytes` in all, as a zip of stored entries.
+ * The .xlsx's entries, unpacked to the sizes its directory declares, as a zip of stored entries.
  * @param {Uint8Array} content
- * @param {number} maxUnpackedBytes
- * @returns {{ zip: Uint8Array } | { problem: 'unpacked', count: number } | { problem: 'unreadable' }}
+ * @returns {{ zip: Uint8Array } | { problem: 'unreadable' }}
  */
-function unpackXlsx(content, maxUnpackedBytes) {
-  let declaredBytes = 0;
-  /** @type {Record<string, Uint8Array>} */
-  let entries;
+function unpackXlsx(content) {
   try {
-    entries = unzipSync(content, {
-      filter: (entry) => {
-        declaredBytes += entry.originalSize;
-        return declaredBytes <= maxUnpackedBytes;
-      },
-    });
-  } catch {
-    return { problem: 'unreadable' };
-  }
-  if (declaredBytes > maxUnpackedBytes) return { problem: 'unpacked', count: Math.ceil(declaredBytes / MEGABYTE) };
-  try {
-    return { zip: zipSync(entries, { level: 0 }) };
+    return { zip: zipSync(unzipSync(content), { level: 0 }) };
   } catch {
     return { problem: 'unreadable' };
   }
@@ -67,14 +50,14 @@ function actualRange(sheet) {
 
 /**
  * @param {{ kind: 'xlsx' | 'xls' | 'csv', content: Uint8Array, limits: Limits }} input
- * @returns {{ grid: unknown[][] } | { problem: 'unreadable' | 'no-sheet' | 'rows' | 'columns' | 'cells' | 'unpacked', count?: number }}
+ * @returns {{ grid: unknown[][] } | { problem: 'unreadable' | 'no-sheet' | 'rows' | 'columns' | 'cells', count?: number }}
  */
 function parse({ kind, content, limits }) {
   // One row more than allowed is read, to tell "too many" from "just enough".
   const sheetRows = limits.maxRows + 2;
   let data = content;
   if (kind === 'xlsx') {
-    const unpacked = unpackXlsx(content, limits.maxUnpackedBytes);
+    const unpacked = unpackXlsx(content);
     if (!('zip' in unpacked)) return unpacked;
     data = unpacked.zip;
   }

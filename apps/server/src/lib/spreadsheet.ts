@@ -3,8 +3,8 @@
  * content really is what its name says. A file that cannot be read is refused whole, so an
  * import never half-reads a damaged file.
  *
- * Memory is bounded (unbounded, one 1 MB .xlsx that unpacked to 1 GB took the server to 2.45 GB,
- * two at once to 3.3 GB): an .xlsx whose zip directory declares more than
+ * Memory is bounded, because a small .xlsx can unpack to far more (one of 1 MB unpacked to 1 GB and
+ * took an unbounded server to 2.45 GB, two at once to 3.3 GB): an .xlsx whose zip directory declares more than
  * SPREADSHEET_LIMITS.maxUnpackedMegabytes is refused before anything is inflated; the worker
  * inflates each entry into a buffer of its declared size, never more; its heap is limited; and one
  * parse runs at a time, with at most SPREADSHEET_LIMITS.maxWaitingParses files waiting (503 past them).
@@ -95,7 +95,7 @@ export function refuseXlsxUnpackingTooLarge(content: Buffer): void {
 
 type ParseResult =
   | { grid: unknown[][] }
-  | { problem: 'unreadable' | 'no-sheet' | 'rows' | 'columns' | 'cells' | 'timeout' | 'unpacked'; count?: number };
+  | { problem: 'unreadable' | 'no-sheet' | 'rows' | 'columns' | 'cells' | 'timeout'; count?: number };
 
 /** The worker that parses (plain JavaScript beside this file, also next to the compiled server). */
 const PARSE_WORKER = path.join(import.meta.dirname, 'spreadsheet-worker.mjs');
@@ -123,7 +123,7 @@ function parseInWorker(kind: SpreadsheetKind, content: Buffer): Promise<ParseRes
       workerData: {
         kind,
         content,
-        limits: { ...SPREADSHEET_LIMITS, maxUnpackedBytes: SPREADSHEET_LIMITS.maxUnpackedMegabytes * MEGABYTE },
+        limits: SPREADSHEET_LIMITS,
       },
       resourceLimits: {
         maxOldGenerationSizeMb: PARSE_WORKER_HEAP_MB,
@@ -167,8 +167,6 @@ function refuseParse(kind: SpreadsheetKind, result: Exclude<ParseResult, { grid:
       throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.tooManyCells);
     case 'timeout':
       throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.tooSlowToRead);
-    case 'unpacked':
-      throw new AppError('SPREADSHEET_TOO_LARGE', IMPORT_MESSAGES.unpacksTooLarge(result.count ?? 0));
   }
 }
 
