@@ -60,6 +60,10 @@ export interface EngineSeat extends SeatRef {
   ordinal: number;
   /** The member holding it now (a participant or anyone else), or null when free. */
   holderMemberId: string | null;
+  /** Certification codes a member must hold, valid on the session's effective date; absent: none. */
+  requires?: readonly string[];
+  /** Minimum staffing: the engine never lets this seat become impossible to fill (bidding-rules.md). */
+  mustFill?: boolean;
 }
 
 /** A seat as a member asks for it: the engine picks the free seat of that kind with the lowest ordinal. */
@@ -78,6 +82,21 @@ export interface ParticipantPreferences {
   /** Preferred stations and shifts, used by the last-resort auto-assignment. */
   preferredStationIds: readonly string[];
   preferredShifts: readonly Shift[];
+  /** A standing bid: award the first free qualified choice as soon as the turn begins, with no countdown. */
+  standingBid?: boolean;
+}
+
+/** A certification a participant holds: valid through `expiresOn` (YYYY-MM-DD, inclusive), or without end when null. */
+export interface HeldCertification {
+  code: string;
+  expiresOn: string | null;
+}
+
+/** One round of a session: the ranks that bid in it, and its own bid window. */
+export interface SessionRound {
+  name: string;
+  ranks: readonly Rank[];
+  bidWindowMinutes: number;
 }
 
 export interface EngineParticipant {
@@ -90,6 +109,14 @@ export interface EngineParticipant {
   rank: Rank;
   yearsOfService: number;
   seniorityScore: number;
+  /** Seniority keys a department's rule may read (YYYY-MM-DD dates; lower list numbers first), frozen at start. */
+  hireDate?: string | null;
+  rankDate?: string | null;
+  listNumber?: number | null;
+  /** Certifications held when the session started, with their expiry; absent: none. */
+  certifications?: readonly HeldCertification[];
+  /** 0-based index into the session's rounds; absent: 0. */
+  round?: number;
   /** 1-based place in the seniority order, frozen at start. */
   bidPriority: number;
   /** 0-based place in the queue; moving to the back changes it. */
@@ -120,6 +147,12 @@ export interface EngineSession {
   clearAssignments: boolean;
   actualStart: number | null;
   actualEnd: number | null;
+  /** Rounds run one after another; absent or empty: one round of everyone. */
+  rounds?: readonly SessionRound[];
+  /** The day certifications must be valid on (YYYY-MM-DD, the session's start in the department's zone). */
+  effectiveDate?: string | null;
+  /** Certification names by code, frozen at start, for refusals and reasons ("needs Paramedic"). */
+  certificationNames?: Readonly<Record<string, string>>;
 }
 
 export interface EngineState {

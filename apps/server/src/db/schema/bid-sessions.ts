@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -47,6 +48,15 @@ export const bidSessions = pgTable(
       .notNull()
       .default(sql`'["yearsOfService","employeeId"]'::jsonb`),
     randomSeed: text('random_seed'),
+    /**
+     * Rounds run one after another, `[{ name, ranks, bidWindowMinutes }]`; empty: one round of
+     * everyone. Each participant's round is their `round` index.
+     */
+    rounds: jsonb('rounds').notNull().default(sql`'[]'::jsonb`),
+    /** The department's seniority rule, copied when the queue is written and frozen at start; null: the default order. */
+    seniorityRule: jsonb('seniority_rule'),
+    /** The certification catalogue `[{ code, name }]` frozen at start, so refusals and the record name them. */
+    certifications: jsonb('certifications').notNull().default(sql`'[]'::jsonb`),
     dayBeforeReminderSentAt: timestamp('day_before_reminder_sent_at', { withTimezone: true, mode: 'date' }),
     /**
      * The session's own change counter: every update of this row adds one (a trigger, migration
@@ -113,6 +123,14 @@ export const participants = pgTable(
     position: text('position').notNull(),
     yearsOfService: integer('years_of_service').notNull(),
     seniorityScore: integer('seniority_score').notNull(),
+    /** The member's seniority keys, copied with the rest and frozen at start. */
+    hireDate: date('hire_date', { mode: 'string' }),
+    rankDate: date('rank_date', { mode: 'string' }),
+    listNumber: integer('list_number'),
+    /** Certifications held `[{ code, expiresOn }]`, copied with the rest and frozen at start. */
+    certifications: jsonb('certifications').notNull().default(sql`'[]'::jsonb`),
+    /** 0-based index into the session's rounds (0 when it has none). */
+    round: integer('round').notNull().default(0),
     /** 1-based place in the seniority order. */
     bidPriority: integer('bid_priority').notNull(),
     /** 0-based place in the queue; changes when someone is moved to the back. */

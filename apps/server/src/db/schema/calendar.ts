@@ -3,7 +3,7 @@
  * calendar feed address, of which only a hash is kept.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
 /**
@@ -23,6 +23,11 @@ export const departmentSettings = pgTable(
     shiftStartTime: text('shift_start_time').notNull().default('07:00'),
     /** The department's IANA time zone (issue 16); null: DEPARTMENT_TIMEZONE or the server's zone. */
     timeZone: text('time_zone'),
+    /**
+     * The department's seniority rule, `[{ key, direction }]` (domain `seniorityRuleSchema`); null:
+     * the default order (seniority score, then each session's tie-break chain).
+     */
+    seniorityRule: jsonb('seniority_rule'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => members.id, { onDelete: 'set null' }),
   },

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
+  primaryKey,
   integer,
   jsonb,
   pgTable,
@@ -33,6 +35,12 @@ export const members = pgTable(
     position: text('position').notNull().default('Firefighter'),
     yearsOfService: integer('years_of_service').notNull().default(0),
     manualSeniorityScore: integer('manual_seniority_score'),
+    /** Seniority keys a department's rule may read (docs/bidding-rules.md, "Seniority"): YYYY-MM-DD dates. */
+    hireDate: date('hire_date', { mode: 'string' }),
+    /** Promotion to the current rank ("time in rank"). */
+    rankDate: date('rank_date', { mode: 'string' }),
+    /** The civil-service list number that splits a same-day class; lower bids first. */
+    listNumber: integer('list_number'),
     /**
      * The seat the member holds now. One seat row is one place to work, so a unique reference
      * means no seat can ever be held by two members, whatever the application does.
@@ -74,5 +82,41 @@ export const members = pgTable(
       sql`${table.manualSeniorityScore} is null or ${table.manualSeniorityScore} >= 0`,
     ),
     check('members_employee_id_not_blank', sql`length(trim(${table.employeeId})) > 0`),
+  ],
+);
+
+/** The department's certifications (PM Paramedic, HM Hazardous Materials Technician, DO Driver/Operator). */
+export const certifications = pgTable(
+  'certifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short upper-case code that seats and the import name ("PM"). */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('certifications_code_unique').on(table.code),
+    check('certifications_code_format', sql`${table.code} ~ '^[A-Z0-9][A-Z0-9_-]{0,15}$'`),
+    check('certifications_name_not_blank', sql`length(trim(${table.name})) > 0`),
+  ],
+);
+
+/** A certification a member holds, valid through `expires_on` (inclusive) or without end when null. */
+export const memberCertifications = pgTable(
+  'member_certifications',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    certificationId: uuid('certification_id')
+      .notNull()
+      .references(() => certifications.id, { onDelete: 'cascade' }),
+    expiresOn: date('expires_on', { mode: 'string' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.memberId, table.certificationId] }),
+    index('member_certifications_certification_idx').on(table.certificationId),
   ],
 );

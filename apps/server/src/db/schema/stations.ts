@@ -39,6 +39,13 @@ export const seats = pgTable(
     shift: text('shift').notNull(),
     seatPosition: text('seat_position').notNull(),
     ordinal: integer('ordinal').notNull(),
+    /** Certification codes a member must hold to take this seat (["PM"]); empty: none. */
+    requires: jsonb('requires').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Minimum staffing: while members qualified for it are still to bid, the engine never lets the
+     * seat become impossible to fill (docs/bidding-rules.md, "Seats that must be filled").
+     */
+    mustFill: boolean('must_fill').notNull().default(false),
   },
   (table) => [
     unique('seats_station_shift_position_ordinal_unique').on(
