@@ -43,6 +43,7 @@ export * from './schemas/session-record.ts';
 export * from './schemas/station.ts';
 export * from './schemas/user.ts';
 export * from './seniority.ts';
+export * from './seniority-rule.ts';
 export * from './seniority-report.ts';
 export * from './session-board/apply-session-change.ts';
 export * from './session-board/build-session-board.ts';
