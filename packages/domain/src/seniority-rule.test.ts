@@ -27,7 +27,11 @@ const idsOf = (candidates: readonly SeniorityCandidate[]) => candidates.map((can
 const preset = (id: string): SeniorityRule => SENIORITY_RULE_PRESETS.find((entry) => entry.id === id)!.rule;
 
 /** The queue order as it was before departments could set a rule: the property test's reference. */
-function legacyOrder<T extends SeniorityCandidate>(candidates: readonly T[], chain: readonly TieBreakLink[], seed: string | null) {
+function legacyOrder<T extends SeniorityCandidate>(
+  candidates: readonly T[],
+  chain: readonly TieBreakLink[],
+  seed: string | null,
+) {
   const code = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...candidates].sort((a, b) => {
     const scoreDifference = b.seniorityScore - a.seniorityScore;
@@ -142,14 +146,22 @@ describe('ordering by a rule', () => {
       { minLength: 1 },
     )
     .chain((keys) =>
-      fc.tuple(fc.array(fc.constantFrom('asc' as const, 'desc' as const), { minLength: keys.length, maxLength: keys.length }), fc.boolean()).map(
-        ([directions, withLottery]): SeniorityRule => ({
-          keys: [
-            ...keys.map((key, index) => ({ key, direction: directions[index]! })),
-            ...(withLottery ? [{ key: 'lottery' as const, direction: 'asc' as const }] : []),
-          ],
-        }),
-      ),
+      fc
+        .tuple(
+          fc.array(fc.constantFrom('asc' as const, 'desc' as const), {
+            minLength: keys.length,
+            maxLength: keys.length,
+          }),
+          fc.boolean(),
+        )
+        .map(
+          ([directions, withLottery]): SeniorityRule => ({
+            keys: [
+              ...keys.map((key, index) => ({ key, direction: directions[index]! })),
+              ...(withLottery ? [{ key: 'lottery' as const, direction: 'asc' as const }] : []),
+            ],
+          }),
+        ),
     );
 
   it('without a rule, orders every queue exactly as before, whatever the chain and seed', () => {
@@ -232,9 +244,9 @@ describe('explainSeniorityPlace', () => {
     expect(explainSeniorityPlace(a, member('b', { rankDate: '2014-03-02', listNumber: 13 }), rule, 's').text).toBe(
       'lower list number: 12',
     );
-    expect(explainSeniorityPlace(member('a', { seniorityScore: 340 }), member('b'), DEFAULT_SENIORITY_RULE, null).text).toBe(
-      'higher seniority score: 340',
-    );
+    expect(
+      explainSeniorityPlace(member('a', { seniorityScore: 340 }), member('b'), DEFAULT_SENIORITY_RULE, null).text,
+    ).toBe('higher seniority score: 340');
     const [first, second] = orderBySeniorityRule([member('x'), member('y')], rule, 'seed');
     expect(explainSeniorityPlace(first!, second!, rule, 'seed')).toEqual({ key: 'lottery', text: 'drawn lot' });
   });

@@ -58,7 +58,8 @@ export const SENIORITY_RULE_MESSAGES = {
   keysRequired: 'The seniority rule needs at least one key.',
   keyUnknown: `Each key must be one of: ${SENIORITY_KEYS.join(', ')}.`,
   directionUnknown: 'Each direction must be asc or desc.',
-  lotteryOnlyLast: 'A drawn lot (lottery) settles only what every other key leaves tied, so it may only be the last key.',
+  lotteryOnlyLast:
+    'A drawn lot (lottery) settles only what every other key leaves tied, so it may only be the last key.',
   keyTwice: (key: SeniorityKey) => `${SENIORITY_KEY_LABELS[key]} (${key}) appears twice; use each key once.`,
 } as const;
 
@@ -78,7 +79,11 @@ export const seniorityRuleSchema = z
     const seen = new Set<SeniorityKey>();
     rule.keys.forEach((entry, index) => {
       if (seen.has(entry.key)) {
-        context.addIssue({ code: 'custom', message: SENIORITY_RULE_MESSAGES.keyTwice(entry.key), path: ['keys', index] });
+        context.addIssue({
+          code: 'custom',
+          message: SENIORITY_RULE_MESSAGES.keyTwice(entry.key),
+          path: ['keys', index],
+        });
       }
       seen.add(entry.key);
       if (entry.key === 'lottery' && index !== rule.keys.length - 1) {
@@ -123,7 +128,8 @@ export const SENIORITY_RULE_PRESETS: readonly SeniorityRulePreset[] = [
   {
     id: 'timeInRank',
     name: 'Time in rank',
-    description: 'Earliest promotion to the current rank first; the list number, then the hire date, then a drawn lot split ties.',
+    description:
+      'Earliest promotion to the current rank first; the list number, then the hire date, then a drawn lot split ties.',
     rule: {
       keys: [
         { key: 'rankDate', direction: 'asc' },
@@ -223,7 +229,11 @@ export function orderBySeniorityRule<T extends SeniorityCandidate>(
   return [...candidates].sort(buildSeniorityComparator<T>(rule, randomSeed));
 }
 
-function valueOf<T extends SeniorityCandidate>(key: SeniorityKey, candidate: T, drawOf: (c: T) => number | null): KeyValue {
+function keyValueOf<T extends SeniorityCandidate>(
+  key: SeniorityKey,
+  candidate: T,
+  drawOf: (c: T) => number | null,
+): KeyValue {
   switch (key) {
     case 'rankDate':
       return candidate.rankDate ?? null;
@@ -248,8 +258,8 @@ function compareByKey<T extends SeniorityCandidate>(
   b: T,
   drawOf: (c: T) => number | null,
 ): number {
-  const left = valueOf(entry.key, a, drawOf);
-  const right = valueOf(entry.key, b, drawOf);
+  const left = keyValueOf(entry.key, a, drawOf);
+  const right = keyValueOf(entry.key, b, drawOf);
   if (left === null || right === null) {
     // Missing after present, whatever the direction; two missing tie. A lottery without a seed
     // is missing for everyone, so it is skipped as the tie-break chain's random link always was.
@@ -294,7 +304,7 @@ export function findMissingSeniorityKeys<T extends SeniorityCandidate>(
         const isNeeded = group.length > 1 || rule.keys[0] === entry;
         if (!isNeeded) continue;
         for (const candidate of group) {
-          if (valueOf(key, candidate, noDraw) === null && !listed.has(candidate)) {
+          if (keyValueOf(key, candidate, noDraw) === null && !listed.has(candidate)) {
             missing.push({ candidate, key });
             listed.add(candidate);
           }
@@ -305,7 +315,7 @@ export function findMissingSeniorityKeys<T extends SeniorityCandidate>(
     groups = groups.flatMap((group) => {
       const byValue = new Map<KeyValue, T[]>();
       for (const candidate of group) {
-        const value = valueOf(entry.key, candidate, noDraw);
+        const value = keyValueOf(entry.key, candidate, noDraw);
         const members = byValue.get(value);
         if (members) members.push(candidate);
         else byValue.set(value, [candidate]);
@@ -368,8 +378,9 @@ export function explainSeniorityPlace<T extends SeniorityCandidate>(
   for (const entry of rule.keys) {
     if (compareByKey(entry, ahead, behind, drawOf) === 0) continue;
     if (entry.key === 'lottery') return { key: 'lottery', text: 'drawn lot' };
-    const value = valueOf(entry.key, ahead, drawOf);
-    if (value === null) return { key: entry.key, text: `no ${SENIORITY_KEY_LABELS[entry.key].toLowerCase()} on either` };
+    const value = keyValueOf(entry.key, ahead, drawOf);
+    if (value === null)
+      return { key: entry.key, text: `no ${SENIORITY_KEY_LABELS[entry.key].toLowerCase()} on either` };
     return { key: entry.key, text: `${KEY_WORDS[entry.key][entry.direction]}: ${value}` };
   }
   return { key: 'fallback', text: `employee ID first: ${ahead.employeeId}` };

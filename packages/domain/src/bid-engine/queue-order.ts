@@ -4,7 +4,12 @@
  * none is set, the seniority score and the session's tie-break chain; then fixed fallbacks so the
  * order never depends on the order the candidates were read in.
  */
-import { orderBySeniorityRule, ruleFromTieBreakChain, type SeniorityCandidate, type SeniorityRule } from '../seniority-rule.ts';
+import {
+  orderBySeniorityRule,
+  ruleFromTieBreakChain,
+  type SeniorityCandidate,
+  type SeniorityRule,
+} from '../seniority-rule.ts';
 import type { TieBreakLink } from './types.ts';
 
 export { drawTieBreakNumber } from './tie-break-draw.ts';

@@ -21,6 +21,7 @@ import type {
   SeatChoice,
   SeatRef,
 } from '../bid-engine/types.ts';
+import type { SeniorityRule } from '../seniority-rule.ts';
 import { canonicalJson, hashCanonical, sha256Hex } from './hash.ts';
 
 export const RECORD_SETTINGS_FORMAT = 'stationbid-session-settings/1';
@@ -48,8 +49,10 @@ export interface RecordSettings {
   year: number;
   /** Links after the seniority score, e.g. ["yearsOfService", "employeeId"], maybe ending in "random". */
   tieBreakChain: string[];
-  /** The seed of the random tie-break draw, when the chain uses one. */
+  /** The seed of the random tie-break draw, when the chain uses one (and of the rule's lottery). */
   randomSeed: string | null;
+  /** The department's seniority rule, frozen at start; absent (older records, or none set): score and tie-break chain. */
+  seniorityRule?: SeniorityRule | null;
   state: EngineState;
 }
 
@@ -61,6 +64,8 @@ export function buildRecordSettings(input: Omit<RecordSettings, 'format'>): Reco
     year: input.year,
     tieBreakChain: [...input.tieBreakChain],
     randomSeed: input.randomSeed,
+    // Only when set, so a department that never set a rule writes the settings it always did.
+    ...(input.seniorityRule ? { seniorityRule: input.seniorityRule } : {}),
     state: {
       session: input.state.session,
       participants: input.state.participants.map((participant) => ({

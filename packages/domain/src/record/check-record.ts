@@ -71,9 +71,14 @@ function checkSeniorityOrder(settings: RecordSettings): string | undefined {
     // As the server orders a queue: a participant whose member was deleted is ordered by their own id.
     memberId: participant.memberId ?? participant.participantId,
   }));
-  const ordered = orderQueue(candidates, settings.tieBreakChain as TieBreakLink[], settings.randomSeed);
+  const rule = settings.seniorityRule ?? null;
+  const ordered = orderQueue(candidates, settings.tieBreakChain as TieBreakLink[], settings.randomSeed, rule);
   for (const [index, participant] of ordered.entries()) {
     if (participant.bidPriority !== index + 1) {
+      if (rule) {
+        const keys = rule.keys.map((entry) => `${entry.key} ${entry.direction}`).join(', ');
+        return `${participant.name} (${participant.employeeId}) has bid priority ${participant.bidPriority}, but the seniority rule (${keys}) and their frozen keys (hire date ${participant.hireDate ?? 'none'}, date in rank ${participant.rankDate ?? 'none'}, list number ${participant.listNumber ?? 'none'}) put them at ${index + 1}`;
+      }
       return `${participant.name} (${participant.employeeId}) has bid priority ${participant.bidPriority}, but seniority score ${participant.seniorityScore}, ${participant.yearsOfService} years and the tie-break chain ${settings.tieBreakChain.join(', ')} put them at ${index + 1}`;
     }
   }

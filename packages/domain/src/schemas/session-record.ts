@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { BID_SESSION_STATUSES, ELIGIBILITY_MODES, HISTORY_ACTIONS, PARTICIPANT_OUTCOMES } from '../bid-engine/types.ts';
 import { RANKS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
+import { seniorityRuleSchema } from '../seniority-rule.ts';
 
 export const SESSION_RECORD_FORMAT = 'stationbid-session-record/1';
 export const RECORD_SIGNATURE_ALGORITHM = 'Ed25519';
@@ -65,6 +66,10 @@ const engineParticipantSchema = z.object({
   rank: z.enum(RANKS),
   yearsOfService: z.number(),
   seniorityScore: z.number(),
+  // The seniority keys a department's rule may read, frozen at start (absent in older records).
+  hireDate: z.string().nullable().optional(),
+  rankDate: z.string().nullable().optional(),
+  listNumber: z.number().int().nullable().optional(),
   bidPriority: z.number().int(),
   queuePosition: z.number().int(),
   movedToBack: z.boolean(),
@@ -85,6 +90,7 @@ export const recordSettingsSchema = z.object({
   year: z.number().int(),
   tieBreakChain: z.array(z.string()),
   randomSeed: z.string().nullable(),
+  seniorityRule: seniorityRuleSchema.nullable().optional(),
   state: z.object({
     session: engineSessionSchema,
     participants: z.array(engineParticipantSchema),
