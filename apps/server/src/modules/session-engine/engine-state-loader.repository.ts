@@ -107,12 +107,23 @@ const epochMilliseconds = (column: SQL) => sql`(extract(epoch from ${column}) * 
 
 /** Seats of the active stations the session offers (its list, or every active station), with their holder. */
 async function listOfferedSeats(executor: Executor, sessionId: string): Promise<EngineSeat[]> {
-  type SeatTuple = [string, string, number, string, Shift, SeatPosition, number, string | null];
+  type SeatTuple = [
+    seatId: string,
+    stationId: string,
+    stationNumber: number,
+    stationName: string,
+    shift: Shift,
+    seatPosition: SeatPosition,
+    ordinal: number,
+    holderMemberId: string | null,
+    requires: string[],
+    mustFill: boolean,
+  ];
   const tuples = await selectJsonList<SeatTuple>(
     executor,
     sql`
       select json_agg(json_build_array(
-        s.id, s.station_id, st.number, st.name, s.shift, s.seat_position, s.ordinal, m.id
+        s.id, s.station_id, st.number, st.name, s.shift, s.seat_position, s.ordinal, m.id, s.requires, s.must_fill
       ) order by st.number, s.shift, s.seat_position, s.ordinal)
       from seats s
       join stations st on st.id = s.station_id
@@ -124,7 +135,7 @@ async function listOfferedSeats(executor: Executor, sessionId: string): Promise<
         )`,
   );
   return tuples.map(
-    ([seatId, stationId, stationNumber, stationName, shift, seatPosition, ordinal, holderMemberId]) => ({
+    ([
       seatId,
       stationId,
       stationNumber,
@@ -133,7 +144,24 @@ async function listOfferedSeats(executor: Executor, sessionId: string): Promise<
       seatPosition,
       ordinal,
       holderMemberId,
-    }),
+      requires,
+      mustFill,
+    ]) => {
+      const seat: EngineSeat = {
+        seatId,
+        stationId,
+        stationNumber,
+        stationName,
+        shift,
+        seatPosition,
+        ordinal,
+        holderMemberId,
+      };
+      // Only a seat with a rule carries the fields, so a seat without one is the same value as before them.
+      if (requires.length > 0) seat.requires = requires;
+      if (mustFill) seat.mustFill = true;
+      return seat;
+    },
   );
 }
 
