@@ -53,6 +53,8 @@ import { PreferencesService } from './modules/preferences/preferences.service.ts
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushService } from './modules/push/push.service.ts';
 import { createPushSender, vapidSubject } from './modules/push/push-sender.ts';
+import { adminSeniorityRuleRoutes } from './modules/seniority-rule/seniority-rule.routes.ts';
+import { SeniorityRuleService } from './modules/seniority-rule/seniority-rule.service.ts';
 import { completedSessionAdminRoutes, sessionAdminRoutes } from './modules/session-admin/session-admin.routes.ts';
 import { SessionManagementService } from './modules/session-admin/session-management.service.ts';
 import { EngineStateCache } from './modules/session-engine/engine-state-cache.ts';
@@ -437,6 +439,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       const departmentSettingsService = new DepartmentSettingsService(db, clock, departmentZone);
       await api.register(departmentSettingsRoutes, { departmentSettingsService });
       await api.register(adminDepartmentSettingsRoutes, { prefix: '/admin', departmentSettingsService });
+      await api.register(adminSeniorityRuleRoutes, {
+        prefix: '/admin',
+        seniorityRuleService: new SeniorityRuleService(db, clock),
+      });
       await api.register(chatRoutes, {
         prefix: '/chat',
         chatService: new ChatService(db, clock, (event) => liveService.publish(event)),

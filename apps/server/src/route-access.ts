@@ -121,6 +121,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The department's time zone: read by every screen that names it, set by administrators.
   'GET /api/department-settings': MEMBER,
   'PUT /api/admin/department-settings': ADMIN,
+  // The department's seniority rule: administrators only (members see its effect on the seniority page).
+  'GET /api/admin/seniority-rule': ADMIN,
+  'PUT /api/admin/seniority-rule': ADMIN,
   'PUT /api/users/preferences': MEMBER,
   'PUT /api/users/change-password': MEMBER,
   'GET /api/users/seniority': MEMBER,

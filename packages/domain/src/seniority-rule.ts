@@ -385,3 +385,27 @@ export function explainSeniorityPlace<T extends SeniorityCandidate>(
   }
   return { key: 'fallback', text: `employee ID first: ${ahead.employeeId}` };
 }
+
+/** PUT /api/admin/seniority-rule: the keys in order. The default preset's keys set today's order again. */
+export const seniorityRuleUpdateSchema = seniorityRuleSchema;
+export type SeniorityRuleUpdate = z.infer<typeof seniorityRuleUpdateSchema>;
+
+/** GET and PUT /api/admin/seniority-rule: the rule in force, whether it is today's order, and the presets. */
+export const seniorityRuleResponseSchema = z.object({
+  keys: z.array(seniorityRuleKeySchema),
+  /**
+   * True while no rule is set: each session orders by seniority score, then its own tie-break
+   * chain (`keys` shows it with the default chain).
+   */
+  isDefault: z.boolean(),
+  presets: z.array(
+    z.object({
+      id: z.enum(SENIORITY_RULE_PRESET_IDS),
+      name: z.string(),
+      description: z.string(),
+      keys: z.array(seniorityRuleKeySchema),
+    }),
+  ),
+  updatedAt: z.string().nullable(),
+});
+export type SeniorityRuleResponse = z.infer<typeof seniorityRuleResponseSchema>;
