@@ -24,6 +24,7 @@ export const HISTORY_ACTION_LABELS: Readonly<Record<HistoryAction, string>> = {
   turn_skipped: 'Turn skipped',
   moved_to_back: 'Moved to back of queue',
   auto_assigned: 'Auto-assigned',
+  round_started: 'Round started',
 };
 
 /** What became of a participant in a session. */

@@ -46,12 +46,14 @@ export interface AutoAssignCandidate {
  * then shifts in their order; an empty list matches any), else the first free eligible seat by
  * station number, then shift A, B, C. Within one station and shift, the position matching their rank
  * comes first (it matters in "any" mode), then Captain to Firefighter, then the lowest ordinal.
- * Undefined when no eligible seat is left.
+ * Undefined when no eligible seat is left. `allows` adds the department's rules (qualification,
+ * staffing: seat-choice.ts).
  */
 export function findAutoAssignSeat(
   state: EngineState,
   candidate: AutoAssignCandidate,
   mode: EligibilityMode,
+  allows: (seat: EngineSeat) => boolean = () => true,
 ): EngineSeat | undefined {
   const { preferredStationIds, preferredShifts } = candidate.preferences;
   const hasPreferences = preferredStationIds.length > 0 || preferredShifts.length > 0;
@@ -74,6 +76,9 @@ export function findAutoAssignSeat(
   for (const seat of state.seats) {
     if (seat.holderMemberId !== null || !isEligibleForSeat(candidate.rank, seat.seatPosition, mode)) continue;
     const keys = fallbackKeys(seat);
+    // The rules (certifications, staffing) are asked last and only of a seat that would win.
+    if (bestFallback && compareKeys(keys, bestFallback.keys) >= 0 && !hasPreferences) continue;
+    if (!allows(seat)) continue;
     if (!bestFallback || compareKeys(keys, bestFallback.keys) < 0) bestFallback = { seat, keys };
     if (!hasPreferences) continue;
     const stationIndex = preferenceIndex(preferredStationIds, seat.stationId);

@@ -41,6 +41,8 @@ export class SessionStep {
   private seats: EngineSeat[];
   private seatIndexById: ReadonlyMap<string, number> | undefined;
   private readonly events: EngineEvent[] = [];
+  /** Participants whose standing bid this step read, in the order it read them (the record keeps them). */
+  private readonly standingBidsRead: string[] = [];
 
   constructor(
     state: EngineState,
@@ -95,6 +97,15 @@ export class SessionStep {
     });
   }
 
+  /** The working state as it stands: what the rules read mid-step. Read-only for the caller. */
+  view(): EngineState {
+    return { session: this.session, participants: this.participants, seats: this.seats };
+  }
+
+  noteStandingBidRead(participantId: string): void {
+    this.standingBidsRead.push(participantId);
+  }
+
   notify(notification: EngineNotification): void {
     this.events.push({ kind: 'notification', notification });
   }
@@ -105,6 +116,7 @@ export class SessionStep {
       ok: true,
       state: { session: this.session, participants: this.participants, seats: this.seats },
       events: this.events,
+      ...(this.standingBidsRead.length > 0 ? { standingBidsRead: this.standingBidsRead } : {}),
     };
   }
 

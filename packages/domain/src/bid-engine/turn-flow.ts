@@ -4,6 +4,7 @@
  * the step's working copy.
  */
 import { toSeatRef } from './seat-availability.ts';
+import { TurnRules } from './seat-choice.ts';
 import type { SessionStep } from './session-step.ts';
 import {
   type Actor,
@@ -17,14 +18,23 @@ import {
 
 const MS_PER_MINUTE = 60_000;
 
-/** The deadline of a turn beginning at `now`: the bid window, or the shorter auto-assign timeout for a second chance. */
+/**
+ * The deadline of a turn beginning at `now`: the bid window of the participant's round (the
+ * session's when it has no rounds), or the shorter auto-assign timeout for a second chance.
+ */
 export function turnDeadlineFor(
-  session: Pick<EngineSession, 'bidWindowMinutes' | 'autoAssignTimeoutMinutes'>,
-  participant: Pick<EngineParticipant, 'movedToBack'>,
+  session: Pick<EngineSession, 'bidWindowMinutes' | 'autoAssignTimeoutMinutes' | 'rounds'>,
+  participant: Pick<EngineParticipant, 'movedToBack' | 'round'>,
   now: number,
 ): number {
-  const minutes = participant.movedToBack ? session.autoAssignTimeoutMinutes : session.bidWindowMinutes;
+  const window = session.rounds?.[participant.round ?? 0]?.bidWindowMinutes ?? session.bidWindowMinutes;
+  const minutes = participant.movedToBack ? session.autoAssignTimeoutMinutes : window;
   return now + minutes * MS_PER_MINUTE;
+}
+
+/** The round a participant bids in, when the session has rounds. */
+export function roundOf(session: Pick<EngineSession, 'rounds'>, participant: Pick<EngineParticipant, 'round'>) {
+  return session.rounds?.[participant.round ?? 0];
 }
 
 /** The participant holding the turn while the session is active or paused, else undefined. */
@@ -46,7 +56,9 @@ export function advance(step: SessionStep): void {
 /**
  * Begins the turn of the participant at `currentParticipant`, or completes the session when it has
  * run past the last one. A participant whose member was deleted cannot hold a seat, so their turn is
- * passed over at once (Not Assigned) instead of making everyone wait for the clock.
+ * passed over at once (Not Assigned) instead of making everyone wait for the clock. A participant
+ * with a standing bid gets the first seat of their list the rules allow at once, with no countdown;
+ * when none is free their turn runs as usual.
  */
 export function beginTurnOrComplete(step: SessionStep): void {
   for (;;) {
@@ -56,6 +68,7 @@ export function beginTurnOrComplete(step: SessionStep): void {
       complete(step, SYSTEM_ACTOR, false);
       return;
     }
+    announceRound(step, holderIndex);
     if (holder.memberId === null) {
       step.updateParticipant(holderIndex, { outcome: 'not_assigned' });
       step.addHistory({
@@ -67,6 +80,20 @@ export function beginTurnOrComplete(step: SessionStep): void {
       step.updateSession({ currentParticipant: step.session.currentParticipant + 1 });
       continue;
     }
+    if (holder.preferences.standingBid === true) {
+      step.noteStandingBidRead(holder.participantId);
+      const listed = new TurnRules(step.view(), holder, step.now).pickFromList(holder.preferences.choices);
+      if (listed) {
+        award(step, holderIndex, listed.seat, {
+          outcome: 'bid',
+          action: 'bid_submitted',
+          actor: SYSTEM_ACTOR,
+          details: { source: 'standing_bid', choice: listed.place },
+        });
+        step.updateSession({ currentParticipant: step.session.currentParticipant + 1 });
+        continue;
+      }
+    }
     const deadline = turnDeadlineFor(step.session, holder, step.now);
     step.updateSession({ currentBidEnd: deadline });
     step.updateParticipant(holderIndex, { turnDeadline: deadline });
@@ -75,21 +102,46 @@ export function beginTurnOrComplete(step: SessionStep): void {
   }
 }
 
+/** Writes "round_started" before the first turn of each round, in a session with rounds. */
+function announceRound(step: SessionStep, holderIndex: number): void {
+  const holder = step.participants[holderIndex];
+  const round = holder && roundOf(step.session, holder);
+  if (!holder || !round) return;
+  const previous = step.participants[holderIndex - 1];
+  if (previous && (previous.round ?? 0) === (holder.round ?? 0)) return;
+  step.addHistory({
+    action: 'round_started',
+    actor: SYSTEM_ACTOR,
+    details: { round: (holder.round ?? 0) + 1, name: round.name },
+  });
+}
+
 /**
- * Sends the turn holder to the end of the queue. Everyone behind moves up one place, so
- * `currentParticipant` now points at the next participant and is left as it is.
+ * Sends the turn holder to the end of their round (the end of the queue when the session has no
+ * rounds). Everyone behind them in the round moves up one place, so `currentParticipant` now points
+ * at the next participant and is left as it is.
  */
 export function moveHolderToBack(step: SessionStep, actor: Actor, details: Record<string, unknown>): void {
   const holderIndex = step.session.currentParticipant - 1;
   const holder = step.participants[holderIndex];
   if (!holder) return;
-  const lastPosition = step.participants.length - 1;
-  const behind = step.participants.slice(holderIndex + 1).map((participant) => ({
+  let lastIndex = step.participants.length - 1;
+  if (roundOf(step.session, holder)) {
+    while (lastIndex > holderIndex && (step.participants[lastIndex]?.round ?? 0) !== (holder.round ?? 0))
+      lastIndex -= 1;
+  }
+  const lastPosition = lastIndex;
+  const behind = step.participants.slice(holderIndex + 1, lastIndex + 1).map((participant) => ({
     ...participant,
     queuePosition: participant.queuePosition - 1,
   }));
   const moved = { ...holder, movedToBack: true, queuePosition: lastPosition };
-  step.participants = [...step.participants.slice(0, holderIndex), ...behind, moved];
+  step.participants = [
+    ...step.participants.slice(0, holderIndex),
+    ...behind,
+    moved,
+    ...step.participants.slice(lastIndex + 1),
+  ];
   step.addHistory({
     action: 'moved_to_back',
     actor,

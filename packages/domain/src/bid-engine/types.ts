@@ -41,6 +41,8 @@ export const HISTORY_ACTIONS = [
   'turn_skipped',
   'moved_to_back',
   'auto_assigned',
+  /** The first turn of a round is about to begin (sessions with rounds only). */
+  'round_started',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -231,5 +233,14 @@ export interface EngineRefusal {
 }
 
 export type EngineResult =
-  | { ok: true; state: EngineState; events: readonly EngineEvent[] }
+  | {
+      ok: true;
+      state: EngineState;
+      events: readonly EngineEvent[];
+      /**
+       * Participants whose standing bid the step read when their turn began (absent: none). Members
+       * may change their lists at any time, so the record keeps what the engine read.
+       */
+      standingBidsRead?: readonly string[];
+    }
   | { ok: false; refusal: EngineRefusal };

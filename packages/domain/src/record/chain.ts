@@ -99,9 +99,22 @@ export interface RecordCommand {
   bidWindowMinutes: number;
   autoAssignTimeoutMinutes: number;
   holderPreferences: ParticipantPreferences | null;
+  /**
+   * The preferences of each participant whose standing bid the step read when their turn began, by
+   * participant id; absent when it read none (so a session without standing bids records as before).
+   */
+  standingBids?: Record<string, ParticipantPreferences>;
 }
 
-export function toRecordCommand(command: EngineCommand, state: EngineState): RecordCommand {
+/**
+ * The record of a command applied to `state`. `standingBidsRead` names the participants whose
+ * standing bids the step read (the engine's result says so), whose preferences are then recorded.
+ */
+export function toRecordCommand(
+  command: EngineCommand,
+  state: EngineState,
+  standingBidsRead: readonly string[] = [],
+): RecordCommand {
   let holderPreferences: ParticipantPreferences | null = null;
   if (command.type === 'expire') {
     const holder = state.participants.find(
@@ -123,7 +136,17 @@ export function toRecordCommand(command: EngineCommand, state: EngineState): Rec
     bidWindowMinutes: state.session.bidWindowMinutes,
     autoAssignTimeoutMinutes: state.session.autoAssignTimeoutMinutes,
     holderPreferences,
+    ...(standingBidsRead.length > 0 ? { standingBids: recordedStandingBids(state, standingBidsRead) } : {}),
   };
+}
+
+function recordedStandingBids(state: EngineState, participantIds: readonly string[]) {
+  const wanted = new Set(participantIds);
+  const recorded: Record<string, ParticipantPreferences> = {};
+  for (const participant of state.participants) {
+    if (wanted.has(participant.participantId)) recorded[participant.participantId] = participant.preferences;
+  }
+  return recorded;
 }
 
 /** The engine command a recorded command stands for; throws with the reason when it is incomplete. */

@@ -61,7 +61,10 @@ function applyDeletedMembers(state: EngineState, step: readonly RecordEntry[]): 
   return { ...state, participants, seats };
 }
 
-/** The state a step's command met: the recorded bid window and timeout, and the turn holder's recorded preferences. */
+/**
+ * The state a step's command met: the recorded bid window and timeout, the recorded standing bids of
+ * those whose turn began in the step, and the turn holder's recorded preferences.
+ */
 function prepareStep(state: EngineState, step: readonly RecordEntry[]): EngineState {
   const command = step[0]?.command;
   if (!command) return state;
@@ -73,6 +76,16 @@ function prepareStep(state: EngineState, step: readonly RecordEntry[]): EngineSt
       autoAssignTimeoutMinutes: command.autoAssignTimeoutMinutes,
     },
   };
+  const standingBids = command.standingBids;
+  if (standingBids) {
+    prepared = {
+      ...prepared,
+      participants: prepared.participants.map((participant) => {
+        const preferences = standingBids[participant.participantId];
+        return preferences ? { ...participant, preferences } : participant;
+      }),
+    };
+  }
   if (command.type === 'expire') {
     const holder = getTurnHolder(prepared);
     if (holder) {

@@ -61,6 +61,7 @@ export function describeHistoryEntry(facts: HistoryFacts): string {
     case 'session_completed':
       return details.endedEarly === true ? `Session ended early${byActor(facts)}` : 'Session completed';
     case 'bid_submitted':
+      if (details.source === 'standing_bid') return withSeat(`Standing bid for ${who}`, facts);
       return details.proxy === true
         ? withSeat(`Phone-in bid by ${facts.actorName} for ${who}`, facts)
         : withSeat(`Bid by ${who}`, facts);
@@ -75,6 +76,8 @@ export function describeHistoryEntry(facts: HistoryFacts): string {
       const source = typeof details.source === 'string' ? AUTOMATIC_SOURCES[details.source] : undefined;
       return withSeat(`${who} auto-assigned${source ? ` ${source}` : ''}`, facts);
     }
+    case 'round_started':
+      return typeof details.name === 'string' ? `${details.name} began` : 'A new round began';
     default:
       return String(facts.action).replaceAll('_', ' ');
   }

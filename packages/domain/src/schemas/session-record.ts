@@ -41,6 +41,7 @@ const preferencesSchema = z.object({
   choices: z.array(seatChoiceSchema),
   preferredStationIds: z.array(z.string()),
   preferredShifts: z.array(z.enum(SHIFTS)),
+  standingBid: z.boolean().optional(),
 });
 
 const actorSchema = z.object({ memberId: z.string().nullable(), name: z.string(), isAdmin: z.boolean() });
@@ -56,6 +57,12 @@ const engineSessionSchema = z.object({
   clearAssignments: z.boolean(),
   actualStart: z.number().nullable(),
   actualEnd: z.number().nullable(),
+  // A department's rules (absent in older records): rounds, the day certifications count on, their names.
+  rounds: z
+    .array(z.object({ name: z.string(), ranks: z.array(z.enum(RANKS)), bidWindowMinutes: z.number().int() }))
+    .optional(),
+  effectiveDate: z.string().nullable().optional(),
+  certificationNames: z.record(z.string(), z.string()).optional(),
 });
 
 const engineParticipantSchema = z.object({
@@ -70,6 +77,8 @@ const engineParticipantSchema = z.object({
   hireDate: z.string().nullable().optional(),
   rankDate: z.string().nullable().optional(),
   listNumber: z.number().int().nullable().optional(),
+  certifications: z.array(z.object({ code: z.string(), expiresOn: z.string().nullable() })).optional(),
+  round: z.number().int().optional(),
   bidPriority: z.number().int(),
   queuePosition: z.number().int(),
   movedToBack: z.boolean(),
@@ -80,7 +89,12 @@ const engineParticipantSchema = z.object({
   preferences: preferencesSchema,
 });
 
-const engineSeatSchema = seatRefSchema.extend({ ordinal: z.number().int(), holderMemberId: z.string().nullable() });
+const engineSeatSchema = seatRefSchema.extend({
+  ordinal: z.number().int(),
+  holderMemberId: z.string().nullable(),
+  requires: z.array(z.string()).optional(),
+  mustFill: z.boolean().optional(),
+});
 
 /** What the session started with (packages/domain/src/record/chain.ts, RecordSettings). */
 export const recordSettingsSchema = z.object({
@@ -107,6 +121,7 @@ export const recordCommandSchema = z.object({
   bidWindowMinutes: z.number().int(),
   autoAssignTimeoutMinutes: z.number().int(),
   holderPreferences: preferencesSchema.nullable(),
+  standingBids: z.record(z.string(), preferencesSchema).optional(),
 });
 
 const entryFactsShape = {

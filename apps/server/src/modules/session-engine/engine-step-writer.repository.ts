@@ -63,6 +63,8 @@ export interface EngineStepToSave {
   changes: StateChanges;
   /** The command applied, recorded on the step's first history entry (issue 16). */
   command: EngineCommand;
+  /** The participants whose standing bids the step read (the engine's result), recorded with the command. */
+  standingBidsRead?: readonly string[];
   /** The department's time zone, for the turn deadline in the in-app notification; UTC when not given. */
   timeZone?: string;
 }
@@ -103,7 +105,7 @@ export async function saveEngineStep(executor: Executor, step: EngineStepToSave)
  */
 async function chainHistory(
   executor: Executor,
-  { sessionId, session, before, events, command }: EngineStepToSave,
+  { sessionId, session, before, events, command, standingBidsRead }: EngineStepToSave,
 ): Promise<{ entries: ChainedEntry[]; head: ChainHead }> {
   let head: ChainHead = { hash: session.historyHeadHash, length: session.historyLength ?? 0 };
   if (command.type === 'start') {
@@ -122,7 +124,7 @@ async function chainHistory(
     head = { hash: settingsHash, length: 0 };
   }
   const drafts = events.flatMap((event) => (event.kind === 'history' ? [event.entry] : []));
-  return chainStep(head, drafts, toRecordCommand(command, before));
+  return chainStep(head, drafts, toRecordCommand(command, before, standingBidsRead));
 }
 
 /**

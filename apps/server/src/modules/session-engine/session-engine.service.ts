@@ -382,6 +382,7 @@ export class SessionEngineService {
       now,
       changes,
       command,
+      standingBidsRead: result.standingBidsRead ?? [],
       timeZone: this.departmentTimeZone(),
     });
     await this.queueMessagesOf(tx, loaded.session, result.events, now);

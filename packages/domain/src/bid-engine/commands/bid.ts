@@ -1,11 +1,11 @@
 /**
  * `bid`: the turn holder takes a seat, or an administrator takes it for them (a proxy bid, e.g. a
- * member who phoned in). The seat must be offered, free (or the one they hold) and one their rank
- * may take; then the next turn begins.
+ * member who phoned in). The seat must be offered, free (or the one they hold), one their rank and
+ * certifications qualify them for, and one that leaves the must-fill seats fillable (seat-choice.ts);
+ * then the next turn begins.
  */
 import {
   findParticipant,
-  findSeatFor,
   isSameMember,
   refuse,
   refuseUnknownParticipant,
@@ -14,6 +14,7 @@ import {
 } from '../engine-checks.ts';
 import { BID_MESSAGES, notEligibleMessage, seatNotOfferedMessage } from '../messages.ts';
 import { isChoiceOffered, isEligibleForSeat } from '../seat-availability.ts';
+import { TurnRules } from '../seat-choice.ts';
 import { SessionStep } from '../session-step.ts';
 import { advance, award } from '../turn-flow.ts';
 import type { Actor, EngineResult, EngineState, SeatChoice } from '../types.ts';
@@ -42,8 +43,9 @@ export function bid(
   if (!isEligibleForSeat(participant.rank, choice.seatPosition, state.session.eligibilityMode)) {
     return refuse('FORBIDDEN', notEligibleMessage(choice.seatPosition));
   }
-  const seat = findSeatFor(state, participant, choice);
-  if (!seat) return refuse('CONFLICT', BID_MESSAGES.seatUnavailable);
+  const pick = new TurnRules(state, participant, now).pick(choice);
+  if (!pick.ok) return refuse(pick.code, pick.message);
+  const seat = pick.seat;
 
   const step = new SessionStep(state, now);
   award(step, participantIndex, seat, {

@@ -3,8 +3,8 @@
  * turn's deadline passes"): the auto-bid list first, then a first missed turn goes to the back of
  * the queue, and a second one keeps the seat held or gets the best free eligible seat.
  */
-import { findSeatFor } from '../engine-checks.ts';
-import { findAutoAssignSeat, isEligibleForSeat } from '../seat-availability.ts';
+import { findAutoAssignSeat } from '../seat-availability.ts';
+import { TurnRules } from '../seat-choice.ts';
 import { SessionStep } from '../session-step.ts';
 import { advance, award, beginTurnOrComplete, moveHolderToBack } from '../turn-flow.ts';
 import { type EngineParticipant, type EngineResult, type EngineState, type SeatRef, SYSTEM_ACTOR } from '../types.ts';
@@ -17,18 +17,17 @@ export function expire(state: EngineState, now: number): EngineResult | undefine
   const holder = state.participants[holderIndex];
   if (!holder) return undefined;
   const step = new SessionStep(state, now);
+  const rules = new TurnRules(state, holder, now);
 
-  // 1. The auto-bid list: the first choice still free that they may take.
+  // 1. The auto-bid list: the first choice still free that the rules let them take.
   if (holder.preferences.autoBid) {
-    for (const [index, choice] of holder.preferences.choices.entries()) {
-      if (!isEligibleForSeat(holder.rank, choice.seatPosition, state.session.eligibilityMode)) continue;
-      const seat = findSeatFor(state, holder, choice);
-      if (!seat) continue;
-      award(step, holderIndex, seat, {
+    const listed = rules.pickFromList(holder.preferences.choices);
+    if (listed) {
+      award(step, holderIndex, listed.seat, {
         outcome: 'auto_assigned',
         action: 'auto_assigned',
         actor: SYSTEM_ACTOR,
-        details: { source: 'auto_bid', choice: index + 1 },
+        details: { source: 'auto_bid', choice: listed.place },
       });
       advance(step);
       return step.toResult();
@@ -42,8 +41,21 @@ export function expire(state: EngineState, now: number): EngineResult | undefine
     return step.toResult();
   }
 
-  // 3. The second chance ran out too: keep the seat they hold, else the best free eligible seat.
-  if (holder.currentSeat) {
+  // 3. The second chance ran out too: keep the seat they hold, else the best free seat the rules let
+  // them take. Keeping a seat a must-fill seat cannot spare them from is not allowed: they are given
+  // the best seat that keeps staffing whole instead (the coverage award agreements describe).
+  const keepsHeldSeat = holder.currentSeat !== null && rules.staffing(rules.heldSeat() ?? null).ok;
+  const seat = keepsHeldSeat
+    ? undefined
+    : findAutoAssignSeat(state, holder, state.session.eligibilityMode, (candidate) => rules.allows(candidate));
+  if (seat) {
+    award(step, holderIndex, seat, {
+      outcome: 'auto_assigned',
+      action: 'auto_assigned',
+      actor: SYSTEM_ACTOR,
+      details: { source: isPreferredSeat(holder, seat) ? 'preferences' : 'first_available' },
+    });
+  } else if (holder.currentSeat) {
     award(step, holderIndex, holder.currentSeat, {
       outcome: 'auto_assigned',
       action: 'auto_assigned',
@@ -51,24 +63,13 @@ export function expire(state: EngineState, now: number): EngineResult | undefine
       details: { source: 'kept_current_seat' },
     });
   } else {
-    const seat = findAutoAssignSeat(state, holder, state.session.eligibilityMode);
-    if (seat) {
-      const matchesPreferences = isPreferredSeat(holder, seat);
-      award(step, holderIndex, seat, {
-        outcome: 'auto_assigned',
-        action: 'auto_assigned',
-        actor: SYSTEM_ACTOR,
-        details: { source: matchesPreferences ? 'preferences' : 'first_available' },
-      });
-    } else {
-      step.updateParticipant(holderIndex, { outcome: 'not_assigned' });
-      step.addHistory({
-        action: 'auto_assigned',
-        actor: SYSTEM_ACTOR,
-        participant: holder,
-        details: { reason: 'no eligible seat left' },
-      });
-    }
+    step.updateParticipant(holderIndex, { outcome: 'not_assigned' });
+    step.addHistory({
+      action: 'auto_assigned',
+      actor: SYSTEM_ACTOR,
+      participant: holder,
+      details: { reason: 'no eligible seat left' },
+    });
   }
   advance(step);
   return step.toResult();

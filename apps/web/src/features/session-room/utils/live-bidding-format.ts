@@ -81,6 +81,7 @@ export function describeHistoryEntry(entry: SessionHistoryEntry): string {
     case 'session_completed':
       return 'The session completed';
     case 'bid_submitted':
+      if (entry.detailsData.source === 'standing_bid') return `${who}'s standing bid took ${seat}`;
       return entry.userName !== null && entry.actorName !== entry.userName && entry.actorName !== 'system'
         ? `${entry.actorName} bid for ${entry.userName} on ${seat}`
         : `${who} bid on ${seat}`;
@@ -90,6 +91,8 @@ export function describeHistoryEntry(entry: SessionHistoryEntry): string {
       return `${who} was moved to the back of the queue`;
     case 'auto_assigned':
       return seat === '' ? `${who} could not be assigned a seat` : `${who} was auto-assigned ${seat}`;
+    case 'round_started':
+      return typeof entry.detailsData.name === 'string' ? `${entry.detailsData.name} began` : 'A new round began';
   }
 }
 

@@ -1,0 +1,117 @@
+/**
+ * Which seat a choice gives a participant, under every rule at once: the seat must be of the kind
+ * asked for, free (or the one they hold), one they are qualified for, and one whose taking leaves
+ * the must-fill seats as fillable as before. A bid, a phone-in, a standing bid, the auto-bid list
+ * and the last-resort auto-assignment all pick through here.
+ */
+import type { ErrorCode } from '../errors.ts';
+import { BID_MESSAGES } from './messages.ts';
+import {
+  effectiveDateOf,
+  isQualifiedForSeat,
+  missingCertificationMessage,
+  missingCertifications,
+} from './qualification.ts';
+import { isEligibleForSeat, isSeatOfChoice } from './seat-availability.ts';
+import { checkStaffing, type StaffingPool, staffingPool } from './staffing.ts';
+import type { EngineParticipant, EngineSeat, EngineState, SeatChoice } from './types.ts';
+
+type SeatRefusal = { ok: false; code: ErrorCode; message: string };
+export type SeatPick = { ok: true; seat: EngineSeat } | SeatRefusal;
+
+/**
+ * The rules' view of one participant's turn in one state: qualification on the session's effective
+ * date and the staffing pool, built once and asked about many seats.
+ */
+export class TurnRules {
+  readonly date: string;
+  private pool: StaffingPool | undefined | null = null;
+  private readonly staffingByClass = new Map<string, ReturnType<typeof checkStaffing>>();
+
+  constructor(
+    readonly state: EngineState,
+    readonly participant: EngineParticipant,
+    now: number,
+  ) {
+    this.date = effectiveDateOf(state.session, now);
+  }
+
+  isQualified(seat: EngineSeat): boolean {
+    return isQualifiedForSeat(this.state.session, this.participant, seat, this.date);
+  }
+
+  /** Whether ending the turn holding `seat` (null: holding no seat of the session) keeps staffing fillable. */
+  staffing(seat: EngineSeat | null): ReturnType<typeof checkStaffing> {
+    if (this.pool === null) this.pool = staffingPool(this.state, this.date);
+    if (!this.pool) return { ok: true };
+    // The answer depends only on the seat's class: not must-fill, or its position and certifications.
+    const key = seat?.mustFill === true ? `${seat.seatPosition}|${[...(seat.requires ?? [])].sort().join(',')}` : '';
+    let result = this.staffingByClass.get(key);
+    if (!result) {
+      result = checkStaffing(this.pool, this.participant, seat?.mustFill === true ? seat : null);
+      this.staffingByClass.set(key, result);
+    }
+    return result;
+  }
+
+  /** Whether the participant may end their turn holding this seat: qualified, and staffing holds. */
+  allows(seat: EngineSeat): boolean {
+    return this.isQualified(seat) && this.staffing(seat).ok;
+  }
+
+  /** The offered seat the participant holds now, or undefined when they hold none of the session's. */
+  heldSeat(): EngineSeat | undefined {
+    const held = this.participant.currentSeat;
+    return held ? this.state.seats.find((seat) => seat.seatId === held.seatId) : undefined;
+  }
+
+  /**
+   * The seat a choice gives: the seat they hold when it is of that kind (asking for their own kind of
+   * seat keeps it), else the free seats of that kind, lowest ordinal first; the first one the rules
+   * allow. A refusal says why none is allowed: the certification missing for the first, or staffing.
+   */
+  pick(choice: SeatChoice): SeatPick {
+    const held = this.heldSeat();
+    const candidates: EngineSeat[] = [];
+    if (held && isSeatOfChoice(held, choice)) candidates.push(held);
+    const free = this.state.seats
+      .filter((seat) => seat.holderMemberId === null && isSeatOfChoice(seat, choice))
+      .sort((a, b) => a.ordinal - b.ordinal || (a.seatId < b.seatId ? -1 : a.seatId > b.seatId ? 1 : 0));
+    candidates.push(...free);
+    if (candidates.length === 0) return { ok: false, code: 'CONFLICT', message: BID_MESSAGES.seatUnavailable };
+    let refusal: SeatRefusal | undefined;
+    for (const seat of candidates) {
+      if (!this.isQualified(seat)) {
+        refusal ??= {
+          ok: false,
+          code: 'FORBIDDEN',
+          message: missingCertificationMessage(
+            this.state.session,
+            seat,
+            missingCertifications(this.participant, seat, this.date),
+          ),
+        };
+        continue;
+      }
+      const staffing = this.staffing(seat);
+      if (!staffing.ok) {
+        // A staffing refusal says more than a certification one: the member could take this seat.
+        if (!refusal || refusal.code === 'FORBIDDEN')
+          refusal = { ok: false, code: 'CONFLICT', message: staffing.message };
+        continue;
+      }
+      return { ok: true, seat };
+    }
+    return refusal as SeatRefusal;
+  }
+
+  /** The first choice of the ranked list the rules allow, with its 1-based place; undefined when none is. */
+  pickFromList(choices: readonly SeatChoice[]): { seat: EngineSeat; place: number } | undefined {
+    for (const [index, choice] of choices.entries()) {
+      if (!isEligibleForSeat(this.participant.rank, choice.seatPosition, this.state.session.eligibilityMode)) continue;
+      const pick = this.pick(choice);
+      if (pick.ok) return { seat: pick.seat, place: index + 1 };
+    }
+    return undefined;
+  }
+}
