@@ -27,6 +27,8 @@ import { bidSheetRoutes } from './modules/bid-sheet/bid-sheet.routes.ts';
 import { BidSheetService } from './modules/bid-sheet/bid-sheet.service.ts';
 import { calendarFeedRoutes, memberCalendarRoutes, rotationRoutes } from './modules/calendar/calendar.routes.ts';
 import { CalendarService } from './modules/calendar/calendar.service.ts';
+import { certificationRoutes } from './modules/certifications/certifications.routes.ts';
+import { CertificationsService } from './modules/certifications/certifications.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
 import { DeliveryStatusService } from './modules/delivery/delivery-status.service.ts';
@@ -439,6 +441,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       const departmentSettingsService = new DepartmentSettingsService(db, clock, departmentZone);
       await api.register(departmentSettingsRoutes, { departmentSettingsService });
       await api.register(adminDepartmentSettingsRoutes, { prefix: '/admin', departmentSettingsService });
+      await api.register(certificationRoutes, {
+        prefix: '/admin/certifications',
+        certificationsService: new CertificationsService(db, clock),
+      });
       await api.register(adminSeniorityRuleRoutes, {
         prefix: '/admin',
         seniorityRuleService: new SeniorityRuleService(db, clock),

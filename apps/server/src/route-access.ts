@@ -121,6 +121,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The department's time zone: read by every screen that names it, set by administrators.
   'GET /api/department-settings': MEMBER,
   'PUT /api/admin/department-settings': ADMIN,
+
+  // The department's certification catalogue: administrators only.
+  'GET /api/admin/certifications': ADMIN,
+  'POST /api/admin/certifications': ADMIN,
+  'PUT /api/admin/certifications/:id': ADMIN,
+  'DELETE /api/admin/certifications/:id': ADMIN,
+
   // The department's seniority rule: administrators only (members see its effect on the seniority page).
   'GET /api/admin/seniority-rule': ADMIN,
   'PUT /api/admin/seniority-rule': ADMIN,

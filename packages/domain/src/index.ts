@@ -22,6 +22,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/bid-preferences.ts';
 export * from './schemas/bid-session.ts';
 export * from './schemas/calendar.ts';
+export * from './schemas/certification.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/common.ts';
 export * from './schemas/delivery.ts';

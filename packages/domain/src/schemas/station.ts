@@ -58,6 +58,32 @@ export function occupiedSeatsMessage(
   return `Cannot reduce ${seatPosition} seats on shift ${shift} to ${requested}: ${members} assigned to them. Move them first.`;
 }
 
+/** "Cannot reduce Firefighter seats requiring PM (must be filled) on shift B to 1: ..." */
+export function occupiedSeatGroupMessage(
+  shift: Shift,
+  seatPosition: SeatPosition,
+  group: { requires: readonly string[]; mustFill: boolean },
+  requested: number,
+  assignedCount: number,
+): string {
+  const members = assignedCount === 1 ? '1 member is' : `${assignedCount} members are`;
+  return `Cannot reduce ${seatPosition} seats ${describeSeatGroup(group)} on shift ${shift} to ${requested}: ${members} assigned to them. Move them first.`;
+}
+
+/** "requiring PM and HM (must be filled)", "without requirements". */
+export function describeSeatGroup(group: { requires: readonly string[]; mustFill: boolean }): string {
+  const requires = group.requires.length === 0 ? 'without requirements' : `requiring ${group.requires.join(' and ')}`;
+  return group.mustFill ? `${requires} (must be filled)` : requires;
+}
+
+/** "Unknown certification code XX", for seats that name a code the department does not have. */
+export function unknownCertificationCodesMessage(codes: readonly string[]): string {
+  const list = codes.join(', ');
+  return codes.length === 1
+    ? `Unknown certification code ${list}: add it to the department's certifications first`
+    : `Unknown certification codes ${list}: add them to the department's certifications first`;
+}
+
 /** Seat counts of one shift, by seat position. */
 export type PositionCounts = Record<SeatPosition, number>;
 /** Seat counts of a station, by shift and seat position. */
@@ -77,6 +103,45 @@ export function sumPositionCounts(counts: PositionCounts): number {
 
 export function sumSeatCounts(counts: SeatCounts): number {
   return SHIFTS.reduce((sum, shift) => sum + sumPositionCounts(counts[shift]), 0);
+}
+
+/**
+ * Seats of one position on one shift that share their rules: the certifications a member needs to
+ * take one (codes, sorted, no repeats) and whether the group must be filled (minimum staffing).
+ */
+export interface SeatRule {
+  position: SeatPosition;
+  count: number;
+  requires: string[];
+  mustFill: boolean;
+}
+/** A station's seat groups, per shift. */
+export type SeatRules = Record<Shift, SeatRule[]>;
+
+/** Codes as a seat stores them: trimmed, upper-case, each once, sorted. */
+export function normalizeRequiredCodes(codes: readonly string[]): string[] {
+  return [...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean))].sort();
+}
+
+/** The same for two seats of one position exactly when they belong to one group. */
+export function seatGroupKey(group: { requires: readonly string[]; mustFill: boolean }): string {
+  return `${group.requires.join('+')}|${group.mustFill ? 'must' : ''}`;
+}
+
+/** Whether a group has any rule (a requirement or minimum staffing). */
+export function hasSeatRule(group: { requires: readonly string[]; mustFill: boolean }): boolean {
+  return group.requires.length > 0 || group.mustFill;
+}
+
+/** Groups in a fixed order: the plain group first, then by their codes, then must-fill last. */
+export function compareSeatGroups(
+  a: { requires: readonly string[]; mustFill: boolean },
+  b: { requires: readonly string[]; mustFill: boolean },
+): number {
+  if (a.requires.length !== b.requires.length) return a.requires.length - b.requires.length;
+  const codes = a.requires.join('+').localeCompare(b.requires.join('+'));
+  if (codes !== 0) return codes;
+  return Number(a.mustFill) - Number(b.mustFill);
 }
 
 /**
@@ -107,6 +172,13 @@ const positionEntrySchema = z.object({
   total: z.number().int(),
   /** Seats of this position on this shift that members hold. */
   occupied: z.number().int(),
+  /**
+   * Present only when the position's seats on this shift are split into groups by their rules
+   * (then there is one entry per group): the certifications a member needs for these seats.
+   */
+  requires: z.array(z.string()).optional(),
+  /** With `requires`: whether these seats must be filled (minimum staffing). */
+  mustFill: z.boolean().optional(),
 });
 export type PositionAvailability = z.infer<typeof positionEntrySchema>;
 
@@ -127,6 +199,19 @@ const positionCountsSchema = z.object({
   Engineer: z.number().int(),
   Firefighter: z.number().int(),
 });
+
+const seatRuleSchema = z.object({
+  position: z.enum(SEAT_POSITIONS),
+  /** Seats in this group. */
+  count: z.number().int(),
+  /** Certification codes a member must hold to take one of them; empty: none. */
+  requires: z.array(z.string()),
+  /** Minimum staffing: these seats must be filled. */
+  mustFill: z.boolean(),
+  /** Seats of this group that members hold: the group cannot go below it. */
+  occupied: z.number().int(),
+});
+export type SeatRuleView = z.infer<typeof seatRuleSchema>;
 
 /** A station as the API sends it; `id` and `_id` are the same. */
 export const stationSchema = z.object({
@@ -154,6 +239,11 @@ export const stationSchema = z.object({
   availablePositions: perShift(z.array(positionEntrySchema)),
   /** Configured seats per shift and position (what the station form edits). */
   seats: perShift(positionCountsSchema),
+  /**
+   * Seat groups per shift: for each position, one entry per set of rules (certifications required,
+   * must be filled), the plain group first; what the station form edits when it sets rules.
+   */
+  seatRules: perShift(z.array(seatRuleSchema)),
   /** Rounded occupancy / capacity in percent; 0 for a station without seats. */
   fillRate: z.number().int(),
   createdAt: z.string(),
@@ -251,16 +341,52 @@ const seatsInputSchema = z.object({
   C: positionCountsInputSchema.default(emptyPositionCounts),
 });
 
+/** Codes a seat group requires; the service checks that the department has them. */
+const requiredCodesInputSchema = z
+  .array(z.string({ error: 'Certification codes must be text' }).trim().toUpperCase().min(1).max(16), {
+    error: 'requires must be a list of certification codes',
+  })
+  .max(10, 'At most 10 certifications per seat group')
+  .transform(normalizeRequiredCodes);
+
 const positionListInputSchema = z
-  .array(z.object({ position: z.enum(SEAT_POSITIONS, { error: 'Unknown seat position' }), count: seatCountSchema }))
+  .array(
+    z.object({
+      position: z.enum(SEAT_POSITIONS, { error: 'Unknown seat position' }),
+      count: seatCountSchema,
+      requires: requiredCodesInputSchema.optional(),
+      mustFill: z.preprocess(readBooleanString, z.boolean({ error: 'mustFill must be true or false' })).optional(),
+    }),
+  )
   .default([]);
 
-/** The spec client's form of the seats: `{A: [{position, count}], ...}`. */
-const availablePositionsInputSchema = z.object({
-  A: positionListInputSchema,
-  B: positionListInputSchema,
-  C: positionListInputSchema,
-});
+/**
+ * The spec client's form of the seats: `{A: [{position, count}], ...}`; an entry may add `requires`
+ * (certification codes) and `mustFill`, and a position may have several entries with different
+ * rules. One position's entries together stay within MAX_SEATS_PER_POSITION.
+ */
+const availablePositionsInputSchema = z
+  .object({
+    A: positionListInputSchema,
+    B: positionListInputSchema,
+    C: positionListInputSchema,
+  })
+  .superRefine((lists, context) => {
+    for (const shift of SHIFTS) {
+      for (const position of SEAT_POSITIONS) {
+        const total = lists[shift]
+          .filter((entry) => entry.position === position)
+          .reduce((sum, entry) => sum + entry.count, 0);
+        if (total > MAX_SEATS_PER_POSITION) {
+          context.addIssue({
+            code: 'custom',
+            path: [shift],
+            message: `At most ${MAX_SEATS_PER_POSITION} seats of one position per shift`,
+          });
+        }
+      }
+    }
+  });
 
 const optionalTextSchema = z
   .string()
@@ -350,6 +476,43 @@ export function requestedSeatCounts(body: UpdateStationRequest): SeatCounts | un
     for (const entry of body.availablePositions[shift]) counts[shift][entry.position] += entry.count;
   }
   return counts;
+}
+
+/**
+ * The seat groups a create or update asks for, or undefined when it gives plain counts only. Rules
+ * come only from `availablePositions` (when `seats` is not sent) and only when at least one entry
+ * says `requires` or `mustFill`: a client that sends neither (an older one) changes counts alone,
+ * and the seats it keeps keep their rules. Entries of one position with the same rules add up.
+ */
+export function requestedSeatRules(body: UpdateStationRequest): SeatRules | undefined {
+  if (body.seats || !body.availablePositions) return undefined;
+  const lists = body.availablePositions;
+  const hasRules = SHIFTS.some((shift) =>
+    lists[shift].some((entry) => entry.requires !== undefined || entry.mustFill !== undefined),
+  );
+  if (!hasRules) return undefined;
+  const rules: SeatRules = { A: [], B: [], C: [] };
+  for (const shift of SHIFTS) {
+    for (const entry of lists[shift]) {
+      const group = { requires: entry.requires ?? [], mustFill: entry.mustFill ?? false };
+      const same = rules[shift].find(
+        (rule) => rule.position === entry.position && seatGroupKey(rule) === seatGroupKey(group),
+      );
+      if (same) same.count += entry.count;
+      else rules[shift].push({ position: entry.position, count: entry.count, ...group });
+    }
+    rules[shift] = rules[shift]
+      .filter((rule) => rule.count > 0)
+      .sort(
+        (a, b) => SEAT_POSITIONS.indexOf(a.position) - SEAT_POSITIONS.indexOf(b.position) || compareSeatGroups(a, b),
+      );
+  }
+  return rules;
+}
+
+/** Every certification code the groups name, once each. */
+export function seatRuleCodes(rules: SeatRules): string[] {
+  return normalizeRequiredCodes(SHIFTS.flatMap((shift) => rules[shift].flatMap((rule) => rule.requires)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,11 +3,14 @@
  * shape. Every count comes from the seats and assignments, so nothing is stored twice.
  */
 import {
+  compareSeatGroups,
   emptySeatCounts,
+  hasSeatRule,
   type PositionAvailability,
   SEAT_POSITIONS,
   type SeatCounts,
   type SeatPosition,
+  type SeatRuleView,
   SHIFTS,
   type Shift,
   type Station,
@@ -37,14 +40,60 @@ function countSeats(summaries: SeatGroupSummary[]): StationSeatCounts {
   return counts;
 }
 
-function positionEntries(stationId: string, shift: Shift, counts: StationSeatCounts): PositionAvailability[] {
-  return SEAT_POSITIONS.filter((position) => counts.total[shift][position] > 0).map((position) => ({
-    _id: `${stationId}-${shift}-${position}`,
-    position,
-    count: counts.total[shift][position] - counts.occupied[shift][position],
-    total: counts.total[shift][position],
-    occupied: counts.occupied[shift][position],
-  }));
+/** One shift's seat groups: per position, one per set of rules, the plain group first. */
+function seatRules(shift: Shift, summaries: SeatGroupSummary[]): SeatRuleView[] {
+  return SEAT_POSITIONS.flatMap((position) =>
+    summaries
+      .filter((summary) => summary.shift === shift && summary.seatPosition === position && summary.total > 0)
+      .sort(compareSeatGroups)
+      .map((summary) => ({
+        position,
+        count: summary.total,
+        requires: summary.requires,
+        mustFill: summary.mustFill,
+        occupied: summary.occupied,
+      })),
+  );
+}
+
+/** The group's `_id` suffix: "-PM+HM", "-must-fill", "-PM-must-fill"; none for the plain group. */
+function groupIdSuffix(group: { requires: readonly string[]; mustFill: boolean }): string {
+  return `${group.requires.length > 0 ? `-${group.requires.join('+')}` : ''}${group.mustFill ? '-must-fill' : ''}`;
+}
+
+/**
+ * Free seats per position of one shift. A position whose seats have no rules keeps its single
+ * entry exactly as before rules existed; one with rules has an entry per group, which says its rules.
+ */
+function positionEntries(
+  stationId: string,
+  shift: Shift,
+  counts: StationSeatCounts,
+  groups: SeatRuleView[],
+): PositionAvailability[] {
+  return SEAT_POSITIONS.filter((position) => counts.total[shift][position] > 0).flatMap((position) => {
+    const positionGroups = groups.filter((group) => group.position === position);
+    if (!positionGroups.some(hasSeatRule)) {
+      return [
+        {
+          _id: `${stationId}-${shift}-${position}`,
+          position,
+          count: counts.total[shift][position] - counts.occupied[shift][position],
+          total: counts.total[shift][position],
+          occupied: counts.occupied[shift][position],
+        },
+      ];
+    }
+    return positionGroups.map((group) => ({
+      _id: `${stationId}-${shift}-${position}${groupIdSuffix(group)}`,
+      position,
+      count: group.count - group.occupied,
+      total: group.count,
+      occupied: group.occupied,
+      requires: group.requires,
+      mustFill: group.mustFill,
+    }));
+  });
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
@@ -72,6 +121,7 @@ export function presentStations(
 
 function presentStation(row: StationRow, summaries: SeatGroupSummary[], assignments: SeatAssignment[]): Station {
   const counts = countSeats(summaries);
+  const rules = perShift((shift) => seatRules(shift, summaries));
   const shiftCapacity = perShift((shift) => sumPositionCounts(counts.total[shift]));
   const occupancy = perShift((shift) => sumPositionCounts(counts.occupied[shift]));
   const totalCapacity = SHIFTS.reduce((sum, shift) => sum + shiftCapacity[shift], 0);
@@ -104,8 +154,9 @@ function presentStation(row: StationRow, summaries: SeatGroupSummary[], assignme
           position: assignment.seatPosition as SeatPosition,
         })),
     ),
-    availablePositions: perShift((shift) => positionEntries(row.id, shift, counts)),
+    availablePositions: perShift((shift) => positionEntries(row.id, shift, counts, rules[shift])),
     seats: counts.total,
+    seatRules: rules,
     fillRate: totalCapacity === 0 ? 0 : Math.round((totalOccupancy / totalCapacity) * 100),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -12,6 +12,9 @@ export interface SeatGroupSummary {
   stationId: string;
   shift: string;
   seatPosition: string;
+  /** The group's rules: certification codes required (sorted) and minimum staffing. */
+  requires: string[];
+  mustFill: boolean;
   total: number;
   occupied: number;
 }
@@ -51,7 +54,7 @@ export async function listStationNumbers(executor: Executor): Promise<number[]> 
   return rows.map((row) => row.number);
 }
 
-/** Seat totals and held seats per station, shift and position, in one grouped query. */
+/** Seat totals and held seats per station, shift, position and rules, in one grouped query. */
 export async function summarizeSeats(executor: Executor, stationIds: string[]): Promise<SeatGroupSummary[]> {
   if (stationIds.length === 0) return [];
   return executor
@@ -59,13 +62,15 @@ export async function summarizeSeats(executor: Executor, stationIds: string[]): 
       stationId: seats.stationId,
       shift: seats.shift,
       seatPosition: seats.seatPosition,
+      requires: seats.requires,
+      mustFill: seats.mustFill,
       total: sql<number>`count(${seats.id})`.mapWith(Number),
       occupied: sql<number>`count(${members.id})`.mapWith(Number),
     })
     .from(seats)
     .leftJoin(members, eq(members.currentSeatId, seats.id))
     .where(inArray(seats.stationId, stationIds))
-    .groupBy(seats.stationId, seats.shift, seats.seatPosition);
+    .groupBy(seats.stationId, seats.shift, seats.seatPosition, seats.requires, seats.mustFill);
 }
 
 /** The members holding a seat at these stations, in name order. */
@@ -86,20 +91,42 @@ export async function listSeatAssignments(executor: Executor, stationIds: string
     .orderBy(asc(members.lastName), asc(members.firstName));
 }
 
-/** Every seat of a station, with the member holding it (null when free). */
-export async function listSeatsWithHolder(executor: Executor, stationId: string) {
+/** Every seat of a station, with its rules and the member holding it (null when free). */
+export async function listSeatsWithHolder(executor: Executor, stationId: string): Promise<SeatWithHolder[]> {
   return executor
     .select({
       id: seats.id,
       shift: seats.shift,
       seatPosition: seats.seatPosition,
       ordinal: seats.ordinal,
+      requires: seats.requires,
+      mustFill: seats.mustFill,
       holderId: members.id,
     })
     .from(seats)
     .leftJoin(members, eq(members.currentSeatId, seats.id))
     .where(eq(seats.stationId, stationId))
     .orderBy(asc(seats.shift), asc(seats.seatPosition), asc(seats.ordinal));
+}
+
+export interface SeatWithHolder {
+  id: string;
+  shift: string;
+  seatPosition: string;
+  ordinal: number;
+  requires: string[];
+  mustFill: boolean;
+  holderId: string | null;
+}
+
+/** A seat row to insert; without rules it requires nothing and need not be filled. */
+export interface NewSeat {
+  stationId: string;
+  shift: string;
+  seatPosition: string;
+  ordinal: number;
+  requires?: string[];
+  mustFill?: boolean;
 }
 
 export async function insertStation(executor: Executor, values: NewStation): Promise<StationRow> {
@@ -117,10 +144,7 @@ export async function deleteStation(executor: Executor, id: string): Promise<voi
   await executor.delete(stations).where(eq(stations.id, id));
 }
 
-export async function insertSeats(
-  executor: Executor,
-  rows: { stationId: string; shift: string; seatPosition: string; ordinal: number }[],
-): Promise<void> {
+export async function insertSeats(executor: Executor, rows: NewSeat[]): Promise<void> {
   if (rows.length === 0) return;
   await executor.insert(seats).values(rows);
 }
@@ -141,6 +165,29 @@ export async function deleteFreeSeats(executor: Executor, seatIds: string[]): Pr
     )
     .returning({ id: seats.id });
   return deleted.length;
+}
+
+/**
+ * Gives these seats new rules, but only those nobody holds; answers how many changed. Fewer than
+ * asked means a member took one meanwhile.
+ */
+export async function setFreeSeatRules(
+  executor: Executor,
+  seatIds: string[],
+  rules: { requires: string[]; mustFill: boolean },
+): Promise<number> {
+  if (seatIds.length === 0) return 0;
+  const changed = await executor
+    .update(seats)
+    .set({ requires: rules.requires, mustFill: rules.mustFill })
+    .where(
+      and(
+        inArray(seats.id, seatIds),
+        sql`not exists (select 1 from ${members} where ${members.currentSeatId} = ${seats.id})`,
+      ),
+    )
+    .returning({ id: seats.id });
+  return changed.length;
 }
 
 /** How many members hold a seat at the station. */

@@ -6,11 +6,12 @@
 import {
   type CreateStationRequest,
   emptySeatCounts,
-  occupiedSeatsMessage,
   parseStationImportRow,
   requestedSeatCounts,
+  requestedSeatRules,
   SEAT_POSITIONS,
   type SeatCounts,
+  type SeatRules,
   SHIFTS,
   type Shift,
   STATION_MESSAGES,
@@ -18,11 +19,13 @@ import {
   type StationAvailabilityResponse,
   type StationImportResponse,
   type StationPositions,
+  seatRuleCodes,
   stationHasMembersMessage,
   stationNumberTakenMessage,
   sumSeatCounts,
   totalCapacityMismatchMessage,
   type UpdateStationRequest,
+  unknownCertificationCodesMessage,
 } from '@stationbid/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -30,6 +33,8 @@ import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SpreadsheetRow } from '../../lib/spreadsheet.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { shareCertificationCodes } from '../certifications/certifications.repository.ts';
+import { type CurrentSeat, type PlanResult, planSeats, rulesForCounts } from './seat-plan.ts';
 import { presentStationPositions, presentStations } from './station-presenter.ts';
 import {
   clearAllSeatAssignments,
@@ -44,8 +49,10 @@ import {
   listStationNumbers,
   listStations,
   lockStationById,
+  type NewSeat,
   type StationChanges,
   type StationRow,
+  setFreeSeatRules,
   summarizeSeats,
   updateStation,
 } from './stations.repository.ts';
@@ -122,10 +129,12 @@ export class StationsService {
 
   async create(body: CreateStationRequest, actor: StationActor): Promise<Station> {
     const seatCounts = requestedSeatCounts(body) ?? emptySeatCounts();
+    const seatRules = requestedSeatRules(body);
     this.checkTotalCapacity(body.totalCapacity, seatCounts);
     const now = this.clock.now();
     const row = await this.refuseTakenNumber(body.number, () =>
       this.db.transaction(async (tx) => {
+        if (seatRules) await this.checkCertificationCodes(tx, seatRules);
         const created = await insertStation(tx, {
           number: body.number,
           name: body.name,
@@ -139,7 +148,10 @@ export class StationsService {
           createdAt: now,
           updatedAt: now,
         });
-        await insertSeats(tx, newSeatRows(created.id, seatCounts));
+        await insertSeats(
+          tx,
+          seatRules ? newRuledSeatRows(created.id, seatRules) : newSeatRows(created.id, seatCounts),
+        );
         await recordActivity(tx, {
           memberId: actor.id,
           actorName: actorName(actor),
@@ -157,6 +169,7 @@ export class StationsService {
 
   async update(id: string, body: UpdateStationRequest, actor: StationActor): Promise<Station> {
     const seatCounts = requestedSeatCounts(body);
+    const seatRules = requestedSeatRules(body);
     const now = this.clock.now();
     await this.refuseTakenNumber(body.number, () =>
       this.db.transaction(async (tx) => {
@@ -177,7 +190,8 @@ export class StationsService {
         const seatsNow = await listSeatsWithHolder(tx, id);
         if (seatCounts) {
           this.checkTotalCapacity(body.totalCapacity, seatCounts);
-          await this.syncSeats(tx, id, seatsNow, seatCounts);
+          if (seatRules) await this.checkCertificationCodes(tx, seatRules);
+          await this.syncSeats(tx, id, seatsNow, seatRules ?? refuseOr(rulesForCounts(seatsNow, seatCounts)));
         } else if (body.totalCapacity !== undefined && body.totalCapacity !== seatsNow.length) {
           throw badRequest(totalCapacityMismatchMessage(body.totalCapacity, seatsNow.length));
         }
@@ -343,46 +357,70 @@ export class StationsService {
   }
 
   /**
-   * Adds or removes seat rows until each shift and position has the requested count. Only free
-   * seats are removed (the highest numbers first); if members hold too many, nothing changes.
+   * Refuses seat rules that name a certification the department does not have, naming them. The
+   * codes it finds stay held FOR SHARE until the transaction ends, so they cannot be renamed or
+   * deleted under the seats that are about to require them.
+   */
+  private async checkCertificationCodes(tx: Executor, rules: SeatRules): Promise<void> {
+    const codes = seatRuleCodes(rules);
+    const known = new Set(await shareCertificationCodes(tx, codes));
+    const unknown = codes.filter((code) => !known.has(code));
+    if (unknown.length > 0) throw badRequest(unknownCertificationCodesMessage(unknown), { unknownCodes: unknown });
+  }
+
+  /**
+   * Removes, relabels and adds seat rows until each shift and position has the requested groups
+   * (seat-plan.ts). Only free seats are removed or given other rules; if members hold too many
+   * seats of a group, nothing changes.
    */
   private async syncSeats(
     tx: Executor,
     stationId: string,
-    seatsNow: Awaited<ReturnType<typeof listSeatsWithHolder>>,
-    requested: SeatCounts,
+    seatsNow: CurrentSeat[],
+    requested: SeatRules,
   ): Promise<void> {
-    const toAdd: { stationId: string; shift: string; seatPosition: string; ordinal: number }[] = [];
-    const toRemove: string[] = [];
-    for (const shift of SHIFTS) {
-      for (const position of SEAT_POSITIONS) {
-        const group = seatsNow.filter((seat) => seat.shift === shift && seat.seatPosition === position);
-        const wanted = requested[shift][position];
-        if (wanted > group.length) {
-          // New seats take the lowest free numbers, filling gaps left by removed seats.
-          const usedOrdinals = new Set(group.map((seat) => seat.ordinal));
-          let missing = wanted - group.length;
-          for (let ordinal = 1; missing > 0; ordinal++) {
-            if (usedOrdinals.has(ordinal)) continue;
-            toAdd.push({ stationId, shift, seatPosition: position, ordinal });
-            missing -= 1;
-          }
-        } else if (wanted < group.length) {
-          const free = group.filter((seat) => seat.holderId === null).sort((a, b) => b.ordinal - a.ordinal);
-          const removeCount = group.length - wanted;
-          if (free.length < removeCount) {
-            throw conflict(occupiedSeatsMessage(shift, position, wanted, group.length - free.length));
-          }
-          toRemove.push(...free.slice(0, removeCount).map((seat) => seat.id));
-        }
-      }
+    const plan = refuseOr(planSeats(seatsNow, requested));
+    const removed = await deleteFreeSeats(tx, plan.remove);
+    let relabelled = 0;
+    for (const change of plan.relabel) {
+      relabelled += await setFreeSeatRules(tx, change.seatIds, change);
     }
-    const removed = await deleteFreeSeats(tx, toRemove);
-    if (removed !== toRemove.length) {
-      throw conflict('A member took one of the seats being removed. Reload the station and try again.');
+    const expectedRelabels = plan.relabel.reduce((sum, change) => sum + change.seatIds.length, 0);
+    if (removed !== plan.remove.length || relabelled !== expectedRelabels) {
+      throw conflict('A member took one of the seats being changed. Reload the station and try again.');
     }
-    await insertSeats(tx, toAdd);
+    await insertSeats(
+      tx,
+      plan.add.map((seat) => ({ stationId, ...seat })),
+    );
   }
+}
+
+/** The plan's value, or its refusal as a 409. */
+function refuseOr<T>(result: PlanResult<T>): T {
+  if (!result.ok) throw conflict(result.message);
+  return result.value;
+}
+
+/** Seat rows of a new station's groups, numbered 1..N per shift and position across its groups. */
+function newRuledSeatRows(stationId: string, rules: SeatRules): NewSeat[] {
+  return SHIFTS.flatMap((shift) => {
+    const next = new Map<string, number>();
+    return rules[shift].flatMap((rule) =>
+      Array.from({ length: rule.count }, () => {
+        const ordinal = (next.get(rule.position) ?? 0) + 1;
+        next.set(rule.position, ordinal);
+        return {
+          stationId,
+          shift,
+          seatPosition: rule.position,
+          ordinal,
+          requires: rule.requires,
+          mustFill: rule.mustFill,
+        };
+      }),
+    );
+  });
 }
 
 /** Seat rows numbered 1..N for each shift and position of a new station. */
