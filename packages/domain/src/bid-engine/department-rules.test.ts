@@ -181,6 +181,17 @@ describe('seats that must be filled', () => {
     expect(historyOf(events)[0]?.details).toEqual({ source: 'auto_bid', choice: 2 });
   });
 
+  it('keeps a member in the must-fill seat they hold while nobody left to bid could take it over', () => {
+    const state = started(
+      [{ ...paramedic('p1'), holdsSeatId: seatIdOf('s7', 'B', 'Firefighter', 1) }, { participantId: 'p2' }],
+      [...medicStationSeats().slice(0, 1), ...station2()],
+    );
+    const result = bidAs(state, 'p1', FIREFIGHTER_A2);
+    expect(result.ok === false && result.refusal.message).toBe(
+      'Station 7 needs your Paramedic card: 1 Paramedic seat is left and 1 Paramedic is left to bid. Choose one of those seats.',
+    );
+  });
+
   it('does not hold a session hostage when the seats could not all be filled from the start', () => {
     // One Paramedic for two must-fill seats: moving elsewhere would make it worse; other moves are fine.
     const state = started([paramedic('p1'), { participantId: 'p2' }], [...medicStationSeats(), ...station2()]);

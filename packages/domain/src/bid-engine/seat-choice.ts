@@ -26,6 +26,7 @@ export type SeatPick = { ok: true; seat: EngineSeat } | SeatRefusal;
 export class TurnRules {
   readonly date: string;
   private pool: StaffingPool | undefined | null = null;
+  private held: EngineSeat | undefined | null = null;
   private readonly staffingByClass = new Map<string, ReturnType<typeof checkStaffing>>();
 
   constructor(
@@ -44,11 +45,23 @@ export class TurnRules {
   staffing(seat: EngineSeat | null): ReturnType<typeof checkStaffing> {
     if (this.pool === null) this.pool = staffingPool(this.state, this.date);
     if (!this.pool) return { ok: true };
-    // The answer depends only on the seat's class: not must-fill, or its position and certifications.
-    const key = seat?.mustFill === true ? `${seat.seatPosition}|${[...(seat.requires ?? [])].sort().join(',')}` : '';
+    const held = this.heldSeat() ?? null;
+    // The answer depends only on the seat's class (not must-fill, or its position and certifications)
+    // and on whether it is the seat already held.
+    const key =
+      seat !== null && seat.seatId === held?.seatId
+        ? 'kept'
+        : seat?.mustFill === true
+          ? `${seat.seatPosition}|${[...(seat.requires ?? [])].sort().join(',')}`
+          : '';
     let result = this.staffingByClass.get(key);
     if (!result) {
-      result = checkStaffing(this.pool, this.participant, seat?.mustFill === true ? seat : null);
+      result = checkStaffing(
+        this.pool,
+        this.participant,
+        held,
+        seat?.mustFill === true || key === 'kept' ? seat : null,
+      );
       this.staffingByClass.set(key, result);
     }
     return result;
@@ -61,8 +74,11 @@ export class TurnRules {
 
   /** The offered seat the participant holds now, or undefined when they hold none of the session's. */
   heldSeat(): EngineSeat | undefined {
-    const held = this.participant.currentSeat;
-    return held ? this.state.seats.find((seat) => seat.seatId === held.seatId) : undefined;
+    if (this.held === null) {
+      const current = this.participant.currentSeat;
+      this.held = current ? this.state.seats.find((seat) => seat.seatId === current.seatId) : undefined;
+    }
+    return this.held;
   }
 
   /**

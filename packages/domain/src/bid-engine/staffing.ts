@@ -1,9 +1,16 @@
 /**
  * Minimum staffing that cannot break (bidding-rules.md, "Seats that must be filled"). A must-fill seat
- * still open (free, or held by a member who is still to bid and may leave it) needs a member still to
- * bid who is qualified for it, each member filling at most one. Whether every such seat can be filled
- * is a bipartite matching between those seats and those members; the engine accepts a step only if
- * the matching's shortfall (the seats no matching can fill) does not grow.
+ * still free needs a member still to bid who is qualified for it, each member filling at most one.
+ * Whether every such seat can be filled is a bipartite matching between those seats and those
+ * members; the engine accepts a step only if the matching's shortfall (the seats no matching can
+ * fill) does not grow. A must-fill seat someone holds counts as filled, and a member still to bid
+ * who holds one is filling it (they are not counted again for another); when they leave it, it
+ * becomes free at that moment and the same check decides whether they may.
+ *
+ * Only free seats take part, because turns come in order: a seat its holder has not yet left cannot
+ * be promised to a member whose turn comes first. With free seats only, the turn holder always has a
+ * move that keeps the shortfall (the seat a maximum matching gives them, or keeping what they hold),
+ * so the check never leaves a turn without a way out.
  *
  * The matching is exact, and cheap at any size: seats that need the same thing (position and required
  * certifications) form one class, members who can take the same seats another, and the maximum
@@ -28,7 +35,7 @@ interface MemberClass {
   count: number;
 }
 
-/** The must-fill seats still open and the members still to bid, by class. */
+/** The must-fill seats still free and the members still to bid, by class. */
 export interface StaffingPool {
   seats: Map<string, SeatClass>;
   members: Map<string, MemberClass>;
@@ -67,41 +74,47 @@ export function hasMustFillSeats(state: EngineState): boolean {
 }
 
 /**
- * The pool of a state: every must-fill seat that is free or held by a participant still to bid, and
- * every participant still to bid. Undefined when the session has no must-fill seat.
+ * The pool of a state: every must-fill seat that is free, and every participant still to bid who
+ * does not already fill one. Undefined when the session has no must-fill seat. The certifications of
+ * every must-fill seat tell members apart, so a seat freed later finds its members counted.
  */
 export function staffingPool(state: EngineState, date: string): StaffingPool | undefined {
-  const stillToBidMembers = new Set<string>();
-  for (const participant of state.participants) {
-    if (isStillToBid(participant) && participant.memberId !== null) stillToBidMembers.add(participant.memberId);
-  }
   const seats = new Map<string, SeatClass>();
   const codes = new Set<string>();
+  const fillingMembers = new Set<string>();
+  let hasMustFill = false;
   for (const seat of state.seats) {
     if (seat.mustFill !== true) continue;
-    if (seat.holderMemberId !== null && !stillToBidMembers.has(seat.holderMemberId)) continue;
-    const key = seatClassKey(seat);
-    const seatClass = seats.get(key);
-    if (seatClass) {
-      seatClass.count += 1;
-      seatClass.stationNumbers.add(seat.stationNumber);
-    } else {
-      const requires = [...(seat.requires ?? [])].sort();
-      for (const code of requires) codes.add(code);
-      seats.set(key, {
-        position: seat.seatPosition,
-        requires,
-        count: 1,
-        stationNumbers: new Set([seat.stationNumber]),
-      });
-    }
+    hasMustFill = true;
+    for (const code of seat.requires ?? []) codes.add(code);
+    if (seat.holderMemberId === null) addSeat(seats, seat, 1);
+    else fillingMembers.add(seat.holderMemberId);
   }
-  if (!state.seats.some((seat) => seat.mustFill === true)) return undefined;
+  if (!hasMustFill) return undefined;
   const pool: StaffingPool = { seats, members: new Map(), codes, date, session: state.session };
   for (const participant of state.participants) {
-    if (isStillToBid(participant)) addMember(pool, participant, 1);
+    if (isStillToBid(participant) && !fillingMembers.has(participant.memberId as string)) {
+      addMember(pool, participant, 1);
+    }
   }
   return pool;
+}
+
+function addSeat(seats: Map<string, SeatClass>, seat: EngineSeat, delta: 1 | -1): void {
+  const key = seatClassKey(seat);
+  const seatClass = seats.get(key);
+  if (seatClass) {
+    seatClass.count += delta;
+    seatClass.stationNumbers.add(seat.stationNumber);
+  } else {
+    const requires = [...(seat.requires ?? [])].sort();
+    seats.set(key, {
+      position: seat.seatPosition,
+      requires,
+      count: delta,
+      stationNumbers: new Set([seat.stationNumber]),
+    });
+  }
 }
 
 function addMember(pool: StaffingPool, participant: EngineParticipant, delta: 1 | -1): void {
@@ -114,26 +127,29 @@ function addMember(pool: StaffingPool, participant: EngineParticipant, delta: 1 
 function clonePool(pool: StaffingPool): StaffingPool {
   return {
     ...pool,
-    seats: new Map([...pool.seats].map(([key, value]) => [key, { ...value }])),
+    seats: new Map(
+      [...pool.seats].map(([key, value]) => [key, { ...value, stationNumbers: new Set(value.stationNumbers) }]),
+    ),
     members: new Map([...pool.members].map(([key, value]) => [key, { ...value }])),
   };
 }
 
 /**
- * The pool after a participant's turn ends: they are no longer to bid, and the must-fill seat they
- * end up holding (taken, or kept when they pass) is filled for good. The seat they leave stays open.
+ * The pool after a participant's turn ends holding `heldAfter` (a seat taken, the seat kept, or none),
+ * having held `heldBefore`: they are no longer to bid, a must-fill seat they take is filled, and a
+ * must-fill seat they leave is free.
  */
 export function poolAfter(
   pool: StaffingPool,
   participant: EngineParticipant,
+  heldBefore: EngineSeat | null,
   heldAfter: EngineSeat | null,
 ): StaffingPool {
   const after = clonePool(pool);
-  if (isStillToBid(participant)) addMember(after, participant, -1);
-  if (heldAfter?.mustFill === true) {
-    const seatClass = after.seats.get(seatClassKey(heldAfter));
-    if (seatClass) seatClass.count -= 1;
-  }
+  if (isStillToBid(participant) && heldBefore?.mustFill !== true) addMember(after, participant, -1);
+  if (heldBefore?.seatId === heldAfter?.seatId) return after;
+  if (heldAfter?.mustFill === true) addSeat(after.seats, heldAfter, -1);
+  if (heldBefore?.mustFill === true) addSeat(after.seats, heldBefore, 1);
   return after;
 }
 
@@ -212,20 +228,24 @@ export function staffingShortfall(pool: StaffingPool): number {
 
 /**
  * Whether the participant's turn may end with them holding `heldAfter` (a seat taken or kept, or
- * null): true when it leaves no more must-fill seats unfillable than before. With a refusal
- * message when not.
+ * null) instead of `heldBefore` (the session's seat they hold, or null): true when it leaves no more
+ * must-fill seats unfillable than before. With a refusal message when not.
  */
 export function checkStaffing(
   pool: StaffingPool | undefined,
   participant: EngineParticipant,
+  heldBefore: EngineSeat | null,
   heldAfter: EngineSeat | null,
 ): { ok: true } | { ok: false; message: string } {
   if (!pool) return { ok: true };
   const before = match(pool);
-  const afterPool = poolAfter(pool, participant, heldAfter);
+  const afterPool = poolAfter(pool, participant, heldBefore, heldAfter);
   const after = match(afterPool);
   if (after.shortfall <= before.shortfall) return { ok: true };
-  return { ok: false, message: staffingRefusalMessage(pool, afterPool, after, participant) };
+  return {
+    ok: false,
+    message: staffingRefusalMessage(pool, afterPool, after, participant, heldBefore?.mustFill === true),
+  };
 }
 
 /**
@@ -238,19 +258,21 @@ function staffingRefusalMessage(
   afterPool: StaffingPool,
   after: Matching,
   participant: EngineParticipant,
+  fillsHeldSeat: boolean,
 ): string {
   const own = memberClassOf(pool, participant);
   const ownClass: MemberClass = { position: own.position, codes: own.codes, count: 1 };
   const shortKeys = [...after.unfilled.keys()];
   const key =
     shortKeys.find((candidate) => canTake(ownClass, afterPool.seats.get(candidate) as SeatClass)) ?? shortKeys[0];
-  const seatClass = key === undefined ? undefined : pool.seats.get(key);
+  const seatClass = key === undefined ? undefined : afterPool.seats.get(key);
   if (!seatClass)
     return 'A seat that must be filled would be left with nobody qualified to take it. Choose one of those seats.';
-  const qualified = [...pool.members.values()].reduce(
-    (sum, member) => sum + (canTake(member, seatClass) ? member.count : 0),
-    0,
-  );
+  // Those left to bid who could take these seats, the member asking among them (a member who fills
+  // a must-fill seat is not in the pool, but is still to bid).
+  const qualified =
+    [...pool.members.values()].reduce((sum, member) => sum + (canTake(member, seatClass) ? member.count : 0), 0) +
+    (fillsHeldSeat && canTake(ownClass, seatClass) ? 1 : 0);
   const stations = [...seatClass.stationNumbers].sort((a, b) => a - b);
   const where = stations.length === 1 ? `Station ${stations[0]}` : `Stations ${joinWords(stations.map(String))}`;
   if (seatClass.requires.length === 0) {
