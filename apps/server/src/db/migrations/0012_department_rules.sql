@@ -21,6 +21,7 @@ CREATE TABLE "member_certifications" (
 --> statement-breakpoint
 ALTER TABLE "bid_sessions" ADD COLUMN "rounds" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "bid_sessions" ADD COLUMN "seniority_rule" jsonb;--> statement-breakpoint
+ALTER TABLE "bid_sessions" ADD COLUMN "effective_date" date;--> statement-breakpoint
 ALTER TABLE "bid_sessions" ADD COLUMN "certifications" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "participants" ADD COLUMN "hire_date" date;--> statement-breakpoint
 ALTER TABLE "participants" ADD COLUMN "rank_date" date;--> statement-breakpoint

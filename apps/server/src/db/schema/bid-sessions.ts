@@ -55,6 +55,8 @@ export const bidSessions = pgTable(
     rounds: jsonb('rounds').notNull().default(sql`'[]'::jsonb`),
     /** The department's seniority rule, copied when the queue is written and frozen at start; null: the default order. */
     seniorityRule: jsonb('seniority_rule'),
+    /** The day certifications must be valid on: the start's date in the department's time zone, set at start. */
+    effectiveDate: date('effective_date', { mode: 'string' }),
     /** The certification catalogue `[{ code, name }]` frozen at start, so refusals and the record name them. */
     certifications: jsonb('certifications').notNull().default(sql`'[]'::jsonb`),
     dayBeforeReminderSentAt: timestamp('day_before_reminder_sent_at', { withTimezone: true, mode: 'date' }),
