@@ -241,9 +241,10 @@ export const stationSchema = z.object({
   seats: perShift(positionCountsSchema),
   /**
    * Seat groups per shift: for each position, one entry per set of rules (certifications required,
-   * must be filled), the plain group first; what the station form edits when it sets rules.
+   * must be filled), the plain group first; what the station form edits when it sets rules. This
+   * server always sends it; optional so that a client reads a station from before it (no rules).
    */
-  seatRules: perShift(z.array(seatRuleSchema)),
+  seatRules: perShift(z.array(seatRuleSchema)).optional(),
   /** Rounded occupancy / capacity in percent; 0 for a station without seats. */
   fillRate: z.number().int(),
   createdAt: z.string(),

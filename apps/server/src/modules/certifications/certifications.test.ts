@@ -41,9 +41,9 @@ const list = async () => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ certifications: Certification[] }>().certifications;
 };
-const create = (payload: unknown, who: SignedIn = admin) =>
+const create = (payload: Record<string, unknown>, who: SignedIn = admin) =>
   injectAs(context, who, { method: 'POST', url: URL, payload });
-const update = (id: string, payload: unknown) =>
+const update = (id: string, payload: Record<string, unknown>) =>
   injectAs(context, admin, { method: 'PUT', url: `${URL}/${id}`, payload });
 const remove = (id: string) => injectAs(context, admin, { method: 'DELETE', url: `${URL}/${id}` });
 
