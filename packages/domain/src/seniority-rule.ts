@@ -409,3 +409,23 @@ export const seniorityRuleResponseSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type SeniorityRuleResponse = z.infer<typeof seniorityRuleResponseSchema>;
+
+/**
+ * GET /api/bid-sessions/:id/seniority-check (administrators): the rule the session starts with and
+ * who lacks a key it needs, so the administrator can fix them before pressing Start; the start
+ * refuses (409) with the same `message` while anyone is listed.
+ */
+export const sessionSeniorityCheckSchema = z.object({
+  keys: z.array(seniorityRuleKeySchema),
+  isDefault: z.boolean(),
+  missingSeniorityKeys: z.array(
+    z.object({
+      participantId: z.string(),
+      memberId: z.string().nullable(),
+      name: z.string(),
+      key: z.enum(OPTIONAL_SENIORITY_KEYS),
+    }),
+  ),
+  message: z.string().nullable(),
+});
+export type SessionSeniorityCheck = z.infer<typeof sessionSeniorityCheckSchema>;

@@ -17,15 +17,26 @@ export async function readSeniorityRule(
     .select({ seniorityRule: departmentSettings.seniorityRule, updatedAt: departmentSettings.updatedAt })
     .from(departmentSettings)
     .where(eq(departmentSettings.id, SETTINGS_ROW_ID));
-  if (!row || row.seniorityRule === null) return { rule: null, updatedAt: null };
-  const parsed = seniorityRuleSchema.safeParse({ keys: row.seniorityRule });
-  return { rule: parsed.success ? parsed.data : null, updatedAt: parsed.success ? row.updatedAt : null };
+  const rule = fromStoredRule(row?.seniorityRule ?? null);
+  return { rule, updatedAt: rule && row ? row.updatedAt : null };
+}
+
+/** A rule as department_settings and bid_sessions keep it: the key list, or null for today's order. */
+export function toStoredRule(rule: SeniorityRule | null): { key: string; direction: string }[] | null {
+  return rule ? rule.keys.map(({ key, direction }) => ({ key, direction })) : null;
+}
+
+/** The stored key list as a rule; null (or anything that is not a rule) is today's order. */
+export function fromStoredRule(stored: unknown): SeniorityRule | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = seniorityRuleSchema.safeParse({ keys: stored });
+  return parsed.success ? parsed.data : null;
 }
 
 /** Saves the rule (null: today's order), creating the settings row when nothing was saved before. */
 export async function saveSeniorityRule(executor: Executor, rule: SeniorityRule | null, adminId: string, at: Date) {
   const values = {
-    seniorityRule: rule ? rule.keys.map(({ key, direction }) => ({ key, direction })) : null,
+    seniorityRule: toStoredRule(rule),
     updatedAt: at,
     updatedBy: adminId,
   };

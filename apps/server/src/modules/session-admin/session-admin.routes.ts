@@ -16,6 +16,7 @@ import {
   participantParamsSchema,
   resolveSessionTimes,
   sessionIdBodySchema,
+  sessionSeniorityCheckSchema,
   takeSessionDatesFromSchedule,
   updateBidSessionRequestSchema,
 } from '@stationbid/domain';
@@ -128,6 +129,21 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       participants: await sessionManagement.removeParticipant(request.params.id, request.params.userId),
     }),
+  );
+
+  app.get(
+    '/:id/seniority-check',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          'The seniority rule the session starts with, and the participants lacking a date or list number it needs (the start refuses while any are listed)',
+        params: idParamsSchema,
+        response: { 200: sessionSeniorityCheckSchema, ...refusalResponses },
+      },
+    },
+    async (request) => sessionManagement.seniorityCheck(request.params.id),
   );
 
   app.get(

@@ -12,6 +12,8 @@ import {
   type createBidSessionRequestSchema,
   orderQueue,
   type Participant,
+  ruleUsesLottery,
+  type SessionSeniorityCheck,
   type TieBreakLink,
 } from '@stationbid/domain';
 import type { z } from 'zod';
@@ -19,9 +21,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { readSeniorityRule, toStoredRule } from '../seniority-rule/seniority-rule.repository.ts';
 import {
   deleteParticipants,
   deleteSession,
+  findSessionById,
   insertParticipants,
   insertSession,
   listActiveMembersByIds,
@@ -36,6 +40,8 @@ import {
   type SessionRow,
   updateSession,
 } from '../session-engine/bid-sessions.repository.ts';
+import { checkSeniorityKeys } from '../session-engine/seniority-freeze.ts';
+import { freezeSessionRule, readMemberSeniorityKeys } from '../session-engine/seniority-keys.repository.ts';
 import type { SessionViewer } from '../session-engine/session-access.ts';
 import { findSessionOrRefuse, presentParticipants, presentSession } from '../session-engine/session-presenter.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
@@ -226,6 +232,19 @@ export class SessionManagementService {
     return this.presentParticipantsOf(sessionId);
   }
 
+  /** Who lacks a key the seniority rule needs, as starting now would find (seniority-freeze.ts). */
+  async seniorityCheck(sessionId: string): Promise<SessionSeniorityCheck> {
+    const session = await findSessionById(this.db, sessionId);
+    if (!session) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+    const check = await checkSeniorityKeys(this.db, session);
+    return {
+      keys: check.rule.keys.map(({ key, direction }) => ({ key, direction })),
+      isDefault: check.isDefault,
+      missingSeniorityKeys: check.missing,
+      message: check.message,
+    };
+  }
+
   // -------------------------------------------------------------------------------------------
   // Helpers
 
@@ -270,8 +289,10 @@ export class SessionManagementService {
   }
 
   /**
-   * Orders kept participants and newly added members together by the session's queue order and
-   * writes every place: kept rows are re-numbered, new members inserted with their copied details.
+   * Orders kept participants and newly added members together by the session's queue order (the
+   * department's seniority rule, or the score and the session's tie-break chain) and writes every
+   * place: kept rows are re-numbered, new members inserted with their copied details and seniority
+   * keys. The department's rule is copied onto the session with them; the start freezes both again.
    */
   private async writeQueue(
     executor: Executor,
@@ -279,25 +300,52 @@ export class SessionManagementService {
     kept: readonly ParticipantRow[],
     added: readonly ParticipantCandidateRow[],
   ): Promise<void> {
+    const { rule: departmentRule } = await readSeniorityRule(executor);
+    const addedKeys = await readMemberSeniorityKeys(
+      executor,
+      added.map((member) => member.id),
+    );
     const candidates = [
       ...kept.map((row) => ({
         memberId: row.memberId ?? row.id,
         employeeId: row.employeeId,
         yearsOfService: row.yearsOfService,
         seniorityScore: row.seniorityScore,
+        hireDate: row.hireDate,
+        rankDate: row.rankDate,
+        listNumber: row.listNumber,
+        round: row.round,
         kept: row,
         added: null,
+        certifications: null,
       })),
-      ...added.map((member) => ({
-        memberId: member.id,
-        employeeId: member.employeeId,
-        yearsOfService: member.yearsOfService,
-        seniorityScore: computeSeniorityScore(member),
-        kept: null,
-        added: member,
-      })),
+      ...added.map((member) => {
+        const keys = addedKeys.get(member.id);
+        return {
+          memberId: member.id,
+          employeeId: member.employeeId,
+          yearsOfService: member.yearsOfService,
+          seniorityScore: computeSeniorityScore(member),
+          hireDate: keys?.hireDate ?? null,
+          rankDate: keys?.rankDate ?? null,
+          listNumber: keys?.listNumber ?? null,
+          round: 0,
+          kept: null,
+          added: member,
+          certifications: keys?.certifications ?? [],
+        };
+      }),
     ];
-    const ordered = orderQueue(candidates, session.tieBreakChain as TieBreakLink[], session.randomSeed);
+    const storedRule = toStoredRule(departmentRule);
+    // A drawn lot needs its seed from the first order shown, so the start draws the same.
+    const randomSeed = session.randomSeed ?? (ruleUsesLottery(departmentRule) ? newRandomSeed() : null);
+    if (
+      randomSeed !== session.randomSeed ||
+      JSON.stringify(storedRule) !== JSON.stringify(session.seniorityRule ?? null)
+    ) {
+      await freezeSessionRule(executor, session.id, { seniorityRule: storedRule, randomSeed });
+    }
+    const ordered = orderQueue(candidates, session.tieBreakChain as TieBreakLink[], randomSeed, departmentRule);
     const places = ordered.map((candidate, place) => ({ candidate, place }));
     await renumberParticipants(
       executor,
@@ -318,6 +366,10 @@ export class SessionManagementService {
                 position: candidate.added.position,
                 yearsOfService: candidate.added.yearsOfService,
                 seniorityScore: candidate.seniorityScore,
+                hireDate: candidate.hireDate,
+                rankDate: candidate.rankDate,
+                listNumber: candidate.listNumber,
+                certifications: candidate.certifications ?? [],
                 bidPriority: place + 1,
                 queuePosition: place,
               },

@@ -191,6 +191,9 @@ type ParticipantTuple = [
   currentStationName: string | null,
   currentShift: string | null,
   currentSeatPosition: string | null,
+  hireDate: string | null,
+  rankDate: string | null,
+  listNumber: number | null,
 ];
 
 /** Participants in queue order, with their member's seat now, preferences and the seat won here. */
@@ -206,7 +209,8 @@ function listEngineParticipants(executor: Executor, sessionId: string): Promise<
         p.assigned_shift, p.assigned_seat_position, b.seat_id,
         -- Only a participant still waiting can need their preferences; the others' stay unread.
         case when p.outcome is null then m.bid_preferences end,
-        cs.id, cst.id, cst.number, cst.name, cs.shift, cs.seat_position
+        cs.id, cst.id, cst.number, cst.name, cs.shift, cs.seat_position,
+        p.hire_date, p.rank_date, p.list_number
       ) order by p.queue_position, p.bid_priority)
       from participants p
       left join members m on m.id = p.member_id
@@ -244,6 +248,9 @@ function toEngineParticipant(row: ParticipantTuple, stationIdByNumber: ReadonlyM
     currentStationName,
     currentShift,
     currentSeatPosition,
+    hireDate,
+    rankDate,
+    listNumber,
   ] = row;
   const currentSeat: SeatRef | null =
     memberId && currentSeatId && currentStationId && currentStationNumber !== null && currentStationName !== null
@@ -271,7 +278,7 @@ function toEngineParticipant(row: ParticipantTuple, stationIdByNumber: ReadonlyM
           seatPosition: assignedSeatPosition as SeatPosition,
         }
       : null;
-  return {
+  const participant: EngineParticipant = {
     participantId,
     memberId,
     name,
@@ -288,4 +295,10 @@ function toEngineParticipant(row: ParticipantTuple, stationIdByNumber: ReadonlyM
     awardedSeat,
     preferences: parseBidPreferences(preferences, stationIdByNumber),
   };
+  // The seniority keys only when held, so a participant without them is the same value (and the
+  // same recorded settings) as before they existed.
+  if (hireDate !== null) participant.hireDate = hireDate;
+  if (rankDate !== null) participant.rankDate = rankDate;
+  if (listNumber !== null) participant.listNumber = listNumber;
+  return participant;
 }

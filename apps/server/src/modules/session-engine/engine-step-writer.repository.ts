@@ -35,6 +35,7 @@ import {
   sessionRecordSettings,
 } from '../../db/schema/index.ts';
 import { timestampParam } from '../../db/sql-helpers.ts';
+import { fromStoredRule } from '../seniority-rule/seniority-rule.repository.ts';
 import type { SessionRow } from './engine-state-loader.repository.ts';
 import { describeAwardActivity, describeTurnNotice } from './turn-notice-wording.ts';
 
@@ -116,6 +117,7 @@ async function chainHistory(
         year: session.year,
         tieBreakChain: session.tieBreakChain,
         randomSeed: session.randomSeed,
+        seniorityRule: fromStoredRule(session.seniorityRule),
         state: before,
       }),
     );

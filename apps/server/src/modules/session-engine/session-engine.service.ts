@@ -42,6 +42,7 @@ import {
 } from './engine-state-loader.repository.ts';
 import { saveEngineStep } from './engine-step-writer.repository.ts';
 import { countChangeForOtherSessions, markEngineStep, readEngineDataVersion } from './engine-versions.repository.ts';
+import { freezeSeniorityAtStart } from './seniority-freeze.ts';
 import { readerFor, sessionAsReadBy } from './session-access.ts';
 import { presentSession, presentSessionSummary } from './session-presenter.ts';
 import { isRunningStatus } from './session-row-presenter.ts';
@@ -138,11 +139,14 @@ export class SessionEngineService {
   async runEngineCommand(
     sessionId: string,
     buildCommand: (loaded: LoadedEngineState, now: number) => EngineCommand,
+    /** Runs under the lock before the state is read (the start freezes seniority here); answers the row as changed. */
+    prepare?: (tx: Executor, locked: SessionRow) => Promise<SessionRow>,
   ): Promise<EngineStepResult> {
     try {
       const { step, cacheVersions } = await this.db.transaction(async (tx) => {
-        const locked = await lockSessionRow(tx, sessionId);
-        if (!locked) throw notFound();
+        const found = await lockSessionRow(tx, sessionId);
+        if (!found) throw notFound();
+        const locked = prepare ? await prepare(tx, found) : found;
         const loaded = await this.loadLockedState(tx, locked);
         // Read after the lock: steps of one session are then in time order, whatever waited for the lock.
         const now = this.clock.now();
@@ -298,7 +302,16 @@ export class SessionEngineService {
         if (!isScheduledStartDue && !isTurnOverdue(locked.status, locked.currentBidEnd, now.getTime())) {
           return 'not_due' as const;
         }
-        const loaded = await this.loadLockedState(tx, locked);
+        let startingRow = locked;
+        if (isScheduledStartDue) {
+          const frozen = await freezeSeniorityAtStart(tx, locked);
+          if (!frozen.ok) {
+            this.log.warn({ sessionId, refusal: frozen.message }, 'turn clock: the scheduled start was refused');
+            return 'not_due' as const;
+          }
+          startingRow = frozen.session;
+        }
+        const loaded = await this.loadLockedState(tx, startingRow);
         const command: EngineCommand = isScheduledStartDue
           ? { type: 'start', now: now.getTime(), actor: SYSTEM_ACTOR }
           : { type: 'expire', now: now.getTime() };
@@ -444,13 +457,24 @@ export class SessionEngineService {
     message: string,
   ): Promise<{ session: BidSessionDetail; message: string }> {
     const actor = toActor(member);
-    await this.runEngineCommand(sessionId, (_, now) => ({ type, now, actor }));
+    await this.runEngineCommand(
+      sessionId,
+      (_, now) => ({ type, now, actor }),
+      type === 'start' ? freezeOrRefuse : undefined,
+    );
     return { session: await this.present(sessionId), message };
   }
 
   private present(sessionId: string): Promise<BidSessionDetail> {
     return presentSession(this.db, sessionId, { now: this.clock.now() });
   }
+}
+
+/** The start's seniority freeze (seniority-freeze.ts); a participant lacking a key the rule needs refuses it (409). */
+async function freezeOrRefuse(tx: Executor, locked: SessionRow): Promise<SessionRow> {
+  const frozen = await freezeSeniorityAtStart(tx, locked);
+  if (!frozen.ok) throw conflict(frozen.message, { missingSeniorityKeys: frozen.missing });
+  return frozen.session;
 }
 
 /** An active session whose turn deadline has passed (a bid exactly at the deadline still counts). */
