@@ -44,6 +44,7 @@ const PAGES: [pattern: string, address: string, title: string, guard: Guard][] =
   ['/admin', '/admin', 'Admin Dashboard', 'admin'],
   ['/admin/users', '/admin/users', 'User Management', 'admin'],
   ['/admin/stations', '/admin/stations', 'Station Management', 'admin'],
+  ['/admin/certifications', '/admin/certifications', 'Certifications', 'admin'],
   ['/admin/bid-sessions', '/admin/bid-sessions', 'Bid Session Management', 'admin'],
   ['/admin/notifications', '/admin/notifications', 'Notification Management', 'admin'],
   ['/admin/seniority', '/admin/seniority', 'User Management', 'admin'],

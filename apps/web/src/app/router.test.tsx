@@ -11,6 +11,7 @@ const ADMIN_LINKS = [
   'Admin Dashboard',
   'User Management',
   'Station Management',
+  'Certifications',
   'Bid Management',
   'Notification Management',
 ];
@@ -75,6 +76,7 @@ describe('route guards', () => {
     ['/admin', 'Admin Dashboard'],
     ['/admin/users', 'User Management'],
     ['/admin/stations', 'Station Management'],
+    ['/admin/certifications', 'Certifications'],
     ['/admin/bid-sessions', 'Bid Session Management'],
     ['/admin/notifications', 'Notification Management'],
     // The admin dashboard's seniority link opens member management on its Seniority Management tab.

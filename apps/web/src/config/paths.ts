@@ -23,6 +23,7 @@ export const paths = {
     dashboard: '/admin',
     users: '/admin/users',
     stations: '/admin/stations',
+    certifications: '/admin/certifications',
     bidSessions: '/admin/bid-sessions',
     notifications: '/admin/notifications',
     seniority: '/admin/seniority',

@@ -3,6 +3,7 @@ import {
   type Icon,
   IconBell,
   IconBuildingWarehouse,
+  IconCertificate,
   IconClipboardList,
   IconGavel,
   IconLayoutDashboard,
@@ -19,7 +20,7 @@ interface NavigationItem {
   icon: Icon;
 }
 
-/** The sidebar: three entries for everyone, five more for administrators. */
+/** The sidebar: three entries for everyone, six more for administrators. */
 const MEMBER_ITEMS: readonly NavigationItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
   { label: 'Bidding', to: paths.bidding, icon: IconGavel },
@@ -30,6 +31,7 @@ const ADMIN_ITEMS: readonly NavigationItem[] = [
   { label: 'Admin Dashboard', to: paths.admin.dashboard, icon: IconShieldCheck },
   { label: 'User Management', to: paths.admin.users, icon: IconUsers },
   { label: 'Station Management', to: paths.admin.stations, icon: IconBuildingWarehouse },
+  { label: 'Certifications', to: paths.admin.certifications, icon: IconCertificate },
   { label: 'Bid Management', to: paths.admin.bidSessions, icon: IconClipboardList },
   { label: 'Notification Management', to: paths.admin.notifications, icon: IconBell },
 ];
