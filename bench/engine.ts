@@ -16,6 +16,19 @@
  *   npm run bench:engine -- --participants 20000 --stations 1200 --bids 2000 --baseline 1000
  *   npm run bench:engine -- --participants 20000 --stations 1200 --bids 1000 --cpu-prof-bids /tmp/prof
  *                                     # 20,000 (first 2,000 bids), after a whole 1,000 session, with the ratio
+ *   npm run bench:engine -- --participants 20000 --stations 1200 --bids 2000 --must-fill 10
+ *                                     # the same department without, then with 10 % must-fill seats, and the ratio
+ *
+ * With `--must-fill P`, P % of all seats are Firefighter seats that require a Paramedic card (PM) and
+ * must be filled (the lowest ordinals of each station's Firefighter seats, spread over the stations),
+ * and as many members as there are such seats hold PM (Firefighters, evenly spread through the
+ * department, so through the queue), without expiry. That is the tightest department the rule
+ * allows: a PM holder who took a plain seat would leave a must-fill seat without anyone to fill it,
+ * and the engine refuses that bid. The bidders follow the rule the simplest way: a PM holder bids a
+ * free must-fill seat while there is one, everyone else a free plain seat of their position. A bid
+ * the server refuses (403, 409) is counted and printed, and the bidder tries the other kind of seat;
+ * the time per bid is that of the accepted request. The same department without must-fill seats or
+ * certifications runs first, in the same run, on a database of its own, as the baseline.
  *
  * On PostgreSQL the bench creates a database of its own on that server and drops it afterwards.
  */
@@ -25,9 +38,10 @@ import inspector from 'node:inspector';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getSeatPositionForRank, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS } from '@stationbid/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
-import { members, seats, stations } from '../apps/server/src/db/schema/index.ts';
+import { certifications, memberCertifications, members, seats, stations } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import {
   BENCH_ADMIN_EMAIL,
@@ -59,6 +73,11 @@ const { values: options } = parseArgs({
      * drown it) of the measured session into this directory.
      */
     'cpu-prof-bids': { type: 'string' },
+    /**
+     * The percentage of seats that require a Paramedic card and must be filled, e.g. 10; the same
+     * department without them runs first in the same run, as the baseline.
+     */
+    'must-fill': { type: 'string' },
   },
 });
 
@@ -67,6 +86,8 @@ interface SessionSize {
   participantCount: number;
   stationCount: number;
   bidLimit: number;
+  /** The percentage of seats that are must-fill Paramedic seats; 0: none, the department as before. */
+  mustFillPercent: number;
 }
 
 /** The most participants one create or add request names (the API's limit). */
@@ -101,9 +122,16 @@ interface BenchMember {
   id: string;
   rank: Rank;
   familyId: string;
+  /** Holds the Paramedic card the must-fill seats require. */
+  paramedic: boolean;
 }
 
-async function buildDepartment(handle: DatabaseHandle, { participantCount, stationCount }: SessionSize) {
+const PARAMEDIC = { code: 'PM', name: 'Paramedic' };
+
+async function buildDepartment(
+  handle: DatabaseHandle,
+  { participantCount, stationCount, mustFillPercent }: SessionSize,
+) {
   const { db } = handle;
   const random = createRandom(2026);
   const stationRows = Array.from({ length: stationCount }, (_, index) => benchStationRow(index));
@@ -116,20 +144,40 @@ async function buildDepartment(handle: DatabaseHandle, { participantCount, stati
         .returning()),
     );
   }
-  const seatRows = createdStations.flatMap((station) =>
-    SHIFTS.flatMap((shift) =>
-      SEAT_POSITIONS.flatMap((seatPosition) =>
-        Array.from({ length: SEATS_PER_SHIFT[seatPosition] }, (_, index) => ({
-          stationId: station.id,
-          shift,
-          seatPosition,
-          ordinal: index + 1,
-        })),
+  const seatRows: { stationId: string; shift: string; seatPosition: SeatPosition; ordinal: number; mustFill?: true }[] =
+    createdStations.flatMap((station) =>
+      SHIFTS.flatMap((shift) =>
+        SEAT_POSITIONS.flatMap((seatPosition) =>
+          Array.from({ length: SEATS_PER_SHIFT[seatPosition] }, (_, index) => ({
+            stationId: station.id,
+            shift,
+            seatPosition,
+            ordinal: index + 1,
+          })),
+        ),
       ),
-    ),
-  );
+    );
+  const mustFillCount = Math.round((seatRows.length * mustFillPercent) / 100);
+  if (mustFillCount > 0) {
+    // Firefighter seats, lowest ordinal first (a stable sort keeps the stations' and shifts' order),
+    // so each station's first Firefighter seats are its Paramedic seats and a bid for the kind of
+    // seat gives a Paramedic the must-fill one and anyone else a plain one.
+    const firefighterSeats = seatRows
+      .filter((seat) => seat.seatPosition === 'Firefighter')
+      .sort((a, b) => a.ordinal - b.ordinal);
+    if (mustFillCount > firefighterSeats.length) {
+      throw new Error(`--must-fill ${mustFillPercent}: more than the ${firefighterSeats.length} Firefighter seats`);
+    }
+    for (const seat of firefighterSeats.slice(0, mustFillCount)) seat.mustFill = true;
+  }
   for (let start = 0; start < seatRows.length; start += 2000) {
-    await db.insert(seats).values(seatRows.slice(start, start + 2000));
+    await db
+      .insert(seats)
+      .values(
+        seatRows
+          .slice(start, start + 2000)
+          .map(({ mustFill, ...seat }) => (mustFill ? { ...seat, requires: [PARAMEDIC.code], mustFill: true } : seat)),
+      );
   }
 
   const adminId = randomUUID();
@@ -146,21 +194,41 @@ async function buildDepartment(handle: DatabaseHandle, { participantCount, stati
     }
     const rank = RANK_MIX[rankIndex]?.[0] ?? 'Firefighter';
     const id = randomUUID();
-    benchMembers.push({ id, rank, familyId: randomUUID() });
+    benchMembers.push({ id, rank, familyId: randomUUID(), paramedic: false });
     memberRows.push(benchMemberRow(id, index, rank, Math.floor(random() * 31)));
   }
   for (let start = 0; start < memberRows.length; start += 1000) {
     await db.insert(members).values(memberRows.slice(start, start + 1000));
   }
+  if (mustFillCount > 0) {
+    // As many Paramedics as must-fill seats, every so many Firefighters (their years of service, and
+    // so their places in the queue, are drawn), without a draw that would change the department.
+    const firefighters = benchMembers.filter((member) => member.rank === 'Firefighter');
+    if (mustFillCount > firefighters.length) throw new Error('more must-fill seats than Firefighters to hold PM');
+    firefighters.forEach((member, index) => {
+      member.paramedic =
+        Math.floor(((index + 1) * mustFillCount) / firefighters.length) >
+        Math.floor((index * mustFillCount) / firefighters.length);
+    });
+    const [certification] = await db.insert(certifications).values(PARAMEDIC).returning({ id: certifications.id });
+    if (!certification) throw new Error('the PM certification was not created');
+    const held = benchMembers
+      .filter((member) => member.paramedic)
+      .map((member) => ({ memberId: member.id, certificationId: certification.id, expiresOn: null }));
+    for (let start = 0; start < held.length; start += 1000) {
+      await db.insert(memberCertifications).values(held.slice(start, start + 1000));
+    }
+  }
   await signInMembers(db, benchMembers);
-  return { benchMembers, seatRows };
+  return { benchMembers, seatRows, mustFillCount };
 }
 
-/** The free seats of one station, shift and position, as the bench counts them. */
+/** The free seats of one station, shift and position, must-fill or plain, as the bench counts them. */
 interface SeatGroup {
   stationId: string;
   shift: string;
   position: SeatPosition;
+  mustFill: boolean;
   free: number;
 }
 
@@ -177,6 +245,8 @@ async function inject(app: FastifyInstance, token: string, method: 'GET' | 'POST
 
 interface SessionFigures {
   size: SessionSize;
+  /** Bids the server refused (403, 409); each bidder then tried the other kind of seat. */
+  refusals: number;
   bids: number;
   bidsPerSecond: number;
   p50: number;
@@ -191,8 +261,14 @@ async function runSession(size: SessionSize, bidProfileDir?: string): Promise<Se
     console.log(`bench/engine on ${database.label}`);
     console.log(`department: ${participantCount} members, ${stationCount} stations`);
     let started = performance.now();
-    const { benchMembers, seatRows } = await buildDepartment(database.handle, size);
+    const { benchMembers, seatRows, mustFillCount } = await buildDepartment(database.handle, size);
     console.log(`  built in ${format(performance.now() - started)} ms (${seatRows.length} seats)`);
+    if (mustFillCount > 0) {
+      console.log(
+        `  must-fill: ${mustFillCount} Firefighter seats (${size.mustFillPercent} %) require ${PARAMEDIC.code}; ` +
+          `${benchMembers.filter((member) => member.paramedic).length} members hold it`,
+      );
+    }
 
     const login = await app.inject({
       method: 'POST',
@@ -229,11 +305,13 @@ async function runSession(size: SessionSize, bidProfileDir?: string): Promise<Se
     const freeSeats = new Map<SeatPosition, SeatGroup[]>();
     const groups = new Map<string, SeatGroup>();
     for (const seat of seatRows) {
-      const key = `${seat.stationId}|${seat.shift}|${seat.seatPosition}`;
+      const mustFill = seat.mustFill === true;
+      const key = `${seat.stationId}|${seat.shift}|${seat.seatPosition}|${mustFill}`;
       const group = groups.get(key) ?? {
         stationId: seat.stationId,
         shift: seat.shift,
         position: seat.seatPosition,
+        mustFill,
         free: 0,
       };
       group.free += 1;
@@ -247,6 +325,21 @@ async function runSession(size: SessionSize, bidProfileDir?: string): Promise<Se
 
     const random = createRandom(7);
     const latencies: number[] = [];
+    const refusals: { turn: number; statusCode: number; message: string }[] = [];
+    // Only sessions with must-fill seats are probed.
+    let probed = size.mustFillPercent === 0;
+    /** A free seat group for the member: must-fill first for a Paramedic, then plain; `avoid` after a refusal. */
+    const pickGroup = (member: BenchMember, avoid: Set<SeatGroup>): SeatGroup | undefined => {
+      const position = getSeatPositionForRank(member.rank);
+      const free = (freeSeats.get(position) ?? []).filter((group) => group.free > 0 && !avoid.has(group));
+      const kinds = member.paramedic ? [true, false] : [false];
+      for (const mustFill of kinds) {
+        const candidates = free.filter((group) => group.mustFill === mustFill);
+        const group = candidates[Math.floor(random() * candidates.length)];
+        if (group) return group;
+      }
+      return undefined;
+    };
     const bidCount = Math.min(bidLimit, queue.length);
     const profiler = bidProfileDir ? await startBidPhaseProfile() : null;
     const bidPhaseStart = performance.now();
@@ -254,17 +347,84 @@ async function runSession(size: SessionSize, bidProfileDir?: string): Promise<Se
       const member = memberById.get(queue[turn] ?? '');
       if (!member) throw new Error(`turn ${turn + 1}: unknown member`);
       const position = getSeatPositionForRank(member.rank);
-      const candidates = (freeSeats.get(position) ?? []).filter((group) => group.free > 0);
-      const group = candidates[Math.floor(random() * candidates.length)];
-      if (!group) throw new Error(`turn ${turn + 1}: no free ${position} seat left`);
       const token = await accessTokenFor(member);
-      const before = performance.now();
-      await inject(app, token, 'POST', '/api/bid-sessions/submit-bid', {
-        sessionId,
-        bidData: { station: group.stationId, shift: group.shift, position },
-      });
-      latencies.push(performance.now() - before);
-      group.free -= 1;
+      const tried = new Set<SeatGroup>();
+      if (member.paramedic && !probed) {
+        // Once per run, before the Paramedic's real bid: a plain seat, which the rule must refuse
+        // (every PM holder is needed for a must-fill seat). It shows the rule is in force on this
+        // server; it is printed, not counted among the bids or the refusals.
+        probed = true;
+        // A station and shift with no free must-fill seat, or the engine would give them that one.
+        const groupsOfPosition = freeSeats.get(position) ?? [];
+        const withFreeMustFill = new Set(
+          groupsOfPosition
+            .filter((group) => group.mustFill && group.free > 0)
+            .map((group) => `${group.stationId}|${group.shift}`),
+        );
+        const plain = groupsOfPosition.find(
+          (group) => !group.mustFill && group.free > 0 && !withFreeMustFill.has(`${group.stationId}|${group.shift}`),
+        );
+        if (plain) {
+          const before = performance.now();
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/bid-sessions/submit-bid',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { sessionId, bidData: { station: plain.stationId, shift: plain.shift, position } },
+          });
+          const elapsed = performance.now() - before;
+          const refused = response.statusCode === 409 || response.statusCode === 403;
+          console.log(
+            `  probe (turn ${turn + 1}, a PM holder asks for a plain seat): ${response.statusCode} ` +
+              (refused ? `${response.json<{ error?: string }>().error ?? ''} (the rule is in force)` : '(NOT refused)'),
+          );
+          if (!refused) {
+            // Accepted: that was the member's bid, and the department is no longer the one intended.
+            plain.free -= 1;
+            latencies.push(elapsed);
+            continue;
+          }
+        }
+      }
+      for (;;) {
+        const group = pickGroup(member, tried);
+        if (!group) {
+          throw new Error(
+            `turn ${turn + 1}: no free ${position} seat left to try` +
+              (refusals.length > 0 ? `; last refusal: ${refusals.at(-1)?.message}` : ''),
+          );
+        }
+        const before = performance.now();
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/bid-sessions/submit-bid',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { sessionId, bidData: { station: group.stationId, shift: group.shift, position } },
+        });
+        const elapsed = performance.now() - before;
+        if (response.statusCode === 403 || response.statusCode === 409) {
+          const answer = response.json<{ error?: string; code?: string }>();
+          refusals.push({
+            turn: turn + 1,
+            statusCode: response.statusCode,
+            message: answer.error ? `${answer.code ?? ''} ${answer.error}`.trim() : response.body,
+          });
+          if (refusals.length <= 5) {
+            console.log(
+              `  refused (turn ${turn + 1}, ${member.paramedic ? 'PM' : 'no PM'}, ` +
+                `${group.mustFill ? 'must-fill' : 'plain'} seat): ${response.statusCode} ${refusals.at(-1)?.message}`,
+            );
+          }
+          tried.add(group);
+          continue;
+        }
+        if (response.statusCode >= 300) {
+          throw new Error(`submit-bid, turn ${turn + 1}: ${response.statusCode} ${response.body}`);
+        }
+        latencies.push(elapsed);
+        group.free -= 1;
+        break;
+      }
       if ((turn + 1) % 500 === 0 || turn + 1 === bidCount) {
         const recent = [...latencies.slice(-500)].sort((a, b) => a - b);
         console.log(
@@ -285,11 +445,31 @@ async function runSession(size: SessionSize, bidProfileDir?: string): Promise<Se
     );
     console.log(`bids/second: ${(latencies.length / (bidPhaseMs / 1000)).toFixed(1)}`);
     console.log(`time per bid: p50 ${format(percentile(sorted, 0.5))} ms, p99 ${format(percentile(sorted, 0.99))} ms`);
+    console.log(`refused bids: ${refusals.length}${refusals.length > 5 ? ' (the first 5 printed above)' : ''}`);
+    if (size.mustFillPercent > 0) {
+      // What the database says the bids did: the must-fill seats now held, and by whom.
+      const filled = await database.handle.db.execute(sql`
+        select count(*)::int as filled,
+               count(*) filter (where exists (
+                 select 1 from member_certifications mc where mc.member_id = m.id
+               ))::int as by_holders
+        from seats s join members m on m.current_seat_id = s.id
+        where s.must_fill`);
+      const [row] = (filled as unknown as { rows: { filled: number; by_holders: number }[] }).rows;
+      const paramedicsWhoBid = queue
+        .slice(0, bidCount)
+        .filter((memberId) => memberById.get(memberId)?.paramedic).length;
+      console.log(
+        `must-fill seats held after the bids: ${row?.filled ?? 0} of ${mustFillCount} ` +
+          `(${row?.by_holders ?? 0} by PM holders); PM holders among the ${bidCount} who bid: ${paramedicsWhoBid}`,
+      );
+    }
     console.log(
       `session status after the last bid: ${final.session.status}, completedBids ${final.session.completedBids}`,
     );
     return {
       size,
+      refusals: refusals.length,
       bids: latencies.length,
       bidsPerSecond: latencies.length / (bidPhaseMs / 1000),
       p50: percentile(sorted, 0.5),
@@ -326,19 +506,29 @@ async function startBidPhaseProfile() {
 async function main(): Promise<void> {
   const participantCount = Number(options.participants);
   const stationCount = Number(options.stations);
+  const mustFillPercent = options['must-fill'] ? Number(options['must-fill']) : 0;
+  if (!(mustFillPercent >= 0 && mustFillPercent <= 100)) throw new Error('--must-fill: a percentage, e.g. 10');
+  if (mustFillPercent > 0 && options.baseline) {
+    throw new Error('--must-fill runs its own baseline (the same department without must-fill): leave out --baseline');
+  }
   const size: SessionSize = {
     participantCount,
     stationCount,
     bidLimit: options.bids ? Number(options.bids) : participantCount,
+    mustFillPercent,
   };
   const results: SessionFigures[] = [];
-  if (options.baseline) {
+  if (mustFillPercent > 0) {
+    results.push(await runSession({ ...size, mustFillPercent: 0 }));
+    console.log('');
+  } else if (options.baseline) {
     const baselineCount = Number(options.baseline);
     results.push(
       await runSession({
         participantCount: baselineCount,
         stationCount: Math.max(1, Math.round((baselineCount * stationCount) / participantCount)),
         bidLimit: baselineCount,
+        mustFillPercent: 0,
       }),
     );
     console.log('');
@@ -346,16 +536,21 @@ async function main(): Promise<void> {
   results.push(await runSession(size, options['cpu-prof-bids']));
   if (results.length < 2) return;
   console.log('');
-  console.log('| participants | stations | bids | bids/second | p50 per bid | p99 per bid |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| participants | stations | must-fill | bids | refused | bids/second | p50 per bid | p99 per bid |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const figures of results) {
     console.log(
-      `| ${figures.size.participantCount} | ${figures.size.stationCount} | ${figures.bids} | ${figures.bidsPerSecond.toFixed(1)} | ` +
-        `${format(figures.p50)} ms | ${format(figures.p99)} ms |`,
+      `| ${figures.size.participantCount} | ${figures.size.stationCount} | ${figures.size.mustFillPercent} % | ${figures.bids} | ` +
+        `${figures.refusals} | ${figures.bidsPerSecond.toFixed(1)} | ${format(figures.p50)} ms | ${format(figures.p99)} ms |`,
     );
   }
   const [baseline, measured] = results;
-  if (baseline && measured) {
+  if (baseline && measured && mustFillPercent > 0) {
+    console.log(
+      `p99 with ${mustFillPercent} % must-fill / without: ${(measured.p99 / baseline.p99).toFixed(2)}; ` +
+        `p50: ${(measured.p50 / baseline.p50).toFixed(2)}`,
+    );
+  } else if (baseline && measured) {
     console.log(
       `p99 at ${measured.size.participantCount} / p99 at ${baseline.size.participantCount}: ${(measured.p99 / baseline.p99).toFixed(2)}; ` +
         `p50: ${(measured.p50 / baseline.p50).toFixed(2)}`,
