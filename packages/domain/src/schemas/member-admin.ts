@@ -71,6 +71,114 @@ const emergencyContactInputSchema = z.object({
 /** The spec's user form sends "" for a rank or position left unchosen: not given. */
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+/** Messages of a member's seniority keys and certifications, in the forms and the import's row errors. */
+export const MEMBER_SENIORITY_MESSAGES = {
+  dateInvalid: (label: string) => `${label} must be a date written YYYY-MM-DD, such as 2014-03-02`,
+  listNumberInvalid: 'List number must be a whole number of 1 or more',
+  certificationCodeInvalid: (code: string) =>
+    `"${code}" is not a certification code: use the code from the Certifications page, such as PM`,
+  certificationTwice: (code: string) => `${code} is listed twice; list each certification once`,
+  tooManyCertifications: 'A member holds at most 50 certifications',
+  unknownCertifications: (codes: readonly string[]) =>
+    codes.length === 1
+      ? `Unknown certification ${codes[0]}. Add it on the Certifications page first, or correct the code.`
+      : `Unknown certifications ${codes.join(', ')}. Add them on the Certifications page first, or correct the codes.`,
+} as const;
+
+/** A real calendar day written YYYY-MM-DD (2023-02-29 is not one). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+const blankAsNull = (value: unknown) =>
+  value === undefined ? undefined : value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
+
+/** A date a member record holds (hire date, date in rank, a certification's expiry); "" or null clears it. */
+export const memberDateSchema = (label: string) =>
+  z.preprocess(
+    blankAsNull,
+    z
+      .string({ error: MEMBER_SENIORITY_MESSAGES.dateInvalid(label) })
+      .trim()
+      .refine(isCalendarDate, MEMBER_SENIORITY_MESSAGES.dateInvalid(label))
+      .nullable(),
+  );
+
+/** The civil-service list number (lower bids first within a same-day class); "" or null clears it. */
+export const listNumberSchema = z.preprocess(
+  blankAsNull,
+  z.coerce
+    .number({ error: MEMBER_SENIORITY_MESSAGES.listNumberInvalid })
+    .int(MEMBER_SENIORITY_MESSAGES.listNumberInvalid)
+    .min(1, MEMBER_SENIORITY_MESSAGES.listNumberInvalid)
+    .max(1_000_000, MEMBER_SENIORITY_MESSAGES.listNumberInvalid)
+    .nullable(),
+);
+
+/** The catalogue's code rule (the database's CHECK on certifications.code), after trimming and upper-casing. */
+const HELD_CERTIFICATION_CODE = /^[A-Z0-9][A-Z0-9_-]{0,15}$/;
+
+export const heldCertificationInputSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((code) => HELD_CERTIFICATION_CODE.test(code), {
+      error: (issue) => MEMBER_SENIORITY_MESSAGES.certificationCodeInvalid(String(issue.input ?? '')),
+    }),
+  /** The last day it is valid (inclusive); null or left out: no end. */
+  expiresOn: memberDateSchema('Expiry date')
+    .optional()
+    .transform((value) => value ?? null),
+});
+
+/** The certifications a member holds, each code once: given, they replace what the member held. */
+export const memberCertificationsInputSchema = z
+  .array(heldCertificationInputSchema)
+  .max(50, MEMBER_SENIORITY_MESSAGES.tooManyCertifications)
+  .superRefine((list, context) => {
+    const seen = new Set<string>();
+    list.forEach((entry, index) => {
+      if (seen.has(entry.code)) {
+        context.addIssue({
+          code: 'custom',
+          message: MEMBER_SENIORITY_MESSAGES.certificationTwice(entry.code),
+          path: [index, 'code'],
+        });
+      }
+      seen.add(entry.code);
+    });
+  });
+export type HeldCertificationInput = z.output<typeof heldCertificationInputSchema>;
+
+/**
+ * The import's `certifications` cell: codes separated by `;`, each with an optional expiry after a
+ * colon (`PM:2027-06-30;DO`). Blank: none. Answers the list, or the problem to show for the row.
+ */
+export function parseCertificationsCell(
+  cell: string,
+): { certifications: HeldCertificationInput[] } | { problem: string } {
+  const parts = cell
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const entries = parts.map((part) => {
+    const colon = part.indexOf(':');
+    return colon === -1
+      ? { code: part }
+      : { code: part.slice(0, colon), expiresOn: part.slice(colon + 1).trim() || null };
+  });
+  const parsed = memberCertificationsInputSchema.safeParse(entries);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message = issue?.message ?? 'Certifications must be written as PM:2027-06-30;DO';
+    return { problem: issue?.path.includes('expiresOn') ? `Certification expiry: ${message}` : message };
+  }
+  return { certifications: parsed.data };
+}
+
 export const createMemberRequestSchema = z.object({
   firstName: nameSchema(MESSAGES.firstNameRequired),
   lastName: nameSchema(MESSAGES.lastNameRequired),
@@ -88,6 +196,10 @@ export const createMemberRequestSchema = z.object({
   password: z.preprocess((value) => (value === '' ? undefined : value), adminPasswordSchema.optional()),
   sendPasswordEmail: z.boolean().default(true),
   emergencyContact: emergencyContactInputSchema.optional(),
+  hireDate: memberDateSchema('Hire date').optional(),
+  rankDate: memberDateSchema('Date in rank').optional(),
+  listNumber: listNumberSchema.optional(),
+  certifications: memberCertificationsInputSchema.optional(),
 });
 export type CreateMemberRequest = z.infer<typeof createMemberRequestSchema>;
 
@@ -121,6 +233,12 @@ export const updateMemberRequestSchema = z.object({
   isAdmin: z.boolean().optional(),
   isActive: z.boolean().optional(),
   emergencyContact: emergencyContactInputSchema.optional(),
+  /** Left out: unchanged; "" or null: cleared. */
+  hireDate: memberDateSchema('Hire date').optional(),
+  rankDate: memberDateSchema('Date in rank').optional(),
+  listNumber: listNumberSchema.optional(),
+  /** Given: the member holds exactly these; left out: unchanged. */
+  certifications: memberCertificationsInputSchema.optional(),
 });
 export type UpdateMemberRequest = z.infer<typeof updateMemberRequestSchema>;
 
@@ -226,6 +344,10 @@ export const MEMBER_IMPORT_TEMPLATE_COLUMNS = [
   'rank',
   'position',
   'yearsOfService',
+  'hireDate',
+  'rankDate',
+  'listNumber',
+  'certifications',
 ] as const;
 
 export const importRowErrorSchema = z.object({ row: z.number().int(), error: z.string() });

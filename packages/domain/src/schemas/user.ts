@@ -17,6 +17,9 @@ export const emergencyContactSchema = z.object({
   relationship: z.string(),
 });
 
+/** A certification a member holds: valid through `expiresOn` (YYYY-MM-DD, inclusive), or without end when null. */
+export const heldCertificationSchema = z.object({ code: z.string(), expiresOn: z.string().nullable() });
+
 /**
  * A member as the API sends it, without the password. Both `id` and `_id`
  * are sent because clients written against the spec read either.
@@ -46,6 +49,11 @@ export const userSchema = z.object({
   manualSeniorityScore: z.number().int().nullable(),
   isOnline: z.boolean(),
   emergencyContact: emergencyContactSchema,
+  /** Seniority keys a department's rule may read (YYYY-MM-DD); null when not recorded. */
+  hireDate: z.string().nullable(),
+  rankDate: z.string().nullable(),
+  listNumber: z.number().int().nullable(),
+  certifications: z.array(heldCertificationSchema),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

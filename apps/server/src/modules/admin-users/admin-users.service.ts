@@ -27,6 +27,7 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { revokeAllRefreshTokensOfMember } from '../auth/auth.repository.ts';
 import { announceMemberChanged, announceMembersAdded, findMemberCache } from '../auth/member-cache.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { readHeldCertifications, replaceMemberCertifications } from '../users/member-certifications.repository.ts';
 import { queuePasswordChangedEmail, queuePasswordSetupEmail } from '../users/member-emails.ts';
 import { loadBidPriorities, loadPresentedUser, presentUser } from '../users/user-presenter.ts';
 import {
@@ -82,8 +83,14 @@ export class AdminUsersService {
     const page = limit === undefined ? matching : matching.slice(0, limit);
     const last = page.at(-1);
     const hasMore = limit !== undefined && matching.length > limit;
+    const held = await readHeldCertifications(
+      this.db,
+      page.map(({ row }) => row.member.id),
+    );
     return {
-      users: page.map(({ row }) => presentUser(row, priorities.get(row.member.id) ?? null, now)),
+      users: page.map(({ row }) =>
+        presentUser(row, priorities.get(row.member.id) ?? null, now, held.get(row.member.id)),
+      ),
       total,
       nextCursor:
         hasMore && last
@@ -122,9 +129,13 @@ export class AdminUsersService {
           emergencyContactName: request.emergencyContact?.name || null,
           emergencyContactPhone: request.emergencyContact?.phone || null,
           emergencyContactRelationship: request.emergencyContact?.relationship || null,
+          hireDate: request.hireDate ?? null,
+          rankDate: request.rankDate ?? null,
+          listNumber: request.listNumber ?? null,
           createdAt: now,
           updatedAt: now,
         });
+        if (request.certifications) await replaceMemberCertifications(tx, member.id, request.certifications);
         if (isSetupEmailQueued)
           await queuePasswordSetupEmail(tx, member, now, this.log, this.delivery.isEmailConfigured);
         await recordActivity(tx, {
@@ -196,6 +207,9 @@ export class AdminUsersService {
     assign('address', request.address);
     assign('isAdmin', request.isAdmin);
     assign('isActive', request.isActive);
+    assign('hireDate', request.hireDate);
+    assign('rankDate', request.rankDate);
+    assign('listNumber', request.listNumber);
     if (request.emergencyContact) {
       assign(
         'emergencyContactName',
@@ -213,6 +227,7 @@ export class AdminUsersService {
     const changedFields = Object.keys(changes).filter(
       (field) => field !== 'updatedAt' && changes[field as keyof MemberChanges] !== stored[field as keyof MemberRow],
     );
+    if (request.certifications) changedFields.push('certifications');
     await this.refuseTakenIdentity(
       {
         email: changes.email !== stored.email ? changes.email : undefined,
@@ -223,6 +238,7 @@ export class AdminUsersService {
     try {
       await this.db.transaction(async (tx) => {
         await updateMember(tx, memberId, changes);
+        if (request.certifications) await replaceMemberCertifications(tx, memberId, request.certifications);
         await recordActivity(tx, {
           memberId: actor.id,
           actorName: fullName(actor),

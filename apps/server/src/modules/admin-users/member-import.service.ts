@@ -7,12 +7,17 @@
 import {
   emailSchema,
   findUnstorableCell,
+  type HeldCertification,
   LIMITS,
+  listNumberSchema,
   MEMBER_IMPORT_REQUIRED_COLUMNS,
   MEMBER_IMPORT_TEMPLATE_COLUMNS,
+  MEMBER_SENIORITY_MESSAGES,
   MESSAGES,
   type MemberImportResult,
+  memberDateSchema,
   PROFESSIONAL_POSITIONS,
+  parseCertificationsCell,
   RANKS,
 } from '@stationbid/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +28,7 @@ import { readSpreadsheetRows, type SpreadsheetRow } from '../../lib/spreadsheet.
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { announceMembersAdded } from '../auth/member-cache.ts';
+import { findCertificationIds, insertMemberCertifications } from '../users/member-certifications.repository.ts';
 import { queuePasswordSetupEmail } from '../users/member-emails.ts';
 import { insertMember } from '../users/users.repository.ts';
 import { findTakenIdentities } from './member-list.repository.ts';
@@ -35,6 +41,15 @@ interface ImportedMember {
   rank: string;
   position: string;
   yearsOfService: number;
+  hireDate: string | null;
+  rankDate: string | null;
+  listNumber: number | null;
+}
+
+/** A row's member and the certifications it holds (saved with it, in the same transaction). */
+interface ImportedRow {
+  member: ImportedMember;
+  certifications: HeldCertification[];
 }
 
 /** Matches a cell to one of the allowed names whatever its case ("captain" is Captain). */
@@ -43,7 +58,9 @@ function matchName(value: string, allowed: readonly string[]): string | undefine
 }
 
 /** The member a row describes, or every problem with it. */
-export function parseMemberRow(values: Record<string, string>): { member: ImportedMember } | { problems: string[] } {
+export function parseMemberRow(
+  values: Record<string, string>,
+): ({ member: ImportedMember } & Pick<ImportedRow, 'certifications'>) | { problems: string[] } {
   // First: the messages below quote cells, and a control character cannot be stored, even in one.
   const unstorable = findUnstorableCell(values, MEMBER_IMPORT_TEMPLATE_COLUMNS);
   if (unstorable) return { problems: [unstorable] };
@@ -73,8 +90,42 @@ export function parseMemberRow(values: Record<string, string>): { member: Import
   ) {
     problems.push(`Years of service must be a whole number from 0 to 50 (found "${yearsCell}")`);
   }
-  if (problems.length > 0 || !email.success || !rank || !position) return { problems };
-  return { member: { firstName, lastName, email: email.data, employeeId, rank, position, yearsOfService } };
+  const hireDate = memberDateSchema('Hire date').safeParse(values.hireDate ?? '');
+  if (!hireDate.success) problems.push(hireDate.error.issues[0]?.message ?? 'Hire date is not a date');
+  const rankDate = memberDateSchema('Date in rank').safeParse(values.rankDate ?? '');
+  if (!rankDate.success) problems.push(rankDate.error.issues[0]?.message ?? 'Date in rank is not a date');
+  const listCell = values.listNumber ?? '';
+  const listNumber = listNumberSchema.safeParse(/^\d*$/.test(listCell.trim()) ? listCell : Number.NaN);
+  if (!listNumber.success) problems.push(`${MEMBER_SENIORITY_MESSAGES.listNumberInvalid} (found "${listCell}")`);
+  const held = parseCertificationsCell(values.certifications ?? '');
+  if ('problem' in held) problems.push(held.problem);
+  if (
+    problems.length > 0 ||
+    !email.success ||
+    !rank ||
+    !position ||
+    !hireDate.success ||
+    !rankDate.success ||
+    !listNumber.success ||
+    'problem' in held
+  ) {
+    return { problems };
+  }
+  return {
+    member: {
+      firstName,
+      lastName,
+      email: email.data,
+      employeeId,
+      rank,
+      position,
+      yearsOfService,
+      hireDate: hireDate.data ?? null,
+      rankDate: rankDate.data ?? null,
+      listNumber: listNumber.data ?? null,
+    },
+    certifications: held.certifications,
+  };
 }
 
 /**
@@ -144,7 +195,15 @@ export class MemberImportService {
       const chunk = rows.slice(start, start + chunkSize);
       const chunkStarted = performance.now();
       const errors: MemberImportResult['errors'] = [];
-      const planned: { row: SpreadsheetRow; member: ImportedMember }[] = [];
+      const planned: ({ row: SpreadsheetRow } & ImportedRow)[] = [];
+      // The chunk's certification codes, looked up in the catalogue once.
+      const certificationIds = await findCertificationIds(
+        this.db,
+        chunk.flatMap((row) => {
+          const held = parseCertificationsCell(row.values.certifications ?? '');
+          return 'certifications' in held ? held.certifications.map((entry) => entry.code) : [];
+        }),
+      );
       // Rows of this chunk claim their e-mail and employee ID as they are read, so a repeat later in
       // the same chunk is refused like a repeat in an earlier chunk.
       const claimedEmails = new Map<string, string>();
@@ -160,7 +219,12 @@ export class MemberImportService {
           errors.push({ row: row.rowNumber, error: parsed.problems.join('; ') });
           continue;
         }
-        const { member } = parsed;
+        const { member, certifications } = parsed;
+        const unknownCodes = certifications.map((entry) => entry.code).filter((code) => !certificationIds.has(code));
+        if (unknownCodes.length > 0) {
+          errors.push({ row: row.rowNumber, error: MEMBER_SENIORITY_MESSAGES.unknownCertifications(unknownCodes) });
+          continue;
+        }
         const emailHolder =
           takenEmails.get(member.email) ??
           claimedEmails.get(member.email) ??
@@ -185,13 +249,13 @@ export class MemberImportService {
         }
         claimedEmails.set(member.email, `row ${row.rowNumber} of this file`);
         claimedEmployeeIds.set(member.employeeId, `row ${row.rowNumber} of this file`);
-        planned.push({ row, member });
+        planned.push({ row, member, certifications });
       }
 
       let created: typeof planned;
       try {
         await this.db.transaction(async (tx) => {
-          for (const { member } of planned) await this.insertImportedMember(tx, member, now);
+          for (const entry of planned) await this.insertImportedMember(tx, entry, certificationIds, now);
         });
         created = planned;
       } catch (error) {
@@ -200,7 +264,7 @@ export class MemberImportService {
         if (violatedConstraint(error) === undefined) throw error;
         created = [];
         for (const entry of planned) {
-          const refusal = await this.insertAloneOrExplain(entry.member, now);
+          const refusal = await this.insertAloneOrExplain(entry, certificationIds, now);
           if (refusal === null) created.push(entry);
           else errors.push({ row: entry.row.rowNumber, error: refusal });
         }
@@ -238,15 +302,26 @@ export class MemberImportService {
     return result;
   }
 
-  private async insertImportedMember(executor: Executor, member: ImportedMember, now: Date): Promise<void> {
+  private async insertImportedMember(
+    executor: Executor,
+    { member, certifications }: ImportedRow,
+    certificationIds: ReadonlyMap<string, string>,
+    now: Date,
+  ): Promise<void> {
     const created = await insertMember(executor, { ...member, passwordHash: null, createdAt: now, updatedAt: now });
+    await insertMemberCertifications(executor, created.id, certifications, certificationIds);
     await queuePasswordSetupEmail(executor, created, now, this.log, this.delivery.isEmailConfigured);
   }
 
   /** Saves one member in its own transaction; null when saved, else why it was refused. */
-  private async insertAloneOrExplain(member: ImportedMember, now: Date): Promise<string | null> {
+  private async insertAloneOrExplain(
+    entry: ImportedRow,
+    certificationIds: ReadonlyMap<string, string>,
+    now: Date,
+  ): Promise<string | null> {
+    const { member } = entry;
     try {
-      await this.db.transaction((tx) => this.insertImportedMember(tx, member, now));
+      await this.db.transaction((tx) => this.insertImportedMember(tx, entry, certificationIds, now));
       return null;
     } catch (error) {
       const constraint = violatedConstraint(error);

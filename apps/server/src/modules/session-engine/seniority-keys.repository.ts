@@ -5,9 +5,10 @@
  * (session-admin) and when a session starts (seniority-freeze.ts).
  */
 import type { HeldCertification } from '@stationbid/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bidSessions, certifications, memberCertifications, members, participants } from '../../db/schema/index.ts';
+import { bidSessions, members, participants } from '../../db/schema/index.ts';
+import { readHeldCertifications } from '../users/member-certifications.repository.ts';
 
 export interface MemberSeniorityKeys {
   id: string;
@@ -53,31 +54,6 @@ export async function readMemberSeniorityKeys(
     if (member) member.certifications = list;
   }
   return found;
-}
-
-/** Each member's certifications by code, `[{ code, expiresOn }]` in code order. */
-export async function readHeldCertifications(
-  executor: Executor,
-  memberIds: readonly string[],
-): Promise<Map<string, HeldCertification[]>> {
-  const held = new Map<string, HeldCertification[]>();
-  if (memberIds.length === 0) return held;
-  const rows = await executor
-    .select({
-      memberId: memberCertifications.memberId,
-      code: certifications.code,
-      expiresOn: memberCertifications.expiresOn,
-    })
-    .from(memberCertifications)
-    .innerJoin(certifications, eq(certifications.id, memberCertifications.certificationId))
-    .where(inArray(memberCertifications.memberId, [...new Set(memberIds)]))
-    .orderBy(asc(memberCertifications.memberId), asc(certifications.code));
-  for (const row of rows) {
-    const list = held.get(row.memberId) ?? [];
-    list.push({ code: row.code, expiresOn: row.expiresOn });
-    held.set(row.memberId, list);
-  }
-  return held;
 }
 
 export interface FrozenParticipantKeys {

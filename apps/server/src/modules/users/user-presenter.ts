@@ -6,6 +6,7 @@
 import {
   computeBidPriorities,
   computeSeniorityScore,
+  type HeldCertification,
   type ProfessionalPosition,
   type Rank,
   type SeatPosition,
@@ -15,6 +16,7 @@ import {
 } from '@stationbid/domain';
 import type { Executor } from '../../db/client.ts';
 import { findMemberCache } from '../auth/member-cache.ts';
+import { readHeldCertifications } from './member-certifications.repository.ts';
 import {
   findMemberWithSeatById,
   listActiveMemberRankings,
@@ -30,7 +32,12 @@ export function getMemberStatus(member: Pick<MemberRow, 'isActive' | 'passwordHa
   return member.passwordHash ? 'active' : 'pending';
 }
 
-export function presentUser(row: MemberWithSeat, bidPriority: number | null, now: Date): User {
+export function presentUser(
+  row: MemberWithSeat,
+  bidPriority: number | null,
+  now: Date,
+  certifications: readonly HeldCertification[] = [],
+): User {
   const { member } = row;
   return {
     id: member.id,
@@ -63,6 +70,10 @@ export function presentUser(row: MemberWithSeat, bidPriority: number | null, now
       phone: member.emergencyContactPhone ?? '',
       relationship: member.emergencyContactRelationship ?? '',
     },
+    hireDate: member.hireDate,
+    rankDate: member.rankDate,
+    listNumber: member.listNumber,
+    certifications: certifications.map(({ code, expiresOn }) => ({ code, expiresOn })),
     lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
     createdAt: member.createdAt.toISOString(),
     updatedAt: member.updatedAt.toISOString(),
@@ -95,5 +106,7 @@ export async function loadBidPriority(
 /** The member as the API sends it, with their current bid priority; undefined when not found. */
 export async function loadPresentedUser(executor: Executor, memberId: string, now: Date): Promise<User | undefined> {
   const row = await findMemberWithSeatById(executor, memberId);
-  return row ? presentUser(row, await loadBidPriority(executor, row.member), now) : undefined;
+  if (!row) return undefined;
+  const held = await readHeldCertifications(executor, [memberId]);
+  return presentUser(row, await loadBidPriority(executor, row.member), now, held.get(memberId));
 }
