@@ -2,8 +2,9 @@
  * A member's bid preferences, as `GET/PUT /api/users/preferences` send and
  * accept them and as the Bid Preferences dialog edits them. The spec's placeholder options (shifts
  * "Day, Night, Swing…", "Station 1 to Station 6") are our real ones: shifts A, B and C, and station
- * ids. The bid engine reads `autoBid`, `seatChoices`, `preferredStations` and `preferredShifts` when a
- * turn runs out (bidding-rules.md, "When a turn's deadline passes").
+ * ids. The bid engine reads `standingBid` and `seatChoices` when a turn begins (bidding-rules.md,
+ * "Standing bids"), and `autoBid`, `seatChoices`, `preferredStations` and `preferredShifts` when a
+ * turn runs out ("When a turn's deadline passes").
  */
 import { z } from 'zod';
 import type { ParticipantPreferences, SeatChoice } from '../bid-engine/types.ts';
@@ -77,6 +78,11 @@ const hasNoDuplicates = <T>(items: readonly T[], keyOf: (item: T) => string = St
 export const bidPreferencesSchema = z.object({
   /** When the turn runs out, award the first still-free eligible seat of `seatChoices`. */
   autoBid: z.boolean(),
+  /**
+   * A standing bid: as soon as the turn begins, award the first free seat of `seatChoices` the member
+   * qualifies for, with no countdown (bidding-rules.md, "Standing bids").
+   */
+  standingBid: z.boolean(),
   /** Ranked auto-bid choices, best first. */
   seatChoices: z
     .array(seatChoiceSchema)
@@ -126,6 +132,7 @@ export type StoredBidPreferences = Omit<
 
 export const DEFAULT_BID_PREFERENCES: BidPreferences = {
   autoBid: false,
+  standingBid: false,
   seatChoices: [],
   preferredStations: [],
   preferredShifts: [],
@@ -181,6 +188,7 @@ export function readStoredBidPreferences(stored: unknown): StoredBidPreferences 
   };
   return {
     autoBid: read('autoBid', fields.autoBid),
+    standingBid: read('standingBid', fields.standingBid),
     // `choices` is the key the engine read before this schema existed.
     seatChoices: read('seatChoices', fields.seatChoices ?? fields.choices),
     preferredStations: read('preferredStations', fields.preferredStations ?? fields.preferredStationIds),
@@ -243,5 +251,13 @@ export function parseBidPreferences(
   const preferredShifts = [
     ...new Set((Array.isArray(stored.preferredShifts) ? stored.preferredShifts : []).filter(isShift)),
   ];
-  return { autoBid: stored.autoBid === true, choices, preferredStationIds, preferredShifts };
+  const preferences: ParticipantPreferences = {
+    autoBid: stored.autoBid === true,
+    choices,
+    preferredStationIds,
+    preferredShifts,
+  };
+  // Only a standing bid carries the field, so preferences without one are the same value as before it.
+  if (stored.standingBid === true) preferences.standingBid = true;
+  return preferences;
 }

@@ -74,6 +74,7 @@ describe('a participant in a session read', () => {
       _id: 'p1',
       user: { id: 'm1', _id: 'm1', firstName: 'Ana', lastName: 'Ruiz', rank: 'Captain' },
       position: 0,
+      round: 0,
       bidPriority: 1,
       hasBid: false,
       outcome: null,

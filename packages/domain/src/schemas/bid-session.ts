@@ -3,6 +3,7 @@
  * "bid-sessions"; the paths and shapes the engine issue fixes). Both `id` and `_id` are sent because
  * clients written against the spec read either. Times are ISO 8601 in UTC with Z.
  */
+
 import { z } from 'zod';
 import { BID_MESSAGES } from '../bid-engine/messages.ts';
 import {
@@ -14,6 +15,7 @@ import {
   TIE_BREAK_LINKS,
 } from '../bid-engine/types.ts';
 import { BID_POSITION_LABELS, LIMITS, PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
+import { sessionRoundsSchema } from '../session-rounds.ts';
 import { shiftSchema } from './common.ts';
 import { isLocalDateTime, isoToLocalDateTime, LOCAL_DATE_TIME_PATTERN, localDateTimeToIso } from './local-date-time.ts';
 
@@ -43,6 +45,8 @@ export const participantSchema = z.object({
   }),
   /** 0-based place in the queue. */
   position: z.number().int(),
+  /** 0-based index into the session's `rounds` (0 when it has none). */
+  round: z.number().int(),
   bidPriority: z.number().int(),
   seniorityScore: z.number().int(),
   yearsOfService: z.number().int(),
@@ -88,6 +92,7 @@ export const publicParticipantSchema = participantSchema
     id: true,
     _id: true,
     position: true,
+    round: true,
     bidPriority: true,
     hasBid: true,
     outcome: true,
@@ -148,6 +153,8 @@ export const bidSessionSchema = z.object({
   randomSeed: z.string().nullable(),
   /** The stations offered; `stationIds` is empty when every active station is. */
   stationIds: z.array(z.string()),
+  /** Rounds run one after another (bidding-rules.md, "Rounds"); empty: one round of everyone. */
+  rounds: z.array(z.object({ name: z.string(), ranks: z.array(z.enum(RANKS)), bidWindowDuration: z.number().int() })),
   /**
    * The turn holder, and who comes next, while the session runs: whole for administrators and for
    * the member themselves, the public facts for anyone else (docs/security.md, 17).
@@ -401,6 +408,8 @@ const bidSessionFieldsSchema = z.object({
     .max(3)
     .refine((chain) => !chain.slice(0, -1).includes('random'), 'A random draw can only be the last tie-break')
     .refine((chain) => new Set(chain).size === chain.length, 'Each tie-break can be used once'),
+  /** Rounds, in order; empty or absent (the older client): one round of everyone. */
+  rounds: sessionRoundsSchema,
 });
 
 const fields = bidSessionFieldsSchema.shape;
@@ -423,6 +432,7 @@ export const createBidSessionRequestSchema = bidSessionFieldsSchema
     clearAssignments: fields.clearAssignments.default(false),
     eligibilityMode: fields.eligibilityMode.default('rank'),
     tieBreakChain: fields.tieBreakChain.default([...DEFAULT_TIE_BREAK_CHAIN]),
+    rounds: fields.rounds.default([]),
   })
   .refine((session) => session.startDate !== undefined || hasTime(session.scheduledStart), {
     message: BID_MESSAGES.startDateOrScheduleRequired,

@@ -3,7 +3,7 @@
  * running session refuses, and the column changes to write. Pure: the service reads the stored
  * rows and owns the transaction.
  */
-import type { updateBidSessionRequestSchema } from '@stationbid/domain';
+import { toSessionRounds, type updateBidSessionRequestSchema } from '@stationbid/domain';
 import type { z } from 'zod';
 import type { SessionChanges, SessionRow } from '../session-engine/bid-sessions.repository.ts';
 
@@ -41,6 +41,7 @@ export function listChangedFields(session: SessionRow, body: ParsedUpdateRequest
     clearAssignments: () => body.clearAssignments === session.clearAssignments,
     eligibilityMode: () => body.eligibilityMode === session.eligibilityMode,
     tieBreakChain: () => JSON.stringify(body.tieBreakChain) === JSON.stringify(session.tieBreakChain),
+    rounds: () => JSON.stringify(toSessionRounds(body.rounds ?? [])) === JSON.stringify(session.rounds),
     stationIds: () => sameSet(body.stationIds ?? [], stored.stationIds),
     participantIds: () => sameSet(body.participantIds ?? [], stored.participantMemberIds),
   };
@@ -86,6 +87,7 @@ export function buildSessionChanges(
     const hasRandom = body.tieBreakChain.includes('random');
     if (hasRandom !== hadRandom) changes.randomSeed = hasRandom ? newRandomSeed() : null;
   }
+  if (body.rounds !== undefined) changes.rounds = toSessionRounds(body.rounds);
   if (isBeforeStart(session.status) && body.scheduledStart !== undefined) {
     changes.status = body.scheduledStart ? 'scheduled' : 'draft';
   }

@@ -12,9 +12,14 @@ import {
   type createBidSessionRequestSchema,
   orderQueue,
   type Participant,
+  type Rank,
+  ranksWithoutRoundMessage,
+  roundIndexOfRank,
   ruleUsesLottery,
+  type SessionRound,
   type SessionSeniorityCheck,
   type TieBreakLink,
+  toSessionRounds,
 } from '@stationbid/domain';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
@@ -108,6 +113,7 @@ export class SessionManagementService {
         eligibilityMode: body.eligibilityMode,
         tieBreakChain,
         randomSeed: tieBreakChain.includes('random') ? newRandomSeed() : null,
+        rounds: toSessionRounds(body.rounds),
         createdById: actor.id,
         createdAt: now,
         updatedAt: now,
@@ -169,7 +175,7 @@ export class SessionManagementService {
       }
       if (body.participantIds !== undefined && changed.includes('participantIds')) {
         await this.replaceParticipants(tx, updated, body.participantIds);
-      } else if (changed.includes('tieBreakChain')) {
+      } else if (changed.includes('tieBreakChain') || changed.includes('rounds')) {
         await this.writeQueue(tx, updated, await listParticipantRows(tx, sessionId), []);
       }
       await recordActivity(tx, {
@@ -305,6 +311,7 @@ export class SessionManagementService {
       executor,
       added.map((member) => member.id),
     );
+    const roundOf = roundAssigner(session.rounds as SessionRound[]);
     const candidates = [
       ...kept.map((row) => ({
         memberId: row.memberId ?? row.id,
@@ -314,7 +321,7 @@ export class SessionManagementService {
         hireDate: row.hireDate,
         rankDate: row.rankDate,
         listNumber: row.listNumber,
-        round: row.round,
+        round: roundOf(row.rank as Rank, `${row.firstName} ${row.lastName}`),
         kept: row,
         added: null,
         certifications: null,
@@ -329,13 +336,14 @@ export class SessionManagementService {
           hireDate: keys?.hireDate ?? null,
           rankDate: keys?.rankDate ?? null,
           listNumber: keys?.listNumber ?? null,
-          round: 0,
+          round: roundOf(member.rank as Rank, `${member.firstName} ${member.lastName}`),
           kept: null,
           added: member,
           certifications: keys?.certifications ?? [],
         };
       }),
     ];
+    roundOf.refuseUnplaced();
     const storedRule = toStoredRule(departmentRule);
     // A drawn lot needs its seed from the first order shown, so the start draws the same.
     const randomSeed = session.randomSeed ?? (ruleUsesLottery(departmentRule) ? newRandomSeed() : null);
@@ -349,7 +357,9 @@ export class SessionManagementService {
     const places = ordered.map((candidate, place) => ({ candidate, place }));
     await renumberParticipants(
       executor,
-      places.flatMap(({ candidate, place }) => (candidate.kept ? [{ id: candidate.kept.id, place }] : [])),
+      places.flatMap(({ candidate, place }) =>
+        candidate.kept ? [{ id: candidate.kept.id, place, round: candidate.round }] : [],
+      ),
     );
     await insertParticipants(
       executor,
@@ -370,6 +380,7 @@ export class SessionManagementService {
                 rankDate: candidate.rankDate,
                 listNumber: candidate.listNumber,
                 certifications: candidate.certifications ?? [],
+                round: candidate.round,
                 bidPriority: place + 1,
                 queuePosition: place,
               },
@@ -404,4 +415,23 @@ export class SessionManagementService {
       at: this.clock.now(),
     });
   }
+}
+
+/**
+ * Each participant's round by their rank (0 without rounds). Ranks no round names are collected, and
+ * `refuseUnplaced` then refuses the queue with who they are, so nobody is silently put last.
+ */
+function roundAssigner(rounds: readonly SessionRound[]) {
+  const unplaced = new Map<Rank, string[]>();
+  const assign = (rank: Rank, name: string): number => {
+    const index = roundIndexOfRank(rounds, rank);
+    if (index !== undefined) return index;
+    unplaced.set(rank, [...(unplaced.get(rank) ?? []), name]);
+    return 0;
+  };
+  return Object.assign(assign, {
+    refuseUnplaced() {
+      if (unplaced.size > 0) throw badRequest(ranksWithoutRoundMessage(unplaced));
+    },
+  });
 }

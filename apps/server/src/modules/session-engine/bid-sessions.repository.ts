@@ -168,16 +168,19 @@ export async function deleteParticipants(executor: Executor, participantIds: rea
 /** Gives each participant its place (0-based) and priority (place + 1), in one statement however many. */
 export async function renumberParticipants(
   executor: Executor,
-  places: readonly { id: string; place: number }[],
+  places: readonly { id: string; place: number; round?: number }[],
 ): Promise<void> {
   if (places.length === 0) return;
   const values = sql.join(
-    places.map(({ id, place }) => sql`(${id}::uuid, ${place}::integer)`),
+    places.map(({ id, place, round }) => sql`(${id}::uuid, ${place}::integer, ${round ?? null}::integer)`),
     sql`, `,
   );
+  // A place given without a round keeps the participant's round.
   await executor.execute(sql`
-    update ${participants} set queue_position = places.place, bid_priority = places.place + 1
-    from (values ${values}) as places(id, place)
+    update ${participants}
+    set queue_position = places.place, bid_priority = places.place + 1,
+      round = coalesce(places.round, ${participants.round})
+    from (values ${values}) as places(id, place, round)
     where ${participants.id} = places.id`);
 }
 

@@ -12,11 +12,13 @@ import {
   type EngineSeat,
   type EngineSession,
   type EngineState,
+  type HeldCertification,
   type ParticipantOutcome,
   parseBidPreferences,
   type Rank,
   type SeatPosition,
   type SeatRef,
+  type SessionRound,
   type Shift,
 } from '@stationbid/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -89,7 +91,23 @@ export function toEngineSession(session: SessionRow): EngineSession {
     clearAssignments: session.clearAssignments,
     actualStart: session.actualStart?.getTime() ?? null,
     actualEnd: session.actualEnd?.getTime() ?? null,
+    // A department's rules only when set, so a session without them is the same value as before them.
+    ...sessionRules(session),
   };
+}
+
+function sessionRules(session: SessionRow): Partial<EngineSession> {
+  const rules: Partial<EngineSession> = {};
+  const rounds = session.rounds as SessionRound[];
+  if (rounds.length > 0) rules.rounds = rounds;
+  if (session.effectiveDate !== null) rules.effectiveDate = session.effectiveDate;
+  const catalogue = session.certifications as { code: string; name: string }[];
+  if (catalogue.length > 0) {
+    rules.certificationNames = Object.fromEntries(
+      catalogue.map((certification) => [certification.code, certification.name]),
+    );
+  }
+  return rules;
 }
 
 /**
@@ -194,6 +212,8 @@ type ParticipantTuple = [
   hireDate: string | null,
   rankDate: string | null,
   listNumber: number | null,
+  certifications: HeldCertification[],
+  round: number,
 ];
 
 /** Participants in queue order, with their member's seat now, preferences and the seat won here. */
@@ -210,7 +230,7 @@ function listEngineParticipants(executor: Executor, sessionId: string): Promise<
         -- Only a participant still waiting can need their preferences; the others' stay unread.
         case when p.outcome is null then m.bid_preferences end,
         cs.id, cst.id, cst.number, cst.name, cs.shift, cs.seat_position,
-        p.hire_date, p.rank_date, p.list_number
+        p.hire_date, p.rank_date, p.list_number, p.certifications, p.round
       ) order by p.queue_position, p.bid_priority)
       from participants p
       left join members m on m.id = p.member_id
@@ -251,6 +271,8 @@ function toEngineParticipant(row: ParticipantTuple, stationIdByNumber: ReadonlyM
     hireDate,
     rankDate,
     listNumber,
+    certifications,
+    round,
   ] = row;
   const currentSeat: SeatRef | null =
     memberId && currentSeatId && currentStationId && currentStationNumber !== null && currentStationName !== null
@@ -300,5 +322,7 @@ function toEngineParticipant(row: ParticipantTuple, stationIdByNumber: ReadonlyM
   if (hireDate !== null) participant.hireDate = hireDate;
   if (rankDate !== null) participant.rankDate = rankDate;
   if (listNumber !== null) participant.listNumber = listNumber;
+  if (certifications.length > 0) participant.certifications = certifications;
+  if (round !== 0) participant.round = round;
   return participant;
 }

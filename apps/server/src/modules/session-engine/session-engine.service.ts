@@ -42,6 +42,7 @@ import {
 } from './engine-state-loader.repository.ts';
 import { saveEngineStep } from './engine-step-writer.repository.ts';
 import { countChangeForOtherSessions, markEngineStep, readEngineDataVersion } from './engine-versions.repository.ts';
+import { freezeRulesAtStart } from './rules-freeze.ts';
 import { freezeSeniorityAtStart } from './seniority-freeze.ts';
 import { readerFor, sessionAsReadBy } from './session-access.ts';
 import { presentSession, presentSessionSummary } from './session-presenter.ts';
@@ -309,7 +310,7 @@ export class SessionEngineService {
             this.log.warn({ sessionId, refusal: frozen.message }, 'turn clock: the scheduled start was refused');
             return 'not_due' as const;
           }
-          startingRow = frozen.session;
+          startingRow = await freezeRulesAtStart(tx, frozen.session, now, this.departmentTimeZone());
         }
         const loaded = await this.loadLockedState(tx, startingRow);
         const command: EngineCommand = isScheduledStartDue
@@ -367,7 +368,7 @@ export class SessionEngineService {
     tx: Executor,
     loaded: LoadedEngineState & StateVersions,
     command: EngineCommand,
-    result: { state: EngineState; events: readonly EngineEvent[] },
+    result: { state: EngineState; events: readonly EngineEvent[]; standingBidsRead?: readonly string[] },
     now: Date,
   ): Promise<{ step: EngineStepResult; cacheVersions: StateVersions | null }> {
     const hasChanged = result.state !== loaded.state;
@@ -457,10 +458,12 @@ export class SessionEngineService {
     message: string,
   ): Promise<{ session: BidSessionDetail; message: string }> {
     const actor = toActor(member);
+    const freezeAtStart = async (tx: Executor, locked: SessionRow) =>
+      freezeRulesAtStart(tx, await freezeOrRefuse(tx, locked), this.clock.now(), this.departmentTimeZone());
     await this.runEngineCommand(
       sessionId,
       (_, now) => ({ type, now, actor }),
-      type === 'start' ? freezeOrRefuse : undefined,
+      type === 'start' ? freezeAtStart : undefined,
     );
     return { session: await this.present(sessionId), message };
   }

@@ -17,6 +17,7 @@ import {
   type Rank,
   type SeatPosition,
   type SessionHistoryEntry,
+  type SessionRound,
   type Shift,
   type TieBreakLink,
 } from '@stationbid/domain';
@@ -67,6 +68,7 @@ export function presentParticipant(
       isAdmin: member?.isAdmin ?? false,
     },
     position: participant.queuePosition,
+    round: participant.round,
     bidPriority: participant.bidPriority,
     seniorityScore: participant.seniorityScore,
     yearsOfService: participant.yearsOfService,
@@ -112,6 +114,7 @@ export function presentPublicParticipant(participant: Participant): PublicPartic
     _id: participant._id,
     user: { id: user.id, _id: user._id, firstName: user.firstName, lastName: user.lastName, rank: user.rank },
     position: participant.position,
+    round: participant.round,
     bidPriority: participant.bidPriority,
     hasBid: participant.hasBid,
     outcome: participant.outcome,
@@ -199,6 +202,7 @@ export function presentSessionFields(
     tieBreakChain: session.tieBreakChain as TieBreakLink[],
     randomSeed: session.randomSeed,
     stationIds,
+    rounds: presentRounds(session.rounds),
     currentTurn: turn.currentTurn,
     nextParticipant: turn.nextParticipant,
     createdAt: session.createdAt.toISOString(),
@@ -237,4 +241,13 @@ export function presentHistoryEntry(row: HistoryRow): SessionHistoryEntry {
     details: describeHistoryEntry({ ...facts, details: detailsData }),
     detailsData,
   };
+}
+
+/** The session's stored rounds (the engine's `bidWindowMinutes`) as the API names them. */
+export function presentRounds(stored: unknown): BidSession['rounds'] {
+  return (stored as SessionRound[]).map((round) => ({
+    name: round.name,
+    ranks: [...round.ranks],
+    bidWindowDuration: round.bidWindowMinutes,
+  }));
 }
