@@ -19,10 +19,11 @@
  *   npm run bench:engine -- --participants 20000 --stations 1200 --bids 2000 --must-fill 10
  *                                     # the same department without, then with 10 % must-fill seats, and the ratio
  *
- * With `--must-fill P`, P % of all seats are Firefighter seats that require a Paramedic card (PM) and
- * must be filled (the lowest ordinals of each station's Firefighter seats, spread over the stations),
- * and as many members as there are such seats hold PM (Firefighters, evenly spread through the
- * department, so through the queue), without expiry. That is the tightest department the rule
+ * With `--must-fill P`, P % of the seats of each position require a Paramedic card (PM) and must be
+ * filled (a Captain/PM, an Engineer/PM, ...: the lowest ordinals, station after station), and as
+ * many members of each rank as that position has such seats hold PM, without expiry, evenly spread
+ * over the members of the rank. Seniority orders the queue by years and rank, so the Paramedics are
+ * spread through it, and a run limited by `--bids` meets some of them. That is the tightest department the rule
  * allows: a PM holder who took a plain seat would leave a must-fill seat without anyone to fill it,
  * and the engine refuses that bid. The bidders follow the rule the simplest way: a PM holder bids a
  * free must-fill seat while there is one, everyone else a free plain seat of their position. A bid
@@ -157,19 +158,21 @@ async function buildDepartment(
         ),
       ),
     );
-  const mustFillCount = Math.round((seatRows.length * mustFillPercent) / 100);
-  if (mustFillCount > 0) {
-    // Firefighter seats, lowest ordinal first (a stable sort keeps the stations' and shifts' order),
-    // so each station's first Firefighter seats are its Paramedic seats and a bid for the kind of
-    // seat gives a Paramedic the must-fill one and anyone else a plain one.
-    const firefighterSeats = seatRows
-      .filter((seat) => seat.seatPosition === 'Firefighter')
-      .sort((a, b) => a.ordinal - b.ordinal);
-    if (mustFillCount > firefighterSeats.length) {
-      throw new Error(`--must-fill ${mustFillPercent}: more than the ${firefighterSeats.length} Firefighter seats`);
+  const mustFillByPosition = new Map<SeatPosition, number>();
+  if (mustFillPercent > 0) {
+    for (const position of SEAT_POSITIONS) {
+      // Lowest ordinal first (a stable sort keeps the stations' and shifts' order), so a station's
+      // Paramedic seats are its first of their kind and a bid for the kind of seat gives a Paramedic
+      // the must-fill one and anyone else a plain one.
+      const ofPosition = seatRows
+        .filter((seat) => seat.seatPosition === position)
+        .sort((a, b) => a.ordinal - b.ordinal);
+      const count = Math.round((ofPosition.length * mustFillPercent) / 100);
+      for (const seat of ofPosition.slice(0, count)) seat.mustFill = true;
+      mustFillByPosition.set(position, count);
     }
-    for (const seat of firefighterSeats.slice(0, mustFillCount)) seat.mustFill = true;
   }
+  const mustFillCount = [...mustFillByPosition.values()].reduce((sum, count) => sum + count, 0);
   for (let start = 0; start < seatRows.length; start += 2000) {
     await db
       .insert(seats)
@@ -201,15 +204,18 @@ async function buildDepartment(
     await db.insert(members).values(memberRows.slice(start, start + 1000));
   }
   if (mustFillCount > 0) {
-    // As many Paramedics as must-fill seats, every so many Firefighters (their years of service, and
-    // so their places in the queue, are drawn), without a draw that would change the department.
-    const firefighters = benchMembers.filter((member) => member.rank === 'Firefighter');
-    if (mustFillCount > firefighters.length) throw new Error('more must-fill seats than Firefighters to hold PM');
-    firefighters.forEach((member, index) => {
-      member.paramedic =
-        Math.floor(((index + 1) * mustFillCount) / firefighters.length) >
-        Math.floor((index * mustFillCount) / firefighters.length);
-    });
+    // As many Paramedics of each rank as its position has must-fill seats, every so many members of
+    // the rank (their years of service, and so their places in the queue, are drawn), without a draw
+    // that would change the department.
+    for (const [rank] of RANK_MIX) {
+      const ofRank = benchMembers.filter((member) => member.rank === rank);
+      const count = mustFillByPosition.get(getSeatPositionForRank(rank)) ?? 0;
+      if (count > ofRank.length) throw new Error(`more must-fill ${rank} seats than ${rank}s to hold PM`);
+      ofRank.forEach((member, index) => {
+        member.paramedic =
+          Math.floor(((index + 1) * count) / ofRank.length) > Math.floor((index * count) / ofRank.length);
+      });
+    }
     const [certification] = await db.insert(certifications).values(PARAMEDIC).returning({ id: certifications.id });
     if (!certification) throw new Error('the PM certification was not created');
     const held = benchMembers
@@ -265,7 +271,7 @@ async function runSession(size: SessionSize, bidProfileDir?: string): Promise<Se
     console.log(`  built in ${format(performance.now() - started)} ms (${seatRows.length} seats)`);
     if (mustFillCount > 0) {
       console.log(
-        `  must-fill: ${mustFillCount} Firefighter seats (${size.mustFillPercent} %) require ${PARAMEDIC.code}; ` +
+        `  must-fill: ${mustFillCount} seats (${size.mustFillPercent} % of each position) require ${PARAMEDIC.code}; ` +
           `${benchMembers.filter((member) => member.paramedic).length} members hold it`,
       );
     }
