@@ -1,7 +1,8 @@
 /**
  * The create and edit station dialog (schemas/station.ts). Seats are edited as counts
- * per shift and seat position; the total capacity must equal their sum, and the running totals
- * show it while typing. The server has the last word (a taken number, seats members hold), and
+ * per shift and seat position, and some of them may be set apart in groups that require
+ * certifications or must be filled (seat-groups-editor.tsx); the total capacity must equal their
+ * sum, and the running totals show it while typing. The server has the last word (a taken number, seats members hold), and
  * its refusal is shown as a toast while the dialog stays open.
  */
 import {
@@ -41,6 +42,7 @@ import {
   toStationRequest,
   validateStationForm,
 } from '../utils/station-form-values.ts';
+import { SeatGroupsEditor } from './seat-groups-editor.tsx';
 
 interface StationFormModalProps {
   opened: boolean;
@@ -133,6 +135,7 @@ function StationForm({ station, onDone }: { station: Station | null; onDone: () 
         />
 
         <SeatCountsTable seatCounts={seatCounts} getInputProps={form.getInputProps} />
+        <SeatGroupsEditor form={form} seatCounts={seatCounts} />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <NumberInput

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStation } from '../../../test/build-station.ts';
 import {
   emptyStationFormValues,
+  SEAT_GROUP_MESSAGES,
   type StationFormValues,
   stationToFormValues,
   toStationRequest,
@@ -104,5 +105,67 @@ describe('toStationRequest', () => {
 describe('a new station form', () => {
   it('starts active, as the spec asks', () => {
     expect(emptyStationFormValues().isActive).toBe(true);
+  });
+});
+
+describe('seat groups', () => {
+  const station7 = buildStation({
+    number: 7,
+    name: 'Hill',
+    seatsPerShift: { Captain: 1, Firefighter: 3 },
+    seatRules: {
+      A: [
+        { position: 'Captain', count: 1, requires: [], mustFill: false, occupied: 0 },
+        { position: 'Firefighter', count: 3, requires: [], mustFill: false, occupied: 0 },
+      ],
+      B: [
+        { position: 'Captain', count: 1, requires: [], mustFill: false, occupied: 0 },
+        { position: 'Firefighter', count: 1, requires: [], mustFill: false, occupied: 1 },
+        { position: 'Firefighter', count: 2, requires: ['PM'], mustFill: true, occupied: 0 },
+      ],
+      C: [
+        { position: 'Captain', count: 1, requires: [], mustFill: false, occupied: 0 },
+        { position: 'Firefighter', count: 3, requires: [], mustFill: false, occupied: 0 },
+      ],
+    },
+  });
+
+  it('opens a station with rules as its groups, and sends them with the open seats as availablePositions', () => {
+    const values = stationToFormValues(station7);
+    expect(values.hadSeatRules).toBe(true);
+    expect(values.seatGroups.B).toEqual([
+      { key: expect.any(String), position: 'Firefighter', count: 2, requires: ['PM'], mustFill: true },
+    ]);
+    expect(values.seatGroups.A).toEqual([]);
+    expect(validateStationForm(values)).toEqual({});
+    const request = toStationRequest(values);
+    expect(request.seats).toBeUndefined();
+    expect(request.availablePositions?.B).toEqual([
+      { position: 'Captain', count: 1, requires: [], mustFill: false },
+      { position: 'Firefighter', count: 1, requires: [], mustFill: false },
+      { position: 'Firefighter', count: 2, requires: ['PM'], mustFill: true },
+    ]);
+  });
+
+  it('still sends the rules once every group is removed, so that they are removed', () => {
+    const values = stationToFormValues(station7);
+    values.seatGroups.B = [];
+    expect(toStationRequest(values).availablePositions?.B).toEqual([
+      { position: 'Captain', count: 1, requires: [], mustFill: false },
+      { position: 'Firefighter', count: 3, requires: [], mustFill: false },
+    ]);
+  });
+
+  it('refuses a group without a rule or seats, and groups that take more seats than the position has', () => {
+    const values = filledForm();
+    values.seatGroups.A = [
+      { key: 'a', position: 'Firefighter', count: 0, requires: [], mustFill: false },
+      { key: 'b', position: 'Firefighter', count: 3, requires: ['PM'], mustFill: false },
+    ];
+    expect(validateStationForm(values)).toEqual({
+      'seatGroups.A.0.count': SEAT_GROUP_MESSAGES.countMin,
+      'seatGroups.A.0.requires': SEAT_GROUP_MESSAGES.ruleRequired,
+      'seatGroups.A.1.count': 'Shift A has 2 Firefighter seats; its groups take 3',
+    });
   });
 });
