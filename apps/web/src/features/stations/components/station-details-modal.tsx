@@ -92,7 +92,7 @@ function StationDetails({
                     {station.availablePositions[shift].length === 0
                       ? 'No seats'
                       : station.availablePositions[shift]
-                          .map((entry) => `${entry.position}: ${entry.count} of ${entry.total} free`)
+                          .map((entry) => `${positionLabel(entry)}: ${entry.count} of ${entry.total} free`)
                           .join(', ')}
                   </Table.Td>
                 </Table.Tr>
@@ -163,4 +163,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </Text>
     </Stack>
   );
+}
+
+/** "Firefighter", or for a group with rules "Firefighter (requires PM, must be filled)". */
+function positionLabel(entry: { position: string; requires?: string[] | undefined; mustFill?: boolean | undefined }) {
+  const rules = [
+    ...(entry.requires !== undefined && entry.requires.length > 0 ? [`requires ${entry.requires.join(' and ')}`] : []),
+    ...(entry.mustFill === true ? ['must be filled'] : []),
+  ];
+  return rules.length === 0 ? entry.position : `${entry.position} (${rules.join(', ')})`;
 }
