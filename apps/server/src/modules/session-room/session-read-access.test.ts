@@ -31,6 +31,8 @@ const PUBLIC_KEYS = [
   'movedToBack',
   'outcome',
   'position',
+  // The round follows from the rank, which is public too.
+  'round',
   'user',
 ];
 const PUBLIC_USER_KEYS = ['_id', 'firstName', 'id', 'lastName', 'rank'];
