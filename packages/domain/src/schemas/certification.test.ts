@@ -5,7 +5,7 @@ import {
   certificationRequiredBySeatsMessage,
   createCertificationRequestSchema,
 } from './certification.ts';
-import { requestedSeatRules, updateStationRequestSchema } from './station.ts';
+import { mergeSeatGroupEntries, requestedSeatRules, updateStationRequestSchema } from './station.ts';
 
 describe('certification requests', () => {
   it('trims and upper-cases codes and keeps the rule the database checks', () => {
@@ -62,5 +62,34 @@ describe('requestedSeatRules', () => {
       availablePositions: { A: [{ position: 'Captain', count: 1, requires: ['PM'] }] },
     });
     expect(requestedSeatRules(both)).toBeUndefined();
+  });
+});
+
+describe('mergeSeatGroupEntries', () => {
+  it("adds a position's groups up into the entry a station without rules has", () => {
+    const captain = { _id: 's-B-Captain', position: 'Captain' as const, count: 1, total: 1, occupied: 0 };
+    expect(
+      mergeSeatGroupEntries([
+        captain,
+        {
+          _id: 's-B-Firefighter',
+          position: 'Firefighter',
+          count: 1,
+          total: 1,
+          occupied: 0,
+          requires: [],
+          mustFill: false,
+        },
+        {
+          _id: 's-B-Firefighter-PM-must-fill',
+          position: 'Firefighter',
+          count: 1,
+          total: 2,
+          occupied: 1,
+          requires: ['PM'],
+          mustFill: true,
+        },
+      ]),
+    ).toEqual([captain, { _id: 's-B-Firefighter', position: 'Firefighter', count: 2, total: 3, occupied: 1 }]);
   });
 });

@@ -184,6 +184,30 @@ export type PositionAvailability = z.infer<typeof positionEntrySchema>;
 
 const perShift = <T extends z.ZodType>(schema: T) => z.object({ A: schema, B: schema, C: schema });
 
+/**
+ * One shift's `availablePositions` with every position as one entry again (its groups' free, total
+ * and held seats added up, without rules), for a reader that asks "how many Firefighter seats",
+ * not "which of them may I take". Entries of positions without groups come back as they are.
+ */
+export function mergeSeatGroupEntries(entries: readonly PositionAvailability[]): PositionAvailability[] {
+  return SEAT_POSITIONS.flatMap((position) => {
+    const groups = entries.filter((entry) => entry.position === position);
+    const [first] = groups;
+    if (!first) return [];
+    if (groups.length === 1 && first.requires === undefined) return [first];
+    const suffix = first._id.indexOf(`-${position}`);
+    return [
+      {
+        _id: suffix === -1 ? first._id : first._id.slice(0, suffix + position.length + 1),
+        position,
+        count: groups.reduce((sum, entry) => sum + entry.count, 0),
+        total: groups.reduce((sum, entry) => sum + entry.total, 0),
+        occupied: groups.reduce((sum, entry) => sum + entry.occupied, 0),
+      },
+    ];
+  });
+}
+
 const assignmentSchema = z.object({
   memberId: z.string(),
   _id: z.string(),
