@@ -1,8 +1,18 @@
+import { Stack } from '@mantine/core';
+import { SeniorityRuleCard } from '../../../features/department-settings/index.ts';
 import { UserManagement } from '../../../features/users/index.ts';
 
-/** /admin/seniority, linked from the admin dashboard: member management on its Seniority Management tab. */
+/**
+ * /admin/seniority, linked from the admin dashboard: the department's seniority rule, then member
+ * management on its Seniority Management tab (each member's place by the rule, and why).
+ */
 function SeniorityManagementPage() {
-  return <UserManagement initialTab="seniority" />;
+  return (
+    <Stack gap="lg">
+      <SeniorityRuleCard />
+      <UserManagement initialTab="seniority" />
+    </Stack>
+  );
 }
 
 /** What React Router renders for this route (route modules are loaded lazily by app/router.tsx). */

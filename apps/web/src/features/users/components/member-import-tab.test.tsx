@@ -59,7 +59,8 @@ describe('MemberImportTab', () => {
       within(optional)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['rank', 'position', 'yearsOfService']);
+    ).toEqual(['rank', 'position', 'yearsOfService', 'hireDate', 'rankDate', 'listNumber', 'certifications']);
+    expect(screen.getByText(/such as PM:2027-06-30;DO/)).toBeInTheDocument();
     expect(screen.getByText(/Captain, Battalion Chief, Deputy Chief, Chief/)).toBeInTheDocument();
     expect(screen.getByText(/Firefighter, Paramedic, EMT, Driver, Operator, Officer/)).toBeInTheDocument();
     expect(screen.getByText(/a whole number from 0 to 50/)).toBeInTheDocument();
