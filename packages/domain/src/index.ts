@@ -48,5 +48,6 @@ export * from './seniority-report.ts';
 export * from './seniority-rule.ts';
 export * from './session-board/apply-session-change.ts';
 export * from './session-board/build-session-board.ts';
+export * from './session-board/member-seats.ts';
 export * from './session-rounds.ts';
 export * from './spreadsheet-import.ts';

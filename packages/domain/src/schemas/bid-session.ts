@@ -316,6 +316,16 @@ export const myParticipationResponseSchema = z.object({
   peopleAhead: z.number().int(),
   /** Seconds left in the member's turn; 0 when it is not their turn. */
   timeRemaining: z.number().int(),
+  /**
+   * The member's round in a session with rounds: its 0-based index, name, and the turns still to
+   * come before it begins (0 once it has); null without rounds or for a non-participant.
+   */
+  myRound: z.object({ index: z.number().int(), name: z.string(), turnsBefore: z.number().int() }).nullable().optional(),
+  /**
+   * The member's own certifications as the session counts them (copied into the queue, frozen at
+   * the start), for which seats they qualify for; only ever the reader's own. Empty for a non-participant.
+   */
+  certifications: z.array(z.object({ code: z.string(), expiresOn: z.string().nullable() })).optional(),
 });
 
 /** GET /users/bid-status (docs/api.md, "users") plus the session it is about. */

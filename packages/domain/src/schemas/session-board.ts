@@ -47,6 +47,11 @@ export const boardHeadSchema = z.object({
   actualStart: nullableTime,
   actualEnd: nullableTime,
   turn: boardParticipantSchema.nullable(),
+  /**
+   * The round under way (0-based index into the board's `rounds`): the turn holder's round while the
+   * session runs; null when the session has no rounds or does not run. Absent in older answers.
+   */
+  currentRound: z.number().int().nullable().optional(),
   /** The next waiting participants after the turn holder, in queue order. */
   upcoming: z.array(boardParticipantSchema),
   counts: z.object({
@@ -85,15 +90,36 @@ export const boardPickSchema = z.object({
   /** The administrator who placed a phone-in bid; null for the member's own and automatic ones. */
   placedBy: z.string().nullable(),
   at: z.string(),
+  /** True when the member's standing bid took the seat as their turn began (sent only then). */
+  standingBid: z.boolean().optional(),
 });
 export type BoardPick = z.infer<typeof boardPickSchema>;
+
+/**
+ * The seats of one position that share their rules: the certifications a member needs to take one
+ * (codes, sorted) and whether they must be filled (minimum staffing).
+ */
+export const boardSeatRuleGroupSchema = z.object({
+  requires: z.array(z.string()),
+  mustFill: z.boolean(),
+  /** Free seats of the group. */
+  count: z.number().int(),
+  total: z.number().int(),
+});
+export type BoardSeatRuleGroup = z.infer<typeof boardSeatRuleGroupSchema>;
 
 const seatGroupCountSchema = z.object({
   position: z.enum(SEAT_POSITIONS),
   /** Free seats. */
   count: z.number().int(),
   total: z.number().int(),
+  /**
+   * Sent only when some of these seats require a certification or must be filled: the seats split
+   * by their rules, plain ones first (counts add up to `count` and `total`).
+   */
+  groups: z.array(boardSeatRuleGroupSchema).optional(),
 });
+export type BoardSeatGroup = z.infer<typeof seatGroupCountSchema>;
 
 /** An offered station with its free seats, in the shape of `availableStations` of the session read. */
 export const boardStationSchema = stationRefSchema.extend({
@@ -109,6 +135,19 @@ export const boardStationSchema = stationRefSchema.extend({
   totalCapacity: z.number().int(),
 });
 export type BoardStation = z.infer<typeof boardStationSchema>;
+
+/** A round of the session as the board lists it. */
+export const boardRoundSchema = z.object({
+  name: z.string(),
+  ranks: z.array(z.enum(RANKS)),
+  /** Minutes. */
+  bidWindowDuration: z.number().int(),
+  /** The 0-based queue position of the round's first participant (turns run round by round). */
+  firstQueuePosition: z.number().int(),
+  /** Participants who bid in the round. */
+  participants: z.number().int(),
+});
+export type BoardRound = z.infer<typeof boardRoundSchema>;
 
 /** GET /bid-sessions/:id/board */
 export const sessionBoardSchema = boardHeadSchema.extend({
@@ -131,6 +170,12 @@ export const sessionBoardSchema = boardHeadSchema.extend({
   stations: z.array(boardStationSchema),
   /** Newest first. */
   recentPicks: z.array(boardPickSchema),
+  /** The session's rounds in bid order, with where each starts in the queue; empty: one round of everyone. */
+  rounds: z.array(boardRoundSchema).optional(),
+  /** The day certifications count on (YYYY-MM-DD), set at the start; null before it. */
+  effectiveDate: z.string().nullable().optional(),
+  /** Certification names by code ("PM": "Paramedic"), for the seats that require them. */
+  certificationNames: z.record(z.string(), z.string()).optional(),
 });
 export type SessionBoard = z.infer<typeof sessionBoardSchema>;
 export const sessionBoardResponseSchema = z.object({ board: sessionBoardSchema });
@@ -141,6 +186,10 @@ export const seatCountChangeSchema = z.object({
   shift: z.enum(SHIFTS),
   position: z.enum(SEAT_POSITIONS),
   free: z.number().int(),
+  /** With seats split by their rules: each group's free seats, in the board's order of `groups`. */
+  groups: z
+    .array(z.object({ requires: z.array(z.string()), mustFill: z.boolean(), free: z.number().int() }))
+    .optional(),
 });
 export type SeatCountChange = z.infer<typeof seatCountChangeSchema>;
 

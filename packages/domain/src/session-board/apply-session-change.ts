@@ -5,9 +5,9 @@
  * this on every event and reads the board again only when it answers `gap`.
  */
 import type { SessionChangedEvent } from '../schemas/live.ts';
-import type { SessionBoard } from '../schemas/session-board.ts';
+import type { BoardSeatGroup, SeatCountChange, SessionBoard } from '../schemas/session-board.ts';
 import { BOARD_RECENT_PICKS_COUNT } from '../schemas/session-board.ts';
-import { presentBoardStation } from './build-session-board.ts';
+import { presentBoardStation, seatRuleKey } from './build-session-board.ts';
 
 export type SessionChangeOutcome =
   /** The board now shows the event's version. */
@@ -22,9 +22,9 @@ export function applySessionChange(board: SessionBoard, event: SessionChangedEve
   if (event.version === undefined) return { kind: 'gap' };
   if (event.version < board.version) return { kind: 'stale', board };
   if (event.version > board.version + 1 || !event.board || !event.seatCounts) return { kind: 'gap' };
-  const changedGroups = new Map<string, number>();
+  const changedGroups = new Map<string, SeatCountChange>();
   for (const change of event.seatCounts) {
-    changedGroups.set(`${change.stationId}|${change.shift}|${change.position}`, change.free);
+    changedGroups.set(`${change.stationId}|${change.shift}|${change.position}`, change);
   }
   const stations =
     changedGroups.size === 0
@@ -35,8 +35,8 @@ export function applySessionChange(board: SessionBoard, event: SessionChangedEve
           return presentBoardStation(station, (shift, position) => {
             const group = station.availablePositions[shift].find((candidate) => candidate.position === position);
             if (!group) return undefined;
-            const free = changedGroups.get(`${station.id}|${shift}|${position}`);
-            return { free: free ?? group.count, total: group.total };
+            const change = changedGroups.get(`${station.id}|${shift}|${position}`);
+            return { free: change?.free ?? group.count, total: group.total, groups: patchRuleGroups(group, change) };
           });
         });
   const pick = event.pick;
@@ -45,4 +45,11 @@ export function applySessionChange(board: SessionBoard, event: SessionChangedEve
       ? [pick, ...board.recentPicks].slice(0, BOARD_RECENT_PICKS_COUNT)
       : board.recentPicks;
   return { kind: 'applied', board: { ...board, ...event.board, version: event.version, stations, recentPicks } };
+}
+
+/** A position's rule groups with the free seats the event gives each (those it does not name keep theirs). */
+function patchRuleGroups(group: BoardSeatGroup, change: SeatCountChange | undefined): BoardSeatGroup['groups'] {
+  if (!group.groups || !change?.groups) return group.groups;
+  const freeByRule = new Map(change.groups.map((rule) => [seatRuleKey(rule), rule.free]));
+  return group.groups.map((rule) => ({ ...rule, count: freeByRule.get(seatRuleKey(rule)) ?? rule.count }));
 }

@@ -23,10 +23,13 @@ import {
   type BoardHead,
   type BoardParticipant,
   type BoardPick,
+  type BoardRound,
+  type BoardSeatRuleGroup,
   type BoardStation,
   type SeatCountChange,
   type SessionBoard,
 } from '../schemas/session-board.ts';
+import { compareSeatGroups } from '../schemas/station.ts';
 
 /** The session's own fields the board shows, as the server reads them from its row. */
 export interface BoardSessionInfo {
@@ -85,6 +88,9 @@ export function buildBoardHead(state: EngineState): BoardHead {
   // Participants are in queue order with positions 0..n-1, so the turn holder is at turnIndex.
   const holder = isRunning ? participants[turnIndex] : undefined;
   const turn = holder && holder.outcome === null ? holder : undefined;
+  // The holder's round, also while their turn is being recorded: turns run round by round.
+  const hasRounds = (session.rounds?.length ?? 0) > 0;
+  const currentRound = hasRounds && holder ? (holder.round ?? 0) : null;
   const upcoming: BoardParticipant[] = [];
   if (isRunning) {
     for (let index = Math.max(0, turnIndex + 1); index < participants.length; index++) {
@@ -115,6 +121,7 @@ export function buildBoardHead(state: EngineState): BoardHead {
     actualStart: isoOrNull(session.actualStart),
     actualEnd: isoOrNull(session.actualEnd),
     turn: turn ? toBoardParticipant(turn) : null,
+    currentRound,
     upcoming,
     counts: { total: participants.length, done, waiting: participants.length - done, awarded, movedToBack, byOutcome },
   };
@@ -122,7 +129,39 @@ export function buildBoardHead(state: EngineState): BoardHead {
 
 const groupKey = (stationId: string, shift: string, position: string) => `${stationId}|${shift}|${position}`;
 
-type SeatGroupCounts = Map<string, { free: number; total: number }>;
+/** The same for two seats of one position exactly when they share their rules. */
+export const seatRuleKey = (seat: { requires?: readonly string[]; mustFill?: boolean }) =>
+  `${[...(seat.requires ?? [])].sort().join('+')}|${seat.mustFill === true ? 'must' : ''}`;
+
+const hasRule = (seat: Pick<EngineSeat, 'requires' | 'mustFill'>) =>
+  (seat.requires?.length ?? 0) > 0 || seat.mustFill === true;
+
+interface RuleGroupCount {
+  requires: string[];
+  mustFill: boolean;
+  free: number;
+  total: number;
+}
+
+/** A position's free and total seats, and, when some of them have rules, the same per rule group. */
+export interface SeatGroupCount {
+  free: number;
+  total: number;
+  /** By `seatRuleKey`; present when at least one seat of the position requires a certification or must be filled. */
+  rules?: Map<string, RuleGroupCount>;
+}
+
+type SeatGroupCounts = Map<string, SeatGroupCount>;
+
+/** The rule groups of a position in the stations' order (plain first, then by codes, must-fill last). */
+export function listRuleGroups(
+  rules: ReadonlyMap<string, RuleGroupCount> | undefined,
+): BoardSeatRuleGroup[] | undefined {
+  if (!rules) return undefined;
+  return [...rules.values()]
+    .sort(compareSeatGroups)
+    .map((group) => ({ requires: group.requires, mustFill: group.mustFill, count: group.free, total: group.total }));
+}
 
 /**
  * Free and total seats per station, shift and position, kept with the seat list they were counted
@@ -136,12 +175,33 @@ function countSeatGroups(seats: readonly EngineSeat[]): SeatGroupCounts {
   const kept = groupCountsByList.get(seats);
   if (kept) return kept;
   const groups: SeatGroupCounts = new Map();
+  const ruled = new Set<string>();
   for (const seat of seats) {
     const key = groupKey(seat.stationId, seat.shift, seat.seatPosition);
     const group = groups.get(key) ?? { free: 0, total: 0 };
     group.total += 1;
     if (seat.holderMemberId === null) group.free += 1;
     groups.set(key, group);
+    if (hasRule(seat)) ruled.add(key);
+  }
+  if (ruled.size > 0) {
+    // Only positions with a rule are split, so a department without rules counts as before.
+    for (const seat of seats) {
+      const key = groupKey(seat.stationId, seat.shift, seat.seatPosition);
+      if (!ruled.has(key)) continue;
+      const group = groups.get(key) as SeatGroupCount;
+      group.rules ??= new Map();
+      const ruleKey = seatRuleKey(seat);
+      const rule = group.rules.get(ruleKey) ?? {
+        requires: [...(seat.requires ?? [])].sort(),
+        mustFill: seat.mustFill === true,
+        free: 0,
+        total: 0,
+      };
+      rule.total += 1;
+      if (seat.holderMemberId === null) rule.free += 1;
+      group.rules.set(ruleKey, rule);
+    }
   }
   groupCountsByList.set(seats, groups);
   return groups;
@@ -159,7 +219,10 @@ function advanceSeatGroups(before: EngineState, after: EngineState, changes: Sta
     const isFree = is.holderMemberId === null;
     if (wasFree === isFree) continue;
     const group = groups.get(groupKey(is.stationId, is.shift, is.seatPosition));
-    if (group) group.free += isFree ? 1 : -1;
+    if (!group) continue;
+    group.free += isFree ? 1 : -1;
+    const rule = group.rules?.get(seatRuleKey(is));
+    if (rule) rule.free += isFree ? 1 : -1;
   }
   groupCountsByList.set(after.seats, groups);
   return groups;
@@ -168,12 +231,20 @@ function advanceSeatGroups(before: EngineState, after: EngineState, changes: Sta
 /** The station's seat groups with their free counts, and its totals, recomputed. */
 export function presentBoardStation(
   station: BoardStationInfo,
-  countOf: (shift: Shift, position: SeatPosition) => { free: number; total: number } | undefined,
+  countOf: (
+    shift: Shift,
+    position: SeatPosition,
+  ) => { free: number; total: number; groups?: BoardSeatRuleGroup[] | undefined } | undefined,
 ): BoardStation {
   const positionsOfShift = (shift: Shift) =>
     SEAT_POSITIONS.flatMap((position) => {
       const group = countOf(shift, position);
-      return group && group.total > 0 ? [{ position, count: group.free, total: group.total }] : [];
+      if (!group || group.total <= 0) return [];
+      return [
+        group.groups
+          ? { position, count: group.free, total: group.total, groups: group.groups }
+          : { position, count: group.free, total: group.total },
+      ];
     });
   const availablePositions = { A: positionsOfShift('A'), B: positionsOfShift('B'), C: positionsOfShift('C') };
   const allGroups = SHIFTS.flatMap((shift) => availablePositions[shift]);
@@ -198,6 +269,11 @@ export function buildSessionBoard(input: {
   state: EngineState;
   stations: readonly BoardStationInfo[];
   recentPicks: readonly BoardPick[];
+  /**
+   * Certification names by code for a session that has not frozen its own yet (before the start):
+   * the department's catalogue now. The session's frozen names win.
+   */
+  certificationNames?: Readonly<Record<string, string>>;
 }): SessionBoard {
   const { session, state } = input;
   const groups = countSeatGroups(state.seats);
@@ -216,10 +292,40 @@ export function buildSessionBoard(input: {
     scheduledEnd: session.scheduledEnd?.toISOString() ?? null,
     ...buildBoardHead(state),
     stations: input.stations.map((station) =>
-      presentBoardStation(station, (shift, position) => groups.get(groupKey(station.id, shift, position))),
+      presentBoardStation(station, (shift, position) => {
+        const group = groups.get(groupKey(station.id, shift, position));
+        return group && { free: group.free, total: group.total, groups: listRuleGroups(group.rules) };
+      }),
     ),
     recentPicks: input.recentPicks.slice(0, BOARD_RECENT_PICKS_COUNT),
+    rounds: listBoardRounds(state),
+    effectiveDate: state.session.effectiveDate ?? null,
+    certificationNames: { ...(input.certificationNames ?? {}), ...(state.session.certificationNames ?? {}) },
   };
+}
+
+/** The session's rounds with where each starts in the queue, which is ordered by round. */
+export function listBoardRounds(state: Pick<EngineState, 'session' | 'participants'>): BoardRound[] {
+  const rounds = state.session.rounds ?? [];
+  if (rounds.length === 0) return [];
+  const sizes = rounds.map(() => 0);
+  for (const participant of state.participants) {
+    const index = participant.round ?? 0;
+    if (index < sizes.length) sizes[index] = (sizes[index] ?? 0) + 1;
+  }
+  let first = 0;
+  return rounds.map((round, index) => {
+    const participants = sizes[index] ?? 0;
+    const entry = {
+      name: round.name,
+      ranks: [...round.ranks],
+      bidWindowDuration: round.bidWindowMinutes,
+      firstQueuePosition: first,
+      participants,
+    };
+    first += participants;
+    return entry;
+  });
 }
 
 /** What one step changed of the board, for its events. */
@@ -246,8 +352,17 @@ export function describeBoardChange(
   for (const { before: was, after: is } of changes.seats) {
     if (was.holderMemberId === is.holderMemberId) continue;
     const key = groupKey(is.stationId, is.shift, is.seatPosition);
-    const free = groups.get(key)?.free ?? 0;
-    changedGroups.set(key, { stationId: is.stationId, shift: is.shift, position: is.seatPosition, free });
+    const group = groups.get(key);
+    const ruleGroups = listRuleGroups(group?.rules);
+    changedGroups.set(key, {
+      stationId: is.stationId,
+      shift: is.shift,
+      position: is.seatPosition,
+      free: group?.free ?? 0,
+      ...(ruleGroups
+        ? { groups: ruleGroups.map((rule) => ({ requires: rule.requires, mustFill: rule.mustFill, free: rule.count })) }
+        : {}),
+    });
   }
   const seatCounts = changedGroups.size <= MAX_SEAT_COUNT_CHANGES_PER_EVENT ? [...changedGroups.values()] : null;
   const changedParticipants = new Map(changes.participants.map(({ after: is }) => [is.participantId, is]));
@@ -266,6 +381,7 @@ export function describeBoardChange(
       kind,
       placedBy: kind === 'proxy' ? event.entry.actorName : null,
       at: new Date(event.entry.at).toISOString(),
+      ...(event.entry.details.source === 'standing_bid' ? { standingBid: true } : {}),
     });
   }
   return { head: buildBoardHead(after), seatCounts, picks };

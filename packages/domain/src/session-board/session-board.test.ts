@@ -221,3 +221,133 @@ describe('applySessionChange', () => {
     );
   });
 });
+
+describe('a session with rounds and seats that require certifications', () => {
+  const PM_UNTIL_2030 = [{ code: 'PM', expiresOn: '2030-12-31' }];
+
+  /** Two officers bid first, then three firefighters; two of Station 1's A-shift Firefighter seats need a Paramedic and must be filled. */
+  function ruledDepartment(): EngineState {
+    const seats = buildStationSeats({
+      stationId: 'st-1',
+      stationNumber: 1,
+      seats: { A: { Captain: 2, Firefighter: 3 } },
+    }).map((seat) =>
+      seat.seatPosition === 'Firefighter' && seat.ordinal <= 2 ? { ...seat, requires: ['PM'], mustFill: true } : seat,
+    );
+    return buildEngineState({
+      session: {
+        rounds: [
+          { name: "Officers' round", ranks: ['Captain'], bidWindowMinutes: 5 },
+          { name: "Firefighters' round", ranks: ['Firefighter'], bidWindowMinutes: 3 },
+        ],
+        effectiveDate: '2025-01-06',
+        certificationNames: { PM: 'Paramedic' },
+      },
+      participants: [
+        { participantId: 'p1', rank: 'Captain', round: 0 },
+        { participantId: 'p2', rank: 'Captain', round: 0 },
+        { participantId: 'p3', rank: 'Firefighter', round: 1, certifications: PM_UNTIL_2030 },
+        { participantId: 'p4', rank: 'Firefighter', round: 1, certifications: PM_UNTIL_2030 },
+        {
+          participantId: 'p5',
+          rank: 'Firefighter',
+          round: 1,
+          preferences: {
+            standingBid: true,
+            choices: [{ stationId: 'st-1', shift: 'A', seatPosition: 'Firefighter' }],
+          },
+        },
+      ],
+      seats,
+    });
+  }
+
+  function bid(state: EngineState, participantId: string, seatPosition: 'Captain' | 'Firefighter', now: number) {
+    const participant = state.participants.find((candidate) => candidate.participantId === participantId);
+    if (!participant) throw new Error(`no participant ${participantId}`);
+    return applyOrThrow(state, {
+      type: 'bid',
+      now,
+      actor: actorFor(participant),
+      participantId,
+      seat: { stationId: 'st-1', shift: 'A', seatPosition },
+    });
+  }
+
+  it('lists the rounds with where each begins in the queue, and the round under way', () => {
+    const draft = boardOf(ruledDepartment(), 0);
+    expect(draft.rounds).toEqual([
+      { name: "Officers' round", ranks: ['Captain'], bidWindowDuration: 5, firstQueuePosition: 0, participants: 2 },
+      {
+        name: "Firefighters' round",
+        ranks: ['Firefighter'],
+        bidWindowDuration: 3,
+        firstQueuePosition: 2,
+        participants: 3,
+      },
+    ]);
+    expect(draft.currentRound).toBeNull();
+    expect(draft.effectiveDate).toBe('2025-01-06');
+    expect(draft.certificationNames).toEqual({ PM: 'Paramedic' });
+    expect(boardOf(startSession(ruledDepartment()).state, 1).currentRound).toBe(0);
+  });
+
+  it('has no rounds and no round under way for a session without them', () => {
+    const board = boardOf(startSession(department(2)).state, 1);
+    expect(board.rounds).toEqual([]);
+    expect(board.currentRound).toBeNull();
+  });
+
+  it('splits a position whose seats have rules into its groups, plain seats first, and leaves other positions whole', () => {
+    const board = boardOf(ruledDepartment(), 0);
+    expect(freeSeats(board, 'st-1', 'A')).toEqual([
+      { position: 'Captain', count: 2, total: 2 },
+      {
+        position: 'Firefighter',
+        count: 3,
+        total: 3,
+        groups: [
+          { requires: [], mustFill: false, count: 1, total: 1 },
+          { requires: ['PM'], mustFill: true, count: 2, total: 2 },
+        ],
+      },
+    ]);
+  });
+
+  it('follows the rounds, the groups and a standing bid by patches exactly as fresh reads show them', () => {
+    let state = startSession(ruledDepartment()).state;
+    let version = 1;
+    let board = boardOf(state, version);
+    let now = TEST_START_TIME;
+    const steps: [string, 'Captain' | 'Firefighter'][] = [
+      ['p1', 'Captain'],
+      ['p2', 'Captain'],
+      ['p3', 'Firefighter'],
+      ['p4', 'Firefighter'],
+    ];
+    const roundsSeen: (number | null | undefined)[] = [board.currentRound];
+    for (const [participantId, position] of steps) {
+      now += MINUTE_MS;
+      const step = bid(state, participantId, position, now);
+      version += 1;
+      for (const event of eventsOf(state, step.state, step.events, version)) {
+        const outcome = applySessionChange(board, event);
+        if (outcome.kind === 'gap') throw new Error('a step in sequence never leaves a gap');
+        board = outcome.board;
+      }
+      state = step.state;
+      roundsSeen.push(board.currentRound);
+      expect(board).toEqual(boardOf(state, version, board.recentPicks));
+    }
+    // p2's bid began the firefighters' round; p4's bid let p5's standing bid take the last seat.
+    expect(roundsSeen).toEqual([0, 0, 1, 1, null]);
+    expect(state.session.status).toBe('completed');
+    expect(board.recentPicks[0]).toMatchObject({ participantId: 'p5', standingBid: true, position: 'Firefighter' });
+    expect(board.recentPicks[1]).not.toHaveProperty('standingBid');
+    const firefighters = freeSeats(board, 'st-1', 'A')?.find((entry) => entry.position === 'Firefighter');
+    expect(firefighters?.groups).toEqual([
+      { requires: [], mustFill: false, count: 0, total: 1 },
+      { requires: ['PM'], mustFill: true, count: 0, total: 2 },
+    ]);
+  });
+});
