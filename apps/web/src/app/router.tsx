@@ -55,10 +55,7 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.dashboard, lazy: () => import('./routes/admin/dashboard.tsx') },
                   { path: paths.admin.users, lazy: () => import('./routes/admin/users.tsx') },
                   { path: paths.admin.stations, lazy: () => import('./routes/admin/stations.tsx') },
-                  {
-                    path: paths.admin.certifications,
-                    lazy: () => import('./routes/admin/certifications.tsx'),
-                  },
+                  { path: paths.admin.certifications, lazy: () => import('./routes/admin/certifications.tsx') },
                   { path: paths.admin.bidSessions, lazy: () => import('./routes/admin/bid-sessions.tsx') },
                   { path: paths.admin.notifications, lazy: () => import('./routes/admin/notifications.tsx') },
                   { path: paths.admin.seniority, lazy: () => import('./routes/admin/seniority.tsx') },
