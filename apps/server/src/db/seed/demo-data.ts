@@ -1,6 +1,12 @@
 /**
  * The demo department that a first `npm start` shows: an administrator, 30 members, 6 stations
  * and a bid session ready to start. Deterministic, so screenshots and tests can rely on it.
+ *
+ * It bids by a labour agreement's rules (docs/bidding-rules.md), so a newcomer sees each at work:
+ * seniority is time in rank; Station 2 is a medic station whose two B-shift Paramedic seats must
+ * be filled, and exactly two Paramedic firefighters hold a valid card (Maya Johansson's expired);
+ * the demo session runs officers first, then engineers, then firefighters; and two firefighters
+ * have standing bids. Members the browser tests use are kept clear of the medic seats' rules.
  */
 import type { ProfessionalPosition, Rank, SeatPosition, Shift } from '@stationbid/domain';
 
@@ -25,7 +31,21 @@ interface DemoMember {
   yearsOfService: number;
   /** The seat the member holds today, as [station number, shift]. */
   seat?: [number, Shift];
+  /** Certifications held, as [code, expires on (YYYY-MM-DD) or null]. */
+  certifications?: [string, string | null][];
+  /** A standing bid on these Firefighter seats, best first, as [station number, shift]. */
+  standingBid?: [number, Shift][];
 }
+
+/** The department's certification catalogue. */
+export const DEMO_CERTIFICATIONS = [
+  { code: 'PM', name: 'Paramedic' },
+  { code: 'HM', name: 'Hazardous Materials Technician' },
+  { code: 'DO', name: 'Driver/Operator' },
+];
+
+/** Station 2's B-shift Firefighter seats 2 and 3: Medic 2, Paramedic only, and never left empty. */
+export const DEMO_MEDIC_SEATS = { stationNumber: 2, shift: 'B' as Shift, ordinals: [2, 3], requires: ['PM'] };
 
 export const DEMO_MEMBERS: DemoMember[] = [
   {
@@ -35,6 +55,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     position: 'Paramedic',
     yearsOfService: 19,
     seat: [1, 'A'],
+    certifications: [['PM', '2028-01-31']],
   },
   { firstName: 'Marcus', lastName: 'Bell', rank: 'Captain', position: 'Officer', yearsOfService: 16, seat: [3, 'B'] },
   { firstName: 'Hannah', lastName: 'Okafor', rank: 'Captain', position: 'EMT', yearsOfService: 14, seat: [4, 'C'] },
@@ -46,6 +67,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     position: 'Paramedic',
     yearsOfService: 13,
     seat: [1, 'B'],
+    certifications: [['PM', '2027-09-30']],
   },
   {
     firstName: 'Tomas',
@@ -54,6 +76,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     position: 'Officer',
     yearsOfService: 11,
     seat: [3, 'A'],
+    certifications: [['HM', '2027-12-31']],
   },
   { firstName: 'Grace', lastName: 'Whitfield', rank: 'Lieutenant', position: 'EMT', yearsOfService: 10 },
   {
@@ -65,7 +88,15 @@ export const DEMO_MEMBERS: DemoMember[] = [
     seat: [5, 'A'],
   },
   { firstName: 'Naomi', lastName: 'Fischer', rank: 'Lieutenant', position: 'Firefighter', yearsOfService: 8 },
-  { firstName: 'Caleb', lastName: 'Murphy', rank: 'Engineer', position: 'Driver', yearsOfService: 15, seat: [1, 'A'] },
+  {
+    firstName: 'Caleb',
+    lastName: 'Murphy',
+    rank: 'Engineer',
+    position: 'Driver',
+    yearsOfService: 15,
+    seat: [1, 'A'],
+    certifications: [['DO', null]],
+  },
   {
     firstName: 'Sofia',
     lastName: 'Marchetti',
@@ -81,9 +112,18 @@ export const DEMO_MEMBERS: DemoMember[] = [
     position: 'Paramedic',
     yearsOfService: 9,
     seat: [6, 'C'],
+    certifications: [['PM', '2027-06-30']],
   },
   { firstName: 'Lucy', lastName: 'Tran', rank: 'Engineer', position: 'EMT', yearsOfService: 7 },
-  { firstName: 'Owen', lastName: 'Gallagher', rank: 'Engineer', position: 'Driver', yearsOfService: 6, seat: [4, 'A'] },
+  {
+    firstName: 'Owen',
+    lastName: 'Gallagher',
+    rank: 'Engineer',
+    position: 'Driver',
+    yearsOfService: 6,
+    seat: [4, 'A'],
+    certifications: [['DO', null]],
+  },
   { firstName: 'Isabel', lastName: 'Duarte', rank: 'Engineer', position: 'Firefighter', yearsOfService: 5 },
   {
     firstName: 'Victor',
@@ -92,6 +132,10 @@ export const DEMO_MEMBERS: DemoMember[] = [
     position: 'Operator',
     yearsOfService: 4,
     seat: [3, 'C'],
+    certifications: [
+      ['HM', null],
+      ['DO', null],
+    ],
   },
   {
     firstName: 'Chloe',
@@ -100,6 +144,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     position: 'Paramedic',
     yearsOfService: 11,
     seat: [1, 'C'],
+    certifications: [['PM', '2027-06-30']],
   },
   { firstName: 'Ryan', lastName: 'Nakamura', rank: 'Firefighter', position: 'EMT', yearsOfService: 9, seat: [2, 'A'] },
   {
@@ -109,6 +154,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     position: 'Paramedic',
     yearsOfService: 8,
     seat: [3, 'B'],
+    certifications: [['PM', '2026-03-31']],
   },
   { firstName: 'Ethan', lastName: 'Brooks', rank: 'Firefighter', position: 'Firefighter', yearsOfService: 8 },
   { firstName: 'Zoe', lastName: 'Adeyemi', rank: 'Firefighter', position: 'EMT', yearsOfService: 7, seat: [5, 'B'] },
@@ -120,7 +166,17 @@ export const DEMO_MEMBERS: DemoMember[] = [
     yearsOfService: 6,
     seat: [6, 'A'],
   },
-  { firstName: 'Ava', lastName: 'Schmidt', rank: 'Firefighter', position: 'Firefighter', yearsOfService: 5 },
+  {
+    firstName: 'Ava',
+    lastName: 'Schmidt',
+    rank: 'Firefighter',
+    position: 'Firefighter',
+    yearsOfService: 5,
+    standingBid: [
+      [1, 'C'],
+      [4, 'C'],
+    ],
+  },
   {
     firstName: 'Noah',
     lastName: 'Delgado',
@@ -128,6 +184,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     position: 'Paramedic',
     yearsOfService: 4,
     seat: [4, 'B'],
+    certifications: [['PM', null]],
   },
   { firstName: 'Emma', lastName: 'Kim', rank: 'Firefighter', position: 'EMT', yearsOfService: 3, seat: [1, 'B'] },
   { firstName: 'Lucas', lastName: 'Moreau', rank: 'Firefighter', position: 'Firefighter', yearsOfService: 3 },
@@ -139,7 +196,17 @@ export const DEMO_MEMBERS: DemoMember[] = [
     yearsOfService: 2,
     seat: [2, 'C'],
   },
-  { firstName: 'Daniel', lastName: 'Yilmaz', rank: 'Firefighter', position: 'Firefighter', yearsOfService: 2 },
+  {
+    firstName: 'Daniel',
+    lastName: 'Yilmaz',
+    rank: 'Firefighter',
+    position: 'Firefighter',
+    yearsOfService: 2,
+    standingBid: [
+      [6, 'B'],
+      [5, 'C'],
+    ],
+  },
   { firstName: 'Harper', lastName: 'Quinn', rank: 'Firefighter', position: 'EMT', yearsOfService: 1 },
   { firstName: 'Jack', lastName: 'Fernandes', rank: 'Firefighter', position: 'Firefighter', yearsOfService: 0 },
 ];
@@ -211,7 +278,7 @@ export const DEMO_STATIONS: {
 ];
 
 /** The members (by index in DEMO_MEMBERS) who take part in the demo bid session. */
-export const DEMO_SESSION_MEMBER_INDEXES = [0, 3, 4, 6, 9, 12, 16, 19, 22, 25];
+export const DEMO_SESSION_MEMBER_INDEXES = [0, 3, 4, 6, 9, 12, 16, 18, 22, 23, 25, 27];
 
 export const DEMO_SESSION = {
   name: 'Spring Station Bid',

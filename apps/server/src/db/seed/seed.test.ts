@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
 import { startServerProcess } from '../../test/server-process.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { bidSessions, members, participants, type seats, stations } from '../schema/index.ts';
+import {
+  bidSessions,
+  certifications,
+  departmentSettings,
+  members,
+  participants,
+  seats,
+  stations,
+} from '../schema/index.ts';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD } from './demo-data.ts';
 import { NoAdministratorError, seedIfEmpty } from './seed.ts';
 
@@ -36,10 +44,52 @@ describe('first-start seed', () => {
       .from(participants)
       .where(eq(participants.sessionId, session!.id))
       .orderBy(participants.queuePosition);
-    expect(sessionParticipants).toHaveLength(10);
-    expect(sessionParticipants.map((participant) => participant.bidPriority)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const scores = sessionParticipants.map((participant) => participant.seniorityScore);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(sessionParticipants).toHaveLength(12);
+    expect(sessionParticipants.map((participant) => participant.bidPriority)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
+    // Officers first, then engineers, then firefighters; within a round time in rank, which the
+    // demo's dates make the same as the scores' order.
+    const rounds = sessionParticipants.map((participant) => participant.round);
+    expect(rounds).toEqual([...rounds].sort((a, b) => a - b));
+    expect(new Set(rounds)).toEqual(new Set([0, 1, 2]));
+    for (const round of [0, 1, 2]) {
+      const scores = sessionParticipants.filter((entry) => entry.round === round).map((entry) => entry.seniorityScore);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    }
+    expect(session?.rounds).toHaveLength(3);
+
+    // The department's rules: time in rank, the catalogue, the medic seats and two standing bids.
+    const [settings] = await context.db.select().from(departmentSettings);
+    expect(settings?.seniorityRule).toEqual([
+      { key: 'rankDate', direction: 'asc' },
+      { key: 'listNumber', direction: 'asc' },
+      { key: 'hireDate', direction: 'asc' },
+      { key: 'lottery', direction: 'asc' },
+    ]);
+    expect((await context.db.select().from(certifications)).map((row) => row.code).sort()).toEqual(['DO', 'HM', 'PM']);
+    const medicSeats = await context.db.select().from(seats).where(eq(seats.mustFill, true));
+    expect(medicSeats.map((seat) => [seat.shift, seat.seatPosition, seat.requires])).toEqual([
+      ['B', 'Firefighter', ['PM']],
+      ['B', 'Firefighter', ['PM']],
+    ]);
+    const standing = (await context.db.select().from(members)).filter(
+      (member) => (member.bidPreferences as { standingBid?: boolean }).standingBid === true,
+    );
+    expect(standing.map((member) => member.lastName).sort()).toEqual(['Schmidt', 'Yilmaz']);
+    // Every participant has the keys the rule needs: the session can start.
+    const admin = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    });
+    const started = await context.app.inject({
+      method: 'POST',
+      url: `/api/bid-sessions/${session!.id}/start`,
+      headers: { authorization: `Bearer ${admin.json().token}` },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().session.currentTurn.user.lastName).toBe('Ramirez');
     const seated = await context.db.select({ total: count() }).from(members).where(isNotNull(members.currentSeatId));
     expect(seated[0]?.total).toBeGreaterThan(10);
 

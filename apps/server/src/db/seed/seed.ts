@@ -2,14 +2,36 @@
  * First-start data: on an empty database, the administrator (from ADMIN_EMAIL/ADMIN_PASSWORD,
  * or the demo administrator, only together with the demo) and, when asked for, the demo department.
  */
-import { compareByDefaultPriority, computeSeniorityScore, getSeatPositionForRank, SHIFTS } from '@stationbid/domain';
-import { and, count, eq, notExists } from 'drizzle-orm';
+import {
+  compareByDefaultPriority,
+  computeSeniorityScore,
+  getSeatPositionForRank,
+  officersFirstRounds,
+  orderQueue,
+  type Rank,
+  roundIndexOfRank,
+  SENIORITY_RULE_PRESETS,
+  SHIFTS,
+  toSessionRounds,
+} from '@stationbid/domain';
+import { and, count, eq, inArray, notExists } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import type { Database, Executor } from '../client.ts';
-import { bidSessions, members, participants, seats, stations } from '../schema/index.ts';
+import {
+  bidSessions,
+  certifications,
+  departmentSettings,
+  memberCertifications,
+  members,
+  participants,
+  seats,
+  stations,
+} from '../schema/index.ts';
 import {
   DEMO_ADMIN,
+  DEMO_CERTIFICATIONS,
+  DEMO_MEDIC_SEATS,
   DEMO_MEMBER_PASSWORD,
   DEMO_MEMBERS,
   DEMO_SESSION,
@@ -102,7 +124,25 @@ async function insertDemoDepartment(tx: Executor, memberPasswordHash: string, no
     );
     await tx.insert(seats).values(seatRows);
   }
+  const [medicStation] = await tx
+    .select({ id: stations.id })
+    .from(stations)
+    .where(eq(stations.number, DEMO_MEDIC_SEATS.stationNumber));
+  if (medicStation) {
+    await tx
+      .update(seats)
+      .set({ requires: DEMO_MEDIC_SEATS.requires, mustFill: true })
+      .where(
+        and(
+          eq(seats.stationId, medicStation.id),
+          eq(seats.shift, DEMO_MEDIC_SEATS.shift),
+          eq(seats.seatPosition, 'Firefighter'),
+          inArray(seats.ordinal, DEMO_MEDIC_SEATS.ordinals),
+        ),
+      );
+  }
 
+  const seniorityKeys = demoSeniorityKeys(now);
   const insertedMembers = await tx
     .insert(members)
     .values(
@@ -116,9 +156,15 @@ async function insertDemoDepartment(tx: Executor, memberPasswordHash: string, no
         position: member.position,
         yearsOfService: member.yearsOfService,
         phone: `555-02${String(index).padStart(2, '0')}`,
+        ...seniorityKeys.get(index),
       })),
     )
     .returning();
+  await insertDemoCertifications(tx, insertedMembers);
+  await tx
+    .insert(departmentSettings)
+    .values({ id: 1, seniorityRule: TIME_IN_RANK.keys })
+    .onConflictDoUpdate({ target: departmentSettings.id, set: { seniorityRule: TIME_IN_RANK.keys } });
 
   for (const [index, demoMember] of DEMO_MEMBERS.entries()) {
     if (!demoMember.seat) continue;
@@ -144,6 +190,8 @@ async function insertDemoDepartment(tx: Executor, memberPasswordHash: string, no
   }
 
   const start = new Date(now.getTime() + 7 * DAY_MS);
+  const rounds = toSessionRounds(officersFirstRounds(DEMO_SESSION.bidWindowMinutes));
+  const randomSeed = 'demo-department-lottery';
   const [session] = await tx
     .insert(bidSessions)
     .values({
@@ -152,14 +200,21 @@ async function insertDemoDepartment(tx: Executor, memberPasswordHash: string, no
       startDate: start,
       endDate: new Date(start.getTime() + DAY_MS),
       status: 'draft',
+      rounds,
+      seniorityRule: TIME_IN_RANK.keys,
+      randomSeed,
     })
     .returning({ id: bidSessions.id });
   if (!session) throw new Error('Demo session was not created');
 
-  const sessionMembers = DEMO_SESSION_MEMBER_INDEXES.map((index) => insertedMembers[index]).filter(
-    (member): member is NonNullable<typeof member> => member !== undefined,
-  );
-  const ordered = [...sessionMembers].sort(compareByDefaultPriority);
+  await saveDemoStandingBids(tx, insertedMembers);
+  const candidates = DEMO_SESSION_MEMBER_INDEXES.flatMap((index) => {
+    const member = insertedMembers[index];
+    if (!member) return [];
+    const round = roundIndexOfRank(rounds, member.rank as Rank) ?? 0;
+    return [{ ...member, memberId: member.id, seniorityScore: computeSeniorityScore(member), round }];
+  });
+  const ordered = orderQueue(candidates, [], randomSeed, TIME_IN_RANK);
   await tx.insert(participants).values(
     ordered.map((member, index) => ({
       sessionId: session.id,
@@ -170,9 +225,79 @@ async function insertDemoDepartment(tx: Executor, memberPasswordHash: string, no
       rank: member.rank,
       position: member.position,
       yearsOfService: member.yearsOfService,
-      seniorityScore: computeSeniorityScore(member),
+      seniorityScore: member.seniorityScore,
+      hireDate: member.hireDate,
+      rankDate: member.rankDate,
+      listNumber: member.listNumber,
+      round: member.round,
       bidPriority: index + 1,
       queuePosition: index,
     })),
   );
+}
+
+const TIME_IN_RANK = (() => {
+  const preset = SENIORITY_RULE_PRESETS.find((candidate) => candidate.id === 'timeInRank');
+  if (!preset) throw new Error('The time-in-rank preset is missing');
+  return preset.rule;
+})();
+
+/**
+ * Hire dates, dates in rank and list numbers for the demo members, by their index. The dates in
+ * rank follow the members' seniority scores (15 days a point, so never before their hire), and
+ * the list numbers their place in today's order: time in rank then orders the demo department
+ * exactly as today's order did, so the browser tests' expectations, written in scores, still hold.
+ */
+function demoSeniorityKeys(now: Date): Map<number, { hireDate: string; rankDate: string; listNumber: number }> {
+  const isoDay = (milliseconds: number) => new Date(milliseconds).toISOString().slice(0, 10);
+  const ranked = DEMO_MEMBERS.map((member, index) => ({
+    ...member,
+    index,
+    id: String(index),
+    employeeId: `FD-${String(1001 + index).padStart(4, '0')}`,
+  })).sort(compareByDefaultPriority);
+  return new Map(
+    ranked.map((member, place) => [
+      member.index,
+      {
+        hireDate: isoDay(now.getTime() - member.yearsOfService * 365 * DAY_MS),
+        rankDate: isoDay(now.getTime() - computeSeniorityScore(member) * 15 * DAY_MS),
+        listNumber: place + 1,
+      },
+    ]),
+  );
+}
+
+type InsertedMember = typeof members.$inferSelect;
+
+async function insertDemoCertifications(tx: Executor, insertedMembers: readonly InsertedMember[]): Promise<void> {
+  const catalogue = await tx.insert(certifications).values(DEMO_CERTIFICATIONS).returning();
+  const idOf = new Map(catalogue.map((certification) => [certification.code, certification.id]));
+  const held = DEMO_MEMBERS.flatMap((demoMember, index) =>
+    (demoMember.certifications ?? []).flatMap(([code, expiresOn]) => {
+      const member = insertedMembers[index];
+      const certificationId = idOf.get(code);
+      return member && certificationId ? [{ memberId: member.id, certificationId, expiresOn }] : [];
+    }),
+  );
+  if (held.length > 0) await tx.insert(memberCertifications).values(held);
+}
+
+/** The demo's standing bids: Firefighter seats by station number and shift, saved as the members' lists. */
+async function saveDemoStandingBids(tx: Executor, insertedMembers: readonly InsertedMember[]): Promise<void> {
+  const stationRows = await tx.select({ id: stations.id, number: stations.number }).from(stations);
+  const stationIdOf = new Map(stationRows.map((station) => [station.number, station.id]));
+  for (const [index, demoMember] of DEMO_MEMBERS.entries()) {
+    const member = insertedMembers[index];
+    if (!demoMember.standingBid || !member) continue;
+    const seatChoices = demoMember.standingBid.map(([stationNumber, shift]) => ({
+      stationId: stationIdOf.get(stationNumber),
+      shift,
+      seatPosition: 'Firefighter',
+    }));
+    await tx
+      .update(members)
+      .set({ bidPreferences: { standingBid: true, seatChoices } })
+      .where(eq(members.id, member.id));
+  }
 }
