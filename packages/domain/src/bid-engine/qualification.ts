@@ -7,6 +7,23 @@ import type { SeatPosition } from '../constants.ts';
 import { isEligibleForSeat } from './seat-availability.ts';
 import type { EngineParticipant, EngineSeat, EngineSession, HeldCertification, SeatRef } from './types.ts';
 
+/**
+ * Whom a refusal speaks of: the member bidding themselves ("you"), or, to an administrator placing
+ * a phone-in bid, the member by name ("Harper Quinn's Paramedic card").
+ */
+export interface BidSubject {
+  name: string;
+  possessive: string;
+  doesNot: string;
+  holds: string;
+}
+
+export const YOU: BidSubject = { name: 'you', possessive: 'your', doesNot: 'do not', holds: 'hold' };
+
+export function bidSubjectNamed(name: string): BidSubject {
+  return { name, possessive: `${name}'s`, doesNot: 'does not', holds: 'holds' };
+}
+
 /** The day certifications must be valid on: the session's effective date, else the UTC day of `now`. */
 export function effectiveDateOf(session: Pick<EngineSession, 'effectiveDate'>, now: number): string {
   return session.effectiveDate ?? new Date(now).toISOString().slice(0, 10);
@@ -90,18 +107,20 @@ export function missingCertificationMessage(
   session: Pick<EngineSession, 'certificationNames'>,
   seat: Pick<SeatRef, 'stationNumber' | 'shift' | 'seatPosition'> & Pick<EngineSeat, 'requires'>,
   missing: readonly MissingCertification[],
+  subject: BidSubject = YOU,
 ): string {
   const needed = joinWords(missing.map((entry) => certificationName(session, entry.code)));
   const expired = missing.filter((entry) => entry.expiredOn !== null);
   const neverHeld = missing.filter((entry) => entry.expiredOn === null);
   const parts = expired.map(
-    (entry) => `your ${certificationName(session, entry.code)} card expired on ${entry.expiredOn}`,
+    (entry) => `${subject.possessive} ${certificationName(session, entry.code)} card expired on ${entry.expiredOn}`,
   );
-  if (neverHeld.length === 1 && missing.length === 1) parts.push('you do not hold it');
-  else if (neverHeld.length === missing.length)
-    parts.push(missing.length === 2 ? 'you hold neither' : 'you hold none of them');
-  else if (neverHeld.length > 0) {
-    parts.push(`you do not hold ${joinWords(neverHeld.map((entry) => certificationName(session, entry.code)))}`);
+  if (neverHeld.length === 1 && missing.length === 1) parts.push(`${subject.name} ${subject.doesNot} hold it`);
+  else if (neverHeld.length === missing.length) {
+    parts.push(`${subject.name} ${subject.holds} ${missing.length === 2 ? 'neither' : 'none of them'}`);
+  } else if (neverHeld.length > 0) {
+    const names = joinWords(neverHeld.map((entry) => certificationName(session, entry.code)));
+    parts.push(`${subject.name} ${subject.doesNot} hold ${names}`);
   }
   return `${describeQualifiedSeat(seat)} needs ${needed}; ${parts.join(', and ')}.`;
 }

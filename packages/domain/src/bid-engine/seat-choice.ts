@@ -7,10 +7,12 @@
 import type { ErrorCode } from '../errors.ts';
 import { BID_MESSAGES } from './messages.ts';
 import {
+  type BidSubject,
   effectiveDateOf,
   isQualifiedForSeat,
   missingCertificationMessage,
   missingCertifications,
+  YOU,
 } from './qualification.ts';
 import { isEligibleForSeat, isSeatOfChoice } from './seat-availability.ts';
 import { checkStaffing, type StaffingPool, staffingPool } from './staffing.ts';
@@ -33,6 +35,8 @@ export class TurnRules {
     readonly state: EngineState,
     readonly participant: EngineParticipant,
     now: number,
+    /** Whom refusals speak of: the bidder ("you"), or the member by name for an administrator. */
+    private readonly subject: BidSubject = YOU,
   ) {
     this.date = effectiveDateOf(state.session, now);
   }
@@ -61,6 +65,7 @@ export class TurnRules {
         this.participant,
         held,
         seat?.mustFill === true || key === 'kept' ? seat : null,
+        this.subject,
       );
       this.staffingByClass.set(key, result);
     }
@@ -105,6 +110,7 @@ export class TurnRules {
             this.state.session,
             seat,
             missingCertifications(this.participant, seat, this.date),
+            this.subject,
           ),
         };
         continue;

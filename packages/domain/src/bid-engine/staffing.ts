@@ -17,7 +17,7 @@
  * matching is a maximum flow through a graph of a few dozen classes, whatever the head count.
  */
 import { getSeatPositionForRank, type SeatPosition } from '../constants.ts';
-import { certificationName, joinWords, validCertificationCodes } from './qualification.ts';
+import { type BidSubject, certificationName, joinWords, validCertificationCodes, YOU } from './qualification.ts';
 import type { EngineParticipant, EngineSeat, EngineSession, EngineState } from './types.ts';
 
 /** Seats that need the same: one seat position and one set of certifications. */
@@ -236,6 +236,7 @@ export function checkStaffing(
   participant: EngineParticipant,
   heldBefore: EngineSeat | null,
   heldAfter: EngineSeat | null,
+  subject: BidSubject = YOU,
 ): { ok: true } | { ok: false; message: string } {
   if (!pool) return { ok: true };
   const before = match(pool);
@@ -244,7 +245,7 @@ export function checkStaffing(
   if (after.shortfall <= before.shortfall) return { ok: true };
   return {
     ok: false,
-    message: staffingRefusalMessage(pool, afterPool, after, participant, heldBefore?.mustFill === true),
+    message: staffingRefusalMessage(pool, afterPool, after, participant, heldBefore?.mustFill === true, subject),
   };
 }
 
@@ -259,6 +260,7 @@ function staffingRefusalMessage(
   after: Matching,
   participant: EngineParticipant,
   fillsHeldSeat: boolean,
+  subject: BidSubject,
 ): string {
   const own = memberClassOf(pool, participant);
   const ownClass: MemberClass = { position: own.position, codes: own.codes, count: 1 };
@@ -276,10 +278,11 @@ function staffingRefusalMessage(
   const stations = [...seatClass.stationNumbers].sort((a, b) => a - b);
   const where = stations.length === 1 ? `Station ${stations[0]}` : `Stations ${joinWords(stations.map(String))}`;
   if (seatClass.requires.length === 0) {
-    return `${where} needs you: ${plural(seatClass.count, `${seatClass.position} seat`)} that must be filled ${seatClass.count === 1 ? 'is' : 'are'} left and ${plural(qualified, 'member')} who can take ${seatClass.count === 1 ? 'it' : 'them'} ${qualified === 1 ? 'is' : 'are'} left to bid. Choose one of those seats.`;
+    return `${where} needs ${subject.name}: ${plural(seatClass.count, `${seatClass.position} seat`)} that must be filled ${seatClass.count === 1 ? 'is' : 'are'} left and ${plural(qualified, 'member')} who can take ${seatClass.count === 1 ? 'it' : 'them'} ${qualified === 1 ? 'is' : 'are'} left to bid. Choose one of those seats.`;
   }
   const names = seatClass.requires.map((code) => certificationName(pool.session, code));
-  const cards = names.length === 1 ? `your ${names[0]} card` : `your ${joinWords(names)} cards`;
+  const cards =
+    names.length === 1 ? `${subject.possessive} ${names[0]} card` : `${subject.possessive} ${joinWords(names)} cards`;
   const label = names.join('/');
   return `${where} needs ${cards}: ${plural(seatClass.count, `${label} seat`)} ${seatClass.count === 1 ? 'is' : 'are'} left and ${plural(qualified, label)} ${qualified === 1 ? 'is' : 'are'} left to bid. Choose one of those seats.`;
 }

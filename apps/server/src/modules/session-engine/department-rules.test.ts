@@ -178,7 +178,7 @@ describe('qualified and must-fill seats', () => {
     );
     expect((await bid(expiredAuth, session.id, other.station.number, 'A', 'Firefighter')).statusCode).toBe(200);
 
-    // The last Paramedic to bid may not go elsewhere, by phone either.
+    // The last Paramedic to bid may not go elsewhere, by phone either; the administrator reads whose card.
     const phoneIn = await post(admin, '/api/bid-sessions/submit-bid', {
       sessionId: session.id,
       userId: medic.id,
@@ -186,7 +186,7 @@ describe('qualified and must-fill seats', () => {
     });
     expect(phoneIn.statusCode).toBe(409);
     expect(phoneIn.json().error).toBe(
-      `Station ${medicStation.station.number} needs your Paramedic card: 1 Paramedic seat is left and 1 Paramedic is left to bid. Choose one of those seats.`,
+      `Station ${medicStation.station.number} needs Med Ic's Paramedic card: 1 Paramedic seat is left and 1 Paramedic is left to bid. Choose one of those seats.`,
     );
     const medicAuth = await signIn(context, medic.email);
     expect((await bid(medicAuth, session.id, medicStation.station.number, 'B', 'Firefighter')).statusCode).toBe(200);
@@ -232,7 +232,7 @@ describe('standing bids', () => {
     const onCall = participants.find((participant) => participant.memberId === standing.id);
     expect(onCall).toMatchObject({ outcome: 'bid', assignedShift: 'B' });
     const history = await readHistory(context.db, session.id);
-    const standingEntry = history.find((entry) => entry.details.source === 'standing_bid');
+    const standingEntry = history.find((entry) => (entry.details as Record<string, unknown>).source === 'standing_bid');
     expect(standingEntry).toMatchObject({ action: 'bid_submitted', actorName: 'system', shift: 'B' });
     expect(standingEntry?.details).toEqual({ source: 'standing_bid', choice: 2 });
     // The third member's turn began at once.

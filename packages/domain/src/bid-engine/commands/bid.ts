@@ -13,6 +13,7 @@ import {
   refuseUnlessTurnIsOpen,
 } from '../engine-checks.ts';
 import { BID_MESSAGES, notEligibleMessage, seatNotOfferedMessage } from '../messages.ts';
+import { bidSubjectNamed } from '../qualification.ts';
 import { isChoiceOffered, isEligibleForSeat } from '../seat-availability.ts';
 import { TurnRules } from '../seat-choice.ts';
 import { SessionStep } from '../session-step.ts';
@@ -43,7 +44,8 @@ export function bid(
   if (!isEligibleForSeat(participant.rank, choice.seatPosition, state.session.eligibilityMode)) {
     return refuse('FORBIDDEN', notEligibleMessage(choice.seatPosition));
   }
-  const pick = new TurnRules(state, participant, now).pick(choice);
+  const subject = isOwnBid ? undefined : bidSubjectNamed(participant.name);
+  const pick = new TurnRules(state, participant, now, subject).pick(choice);
   if (!pick.ok) return refuse(pick.code, pick.message);
   const seat = pick.seat;
 
