@@ -1,12 +1,15 @@
 import {
+  Button,
   Checkbox,
   Fieldset,
+  Group,
   NumberInput,
   type NumberInputProps,
   Select,
   type SelectProps,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -18,6 +21,7 @@ import {
   type Rank,
   type User,
 } from '@stationbid/domain';
+import { useCertificationsQuery } from '../../../certifications/index.ts';
 
 /** The fields the Create New User and Edit User forms share; the create form adds the password. */
 export interface MemberFormValues {
@@ -34,6 +38,13 @@ export interface MemberFormValues {
   emergencyContact: { name: string; phone: string; relationship: string };
   isAdmin: boolean;
   isActive: boolean;
+  /** YYYY-MM-DD, or '' when not recorded (the schema sends null). */
+  hireDate: string;
+  rankDate: string;
+  /** A NumberInput gives '' while empty; the schema sends null. */
+  listNumber: number | string;
+  /** Codes from the catalogue; an expiry of '' means none. */
+  certifications: { code: string; expiresOn: string }[];
 }
 
 export const EMPTY_MEMBER_FORM: MemberFormValues = {
@@ -49,6 +60,10 @@ export const EMPTY_MEMBER_FORM: MemberFormValues = {
   emergencyContact: { name: '', phone: '', relationship: '' },
   isAdmin: false,
   isActive: true,
+  hireDate: '',
+  rankDate: '',
+  listNumber: '',
+  certifications: [],
 };
 
 export function toMemberFormValues(user: User): MemberFormValues {
@@ -65,6 +80,10 @@ export function toMemberFormValues(user: User): MemberFormValues {
     emergencyContact: { ...user.emergencyContact },
     isAdmin: user.isAdmin,
     isActive: user.isActive,
+    hireDate: user.hireDate ?? '',
+    rankDate: user.rankDate ?? '',
+    listNumber: user.listNumber ?? '',
+    certifications: user.certifications.map((held) => ({ code: held.code, expiresOn: held.expiresOn ?? '' })),
   };
 }
 
@@ -93,7 +112,7 @@ export function PositionSelect(props: SelectProps) {
 
 interface MemberFormFieldsProps {
   /** Any form whose values include the member fields (the create form adds the password). */
-  form: Pick<UseFormReturnType<MemberFormValues>, 'getInputProps'>;
+  form: Pick<UseFormReturnType<MemberFormValues>, 'getInputProps' | 'getValues' | 'insertListItem' | 'removeListItem'>;
   /** Administrators cannot remove their own rights or deactivate themselves (the server refuses). */
   isSignedInUser?: boolean;
 }
@@ -113,6 +132,32 @@ export function MemberFormFields({ form, isSignedInUser = false }: MemberFormFie
         <PositionSelect {...form.getInputProps('position')} />
         <YearsOfServiceInput {...form.getInputProps('yearsOfService')} />
       </SimpleGrid>
+      <Fieldset legend="Seniority" variant="unstyled">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            label="Hire date"
+            type="date"
+            description="Joined the department"
+            {...form.getInputProps('hireDate')}
+          />
+          <TextInput
+            label="Date in rank"
+            type="date"
+            description="Promoted to the current rank"
+            {...form.getInputProps('rankDate')}
+          />
+          <NumberInput
+            label="List number"
+            description="Lower bids first in a same-day class"
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            {...form.getInputProps('listNumber')}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <CertificationFields form={form} />
       <Fieldset legend="Emergency contact" variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput label="Contact name" {...form.getInputProps('emergencyContact.name')} />
@@ -133,5 +178,80 @@ export function MemberFormFields({ form, isSignedInUser = false }: MemberFormFie
         {...form.getInputProps('isAdmin', { type: 'checkbox' })}
       />
     </Stack>
+  );
+}
+
+/** The certifications a member holds: a code from the department's catalogue and an optional expiry each. */
+function CertificationFields({ form }: MemberFormFieldsProps) {
+  const catalogue = useCertificationsQuery();
+  const held = form.getValues().certifications;
+  const options = (catalogue.data ?? []).map((certification) => ({
+    value: certification.code,
+    label: `${certification.code}: ${certification.name}`,
+  }));
+  // A code the member holds stays choosable even before the catalogue has loaded.
+  for (const entry of held) {
+    if (entry.code && !options.some((option) => option.value === entry.code)) {
+      options.push({ value: entry.code, label: entry.code });
+    }
+  }
+  return (
+    <Fieldset legend="Certifications" variant="unstyled">
+      <Stack gap="xs">
+        {held.length === 0 && (
+          <Text size="sm" c="dimmed">
+            None recorded.
+          </Text>
+        )}
+        {held.map((entry, index) => {
+          const number = index + 1;
+          return (
+            <Group key={`${number}-${entry.code}`} gap="xs" align="flex-end" wrap="wrap">
+              <Select
+                label={`Certification ${number}`}
+                data={options}
+                placeholder={catalogue.isPending ? 'Loading the catalogue' : 'Choose a certification'}
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage="Not in the catalogue: add it on the Certifications page"
+                w={{ base: '100%', xs: 220 }}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps(`certifications.${index}.code`)}
+              />
+              <TextInput
+                label={`Expires on (certification ${number})`}
+                description="Leave empty if it does not expire"
+                type="date"
+                w={{ base: '100%', xs: 190 }}
+                {...form.getInputProps(`certifications.${index}.expiresOn`)}
+              />
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                aria-label={`Remove certification ${number}${entry.code ? ` (${entry.code})` : ''}`}
+                onClick={() => form.removeListItem('certifications', index)}
+              >
+                Remove
+              </Button>
+            </Group>
+          );
+        })}
+        <Group>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => form.insertListItem('certifications', { code: '', expiresOn: '' })}
+          >
+            Add certification
+          </Button>
+        </Group>
+        {catalogue.isError && (
+          <Text size="sm" role="alert">
+            The certification catalogue could not be loaded; codes already held are kept.
+          </Text>
+        )}
+      </Stack>
+    </Fieldset>
   );
 }
