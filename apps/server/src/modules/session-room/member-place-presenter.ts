@@ -2,10 +2,12 @@
  * A member's own place as GET /:id/my-participation, GET /users/bid-status and GET
  * /users/bid-history answer it. Pure: the time is the injected clock's, passed in.
  */
-import type { BidSession, Participant } from '@stationbid/domain';
+import type { BidSession, HeldCertification, myParticipationResponseSchema, Participant } from '@stationbid/domain';
+import type { z } from 'zod';
 import type { listBidsOfMember, SessionRow } from '../session-engine/bid-sessions.repository.ts';
 import { isRunningStatus, secondsFromMilliseconds } from '../session-engine/session-row-presenter.ts';
 
+type MyParticipation = z.infer<typeof myParticipationResponseSchema>;
 type MemberBidRow = Awaited<ReturnType<typeof listBidsOfMember>>[number];
 type BidOfParticipant = Participant['bidHistory'][number];
 
@@ -29,13 +31,34 @@ export function secondsLeftInTurn(session: SessionRow, participant: Participant,
   return deadline ? secondsFromMilliseconds(deadline.getTime() - now.getTime()) : 0;
 }
 
-/** GET /:id/my-participation: `mine` is null when the viewer takes no part in the session. */
-export function presentMyParticipation(session: SessionRow, mine: Participant | null, now: Date) {
+/** The member's own facts of a department's rules: their round and their certifications. */
+export interface OwnRules {
+  myRound: MyParticipation['myRound'];
+  certifications: HeldCertification[];
+}
+
+/**
+ * GET /:id/my-participation: `mine` is null when the viewer takes no part in the session. Their
+ * round and certifications are theirs alone: no other member's are ever in this answer.
+ */
+export function presentMyParticipation(
+  session: SessionRow,
+  mine: Participant | null,
+  now: Date,
+  own: OwnRules = { myRound: null, certifications: [] },
+): MyParticipation {
   return {
     participant: mine,
     isUserTurn: mine?.isCurrentTurn ?? false,
     peopleAhead: mine ? countPeopleAhead(mine, session) : 0,
     timeRemaining: mine ? secondsLeftInTurn(session, mine, now) : 0,
+    // A non-participant's answer stays as it always was.
+    ...(mine
+      ? {
+          myRound: own.myRound,
+          certifications: own.certifications.map(({ code, expiresOn }) => ({ code, expiresOn })),
+        }
+      : {}),
   };
 }
 

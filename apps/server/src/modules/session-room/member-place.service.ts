@@ -2,7 +2,14 @@
  * A member's own place: their participation in one session, their bid status in the current
  * session, their accepted bids, and joining a live session (which shows them as connected).
  */
-import { BID_MESSAGES, type BidSession, type BidSessionReadDetail } from '@stationbid/domain';
+import {
+  BID_MESSAGES,
+  type BidSession,
+  type BidSessionReadDetail,
+  countTurnsBeforeRound,
+  type HeldCertification,
+  type SessionRound,
+} from '@stationbid/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -20,7 +27,12 @@ import {
 } from '../session-engine/session-access.ts';
 import { versionKey } from '../session-engine/session-versions.ts';
 import { presentBidStatus, presentMemberBid, presentMyParticipation } from './member-place-presenter.ts';
+import type { SessionBoardService } from './session-board.service.ts';
 import type { SessionReadsService } from './session-reads.service.ts';
+import { findOwnCertifications } from './session-room.repository.ts';
+
+/** As many as the members' kept places (own-places.ts): one a member watching a session. */
+const MAX_KEPT_CERTIFICATIONS = 25_000;
 
 export class MemberPlaceService {
   constructor(
@@ -28,7 +40,15 @@ export class MemberPlaceService {
     private readonly clock: Clock,
     private readonly access: SessionAccess,
     private readonly reads: SessionReadsService,
+    /** The shared boards, where each round begins in the queue (none: no round counts). */
+    private readonly boards?: SessionBoardService,
   ) {}
+
+  /**
+   * Each member's certifications as their session counts them, kept per session version: they are
+   * frozen at the start and change before it only with the queue, which moves the version.
+   */
+  private readonly keptCertifications = new Map<string, { versionsKey: string; value: HeldCertification[] }>();
 
   /**
    * The signed-in member's place in a session they can see, with the counters it was made at and
@@ -37,12 +57,43 @@ export class MemberPlaceService {
   async myParticipation(viewer: SessionViewer, sessionId: string) {
     const versions = await this.access.readVisibleVersions(viewer, sessionId);
     const { session, participant } = await this.access.readOwnPlace(viewer, sessionId, versions);
-    const answer = presentMyParticipation(session, participant, this.clock.now());
+    const key = versionKey(versions);
+    const rounds = session.rounds as SessionRound[];
+    const [certifications, board] = await Promise.all([
+      participant ? this.ownCertifications(viewer, sessionId, key) : [],
+      participant && rounds.length > 0 && this.boards ? this.boards.readBoard(viewer, sessionId) : undefined,
+    ]);
+    const round = participant ? rounds[participant.round] : undefined;
+    const answer = presentMyParticipation(session, participant, this.clock.now(), {
+      certifications,
+      myRound:
+        participant && round && board
+          ? { index: participant.round, name: round.name, turnsBefore: countTurnsBeforeRound(board, participant.round) }
+          : null,
+    });
     return {
       answer,
-      versionsKey: versionKey(versions),
+      versionsKey: key,
       isSteady: !(answer.isUserTurn && session.status === 'active'),
     };
+  }
+
+  private async ownCertifications(
+    viewer: SessionViewer,
+    sessionId: string,
+    versionsKey: string,
+  ): Promise<HeldCertification[]> {
+    const key = `${sessionId}|${viewer.id}`;
+    const kept = this.keptCertifications.get(key);
+    if (kept && kept.versionsKey === versionsKey) return kept.value;
+    const value = (await findOwnCertifications(this.db, sessionId, viewer.id)) ?? [];
+    this.keptCertifications.delete(key);
+    this.keptCertifications.set(key, { versionsKey, value });
+    if (this.keptCertifications.size > MAX_KEPT_CERTIFICATIONS) {
+      const oldest = this.keptCertifications.keys().next().value;
+      if (oldest !== undefined) this.keptCertifications.delete(oldest);
+    }
+    return value;
   }
 
   /**

@@ -143,8 +143,16 @@ describe("a member's place", () => {
       isUserTurn: true,
       peopleAhead: 0,
       timeRemaining: 60,
+      myRound: null,
+      certifications: [],
     });
-    expect(presentMyParticipation(session, null, NOW)).toEqual({
+    const own = {
+      myRound: { index: 2, name: "Firefighters' round", turnsBefore: 12 },
+      certifications: [{ code: 'PM', expiresOn: '2027-03-31' }],
+    };
+    expect(presentMyParticipation(session, mine, NOW, own)).toMatchObject(own);
+    // A non-participant's answer is as it always was, whatever the member holds.
+    expect(presentMyParticipation(session, null, NOW, own)).toEqual({
       participant: null,
       isUserTurn: false,
       peopleAhead: 0,

@@ -29,6 +29,7 @@ import type { SessionViewer } from '../session-engine/session-access.ts';
 import type { CachedAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
 import { type SessionVersionTracker, versionKey } from '../session-engine/session-versions.ts';
+import { listStandingBidParticipants, readCertificationNames } from './session-room.repository.ts';
 
 /**
  * A session that is not running can change without its counters moving (another session's awards
@@ -83,6 +84,20 @@ export class SessionBoardService {
       listSessionStationIds(this.db, [sessionId]),
       listRecentPicks(this.db, sessionId, BOARD_RECENT_PICKS_COUNT),
     ]);
+    const [standingBids, catalogueNames] = await Promise.all([
+      // Only a session whose members may have standing bids reads which picks were theirs.
+      pickRows.some((pick) => pick.kind === 'own')
+        ? listStandingBidParticipants(
+            this.db,
+            sessionId,
+            pickRows.map((pick) => pick.participantId),
+          )
+        : new Set<string>(),
+      // The session names its certifications from its start on; before it, the department's do.
+      state.session.certificationNames === undefined && state.seats.some((seat) => (seat.requires?.length ?? 0) > 0)
+        ? readCertificationNames(this.db)
+        : undefined,
+    ]);
     const stations = await listOfferedStations(
       this.db,
       stationLinks.map((link) => link.stationId),
@@ -109,7 +124,8 @@ export class SessionBoardService {
         number: station.number,
         address: station.address,
       })),
-      recentPicks: pickRows.map(toBoardPick),
+      recentPicks: pickRows.map((row) => toBoardPick(row, standingBids.has(row.participantId))),
+      ...(catalogueNames ? { certificationNames: catalogueNames } : {}),
     });
     return { board };
   }
@@ -133,7 +149,7 @@ export class SessionBoardService {
   }
 }
 
-function toBoardPick(row: Awaited<ReturnType<typeof listRecentPicks>>[number]): BoardPick {
+function toBoardPick(row: Awaited<ReturnType<typeof listRecentPicks>>[number], isStandingBid: boolean): BoardPick {
   return {
     participantId: row.participantId,
     memberId: row.memberId,
@@ -146,5 +162,6 @@ function toBoardPick(row: Awaited<ReturnType<typeof listRecentPicks>>[number]): 
     kind: row.kind as BoardPick['kind'],
     placedBy: row.kind === 'proxy' ? row.placedByName : null,
     at: row.createdAt.toISOString(),
+    ...(isStandingBid ? { standingBid: true } : {}),
   };
 }

@@ -48,7 +48,7 @@ export class SessionRoomService {
   ) {
     const access = new SessionAccess(db, clock, versions, ownPlaces);
     this.reads = new SessionReadsService(db, clock, access, readCache, boards);
-    this.memberPlaces = new MemberPlaceService(db, clock, access, this.reads);
+    this.memberPlaces = new MemberPlaceService(db, clock, access, this.reads, boards);
   }
 
   // Reading
