@@ -4,16 +4,7 @@
  */
 import type { ErrorCode } from '../errors.ts';
 import { BID_MESSAGES } from './messages.ts';
-import { findFreeSeat, isSeatOfChoice } from './seat-availability.ts';
-import type {
-  Actor,
-  EngineParticipant,
-  EngineResult,
-  EngineSession,
-  EngineState,
-  SeatChoice,
-  SeatRef,
-} from './types.ts';
+import type { Actor, EngineParticipant, EngineResult, EngineSession, EngineState } from './types.ts';
 
 export function refuse(code: ErrorCode, message: string): EngineResult {
   return { ok: false, refusal: { code, message } };
@@ -57,18 +48,4 @@ export function refuseUnlessTurnIsOpen(
 export function findParticipant(state: EngineState, participantId: string) {
   const index = state.participants.findIndex((candidate) => candidate.participantId === participantId);
   return { index, participant: state.participants[index] };
-}
-
-/**
- * The seat a choice gives this participant: the seat they already hold when it is of that kind (so
- * asking for their own kind of seat keeps it rather than moving them), else the lowest free one.
- */
-export function findSeatFor(
-  state: EngineState,
-  participant: EngineParticipant,
-  choice: SeatChoice,
-): SeatRef | undefined {
-  const held = participant.currentSeat;
-  if (held && isSeatOfChoice(held, choice) && state.seats.some((seat) => seat.seatId === held.seatId)) return held;
-  return findFreeSeat(state, choice);
 }
