@@ -42,6 +42,8 @@ export interface StaffingPool {
   /** The codes any must-fill seat requires: only these tell members apart. */
   codes: ReadonlySet<string>;
   date: string;
+  /** What a member's class depends on besides the member (memberClassOf's cache checks it). */
+  classContext: string;
   session: EngineSession;
 }
 
@@ -54,11 +56,32 @@ export function isStillToBid(participant: EngineParticipant): boolean {
   return participant.outcome === null && participant.memberId !== null;
 }
 
-function memberClassOf(pool: Pick<StaffingPool, 'codes' | 'date' | 'session'>, participant: EngineParticipant) {
+interface MemberClassOf {
+  key: string;
+  position: SeatPosition | null;
+  codes: ReadonlySet<string>;
+}
+
+/**
+ * Each participant's class, kept with the participant object it was worked out for and the context
+ * it depends on. A step keeps the participants it does not change as the same objects, so a
+ * session of thousands works out only the few that changed at each step.
+ */
+const memberClassCache = new WeakMap<EngineParticipant, { context: string; memberClass: MemberClassOf }>();
+
+function memberClassOf(
+  pool: Pick<StaffingPool, 'codes' | 'date' | 'session' | 'classContext'>,
+  participant: EngineParticipant,
+) {
+  const context = pool.classContext;
+  const cached = memberClassCache.get(participant);
+  if (cached?.context === context) return cached.memberClass;
   const position = pool.session.eligibilityMode === 'any' ? null : getSeatPositionForRank(participant.rank);
   const valid = validCertificationCodes(participant, pool.date);
   const codes = [...valid].filter((code) => pool.codes.has(code)).sort();
-  return { key: `${position ?? '*'}|${codes.join(',')}`, position, codes: new Set(codes) };
+  const memberClass = { key: `${position ?? '*'}|${codes.join(',')}`, position, codes: new Set(codes) };
+  memberClassCache.set(participant, { context, memberClass });
+  return memberClass;
 }
 
 function canTake(member: MemberClass, seat: SeatClass): boolean {
@@ -91,7 +114,8 @@ export function staffingPool(state: EngineState, date: string): StaffingPool | u
     else fillingMembers.add(seat.holderMemberId);
   }
   if (!hasMustFill) return undefined;
-  const pool: StaffingPool = { seats, members: new Map(), codes, date, session: state.session };
+  const classContext = `${date}|${state.session.eligibilityMode}|${[...codes].sort().join(',')}`;
+  const pool: StaffingPool = { seats, members: new Map(), codes, date, session: state.session, classContext };
   for (const participant of state.participants) {
     if (isStillToBid(participant) && !fillingMembers.has(participant.memberId as string)) {
       addMember(pool, participant, 1);
