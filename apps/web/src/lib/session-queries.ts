@@ -51,6 +51,8 @@ export const sessionQueryKeys = {
   /** Each participant's "why this seat" of a completed session (from its results). */
   reasons: (sessionId: string) => ['bid-sessions', 'reasons', sessionId] as const,
   exportStatus: (sessionId: string) => ['bid-sessions', 'export-status', sessionId] as const,
+  /** Who lacks a key the department's seniority rule needs, before the session starts. */
+  seniorityCheck: (sessionId: string) => ['bid-sessions', 'seniority-check', sessionId] as const,
   /** One participant the board names, read at their queue position. */
   participantAt: (sessionId: string, participantId: string | null, queuePosition: number | null) =>
     ['bid-sessions', 'participant-at', sessionId, participantId, queuePosition] as const,

@@ -90,6 +90,19 @@ function renderSessionManagement(sessions: BidSession[], api: Record<string, Moc
           () => jsonResponse(200, { board: toSessionBoard(buildBidSessionDetail(session)) }),
         ]),
       ),
+      // Before a session starts its card asks who lacks a seniority key; nobody here.
+      ...Object.fromEntries(
+        sessions.map((session) => [
+          `GET /api/bid-sessions/${session.id}/seniority-check`,
+          () =>
+            jsonResponse(200, {
+              keys: [{ key: 'seniorityScore', direction: 'desc' }],
+              isDefault: true,
+              missingSeniorityKeys: [],
+              message: null,
+            }),
+        ]),
+      ),
       'GET /api/admin/users': () => jsonResponse(200, { users: members }),
       'GET /api/stations': () =>
         jsonResponse(200, {

@@ -11,6 +11,7 @@ import { sessionQueryKeys } from '../../../lib/session-queries.ts';
 import { getBidSession } from './get-bid-session.ts';
 import { getExportStatus } from './get-export-status.ts';
 import { getParticipantAt } from './get-participant-at.ts';
+import { getSeniorityCheck } from './get-seniority-check.ts';
 import { getSessionHistory } from './get-session-history.ts';
 import { getSessionParticipantPage } from './get-session-participants.ts';
 import { getSessionReasons } from './get-session-reasons.ts';
@@ -67,6 +68,14 @@ export const bidSessionQueries = {
       queryFn: ({ signal }) => getExportStatus(sessionId, signal),
       staleTime: 0,
     }),
+  /** The rule a draft or scheduled session would start with and who lacks a key it needs; always fresh. */
+  seniorityCheck: (sessionId: string, enabled: boolean) =>
+    queryOptions({
+      queryKey: sessionQueryKeys.seniorityCheck(sessionId),
+      queryFn: ({ signal }) => getSeniorityCheck(sessionId, signal),
+      staleTime: 0,
+      enabled,
+    }),
   /** The participant the board names, read again only when the board names someone else there. */
   participantAt: (sessionId: string, participant: BoardParticipant | null) =>
     queryOptions({
@@ -100,6 +109,10 @@ export function useSessionReasonsQuery(sessionId: string, enabled: boolean) {
 
 export function useExportStatusQuery(sessionId: string) {
   return useQuery(bidSessionQueries.exportStatus(sessionId));
+}
+
+export function useSeniorityCheckQuery(sessionId: string, enabled: boolean) {
+  return useQuery(bidSessionQueries.seniorityCheck(sessionId, enabled));
 }
 
 export function useParticipantAtQuery(sessionId: string, participant: BoardParticipant | null) {

@@ -22,6 +22,7 @@ import { formatDateTime, formatMinutes, formatSessionDates } from '../../../lib/
 import type { SessionAction } from '../api/run-session-action.ts';
 import { getSessionActions } from '../utils/session-actions.ts';
 import { getSessionProgress } from '../utils/session-format.ts';
+import { SeniorityCheckNotice } from './seniority-check-notice.tsx';
 import { SessionStatusBadge } from './session-status-badge.tsx';
 
 /** The card asks the page to act; the page owns the calls, confirmations and dialogs. */
@@ -92,6 +93,8 @@ export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessi
             <Progress value={progress.percent} aria-label={`${session.name} progress`} size="sm" />
           </Stack>
         )}
+
+        <SeniorityCheckNotice sessionId={session.id} enabled={actions.canStart} />
 
         <Group gap="xs" mt="auto" justify="space-between" wrap="wrap">
           <Group gap="xs" wrap="wrap">
