@@ -15,7 +15,7 @@ import {
   YOU,
 } from './qualification.ts';
 import { isEligibleForSeat, isSeatOfChoice } from './seat-availability.ts';
-import { checkStaffing, type StaffingPool, staffingPool } from './staffing.ts';
+import { checkStaffing, mustFillSeatIndexes, type StaffingPool, staffingPool } from './staffing.ts';
 import type { EngineParticipant, EngineSeat, EngineState, SeatChoice } from './types.ts';
 
 type SeatRefusal = { ok: false; code: ErrorCode; message: string };
@@ -29,6 +29,8 @@ export class TurnRules {
   readonly date: string;
   private pool: StaffingPool | undefined | null = null;
   private held: EngineSeat | undefined | null = null;
+  /** Whether the participant could fill a free must-fill seat; null until asked. */
+  private isNeededCandidate: boolean | null = null;
   private readonly staffingByClass = new Map<string, ReturnType<typeof checkStaffing>>();
 
   constructor(
@@ -47,6 +49,7 @@ export class TurnRules {
 
   /** Whether ending the turn holding `seat` (null: holding no seat of the session) keeps staffing fillable. */
   staffing(seat: EngineSeat | null): ReturnType<typeof checkStaffing> {
+    if (this.cannotMatterToStaffing(seat)) return { ok: true };
     if (this.pool === null) this.pool = staffingPool(this.state, this.date);
     if (!this.pool) return { ok: true };
     const held = this.heldSeat() ?? null;
@@ -70,6 +73,28 @@ export class TurnRules {
       this.staffingByClass.set(key, result);
     }
     return result;
+  }
+
+  /**
+   * True when ending the turn holding `seat` cannot change the matching, so the pool need not be
+   * built (most bids of a large session): the participant fills no must-fill seat now, the seat is
+   * not one, and they are qualified for no free must-fill seat, so no matching uses them.
+   */
+  private cannotMatterToStaffing(seat: EngineSeat | null): boolean {
+    if (seat?.mustFill === true || this.heldSeat()?.mustFill === true) return false;
+    if (this.isNeededCandidate === null) {
+      const { seats } = this.state;
+      const mustFill = mustFillSeatIndexes(seats);
+      // Most members hold no certification, and must-fill seats usually require one: no seat to check.
+      const holdsNone = (this.participant.certifications ?? []).length === 0;
+      this.isNeededCandidate =
+        !(holdsNone && mustFill.everyRequiresCertification) &&
+        mustFill.some((index) => {
+          const candidate = seats[index] as EngineSeat;
+          return candidate.holderMemberId === null && this.isQualified(candidate);
+        });
+    }
+    return !this.isNeededCandidate;
   }
 
   /** Whether the participant may end their turn holding this seat: qualified, and staffing holds. */

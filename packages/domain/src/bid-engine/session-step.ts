@@ -2,6 +2,7 @@
  * One engine step's working copy of the state: the commands change it through these methods and
  * collect the step's events (history entries and notifications), then hand back the result.
  */
+import { carryMustFillSeatIndexes } from './staffing.ts';
 import type {
   Actor,
   EngineEvent,
@@ -39,6 +40,7 @@ export class SessionStep {
   session: EngineSession;
   participants: EngineParticipant[];
   private seats: EngineSeat[];
+  private readonly inputSeats: readonly EngineSeat[];
   private seatIndexById: ReadonlyMap<string, number> | undefined;
   private readonly events: EngineEvent[] = [];
   /** Participants whose standing bid this step read, in the order it read them (the record keeps them). */
@@ -50,6 +52,7 @@ export class SessionStep {
   ) {
     this.session = { ...state.session };
     this.participants = [...state.participants];
+    this.inputSeats = state.seats;
     this.seats = [...state.seats];
     this.seatIndexById = seatIndexByList.get(state.seats);
   }
@@ -112,6 +115,7 @@ export class SessionStep {
 
   toResult(): EngineResult {
     if (this.seatIndexById) seatIndexByList.set(this.seats, this.seatIndexById);
+    carryMustFillSeatIndexes(this.inputSeats, this.seats);
     return {
       ok: true,
       state: { session: this.session, participants: this.participants, seats: this.seats },

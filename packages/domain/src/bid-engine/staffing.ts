@@ -47,8 +47,42 @@ export interface StaffingPool {
   session: EngineSession;
 }
 
-function seatClassKey(seat: Pick<EngineSeat, 'seatPosition' | 'requires'>): string {
-  return `${seat.seatPosition}|${[...(seat.requires ?? [])].sort().join(',')}`;
+const seatClassKeys = new WeakMap<EngineSeat, string>();
+
+function seatClassKey(seat: EngineSeat): string {
+  let key = seatClassKeys.get(seat);
+  if (key === undefined) {
+    key = `${seat.seatPosition}|${[...(seat.requires ?? [])].sort().join(',')}`;
+    seatClassKeys.set(seat, key);
+  }
+  return key;
+}
+
+/**
+ * The places of the must-fill seats in a session's seat list, kept with the list. A step's result
+ * lists the same seats in the same order (session-step.ts carries this along), so a session of
+ * thousands of seats finds its few must-fill ones without looking at the others.
+ */
+const mustFillIndexesByList = new WeakMap<readonly EngineSeat[], MustFillIndexes>();
+
+/** The places of a list's must-fill seats, and whether every one of them requires a certification. */
+export type MustFillIndexes = readonly number[] & { readonly everyRequiresCertification: boolean };
+
+export function mustFillSeatIndexes(seats: readonly EngineSeat[]): MustFillIndexes {
+  let indexes = mustFillIndexesByList.get(seats);
+  if (!indexes) {
+    const places = seats.flatMap((seat, index) => (seat.mustFill === true ? [index] : []));
+    const everyRequiresCertification = places.every((index) => (seats[index]?.requires ?? []).length > 0);
+    indexes = Object.assign(places, { everyRequiresCertification });
+    mustFillIndexesByList.set(seats, indexes);
+  }
+  return indexes;
+}
+
+/** Keeps the must-fill places known for `from` with `to`, a list of the same seats in the same order. */
+export function carryMustFillSeatIndexes(from: readonly EngineSeat[], to: readonly EngineSeat[]): void {
+  const indexes = mustFillIndexesByList.get(from);
+  if (indexes) mustFillIndexesByList.set(to, indexes);
 }
 
 /** Whether a participant still counts among those to bid: waiting (no outcome yet) and still a member. */
@@ -93,7 +127,7 @@ function canTake(member: MemberClass, seat: SeatClass): boolean {
 
 /** Whether the session has any must-fill seat: without one, staffing never refuses anything. */
 export function hasMustFillSeats(state: EngineState): boolean {
-  return state.seats.some((seat) => seat.mustFill === true);
+  return mustFillSeatIndexes(state.seats).length > 0;
 }
 
 /**
@@ -105,15 +139,14 @@ export function staffingPool(state: EngineState, date: string): StaffingPool | u
   const seats = new Map<string, SeatClass>();
   const codes = new Set<string>();
   const fillingMembers = new Set<string>();
-  let hasMustFill = false;
-  for (const seat of state.seats) {
-    if (seat.mustFill !== true) continue;
-    hasMustFill = true;
+  const indexes = mustFillSeatIndexes(state.seats);
+  if (indexes.length === 0) return undefined;
+  for (const index of indexes) {
+    const seat = state.seats[index] as EngineSeat;
     for (const code of seat.requires ?? []) codes.add(code);
     if (seat.holderMemberId === null) addSeat(seats, seat, 1);
     else fillingMembers.add(seat.holderMemberId);
   }
-  if (!hasMustFill) return undefined;
   const classContext = `${date}|${state.session.eligibilityMode}|${[...codes].sort().join(',')}`;
   const pool: StaffingPool = { seats, members: new Map(), codes, date, session: state.session, classContext };
   for (const participant of state.participants) {
