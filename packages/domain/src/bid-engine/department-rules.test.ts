@@ -201,6 +201,22 @@ describe('seats that must be filled', () => {
     if (!afterFirst.ok) return;
     expect(bidAs(afterFirst.state, 'p2', FIREFIGHTER_A2, TEST_START_TIME + 2 * MINUTE_MS).ok).toBe(true);
   });
+
+  it('names a few stations, and counts the rest, when the seats are spread over many', () => {
+    const seats = Array.from({ length: 6 }, (_, index) =>
+      buildStationSeats({ stationId: `m${index}`, stationNumber: index + 1, seats: { A: { Firefighter: 1 } } }).map(
+        (seat) => ({ ...seat, requires: ['PM'], mustFill: true }),
+      ),
+    ).flat();
+    const state = started(
+      Array.from({ length: 6 }, (_, index) => paramedic(`p${index}`)),
+      [...seats, ...station2()],
+    );
+    const result = bidAs(state, 'p0', FIREFIGHTER_A2);
+    expect(result.ok === false && result.refusal.message).toBe(
+      'Stations 1, 2, 3 and 3 more need your Paramedic card: 6 Paramedic seats are left and 6 Paramedics are left to bid. Choose one of those seats.',
+    );
+  });
 });
 
 describe('rounds', () => {

@@ -333,15 +333,21 @@ function staffingRefusalMessage(
     [...pool.members.values()].reduce((sum, member) => sum + (canTake(member, seatClass) ? member.count : 0), 0) +
     (fillsHeldSeat && canTake(ownClass, seatClass) ? 1 : 0);
   const stations = [...seatClass.stationNumbers].sort((a, b) => a - b);
-  const where = stations.length === 1 ? `Station ${stations[0]}` : `Stations ${joinWords(stations.map(String))}`;
+  // "Station 7 needs", "Stations 3 and 7 need", "Stations 1, 2, 3 and 117 more need".
+  const where =
+    stations.length === 1
+      ? `Station ${stations[0]} needs`
+      : stations.length <= 4
+        ? `Stations ${joinWords(stations.map(String))} need`
+        : `Stations ${stations.slice(0, 3).join(', ')} and ${stations.length - 3} more need`;
   if (seatClass.requires.length === 0) {
-    return `${where} needs ${subject.name}: ${plural(seatClass.count, `${seatClass.position} seat`)} that must be filled ${seatClass.count === 1 ? 'is' : 'are'} left and ${plural(qualified, 'member')} who can take ${seatClass.count === 1 ? 'it' : 'them'} ${qualified === 1 ? 'is' : 'are'} left to bid. Choose one of those seats.`;
+    return `${where} ${subject.name}: ${plural(seatClass.count, `${seatClass.position} seat`)} that must be filled ${seatClass.count === 1 ? 'is' : 'are'} left and ${plural(qualified, 'member')} who can take ${seatClass.count === 1 ? 'it' : 'them'} ${qualified === 1 ? 'is' : 'are'} left to bid. Choose one of those seats.`;
   }
   const names = seatClass.requires.map((code) => certificationName(pool.session, code));
   const cards =
     names.length === 1 ? `${subject.possessive} ${names[0]} card` : `${subject.possessive} ${joinWords(names)} cards`;
   const label = names.join('/');
-  return `${where} needs ${cards}: ${plural(seatClass.count, `${label} seat`)} ${seatClass.count === 1 ? 'is' : 'are'} left and ${plural(qualified, label)} ${qualified === 1 ? 'is' : 'are'} left to bid. Choose one of those seats.`;
+  return `${where} ${cards}: ${plural(seatClass.count, `${label} seat`)} ${seatClass.count === 1 ? 'is' : 'are'} left and ${plural(qualified, label)} ${qualified === 1 ? 'is' : 'are'} left to bid. Choose one of those seats.`;
 }
 
 function plural(count: number, noun: string): string {
