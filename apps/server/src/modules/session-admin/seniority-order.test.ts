@@ -29,11 +29,13 @@ import { createSession, createStationWithSeats, readParticipants } from '../sess
 
 let context: TestContext;
 let admin: SignedIn;
+let adminEmail: string;
 let stationId: string;
 
 beforeAll(async () => {
   context = await createTestContext();
-  admin = await signIn(context, (await createAdmin(context)).email);
+  adminEmail = (await createAdmin(context)).email;
+  admin = await signIn(context, adminEmail);
   stationId = (await createStationWithSeats(context.db, { A: { Firefighter: 6 } })).station.id;
 });
 afterAll(async () => {
@@ -184,6 +186,32 @@ describe('the queue under a seniority rule', () => {
     expect((await seniorityCheck(session.id)).message).toBeNull();
     expect((await start(session.id)).statusCode).toBe(200);
     expect(await lastNamesOf(session.id)).toEqual(['Dated', 'Nguyen', 'Ortiz', 'Hale']);
+    await injectAs(context, admin, { method: 'POST', url: `/api/bid-sessions/${session.id}/end` });
+  });
+
+  it('a scheduled start by the turn clock freezes the keys too, and waits while one is missing', async () => {
+    await setRule(TIME_IN_RANK);
+    const early = await createMember(context, { lastName: 'ClockEarly', rankDate: '2011-01-01' });
+    const undated = await createMember(context, { lastName: 'ClockUndated' });
+    const scheduledStart = new Date(context.clock.now().getTime() + 30 * 60_000);
+    const session = await createSession(context, admin, {
+      participantIds: [early.id, undated.id],
+      stationIds: [stationId],
+      scheduledStart: scheduledStart.toISOString(),
+    });
+    context.clock.advance(30 * 60_000);
+    // Half an hour on, the access token has expired.
+    admin = await signIn(context, adminEmail);
+    await context.app.turnClock.tick();
+    const statusOf = async () =>
+      (await context.db.select().from(bidSessions).where(eq(bidSessions.id, session.id)))[0]?.status;
+    expect(await statusOf()).toBe('scheduled');
+
+    // Dated before the start: the turn clock's start copies it and places them first.
+    await context.db.update(members).set({ rankDate: '2009-01-01' }).where(eq(members.id, undated.id));
+    await context.app.turnClock.tick();
+    expect(await statusOf()).toBe('active');
+    expect(await lastNamesOf(session.id)).toEqual(['ClockUndated', 'ClockEarly']);
     await injectAs(context, admin, { method: 'POST', url: `/api/bid-sessions/${session.id}/end` });
   });
 
