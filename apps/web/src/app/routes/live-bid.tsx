@@ -30,6 +30,7 @@ import {
   preloadStationAssignmentsPanel,
   SessionNotFound,
   SessionTurnArea,
+  type SessionTurnAreaProps,
   toAssignmentStations,
   useJoinLiveSession,
   useLiveUpdates,
@@ -68,6 +69,7 @@ function LiveBidPage() {
         board={sessionQuery.data}
         myEntry={participationQuery.data?.participant ?? null}
         serverPeopleAhead={participationQuery.data?.peopleAhead ?? null}
+        ownRules={participationQuery.data ?? null}
         pollIntervalMs={pollIntervalMs}
         liveUpdates={liveUpdates}
       />
@@ -98,11 +100,13 @@ interface LiveBidViewProps {
   board: SessionBoard;
   myEntry: Participant | null;
   serverPeopleAhead: number | null;
+  /** The member's own round and certifications, from their own place. */
+  ownRules: SessionTurnAreaProps['ownRules'];
   pollIntervalMs: number | false;
   liveUpdates: LiveUpdates;
 }
 
-function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUpdates }: LiveBidViewProps) {
+function LiveBidView({ board, myEntry, serverPeopleAhead, ownRules, pollIntervalMs, liveUpdates }: LiveBidViewProps) {
   const session = { id: board.sessionId };
   const isParticipant = myEntry !== null;
   const historyQuery = useSessionHistoryQuery(session.id, pollIntervalMs, true);
@@ -143,7 +147,7 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, pollIntervalMs, liveUp
         </Group>
       </Group>
 
-      <SessionTurnArea board={board} myEntry={myEntry} serverPeopleAhead={serverPeopleAhead} />
+      <SessionTurnArea board={board} myEntry={myEntry} serverPeopleAhead={serverPeopleAhead} ownRules={ownRules} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -48,7 +48,15 @@ const preferences = {
   ],
 };
 
-function Harness({ initialBoard, onSkip }: { initialBoard: SessionBoard; onSkip: () => void }) {
+function Harness({
+  initialBoard,
+  onSkip,
+  certifications,
+}: {
+  initialBoard: SessionBoard;
+  onSkip: () => void;
+  certifications?: { code: string; expiresOn: string | null }[];
+}) {
   const [current, setCurrent] = useState(initialBoard);
   const submitBid = useSubmitBid(current.sessionId, { onSuccess: () => undefined });
   return (
@@ -83,12 +91,16 @@ function Harness({ initialBoard, onSkip }: { initialBoard: SessionBoard; onSkip:
         onSkip={onSkip}
         skip={{ isOpen: false, isSkipping: false, onConfirm: () => undefined, onCancel: () => undefined }}
         turnKey="1"
+        {...(certifications ? { certifications } : {})}
       />
     </>
   );
 }
 
-function renderPanel() {
+function renderPanel(
+  initialBoard: SessionBoard = board,
+  certifications?: { code: string; expiresOn: string | null }[],
+) {
   const api = mockApi({
     'GET /api/users/preferences': () => jsonResponse(200, { preferences }),
     'POST /api/bid-sessions/submit-bid': () =>
@@ -112,7 +124,7 @@ function renderPanel() {
   render(
     <AppProviders>
       <MemoryRouter>
-        <Harness initialBoard={board} onSkip={onSkip} />
+        <Harness initialBoard={initialBoard} onSkip={onSkip} {...(certifications ? { certifications } : {})} />
       </MemoryRouter>
     </AppProviders>,
   );
@@ -162,5 +174,59 @@ describe('BidPanel', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Skip turn' }));
     expect(onSkip).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** Harbor's only free B-shift Engineer seat needs a Paramedic and must be filled. */
+const ruledBoard: SessionBoard = {
+  ...board,
+  effectiveDate: '2026-04-01',
+  certificationNames: { PM: 'Paramedic' },
+  stations: board.stations.map((station) =>
+    station.id === harbor.id
+      ? {
+          ...station,
+          availablePositions: {
+            ...station.availablePositions,
+            B: [
+              {
+                position: 'Engineer',
+                count: 1,
+                total: 2,
+                groups: [
+                  { requires: [], mustFill: false, count: 0, total: 1 },
+                  { requires: ['PM'], mustFill: true, count: 1, total: 1 },
+                ],
+              },
+            ],
+          },
+        }
+      : station,
+  ),
+};
+
+describe('BidPanel with seats that require a certification', { timeout: 20_000 }, () => {
+  it('offers only the seats the member qualifies for and says why the others are not open', async () => {
+    const { user } = renderPanel(ruledBoard, [{ code: 'PM', expiresOn: '2026-03-31' }]);
+    const list = await screen.findByRole('list', { name: 'Your ranked list' });
+    expect(within(list).getAllByRole('radio')).toHaveLength(1);
+    expect(within(list).queryByRole('radio', { name: '2. Station 4, B shift, Engineer' })).not.toBeInTheDocument();
+    const closed = screen.getByRole('list', { name: 'Free seats not open to you' });
+    expect(closed).toHaveTextContent(
+      "Station 4's B-shift Engineer/PM seat needs Paramedic; your Paramedic card expired on 2026-03-31.",
+    );
+
+    await user.click(screen.getByRole('radio', { name: /Another free seat/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Station' }), harbor.id);
+    const shift = screen.getByRole('combobox', { name: 'Shift' });
+    expect(within(shift).queryByRole('option', { name: /Shift B/ })).not.toBeInTheDocument();
+    expect(within(shift).getByRole('option', { name: /Shift C/ })).toBeInTheDocument();
+  });
+
+  it('offers the Paramedic seat to a member whose card is valid on the day', async () => {
+    renderPanel(ruledBoard, [{ code: 'PM', expiresOn: null }]);
+    const list = await screen.findByRole('list', { name: 'Your ranked list' });
+    expect(within(list).getByRole('radio', { name: '2. Station 4, B shift, Engineer' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Free seats not open to you' })).not.toBeInTheDocument();
   });
 });

@@ -7,9 +7,18 @@
  * Loaded on demand (lazy-bid-panel.tsx): only a member whose turn is near ever needs it.
  */
 import { Alert, Anchor, Button, Group, Modal, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
-import type { Participant, SeatPosition, SessionBoard, Shift } from '@stationbid/domain';
+import {
+  boardEffectiveDate,
+  type HeldCertification,
+  listClosedSeatGroups,
+  type Participant,
+  qualifiedStations,
+  type SeatPosition,
+  type SessionBoard,
+  type Shift,
+} from '@stationbid/domain';
 import { IconPlayerSkipForward } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -21,6 +30,8 @@ import { listFreeRankedSeats } from '../utils/ranked-seats.ts';
 import { SkipTurnDialog, type SkipTurnDialogProps } from './skip-turn-dialog.tsx';
 
 export const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
+
+const NO_CERTIFICATIONS: readonly HeldCertification[] = [];
 
 /** The radio value of "Another free seat". */
 const OTHER_SEAT = 'other';
@@ -35,6 +46,8 @@ export interface BidPanelProps {
   skip: SkipTurnDialogProps;
   /** Changes with each turn of the member's: focus moves to the panel then. */
   turnKey: string;
+  /** The member's own certifications as the session counts them (their own place); absent: none. */
+  certifications?: readonly HeldCertification[];
 }
 
 interface ChosenSeat {
@@ -44,14 +57,34 @@ interface ChosenSeat {
   label: string;
 }
 
-export function BidPanel({ board, bidder, submitBid, isPaused, onSkip, skip, turnKey }: BidPanelProps) {
+export function BidPanel({
+  board,
+  bidder,
+  submitBid,
+  isPaused,
+  onSkip,
+  skip,
+  turnKey,
+  certifications = NO_CERTIFICATIONS,
+}: BidPanelProps) {
   const headingId = useId();
+  const closedId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const preferencesQuery = useRankedChoicesQuery({ enabled: true });
-  const otherSeat = useSeatChoice(board, bidder.user.rank);
+  // Only seats the member qualifies for are offered: each position counts the seats of the groups
+  // whose certifications they hold on the session's day. The server checks it again, staffing too.
+  const { offered, closedSeats } = useMemo(() => {
+    const member = { rank: bidder.user.rank, certifications };
+    const date = boardEffectiveDate(board, Date.now());
+    return {
+      offered: { ...board, stations: qualifiedStations(board, member, date) },
+      closedSeats: listClosedSeatGroups(board, member, date),
+    };
+  }, [board, bidder.user.rank, certifications]);
+  const otherSeat = useSeatChoice(offered, bidder.user.rank);
   const rankedSeats = listFreeRankedSeats(
     preferencesQuery.data?.seatChoices ?? [],
-    board.stations,
+    offered.stations,
     otherSeat.eligiblePosition,
   );
   const rankedCount = preferencesQuery.data?.seatChoices.length ?? 0;
@@ -79,7 +112,7 @@ export function BidPanel({ board, bidder, submitBid, isPaused, onSkip, skip, tur
     }
     const seat = otherSeat.chosenSeat;
     if (choice !== OTHER_SEAT || seat === null) return null;
-    const station = board.stations.find((candidate) => candidate.id === seat.station);
+    const station = offered.stations.find((candidate) => candidate.id === seat.station);
     if (station === undefined) return null;
     return { ...seat, label: describeSeat(station.number, seat.shift, seat.position) };
   })();
@@ -113,9 +146,10 @@ export function BidPanel({ board, bidder, submitBid, isPaused, onSkip, skip, tur
           <Radio.Group
             label="Choose a seat"
             description={
-              otherSeat.eligiblePosition === null
+              (otherSeat.eligiblePosition === null
                 ? 'Your ranked list shows only seats still free.'
-                : `Your ranked list shows only ${otherSeat.eligiblePosition} seats still free.`
+                : `Your ranked list shows only ${otherSeat.eligiblePosition} seats still free.`) +
+              (closedSeats.length > 0 ? ' Only seats you qualify for are offered.' : '')
             }
             value={choice}
             onChange={setPicked}
@@ -197,6 +231,20 @@ export function BidPanel({ board, bidder, submitBid, isPaused, onSkip, skip, tur
               ]}
               disabled={isPaused || otherSeat.chosenShift === null}
             />
+          </Stack>
+        )}
+        {closedSeats.length > 0 && (
+          <Stack gap={4}>
+            <Text size="sm" fw={600} id={closedId}>
+              Free seats not open to you
+            </Text>
+            <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={closedId}>
+              {closedSeats.map((seat) => (
+                <Text component="li" key={seat.key} size="sm" c="gray.7">
+                  {seat.reason}
+                </Text>
+              ))}
+            </Stack>
           </Stack>
         )}
         <Text size="sm" c="gray.7">

@@ -90,6 +90,7 @@ function BiddingSessionBoard({
         board={board}
         myEntry={myEntry}
         serverPeopleAhead={participation?.peopleAhead ?? null}
+        ownRules={participation}
         onTurnFinished={() => void invalidateBidHistory(queryClient)}
       />
 

@@ -3,6 +3,7 @@ import type { SessionBoard } from '@stationbid/domain';
 import { useId } from 'react';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { calculateSessionProgress, isRunningStatus } from '../utils/bidding-format.ts';
+import { describeRoundProgress } from '../utils/on-the-clock.ts';
 
 interface LiveSessionStatusCardProps {
   board: SessionBoard;
@@ -21,6 +22,7 @@ export function LiveSessionStatusCard({ board }: LiveSessionStatusCardProps) {
   const progress = calculateSessionProgress(completedBids, participantCount);
   const progressText = `${completedBids} of ${participantCount} bids completed`;
   const nextParticipant = board.upcoming[0] ?? null;
+  const round = describeRoundProgress(board);
 
   return (
     <SectionCard title="Live Session Status">
@@ -28,6 +30,12 @@ export function LiveSessionStatusCard({ board }: LiveSessionStatusCardProps) {
         {isRunning && (
           <Table variant="vertical" withRowBorders={false} verticalSpacing={4} fz="sm">
             <Table.Tbody>
+              {round !== null && (
+                <Table.Tr>
+                  <Table.Th w="45%">Round</Table.Th>
+                  <Table.Td>{round}</Table.Td>
+                </Table.Tr>
+              )}
               <Table.Tr>
                 <Table.Th w="45%">Next in queue</Table.Th>
                 <Table.Td>{nextParticipant === null ? 'No one' : nextParticipant.name}</Table.Td>

@@ -130,3 +130,44 @@ describe('OnTheClockHeader', () => {
     expect(screen.getByRole('heading', { name: 'Not started yet' })).toBeVisible();
   });
 });
+
+describe('OnTheClockHeader in a session with rounds', () => {
+  const rounds: NonNullable<SessionBoard['rounds']> = [
+    { name: "Officers' round", ranks: ['Captain'], bidWindowDuration: 5, firstQueuePosition: 0, participants: 14 },
+    { name: "Engineers' round", ranks: ['Engineer'], bidWindowDuration: 4, firstQueuePosition: 14, participants: 0 },
+    {
+      name: "Firefighters' round",
+      ranks: ['Firefighter'],
+      bidWindowDuration: 3,
+      firstQueuePosition: 14,
+      participants: 40,
+    },
+  ];
+  const waiting = buildParticipant({ firstName: 'Fay', lastName: 'Later', position: 20 });
+
+  it('names the round under way and tells a member of a later round the turns before theirs', () => {
+    renderHeader({
+      board: { ...board, rounds, currentRound: 0, currentParticipant: 3 },
+      myEntry: { ...waiting, round: 2 },
+      peopleAhead: 18,
+      myRound: { index: 2, name: "Firefighters' round", turnsBefore: 12 },
+    });
+    expect(header()).toHaveTextContent("On the clock · Officers' round");
+    expect(header()).toHaveTextContent("Officers' round: 12 to go before yours");
+    expect(header()).toHaveTextContent("you bid in Firefighters' round");
+  });
+
+  it('counts from the board as it moves, and falls back to turns away once the round has begun', () => {
+    const { rerender } = renderHeader({
+      board: { ...board, rounds, currentRound: 0, currentParticipant: 10 },
+      myEntry: { ...waiting, round: 2 },
+      peopleAhead: 11,
+      myRound: { index: 2, name: "Firefighters' round", turnsBefore: 12 },
+    });
+    expect(header()).toHaveTextContent("Officers' round: 5 to go before yours");
+    rerender({ board: { ...board, rounds, currentRound: 2, currentParticipant: 19 }, peopleAhead: 2 });
+    expect(header()).toHaveTextContent("On the clock · Firefighters' round");
+    expect(header()).not.toHaveTextContent('to go before yours');
+    expect(header()).toHaveTextContent('2 turns away');
+  });
+});

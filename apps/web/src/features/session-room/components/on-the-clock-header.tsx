@@ -15,8 +15,11 @@ import { formatDateTime } from '../../../lib/session-format.ts';
 import { useTurnAnnouncements } from '../hooks/use-turn-announcements.ts';
 import { describeParticipantStatus } from '../utils/live-bidding-format.ts';
 import {
+  countTurnsBeforeMyRound,
   describeCountdownTone,
+  describeCurrentRound,
   describeDeadline,
+  describeRoundWait,
   describeTurnsAway,
   estimateTurnPaceMs,
   estimateWaitMs,
@@ -38,6 +41,15 @@ export interface OnTheClockHeaderProps {
   hasExpired?: boolean;
   /** The zone the deadline is shown in: the department's (lib/department-time-zone.ts). */
   timeZone: string;
+  /** The member's round and the turns before it, as their own place last said; absent without rounds. */
+  myRound?: MyRound | null;
+}
+
+/** The member's round as my-participation gives it. */
+export interface MyRound {
+  index: number;
+  name: string;
+  turnsBefore: number;
 }
 
 export function OnTheClockHeader({
@@ -49,7 +61,9 @@ export function OnTheClockHeader({
   isTurnOpen,
   hasExpired = false,
   timeZone,
+  myRound = null,
 }: OnTheClockHeaderProps) {
+  const roundName = describeCurrentRound(board);
   const tipId = useId();
   const award = findMyAward(board, myEntry);
   const announcement = useTurnAnnouncements({ isTurnOpen, remainingMs, isPaused, award, hasExpired });
@@ -72,7 +86,7 @@ export function OnTheClockHeader({
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <Stack gap={2} miw={0} flex="1 1 220px">
             <Text size="xs" tt="uppercase" fw={700} c="gray.7">
-              On the clock
+              On the clock{roundName === null ? '' : ` · ${roundName}`}
             </Text>
             <Group gap="xs" wrap="nowrap" align="center">
               {isMine && <span className={`${classes.dot} ${classes.pulse}`} aria-hidden />}
@@ -88,6 +102,8 @@ export function OnTheClockHeader({
               award={award}
               holdsTurn={holdsTurn}
               timeZone={timeZone}
+              roundName={roundName}
+              myRound={myRound}
             />
           </Stack>
           {isRunning && remainingMs !== null && (
@@ -135,6 +151,8 @@ function MemberLine({
   award,
   holdsTurn,
   timeZone,
+  roundName,
+  myRound,
 }: {
   board: SessionBoard;
   myEntry: Participant | null;
@@ -143,6 +161,8 @@ function MemberLine({
   award: string | null;
   holdsTurn: boolean;
   timeZone: string;
+  roundName: string | null;
+  myRound: MyRound | null;
 }) {
   if (myEntry === null) {
     return <Text size="sm">You are watching this session; you are not one of its participants.</Text>;
@@ -151,6 +171,21 @@ function MemberLine({
     return <Text fw={600}>Your seat: {award}</Text>;
   }
   const place = `#${myEntry.position + 1} in queue`;
+  const turnsBeforeRound = myEntry.outcome === null ? countTurnsBeforeMyRound(board, myRound) : null;
+  if (turnsBeforeRound !== null && roundName !== null && myRound !== null) {
+    // A later round than the one under way: the wait is told in turns before that round begins.
+    return (
+      <Text>
+        <Text span fw={700}>
+          {describeRoundWait(roundName, turnsBeforeRound)}
+        </Text>
+        <Text span size="sm" c="gray.7">
+          {' '}
+          · you bid in {myRound.name} · {place}
+        </Text>
+      </Text>
+    );
+  }
   if (board.status === 'draft' || board.status === 'scheduled') {
     const start =
       board.scheduledStart === null

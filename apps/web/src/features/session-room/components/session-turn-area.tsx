@@ -4,13 +4,14 @@
  * list (while they wait). Both pages compose it the same way, so "your turn" reads the same on both.
  */
 import { Stack } from '@mantine/core';
-import type { Participant, SessionBoard } from '@stationbid/domain';
+import type { HeldCertification, Participant, SessionBoard } from '@stationbid/domain';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { useOwnTurn } from '../hooks/use-own-turn.ts';
 import { countPeopleAhead } from '../utils/live-bidding-format.ts';
 import { isTurnNear, LazyBidPanel } from './lazy-bid-panel.tsx';
-import { OnTheClockHeader } from './on-the-clock-header.tsx';
+import { type MyRound, OnTheClockHeader } from './on-the-clock-header.tsx';
 import { RankedListBeforeTurn } from './ranked-list-before-turn.tsx';
+import { SeatRulesCard } from './seat-rules-card.tsx';
 import { TurnExpiredNotice } from './turn-expired-notice.tsx';
 
 export interface SessionTurnAreaProps {
@@ -21,9 +22,20 @@ export interface SessionTurnAreaProps {
   serverPeopleAhead: number | null;
   /** After the member's own bid or skip (e.g. to read their bid history again). */
   onTurnFinished?: () => void;
+  /** The member's own round and certifications (my-participation); absent for a watcher or an older server. */
+  ownRules?: { myRound?: MyRound | null | undefined; certifications?: HeldCertification[] | undefined } | null;
 }
 
-export function SessionTurnArea({ board, myEntry, serverPeopleAhead, onTurnFinished }: SessionTurnAreaProps) {
+const NO_CERTIFICATIONS: HeldCertification[] = [];
+
+export function SessionTurnArea({
+  board,
+  myEntry,
+  serverPeopleAhead,
+  onTurnFinished,
+  ownRules = null,
+}: SessionTurnAreaProps) {
+  const certifications = ownRules?.certifications ?? NO_CERTIFICATIONS;
   const turn = useOwnTurn(board, myEntry, { onTurnFinished });
   const peopleAhead = countPeopleAhead(board, myEntry, serverPeopleAhead);
   // The deadline's tooltip names the department's zone (issue 15), whatever the phone's own.
@@ -41,6 +53,7 @@ export function SessionTurnArea({ board, myEntry, serverPeopleAhead, onTurnFinis
         isTurnOpen={turn.isBannerShown}
         hasExpired={turn.expiry.isExpiredNoticeShown}
         timeZone={timeZone}
+        myRound={ownRules?.myRound ?? null}
       />
       {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
       <LazyBidPanel
@@ -60,11 +73,15 @@ export function SessionTurnArea({ board, myEntry, serverPeopleAhead, onTurnFinis
                   onCancel: turn.skipConfirm.close,
                 },
                 turnKey: String(board.currentParticipant),
+                certifications,
               }
             : null
         }
       />
       {isWaiting && <RankedListBeforeTurn board={board} />}
+      {board.status !== 'completed' && (
+        <SeatRulesCard board={board} member={myEntry === null ? null : { rank: myEntry.user.rank, certifications }} />
+      )}
     </Stack>
   );
 }

@@ -106,3 +106,24 @@ describe('describeDeadline', () => {
     );
   });
 });
+
+describe('describePick of a standing bid', () => {
+  it("says the member's standing bid took the seat", () => {
+    expect(
+      describePick({
+        participantId: 'p1',
+        memberId: 'm1',
+        name: 'Morgan Hale',
+        rank: 'Captain',
+        bidPriority: 1,
+        station: { id: 's2', name: 'Harbor', number: 2 },
+        shift: 'A',
+        position: 'Captain',
+        kind: 'own',
+        placedBy: null,
+        at: '2026-03-01T17:30:05.000Z',
+        standingBid: true,
+      }),
+    ).toBe("Captain Hale's standing bid took Station 2, A shift, Captain");
+  });
+});

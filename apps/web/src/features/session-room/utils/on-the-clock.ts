@@ -6,6 +6,7 @@
  */
 import {
   type BoardPick,
+  countTurnsBeforeRound,
   LIMITS,
   type Participant,
   type SeatPosition,
@@ -92,6 +93,7 @@ export function describePicker(pick: Pick<BoardPick, 'name' | 'rank'>): string {
 /** "Captain Hale took Station 2, A shift, Captain", with how it was placed when not by the member. */
 export function describePick(pick: BoardPick): string {
   const seat = describeSeat(pick.station.number, pick.shift, pick.position);
+  if (pick.standingBid === true) return `${describePicker(pick)}'s standing bid took ${seat}`;
   const sentence = `${describePicker(pick)} took ${seat}`;
   if (pick.kind === 'auto') return `${sentence} (assigned automatically)`;
   if (pick.kind === 'proxy') return `${sentence} (phoned in)`;
@@ -144,4 +146,44 @@ export function describeDeadline(deadlineIso: string, timeZone: string, locale?:
     timeZoneName: 'short',
   }).format(deadline);
   return `Turn ends at ${time} (${timeZone})`;
+}
+
+/**
+ * The name of the round under way ("Officers' round"), or of the first round before the start;
+ * null for a session without rounds, and once it is over.
+ */
+export function describeCurrentRound(board: Pick<SessionBoard, 'status' | 'rounds' | 'currentRound'>): string | null {
+  const rounds = board.rounds ?? [];
+  if (rounds.length === 0 || board.status === 'completed') return null;
+  if (board.status === 'draft' || board.status === 'scheduled') return rounds[0]?.name ?? null;
+  return board.currentRound === null || board.currentRound === undefined
+    ? null
+    : (rounds[board.currentRound]?.name ?? null);
+}
+
+/** "Round 1 of 3: Officers' round", for where the board lists the session's state. */
+export function describeRoundProgress(board: Pick<SessionBoard, 'status' | 'rounds' | 'currentRound'>): string | null {
+  const name = describeCurrentRound(board);
+  const rounds = board.rounds ?? [];
+  if (name === null) return null;
+  const index = board.status === 'active' || board.status === 'paused' ? (board.currentRound ?? 0) : 0;
+  return `Round ${index + 1} of ${rounds.length}: ${name}`;
+}
+
+/**
+ * How many turns are still to come before the member's round begins, as of the board (it moves with
+ * every event), else as the server last said; null when their round has begun or there are no rounds.
+ */
+export function countTurnsBeforeMyRound(
+  board: Pick<SessionBoard, 'status' | 'currentParticipant' | 'rounds' | 'currentRound'>,
+  myRound: { index: number; turnsBefore: number } | null | undefined,
+): number | null {
+  if (myRound === null || myRound === undefined) return null;
+  const turns = (board.rounds ?? []).length > 0 ? countTurnsBeforeRound(board, myRound.index) : myRound.turnsBefore;
+  return turns > 0 ? turns : null;
+}
+
+/** "Officers' round: 12 to go before yours", "Officers' round: 1 to go before yours". */
+export function describeRoundWait(currentRoundName: string, turnsBefore: number): string {
+  return `${currentRoundName}: ${turnsBefore} to go before yours`;
 }
