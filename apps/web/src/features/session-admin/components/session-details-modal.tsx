@@ -1,5 +1,5 @@
 /**
- * The details of a session: its settings, and its participants in queue order with bid priority,
+ * The details of a session: its settings and rounds, and its participants in queue order with their round, bid priority,
  * seniority score and what became of them (the seat won, or their place in the queue), and once the
  * session has completed why ("why this seat", issue 16).
  */
@@ -60,9 +60,40 @@ function SessionDetails({ session }: { session: BidSession }) {
         )}
         {session.randomSeed !== null && <Setting label="Random draw seed">{session.randomSeed}</Setting>}
       </SimpleGrid>
-      <ParticipantsSection sessionId={session.id} isCompleted={session.status === 'completed'} />
+      {session.rounds.length > 0 && <RoundsSection rounds={session.rounds} />}
+      <ParticipantsSection
+        sessionId={session.id}
+        isCompleted={session.status === 'completed'}
+        roundNames={session.rounds.map((round) => round.name)}
+      />
     </Stack>
   );
+}
+
+function RoundsSection({ rounds }: { rounds: BidSession['rounds'] }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="session-rounds-heading">
+      <Title order={3} size="h4" id="session-rounds-heading">
+        Rounds
+      </Title>
+      <Stack component="ol" gap={4} m={0} pl="lg">
+        {/* Each rank is in one round only, so a round's ranks name it. */}
+        {rounds.map((round) => (
+          <Text component="li" size="sm" key={round.ranks.join(',')}>
+            <Text span fw={600} size="sm">
+              {round.name}
+            </Text>
+            : {round.ranks.join(', ')} · {formatMinutes(round.bidWindowDuration)} to bid
+          </Text>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The participant's round by name; undefined when the session has no rounds. */
+function roundName(roundNames: readonly string[], participant: Participant): string | undefined {
+  return roundNames.length === 0 ? undefined : (roundNames[participant.round] ?? `Round ${participant.round + 1}`);
 }
 
 function Setting({ label, children }: { label: string; children: ReactNode }) {
@@ -82,7 +113,15 @@ function Setting({ label, children }: { label: string; children: ReactNode }) {
 type Reasons = ReadonlyMap<string, string | null>;
 const NO_REASONS: Reasons = new Map();
 
-function ParticipantsSection({ sessionId, isCompleted }: { sessionId: string; isCompleted: boolean }) {
+function ParticipantsSection({
+  sessionId,
+  isCompleted,
+  roundNames,
+}: {
+  sessionId: string;
+  isCompleted: boolean;
+  roundNames: readonly string[];
+}) {
   const participantsQuery = useSessionParticipantsQuery(sessionId);
   const reasons = useSessionReasonsQuery(sessionId, isCompleted).data ?? NO_REASONS;
   const isSmallScreen = useIsSmallScreen();
@@ -111,9 +150,9 @@ function ParticipantsSection({ sessionId, isCompleted }: { sessionId: string; is
       ) : (
         <>
           {isSmallScreen ? (
-            <ParticipantList participants={participants} reasons={reasons} />
+            <ParticipantList participants={participants} reasons={reasons} roundNames={roundNames} />
           ) : (
-            <ParticipantTable participants={participants} reasons={reasons} />
+            <ParticipantTable participants={participants} reasons={reasons} roundNames={roundNames} />
           )}
           {participantsQuery.hasNextPage && (
             <Group justify="space-between" gap="sm">
@@ -150,7 +189,13 @@ function inQueueOrder(participants: Participant[]): Participant[] {
 }
 
 /** On a phone: one card per participant, in queue order. */
-function ParticipantList({ participants, reasons }: { participants: Participant[]; reasons: Reasons }) {
+interface ParticipantViewProps {
+  participants: Participant[];
+  reasons: Reasons;
+  roundNames: readonly string[];
+}
+
+function ParticipantList({ participants, reasons, roundNames }: ParticipantViewProps) {
   return (
     <Stack component="ol" gap="xs" p={0} m={0} aria-label="Participants in queue order" style={{ listStyle: 'none' }}>
       {inQueueOrder(participants).map((participant) => (
@@ -167,6 +212,7 @@ function ParticipantList({ participants, reasons }: { participants: Participant[
                 {participant.user.rank} · {participant.user.employeeId} · Priority #{participant.bidPriority} · Score{' '}
                 {participant.seniorityScore}
               </Text>
+              {roundNames.length > 0 && <Text size="xs">Round: {roundName(roundNames, participant)}</Text>}
               <Text size="sm">{describeParticipantResult(participant)}</Text>
               <Reason reason={reasons.get(participant.id)} />
               {participant.movedToBack && (
@@ -182,7 +228,7 @@ function ParticipantList({ participants, reasons }: { participants: Participant[
   );
 }
 
-function ParticipantTable({ participants, reasons }: { participants: Participant[]; reasons: Reasons }) {
+function ParticipantTable({ participants, reasons, roundNames }: ParticipantViewProps) {
   const ordered = inQueueOrder(participants);
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -191,6 +237,7 @@ function ParticipantTable({ participants, reasons }: { participants: Participant
           <Table.Tr>
             <Table.Th scope="col">Queue</Table.Th>
             <Table.Th scope="col">Member</Table.Th>
+            {roundNames.length > 0 && <Table.Th scope="col">Round</Table.Th>}
             <Table.Th scope="col">Priority</Table.Th>
             <Table.Th scope="col">Score</Table.Th>
             <Table.Th scope="col">Result</Table.Th>
@@ -214,6 +261,7 @@ function ParticipantTable({ participants, reasons }: { participants: Participant
                   </Badge>
                 )}
               </Table.Th>
+              {roundNames.length > 0 && <Table.Td>{roundName(roundNames, participant)}</Table.Td>}
               <Table.Td>#{participant.bidPriority}</Table.Td>
               <Table.Td>{participant.seniorityScore}</Table.Td>
               <Table.Td>

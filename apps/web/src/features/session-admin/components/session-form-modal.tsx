@@ -2,7 +2,8 @@
  * The create and edit session dialog (schemas/bid-session.ts). A draft or scheduled session
  * changes freely; an active or paused one keeps everything but its name, description, bid window and
  * auto-assign timeout, and says so. The server has the last word, and its refusal is shown as a
- * toast while the dialog stays open with what was typed.
+ * toast and beside the buttons (a refusal about rounds names the rank and members to place, which
+ * must stay readable while the administrator fixes it) while the dialog stays open with what was typed.
  */
 import {
   Alert,
@@ -26,6 +27,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useSettledDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { useBidSessionQuery } from '../api/bid-session-queries.ts';
 import { useCreateBidSession } from '../api/create-bid-session.ts';
@@ -34,9 +36,9 @@ import { useUpdateBidSession } from '../api/update-bid-session.ts';
 import { type EditScope, getSessionActions } from '../utils/session-actions.ts';
 import {
   emptySessionFormValues,
+  firstInvalidField,
   isFieldEditable,
   listTieBreakOptions,
-  SESSION_FORM_FIELD_ORDER,
   type SessionFormField,
   type SessionFormValues,
   sessionToFormValues,
@@ -47,6 +49,7 @@ import {
 import { ELIGIBILITY_MODE_LABELS } from '../utils/session-format.ts';
 import { ParticipantPicker } from './participant-picker.tsx';
 import { SessionModal } from './session-modal.tsx';
+import { SessionRoundsField } from './session-rounds-field.tsx';
 
 interface SessionFormModalProps {
   opened: boolean;
@@ -169,12 +172,13 @@ function SessionForm({ session, scope = 'full', timeZone, onDone }: SessionFormP
     (errors) => {
       hasTriedToSave.current = true;
       // Focus goes to the first wrong field as the form reads, top to bottom.
-      const firstInvalidField = SESSION_FORM_FIELD_ORDER.find((field) => errors[field] !== undefined);
-      if (firstInvalidField !== undefined) form.getInputNode(firstInvalidField)?.focus();
+      const first = firstInvalidField(errors);
+      if (first !== undefined) form.getInputNode(first)?.focus();
     },
   );
 
   const isLocked = (field: SessionFormField) => !isFieldEditable(field, scope) || isSaving;
+  const saveError = session === null ? createSession.error : updateSession.error;
   const hasNoParticipants = scope === 'full' && form.values.participantIds.length === 0;
 
   return (
@@ -297,6 +301,14 @@ function SessionForm({ session, scope = 'full', timeZone, onDone }: SessionFormP
           {...form.getInputProps('clearAssignments', { type: 'checkbox' })}
         />
 
+        <Divider label="Rounds" labelPosition="left" />
+        {scope === 'running' && form.values.roundsEnabled && (
+          <Text size="sm" c="dimmed">
+            The session has started: its rounds can no longer change.
+          </Text>
+        )}
+        <SessionRoundsField form={form} isDisabled={isLocked('rounds')} />
+
         <Divider label="Stations" labelPosition="left" />
         <StationOfferField form={form} isDisabled={isLocked('stationIds')} />
 
@@ -308,6 +320,14 @@ function SessionForm({ session, scope = 'full', timeZone, onDone }: SessionFormP
           isDisabled={isLocked('participantIds')}
         />
 
+        {saveError !== null && (
+          <Alert color="red" variant="light" title="The session is not saved" icon={<IconInfoCircle aria-hidden />}>
+            {getErrorMessage(
+              saveError,
+              session === null ? 'Failed to create bid session' : 'Failed to update bid session',
+            )}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm">
           {hasNoParticipants && (
             <Text size="sm" c="dimmed" mr="auto">

@@ -113,10 +113,11 @@ describe('toCreateSessionRequest', () => {
 });
 
 describe('toUpdateSessionRequest', () => {
-  it('sends every field for a draft or scheduled session', () => {
-    expect(toUpdateSessionRequest(filledValues(), 'full', DEPARTMENT)).toEqual(
-      toCreateSessionRequest(filledValues(), DEPARTMENT),
-    );
+  it('sends every field for a draft or scheduled session, and rounds turned off as none', () => {
+    expect(toUpdateSessionRequest(filledValues(), 'full', DEPARTMENT)).toEqual({
+      ...toCreateSessionRequest(filledValues(), DEPARTMENT),
+      rounds: [],
+    });
   });
 
   it('sends only name, description, bid window and auto-assign timeout for a running session', () => {

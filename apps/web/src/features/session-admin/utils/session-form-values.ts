@@ -22,6 +22,12 @@ import {
 } from '@stationbid/domain';
 import type { EditScope } from './session-actions.ts';
 import { describeTieBreakChain } from './session-format.ts';
+import {
+  ROUND_FORM_MESSAGES,
+  type RoundFormValue,
+  roundsToFormValues,
+  toRoundsRequest,
+} from './session-rounds-form.ts';
 
 export type StationOffer = 'all' | 'chosen';
 
@@ -44,6 +50,10 @@ export interface SessionFormValues {
   stationOffer: StationOffer;
   stationIds: string[];
   participantIds: string[];
+  /** Off: one round of everyone, and the request sends no rounds. */
+  roundsEnabled: boolean;
+  /** In the order they bid; kept while rounds are off, so turning them back on loses nothing. */
+  rounds: RoundFormValue[];
 }
 
 export type SessionFormField = keyof SessionFormValues;
@@ -61,6 +71,8 @@ export const SESSION_FORM_FIELD_ORDER: readonly SessionFormField[] = [
   'eligibilityMode',
   'tieBreakChain',
   'clearAssignments',
+  'roundsEnabled',
+  'rounds',
   'stationOffer',
   'stationIds',
   'participantIds',
@@ -140,6 +152,8 @@ export function emptySessionFormValues(now: Date | number, timeZone: string): Se
     stationOffer: 'all',
     stationIds: [],
     participantIds: [],
+    roundsEnabled: false,
+    rounds: [],
   };
 }
 
@@ -180,6 +194,8 @@ export function sessionToFormValues(session: BidSessionDetail, timeZone: string)
     participantIds: session.participants.flatMap((participant) =>
       participant.user.id === null ? [] : [participant.user.id],
     ),
+    roundsEnabled: session.rounds.length > 0,
+    rounds: roundsToFormValues(session.rounds),
   };
 }
 
@@ -202,6 +218,8 @@ export function toCreateSessionRequest(values: SessionFormValues, timeZone: stri
     clearAssignments: values.clearAssignments,
     eligibilityMode: values.eligibilityMode,
     tieBreakChain: parseTieBreakChain(values.tieBreakChain),
+    // Without rounds nothing is sent: the server's default is one round of everyone.
+    ...(values.roundsEnabled ? { rounds: toRoundsRequest(values.rounds) } : {}),
   };
 }
 
@@ -212,7 +230,8 @@ export function toUpdateSessionRequest(
   timeZone: string,
 ): UpdateBidSessionRequest {
   const request = toCreateSessionRequest(values, timeZone);
-  if (scope === 'full') return request;
+  // An edit that turns rounds off must say so, or the session would keep the rounds it had.
+  if (scope === 'full') return { ...request, rounds: request.rounds ?? [] };
   return {
     name: request.name,
     description: request.description,
@@ -229,7 +248,7 @@ const REQUIRED_MESSAGES: Partial<Record<SessionFormField, string>> = {
   autoAssignTimeout: BID_MESSAGES.autoAssignRequired,
 };
 
-function isBlank(value: SessionFormValues[SessionFormField]): boolean {
+function isBlank(value: unknown): boolean {
   return typeof value === 'string' && value.trim() === '';
 }
 
@@ -243,25 +262,46 @@ interface ValidationContext {
   initialScheduledStart?: string;
 }
 
-/** Errors by field, each the first message of that field; empty when the form can be sent. */
+/**
+ * Errors by field, each the first message of that field; a round's fields are named by their path
+ * ("rounds.1.ranks"), as the form's inputs are. Empty when the form can be sent.
+ */
+export type SessionFormErrors = Partial<Record<SessionFormField | `rounds.${number}.${keyof RoundFormValue}`, string>>;
+
 export function validateSessionForm(
   values: SessionFormValues,
   { scope, nowMs, timeZone, initialScheduledStart = '' }: ValidationContext,
-): Partial<Record<SessionFormField, string>> {
-  const errors: Partial<Record<SessionFormField, string>> = {};
+): SessionFormErrors {
+  const errors: SessionFormErrors = {};
   const setError = (field: SessionFormField, message: string) => {
     if (errors[field] === undefined && isFieldEditable(field, scope)) errors[field] = message;
+  };
+  const setRoundError = (index: number, field: keyof RoundFormValue, message: string) => {
+    const path = `rounds.${index}.${field}` as const;
+    if (errors[path] === undefined && isFieldEditable('rounds', scope)) errors[path] = message;
   };
 
   for (const [field, message] of Object.entries(REQUIRED_MESSAGES) as [SessionFormField, string][]) {
     if (isBlank(values[field])) setError(field, message);
   }
 
+  if (values.roundsEnabled) {
+    if (values.rounds.length === 0) setError('rounds', ROUND_FORM_MESSAGES.roundsRequired);
+    values.rounds.forEach((round, index) => {
+      if (isBlank(round.bidWindowDuration))
+        setRoundError(index, 'bidWindowDuration', ROUND_FORM_MESSAGES.bidWindowRequired);
+    });
+  }
+
   const parsed = createBidSessionRequestSchema.safeParse(toCreateSessionRequest(values, timeZone));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && field in values) setError(field as SessionFormField, issue.message);
+      const [field, index, roundField] = issue.path;
+      if (field === 'rounds' && typeof index === 'number' && typeof roundField === 'string') {
+        setRoundError(index, roundField as keyof RoundFormValue, issue.message);
+      } else if (typeof field === 'string' && field in values) {
+        setError(field as SessionFormField, issue.message);
+      }
     }
   }
 
@@ -278,4 +318,23 @@ export function validateSessionForm(
     setError('scheduledStart', BID_MESSAGES.scheduledStartInPast);
   }
   return errors;
+}
+
+/** The first field with an error as the form reads, top to bottom (a round's fields in their round's place). */
+export function firstInvalidField(errors: Readonly<Record<string, unknown>>): string | undefined {
+  for (const field of SESSION_FORM_FIELD_ORDER) {
+    if (errors[field] !== undefined) return field;
+    if (field === 'rounds') {
+      const roundFieldOrder = ['name', 'ranks', 'bidWindowDuration'];
+      const place = (path: string) => {
+        const [, index, roundField] = path.split('.');
+        return Number(index) * roundFieldOrder.length + roundFieldOrder.indexOf(roundField ?? '');
+      };
+      const [first] = Object.keys(errors)
+        .filter((key) => key.startsWith('rounds.'))
+        .sort((a, b) => place(a) - place(b));
+      if (first !== undefined) return first;
+    }
+  }
+  return undefined;
 }
