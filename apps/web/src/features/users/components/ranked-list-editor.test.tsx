@@ -87,7 +87,7 @@ describe('RankedListEditor', () => {
     await user.click(save);
     expect(await saveState('Saved')).toBeInTheDocument();
     expect(api.requestsTo('PUT /api/users/preferences').map((request) => request.body)).toEqual([
-      { autoBid: true, seatChoices: [SECOND, FIRST] },
+      { autoBid: true, standingBid: false, seatChoices: [SECOND, FIRST] },
     ]);
     expect(save).toBeDisabled();
     expect(rows()).toEqual(['1. Station 4, B shift, Engineer', '2. Station 2, A shift, Engineer']);
@@ -137,8 +137,53 @@ describe('RankedListEditor', () => {
     expect(await saveState('Saved')).toBeInTheDocument();
     expect(api.requestsTo('PUT /api/users/preferences')[0]?.body).toEqual({
       autoBid: false,
+      standingBid: false,
       seatChoices: [FIRST, SECOND],
     });
+  });
+
+  it('saves a standing bid with the list, told apart from auto-bid', async () => {
+    const { user, api } = renderEditor();
+    const standing = await screen.findByRole(
+      'switch',
+      { name: /^Bid my list for me when my turn comes/ },
+      { timeout: 5000 },
+    );
+    expect(standing).not.toBeChecked();
+    expect(standing).toHaveAccessibleDescription(
+      'When your turn starts, the first free seat on your list is yours at once. If none is free, your turn runs as usual.',
+    );
+    // The auto-bid switch stays, and says it acts only when the turn runs out.
+    expect(screen.getByRole('switch', { name: /Auto-bid from this list if my turn runs out/ })).toBeChecked();
+
+    await user.click(standing);
+    await user.click(screen.getByRole('button', { name: 'Save ranked list' }));
+    expect(await saveState('Saved')).toBeInTheDocument();
+    expect(api.requestsTo('PUT /api/users/preferences')[0]?.body).toEqual({
+      autoBid: true,
+      standingBid: true,
+      seatChoices: [FIRST, SECOND],
+    });
+    expect(standing).toBeChecked();
+  });
+
+  it('keeps the standing bid off and says why while the list is empty', async () => {
+    const { user } = renderEditor({
+      'GET /api/users/preferences': () =>
+        jsonResponse(200, { preferences: { ...saved, standingBid: true, seatChoices: [FIRST] } }),
+    });
+    const standing = await screen.findByRole(
+      'switch',
+      { name: /^Bid my list for me when my turn comes/ },
+      { timeout: 5000 },
+    );
+    expect(standing).toBeChecked();
+    expect(standing).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove: Station 2, A shift, Engineer' }));
+    expect(standing).toBeDisabled();
+    expect(standing).not.toBeChecked();
+    expect(standing).toHaveAccessibleDescription(/Add a seat to your list first\.$/);
   });
 
   it('asks before leaving the page with unsaved changes', async () => {

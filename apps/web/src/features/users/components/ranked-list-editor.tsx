@@ -1,7 +1,7 @@
 /**
  * The member's ranked list on its own, with its own Save: what the session page shows before the
- * member's turn, so they can put their seats in order while they wait (issue 15). Auto-bid uses
- * the saved list if the turn runs out, so the switch that turns auto-bid on sits beside it.
+ * member's turn, so they can put their seats in order while they wait. Two switches beside it use
+ * the saved list: the standing bid when the turn starts, auto-bid if the turn runs out.
  *
  * Saving is explicit, with its state always in words beside the button ("Unsaved changes",
  * "Saving…", "Saved"), because a member at 0300 must be able to tell whether the order on screen
@@ -23,6 +23,7 @@ import { useUpdateBidPreferences } from '../api/update-bid-preferences.ts';
 import { useActiveStationsQuery, useBidPreferencesQuery } from '../api/user-queries.ts';
 import { RankedListField } from './ranked-list-field.tsx';
 import type { RankedListBoard } from './ranked-list-seats.ts';
+import { StandingBidSwitch } from './standing-bid-switch.tsx';
 
 export type { RankedListBoard } from './ranked-list-seats.ts';
 
@@ -42,11 +43,13 @@ export interface RankedListEditorProps {
 
 interface Draft {
   autoBid: boolean;
+  standingBid: boolean;
   seatChoices: SeatChoicePreference[];
 }
 
 const draftOf = (preferences: BidPreferences): Draft => ({
   autoBid: preferences.autoBid,
+  standingBid: preferences.standingBid,
   seatChoices: [...preferences.seatChoices],
 });
 const sameDraft = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
@@ -136,7 +139,13 @@ function RankedListEditorForm({ saved, stations, rank, board, title, headingOrde
     setSavedHere(false);
     setDraft((current) => ({ ...current, ...changes }));
   };
-  const save = () => update.mutate({ autoBid: draft.autoBid, seatChoices: draft.seatChoices });
+  // An emptied list has nothing to bid: the standing bid goes off with it.
+  const save = () =>
+    update.mutate({
+      autoBid: draft.autoBid,
+      standingBid: draft.standingBid && draft.seatChoices.length > 0,
+      seatChoices: draft.seatChoices,
+    });
 
   return (
     <form
@@ -156,11 +165,16 @@ function RankedListEditorForm({ saved, stations, rank, board, title, headingOrde
           title={title}
           headingOrder={headingOrder}
         />
+        <StandingBidSwitch
+          checked={draft.standingBid}
+          hasChoices={draft.seatChoices.length > 0}
+          onChange={(standingBid) => change({ standingBid })}
+        />
         <Switch
           label="Auto-bid from this list if my turn runs out"
           description={
             draft.autoBid
-              ? 'The first seat of your list still free is taken for you.'
+              ? 'If your turn runs out without a bid, the first seat of your list still free is taken for you.'
               : 'Off: if your turn runs out you are moved to the back of the queue.'
           }
           checked={draft.autoBid}
@@ -193,7 +207,9 @@ function RankedListEditorForm({ saved, stations, rank, board, title, headingOrde
         centered
       >
         <Stack>
-          <Text size="sm">Your changes to the order are not saved. Auto-bid would use the list as it was.</Text>
+          <Text size="sm">
+            Your changes are not saved. Bidding for you would use the list and switches as they were.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => blocker.proceed?.()}>
               Leave without saving

@@ -1,6 +1,6 @@
 /**
- * The member's ranked list of seats, best first, as an editable list: the list auto-bid takes the
- * first still-free seat of when the member's turn runs out (bidding-rules.md). Three ways to
+ * The member's ranked list of seats, best first, as an editable list: the list a standing bid takes
+ * the first free seat of when the member's turn starts, and auto-bid when it runs out (bidding-rules.md). Three ways to
  * reorder, so that it works for everyone: drag a row by its handle (mouse or touch), the same
  * handle by keyboard (Space to lift, arrows to move, Space to drop, Escape to cancel, with
  * announcements that name the seat and its place), and plain Move up / Move down buttons for a
@@ -157,7 +157,7 @@ export function RankedListField({
         {title}
       </Title>
       <Text size="sm" c="dimmed">
-        Auto-bid takes the first seat still free. Drag a row by its handle, or use the arrow buttons.
+        A seat bid for you is the first one still free. Drag a row by its handle, or use the arrow buttons.
       </Text>
       {choices.length === 0 ? (
         <Text size="sm">No seat choices yet. Add one below.</Text>

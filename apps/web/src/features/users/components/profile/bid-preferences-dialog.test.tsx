@@ -71,7 +71,7 @@ describe('BidPreferencesDialog', () => {
     Element.prototype.scrollIntoView ??= () => undefined;
   });
 
-  it('loads the saved preferences, with the seat choices shown only while auto-bid is on', async () => {
+  it('loads the saved preferences, with the seat choices shown whichever switch is on', async () => {
     const { user } = renderDialog({
       preferences: {
         ...DEFAULT_BID_PREFERENCES,
@@ -85,8 +85,28 @@ describe('BidPreferencesDialog', () => {
       await within(dialog).findByText('1. Station 5, B shift, Engineer', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('switch', { name: /Auto-bid/ }));
-    expect(within(dialog).queryByRole('list', { name: 'Seat choices, best first' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Add seat' })).not.toBeInTheDocument();
+    // Both ways of bidding for the member use the list, so it stays.
+    expect(within(dialog).getByRole('list', { name: 'Seat choices, best first' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('switch', { name: /^Bid my list for me when my turn comes/ })).toBeEnabled();
+  });
+
+  it('saves a standing bid, which waits for a seat on the list', async () => {
+    const { user, api } = renderDialog();
+    const dialog = await openDialog(user);
+    const standing = await within(dialog).findByRole('switch', { name: /^Bid my list for me when my turn comes/ });
+    expect(standing).toBeDisabled();
+    expect(standing).toHaveAccessibleDescription(/Add a seat to your list first\.$/);
+
+    await addChoice(user, 'Station 3 · Lakeside', 'Shift A');
+    expect(standing).toBeEnabled();
+    await user.click(standing);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText(BID_PREFERENCE_MESSAGES.updated)).toBeInTheDocument();
+    expect(api.requestsTo('PUT /api/users/preferences')[0]?.body).toEqual({
+      ...DEFAULT_BID_PREFERENCES,
+      standingBid: true,
+      seatChoices: [{ stationId: lakeside.id, shift: 'A', seatPosition: 'Engineer' }],
+    });
   });
 
   it('adds, reorders and removes choices, and saves only once something changed', async () => {

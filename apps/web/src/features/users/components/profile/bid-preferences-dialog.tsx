@@ -1,6 +1,7 @@
 /**
- * The Bid Preferences dialog of the profile page (schemas/bid-preferences.ts): auto-bid with a ranked
- * list of seat choices, and the preferred stations and shifts the last-resort assignment uses
+ * The Bid Preferences dialog of the profile page (schemas/bid-preferences.ts): a ranked list of seat
+ * choices with the two ways it is bid for the member (a standing bid when the turn starts, auto-bid if
+ * it runs out), and the preferred stations and shifts the last-resort assignment uses
  * (bidding-rules.md, "When a turn's deadline passes"). The spec's strategy, attempts and timeout
  * settings are not shown, because our engine has no use for them; the notification flags belong to
  * Notification Settings. Both are sent back unchanged. The ranked list is the same editor as the
@@ -22,6 +23,7 @@ import { useUpdateBidPreferences } from '../../api/update-bid-preferences.ts';
 import { useActiveStationsQuery, useBidPreferencesQuery } from '../../api/user-queries.ts';
 import { MemberModal } from '../admin/member-modal.tsx';
 import { LazyRankedListField } from '../ranked-list-lazy.tsx';
+import { StandingBidSwitch } from '../standing-bid-switch.tsx';
 
 /** The profile page's button, and the dialog it opens. */
 export function BidPreferencesButton({ rank }: { rank: Rank }) {
@@ -86,24 +88,29 @@ function BidPreferencesForm({ saved, stations, rank, onClose }: BidPreferencesFo
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        update.mutate(draft);
+        // An emptied list has nothing to bid: the standing bid goes off with it.
+        update.mutate({ ...draft, standingBid: draft.standingBid && draft.seatChoices.length > 0 });
       }}
     >
       <Stack gap="md">
+        {/* Both switches bid from the list, so it is always shown. */}
+        <LazyRankedListField
+          choices={draft.seatChoices}
+          onChange={(seatChoices) => change({ seatChoices })}
+          stations={stations}
+          rank={rank}
+        />
+        <StandingBidSwitch
+          checked={draft.standingBid}
+          hasChoices={draft.seatChoices.length > 0}
+          onChange={(standingBid) => change({ standingBid })}
+        />
         <Switch
           label="Auto-bid when my turn runs out"
-          description="The first of your seat choices still free is taken for you."
+          description="If your turn runs out without a bid, the first of your seat choices still free is taken for you."
           checked={draft.autoBid}
           onChange={(event) => change({ autoBid: event.currentTarget.checked })}
         />
-        {draft.autoBid && (
-          <LazyRankedListField
-            choices={draft.seatChoices}
-            onChange={(seatChoices) => change({ seatChoices })}
-            stations={stations}
-            rank={rank}
-          />
-        )}
         <Stack gap="xs">
           <Title order={3} size="h5">
             If no choice is left
