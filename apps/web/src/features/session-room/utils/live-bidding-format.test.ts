@@ -97,3 +97,27 @@ describe('the turn warning', () => {
     expect(isTurnWarning(0)).toBe(false);
   });
 });
+
+describe('describeHistoryEntry of rounds and standing bids', () => {
+  it('names the round that began and the standing bid that took a seat', () => {
+    expect(
+      describeHistoryEntry(
+        buildHistoryEntry({ action: 'round_started', detailsData: { round: 1, name: "Officers' round" } }),
+      ),
+    ).toBe("Officers' round began");
+    expect(
+      describeHistoryEntry(
+        buildHistoryEntry({
+          action: 'bid_submitted',
+          actorName: 'system',
+          userName: 'Fay Later',
+          stationName: 'Harbor',
+          stationNumber: 4,
+          shift: 'B',
+          position: 'Firefighter',
+          detailsData: { source: 'standing_bid', choice: 1 },
+        }),
+      ),
+    ).toBe("Fay Later's standing bid took Station 4 · Harbor, Shift B, Firefighter");
+  });
+});

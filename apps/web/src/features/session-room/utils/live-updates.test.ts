@@ -64,3 +64,31 @@ describe('describeLiveUpdate', () => {
     expect(describeLiveUpdate(update(1, { action: 'session_archived' })).title).toBe('session_archived');
   });
 });
+
+describe('describeLiveUpdate of a round', () => {
+  it('says which round began, not whose turn begins it', () => {
+    const head = {
+      status: 'active' as const,
+      currentParticipant: 15,
+      currentBidEnd: null,
+      pausedRemainingSeconds: null,
+      actualStart: null,
+      actualEnd: null,
+      turn: null,
+      currentRound: 2,
+      upcoming: [],
+      counts: {
+        total: 54,
+        done: 14,
+        waiting: 40,
+        awarded: 14,
+        movedToBack: 0,
+        byOutcome: { bid: 14, proxy_bid: 0, auto_assigned: 0, skipped: 0, not_assigned: 0 },
+      },
+    };
+    expect(
+      describeLiveUpdate(update(1, { action: 'round_started', participantName: 'Fay Later', board: head })),
+    ).toEqual({ title: 'Round 3 began', seat: null });
+    expect(describeLiveUpdate(update(2, { action: 'round_started' })).title).toBe('A new round began');
+  });
+});

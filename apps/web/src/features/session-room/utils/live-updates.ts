@@ -32,10 +32,17 @@ function isHistoryAction(action: string): action is HistoryAction {
  * "Bid submitted: Isabel Duarte" and "Station 3 (Harbor) · Shift C · Engineer". An action this build
  * does not know yet is shown as sent.
  */
-export function describeLiveUpdate(update: Pick<LiveUpdate, 'action' | 'participantName' | 'seat'>): {
+export function describeLiveUpdate(
+  update: Pick<LiveUpdate, 'action' | 'participantName' | 'seat'> & Pick<Partial<LiveUpdate>, 'board'>,
+): {
   title: string;
   seat: string | null;
 } {
+  if (update.action === 'round_started') {
+    // The entry is about the round, not the member whose turn begins it; the event names its index.
+    const index = update.board?.currentRound;
+    return { title: typeof index === 'number' ? `Round ${index + 1} began` : 'A new round began', seat: null };
+  }
   const label = isHistoryAction(update.action) ? HISTORY_ACTION_LABELS[update.action] : update.action;
   const seat =
     update.seat === undefined
