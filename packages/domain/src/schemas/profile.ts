@@ -74,6 +74,11 @@ export const seniorityInfoSchema = z.object({
   /** The member's place among active members ("#N in queue"); null when inactive. */
   queuePosition: z.number().int().nullable(),
   totalActiveMembers: z.number().int(),
+  /**
+   * With a department seniority rule set: the key that puts the member ahead of the next one
+   * ("earlier promotion: 2014-03-02"); null for the last or an inactive member, absent without a rule.
+   */
+  aheadOfNextBecause: z.string().nullable().optional(),
   multipliers: z.object({
     ranks: z.array(z.object({ rank: z.string(), multiplier: z.number() })),
     positions: z.array(z.object({ position: z.string(), multiplier: z.number() })),

@@ -110,4 +110,18 @@ describe('the seniority rule setting', () => {
     expect(reset.json<SeniorityRuleResponse>()).toMatchObject({ keys: DEFAULT_SENIORITY_RULE.keys, isDefault: true });
     expect((await readRule(admin)).json<SeniorityRuleResponse>().isDefault).toBe(true);
   });
+
+  it('places a member by the rule on their own seniority page, with the key that puts them ahead', async () => {
+    const senior = await createMember(context, { rankDate: '2010-04-01', firstName: 'Ana' });
+    await createMember(context, { rankDate: '2016-01-01' });
+    const seniorSignedIn = await signIn(context, senior.email);
+    const before = await injectAs(context, seniorSignedIn, { method: 'GET', url: '/api/users/seniority' });
+    expect(before.json()).not.toHaveProperty('aheadOfNextBecause');
+
+    await saveRule(admin, { keys: TIME_IN_RANK });
+    const after = await injectAs(context, seniorSignedIn, { method: 'GET', url: '/api/users/seniority' });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json()).toMatchObject({ queuePosition: 1, aheadOfNextBecause: 'earlier promotion: 2010-04-01' });
+    await saveRule(admin, { keys: DEFAULT_SENIORITY_RULE.keys });
+  });
 });

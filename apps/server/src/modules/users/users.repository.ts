@@ -56,6 +56,10 @@ export async function listActiveMemberRankings(executor: Executor) {
       rank: members.rank,
       position: members.position,
       manualSeniorityScore: members.manualSeniorityScore,
+      // The keys a department's seniority rule may read.
+      hireDate: members.hireDate,
+      rankDate: members.rankDate,
+      listNumber: members.listNumber,
     })
     .from(members)
     .where(eq(members.isActive, true));

@@ -6,9 +6,13 @@
 import {
   buildSeniorityReport,
   type ChangePasswordRequest,
+  computeSeniorityScore,
+  explainSeniorityPlace,
+  orderQueue,
   PROFILE_MESSAGES,
   type ProfessionalPosition,
   type Rank,
+  ruleUsesLottery,
   type SeniorityInfo,
   type UpdateProfileRequest,
   type User,
@@ -25,11 +29,13 @@ import { expireAllUnusedPasswordTokens, revokeOtherRefreshFamilies } from '../au
 import { checkCurrentPassword } from '../auth/current-password.ts';
 import { announceMemberChanged } from '../auth/member-cache.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { readSeniorityRule } from '../seniority-rule/seniority-rule.repository.ts';
 import { queueEmailChangedEmail, queuePasswordChangedByMemberEmail } from './member-emails.ts';
 import { loadBidPriorities, loadPresentedUser } from './user-presenter.ts';
 import {
   findMemberById,
   findMembersByEmailOrEmployeeId,
+  listActiveMemberRankings,
   type MemberChanges,
   type MemberRow,
   updateMember,
@@ -171,16 +177,40 @@ export class UsersService {
 
   /** Reads every active member on purpose: the page shows the member's place among all of them. */
   async getSeniority(memberId: string): Promise<SeniorityInfo> {
-    const [stored, priorities] = await Promise.all([findMemberById(this.db, memberId), loadBidPriorities(this.db)]);
+    const stored = await findMemberById(this.db, memberId);
     if (!stored) throw new AppError('NOT_FOUND', 'User not found');
-    return buildSeniorityReport({
-      yearsOfService: stored.yearsOfService,
-      rank: stored.rank as Rank,
-      position: stored.position as ProfessionalPosition,
-      manualSeniorityScore: stored.manualSeniorityScore,
-      queuePosition: priorities.get(stored.id) ?? null,
-      totalActiveMembers: priorities.size,
-    });
+    const report = (queuePosition: number | null, totalActiveMembers: number) =>
+      buildSeniorityReport({
+        yearsOfService: stored.yearsOfService,
+        rank: stored.rank as Rank,
+        position: stored.position as ProfessionalPosition,
+        manualSeniorityScore: stored.manualSeniorityScore,
+        queuePosition,
+        totalActiveMembers,
+      });
+    const { rule } = await readSeniorityRule(this.db);
+    if (!rule) {
+      const priorities = await loadBidPriorities(this.db);
+      return report(priorities.get(stored.id) ?? null, priorities.size);
+    }
+    // The department's rule: the member's place by it, and the key that puts them ahead of the next.
+    // No lot is drawn outside a session, so members tied on every other key stay in employee ID order.
+    const ranked = (await listActiveMemberRankings(this.db)).map((member) => ({
+      ...member,
+      memberId: member.id,
+      seniorityScore: computeSeniorityScore(member),
+    }));
+    const ordered = orderQueue(ranked, [], null, rule);
+    const index = ordered.findIndex((member) => member.id === stored.id);
+    const ahead = ordered[index];
+    const next = ordered[index + 1];
+    const because =
+      index === -1 || !ahead || !next
+        ? null
+        : explainSeniorityPlace(ahead, next, rule, null).key === 'fallback' && ruleUsesLottery(rule)
+          ? 'tied: a lot drawn when a session starts decides'
+          : explainSeniorityPlace(ahead, next, rule, null).text;
+    return { ...report(index === -1 ? null : index + 1, ordered.length), aheadOfNextBecause: because };
   }
 }
 

@@ -97,6 +97,22 @@ describe('SeniorityPage', () => {
     expect(within(getSection('Queue Position')).getByText('#2 of 31')).toBeInTheDocument();
   });
 
+  it("names the key of the department's seniority rule that puts the member ahead of the next", async () => {
+    renderSeniorityPage(() =>
+      jsonResponse(200, {
+        ...seniorityReport({ queuePosition: 4 }),
+        aheadOfNextBecause: 'earlier promotion: 2014-03-02',
+      }),
+    );
+    const queue = await screen.findByRole('region', { name: 'Queue Position' });
+    expect(within(queue).getByText('#4 of 31')).toBeInTheDocument();
+    expect(
+      within(queue).getByText(
+        "Ahead of the next member by the department's seniority rule: earlier promotion: 2014-03-02",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('explains that an inactive member has no place in the queue', async () => {
     renderSeniorityPage(() => jsonResponse(200, seniorityReport({ queuePosition: null })));
 

@@ -46,6 +46,11 @@ export function SeniorityOverview({ seniority }: { seniority: SeniorityInfo }) {
               <Text size="sm" c="dimmed">
                 Your bid priority among active members: the lower the number, the earlier your turn.
               </Text>
+              {seniority.aheadOfNextBecause && (
+                <Text size="sm">
+                  Ahead of the next member by the department's seniority rule: {seniority.aheadOfNextBecause}
+                </Text>
+              )}
             </>
           )}
         </Stack>
