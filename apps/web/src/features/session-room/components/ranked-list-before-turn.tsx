@@ -6,19 +6,37 @@
  * (and dnd-kit's) is fetched on demand by the users feature's lazy wrapper.
  */
 import { Paper } from '@mantine/core';
-import type { SessionBoard } from '@stationbid/domain';
+import {
+  boardEffectiveDate,
+  type HeldCertification,
+  qualifiedStations,
+  type Rank,
+  type SessionBoard,
+} from '@stationbid/domain';
+import { useMemo } from 'react';
 import { LazyRankedListEditor } from '../../users/index.ts';
 
 export const RANKED_LIST_TITLE = 'Your ranked list — used if you miss your turn';
 
 export interface RankedListBeforeTurnProps {
-  board: Pick<SessionBoard, 'eligibilityMode' | 'stations'>;
+  board: Pick<SessionBoard, 'eligibilityMode' | 'stations' | 'effectiveDate' | 'certificationNames'>;
+  /** The member (rank and own certifications): the list's seats are those they qualify for. */
+  member?: { rank: Rank; certifications: readonly HeldCertification[] } | undefined;
 }
 
-export function RankedListBeforeTurn({ board }: RankedListBeforeTurnProps) {
+export function RankedListBeforeTurn({ board, member }: RankedListBeforeTurnProps) {
+  // The editor offers and marks the board's free seats; counted over the seats the member
+  // qualifies for, a Paramedic seat reads as not open to a member without the card.
+  const offered = useMemo(
+    () =>
+      member === undefined
+        ? board
+        : { ...board, stations: qualifiedStations(board, member, boardEffectiveDate(board, Date.now())) },
+    [board, member],
+  );
   return (
     <Paper withBorder p="md" radius="md">
-      <LazyRankedListEditor board={board} title={RANKED_LIST_TITLE} headingOrder={2} />
+      <LazyRankedListEditor board={offered} title={RANKED_LIST_TITLE} headingOrder={2} />
     </Paper>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { Stack } from '@mantine/core';
 import type { HeldCertification, Participant, SessionBoard } from '@stationbid/domain';
+import { useMemo } from 'react';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { useOwnTurn } from '../hooks/use-own-turn.ts';
 import { countPeopleAhead } from '../utils/live-bidding-format.ts';
@@ -36,6 +37,8 @@ export function SessionTurnArea({
   ownRules = null,
 }: SessionTurnAreaProps) {
   const certifications = ownRules?.certifications ?? NO_CERTIFICATIONS;
+  const rank = myEntry?.user.rank;
+  const member = useMemo(() => (rank === undefined ? undefined : { rank, certifications }), [rank, certifications]);
   const turn = useOwnTurn(board, myEntry, { onTurnFinished });
   const peopleAhead = countPeopleAhead(board, myEntry, serverPeopleAhead);
   // The deadline's tooltip names the department's zone (issue 15), whatever the phone's own.
@@ -78,7 +81,7 @@ export function SessionTurnArea({
             : null
         }
       />
-      {isWaiting && <RankedListBeforeTurn board={board} />}
+      {isWaiting && <RankedListBeforeTurn board={board} member={member} />}
       {board.status !== 'completed' && (
         <SeatRulesCard board={board} member={myEntry === null ? null : { rank: myEntry.user.rank, certifications }} />
       )}
