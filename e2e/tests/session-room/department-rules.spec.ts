@@ -92,7 +92,7 @@ test.describe("a department's rules", () => {
 
       // Ava's turn resolves by itself, and Harper's phone shows it without a reload.
       await expect(
-        harper.getByText(`${AVA.name}'s standing bid took Station 2 · Northside, Shift B, Firefighter`).first(),
+        harper.getByText("Firefighter Schmidt's standing bid took Station 2, B shift, Firefighter").first(),
       ).toBeVisible();
       await expect(header.getByRole('heading', { name: "You're on the clock" })).toBeVisible();
 
