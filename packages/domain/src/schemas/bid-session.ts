@@ -45,8 +45,8 @@ export const participantSchema = z.object({
   }),
   /** 0-based place in the queue. */
   position: z.number().int(),
-  /** 0-based index into the session's `rounds` (0 when it has none). */
-  round: z.number().int(),
+  /** 0-based index into the session's `rounds` (0 when it has none; an answer from before rounds has none). */
+  round: z.number().int().default(0),
   bidPriority: z.number().int(),
   seniorityScore: z.number().int(),
   yearsOfService: z.number().int(),
@@ -154,7 +154,10 @@ export const bidSessionSchema = z.object({
   /** The stations offered; `stationIds` is empty when every active station is. */
   stationIds: z.array(z.string()),
   /** Rounds run one after another (bidding-rules.md, "Rounds"); empty: one round of everyone. */
-  rounds: z.array(z.object({ name: z.string(), ranks: z.array(z.enum(RANKS)), bidWindowDuration: z.number().int() })),
+  rounds: z
+    .array(z.object({ name: z.string(), ranks: z.array(z.enum(RANKS)), bidWindowDuration: z.number().int() }))
+    // An answer from a server before rounds has none.
+    .default([]),
   /**
    * The turn holder, and who comes next, while the session runs: whole for administrators and for
    * the member themselves, the public facts for anyone else (docs/security.md, 17).
