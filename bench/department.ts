@@ -17,7 +17,7 @@ import { benchAdminRow, benchMemberRow, benchStationRow } from './support.ts';
 /** Seats of each station per shift, by position: 7 per shift, 21 per station. */
 export const SEATS_PER_SHIFT: Record<SeatPosition, number> = { Captain: 1, Lieutenant: 1, Engineer: 2, Firefighter: 3 };
 /** The department's ranks, in proportions the seats above can hold. */
-const RANK_MIX: [Rank, number][] = [
+export const RANK_MIX: [Rank, number][] = [
   ['Firefighter', 0.5],
   ['Engineer', 0.25],
   ['Lieutenant', 0.15],

@@ -30,6 +30,7 @@ import {
   type SeatPosition,
   SHIFTS,
 } from '@stationbid/domain';
+import { createRandom, RANK_MIX, SEATS_PER_SHIFT } from './department.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -44,26 +45,6 @@ const PARTICIPANTS = Number(options.participants);
 const BIDS = Math.min(Number(options.bids), PARTICIPANTS);
 const MUST_FILL_PERCENT = Number(options['must-fill']);
 const SEED = Number(options.seed);
-
-const SEATS_PER_SHIFT: Record<SeatPosition, number> = { Captain: 1, Lieutenant: 1, Engineer: 2, Firefighter: 3 };
-const RANK_MIX: [Rank, number][] = [
-  ['Firefighter', 0.5],
-  ['Engineer', 0.25],
-  ['Lieutenant', 0.15],
-  ['Captain', 0.1],
-];
-
-/** The benches' small deterministic generator. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function buildState(mustFillPercent: number): EngineState {
   const stationCount = Math.max(1, Math.ceil((PARTICIPANTS * 300) / 5000));

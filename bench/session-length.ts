@@ -50,10 +50,10 @@ import {
   type Rank,
   SEAT_POSITIONS,
   type SeatChoice,
-  type SeatPosition,
   SHIFTS,
   type Shift,
 } from '@stationbid/domain';
+import { createRandom, RANK_MIX, SEATS_PER_SHIFT } from './department.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -87,26 +87,6 @@ const PEOPLE = {
   secondDelayMedianS: 40,
   secondDelaySigma: 0.6,
 };
-
-const SEATS_PER_SHIFT: Record<SeatPosition, number> = { Captain: 1, Lieutenant: 1, Engineer: 2, Firefighter: 3 };
-const RANK_MIX: [Rank, number][] = [
-  ['Firefighter', 0.5],
-  ['Engineer', 0.25],
-  ['Lieutenant', 0.15],
-  ['Captain', 0.1],
-];
-
-/** A small deterministic generator (the one bench/department.ts uses), so runs repeat. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A log-normal draw in milliseconds, from two uniform draws (Box-Muller). */
 function logNormalMs(medianSeconds: number, sigma: number, u1: number, u2: number): number {
