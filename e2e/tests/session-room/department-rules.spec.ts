@@ -4,16 +4,15 @@ import {
   createAndStartSession,
   endSession,
   findMemberIdsByEmail,
-  placePhoneInBidForTurnHolder,
   signInAdminInNewContext,
   signInInNewContext,
 } from '../../fixtures/sessions.ts';
 
-// Sessions named "E2E Department Rules ..." belong to this file, and so do its four members: no
-// other spec puts them in a session. From the demo department: Priya Natarajan (Lieutenant, holds
-// a Paramedic card), Chloe Bennett (Firefighter, Paramedic), Ava Schmidt (Firefighter, no card) and
-// Harper Quinn (Firefighter, no card). Station 2's B-shift Firefighter seats 2 and 3 need a
-// Paramedic and must be filled; seat 1 does not.
+// Sessions named "E2E Department Rules ..." belong to this file. From the demo department: Priya
+// Natarajan (Lieutenant) and Chloe Bennett (Firefighter, the Paramedic card) keep standing bids, and
+// no other spec puts them in a session; Ava Schmidt and Harper Quinn (Firefighters, no card) bid
+// after them. Station 2's B-shift Firefighter seats 2 and 3 need a Paramedic and must be filled;
+// seat 1 does not. The suite runs on today's order (global-setup.ts): Chloe, Ava, then Harper.
 const PASSWORD = 'stationbid-member';
 const PRIYA = { email: 'priya.natarajan@stationbid.example', name: 'Priya Natarajan' };
 const CHLOE = { email: 'chloe.bennett@stationbid.example', name: 'Chloe Bennett' };
@@ -35,6 +34,8 @@ interface StationRef {
   id: string;
   number: number;
   name: string;
+  /** Seats per shift and position. */
+  seats: Record<'A' | 'B' | 'C', Record<string, number>>;
 }
 
 test.describe("a department's rules", () => {
@@ -48,20 +49,27 @@ test.describe("a department's rules", () => {
     const northside = stations.find((station) => station.number === 2);
     if (!northside) throw new Error('The demo department has no Station 2');
 
-    // Ava leaves a standing bid on Station 2's B-shift Firefighter seats before the session starts.
-    const avaPage = await signInInNewContext(browser, AVA.email, PASSWORD);
-    await avaPage.evaluate(async (stationId) => {
-      const response = await fetch('/api/users/preferences', {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          standingBid: true,
-          seatChoices: [{ stationId, shift: 'B', seatPosition: 'Firefighter' }],
-        }),
-      });
-      if (!response.ok) throw new Error(`PUT /users/preferences answered ${response.status}`);
-    }, northside.id);
-    await avaPage.context().close();
+    // Standing bids: Priya on any Lieutenant seat, Chloe on Station 2's B-shift Firefighter seats.
+    const priyaList = stations.flatMap((station) =>
+      (['A', 'B', 'C'] as const)
+        .filter((shift) => (station.seats[shift].Lieutenant ?? 0) > 0)
+        .map((shift) => ({ stationId: station.id, shift, seatPosition: 'Lieutenant' })),
+    );
+    for (const [email, seatChoices] of [
+      [PRIYA.email, priyaList],
+      [CHLOE.email, [{ stationId: northside.id, shift: 'B', seatPosition: 'Firefighter' }]],
+    ] as const) {
+      const memberPage = await signInInNewContext(browser, email, PASSWORD);
+      await memberPage.evaluate(async (choices) => {
+        const response = await fetch('/api/users/preferences', {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ standingBid: true, seatChoices: choices }),
+        });
+        if (!response.ok) throw new Error(`PUT /users/preferences answered ${response.status}`);
+      }, seatChoices);
+      await memberPage.context().close();
+    }
 
     const sessionId = await createAndStartSession(adminPage, {
       name: `E2E Department Rules ${Date.now().toString(36)}`,
@@ -74,26 +82,28 @@ test.describe("a department's rules", () => {
     });
     const harper = await signInInNewContext(browser, HARPER.email, PASSWORD, PHONE_VIEWPORT);
     try {
-      // The Lieutenant bids first, in the officers' round, though the firefighters are listed first.
+      // The officers' round comes first: Priya's standing bid takes a seat as the session starts,
+      // then, in the firefighters' round, Chloe's takes one of the Paramedic seats that must be
+      // filled. Ava's turn is the first with a countdown; Harper's phone shows it all, in order.
       await harper.goto('/bidding');
       const header = harper.getByRole('region', { name: 'On the clock' });
-      await expect(header.getByRole('heading', { name: `${PRIYA.name} is on the clock` })).toBeVisible();
-      await expect(harper.getByText("Officers' round").first()).toBeVisible();
+      await expect(header.getByRole('heading', { name: `${AVA.name} is on the clock` })).toBeVisible();
+      await expect(header).toContainText("Firefighters' round");
+      const picks = harper.getByRole('list', { name: 'Latest picks' }).getByRole('listitem');
+      await expect(picks.nth(0)).toContainText(
+        "Firefighter Bennett's standing bid took Station 2, B shift, Firefighter",
+      );
+      await expect(picks.nth(1)).toContainText(
+        /^Lieutenant Natarajan's standing bid took Station \d+, [ABC] shift, Lieutenant/,
+      );
 
-      // The administrator phones in for Priya, then for Chloe, the department's last Paramedic
-      // firefighter: the plain seat is refused to her, a Paramedic seat is hers.
-      await placePhoneInBidForTurnHolder(adminPage, sessionId);
-      const [chloeId] = await findMemberIdsByEmail(adminPage, [CHLOE.email]);
+      // Ava takes Station 2's plain B-shift seat by phone; then Harper's turn.
+      const [avaId] = await findMemberIdsByEmail(adminPage, [AVA.email]);
       await callApi(adminPage, 'POST', '/bid-sessions/submit-bid', {
         sessionId,
-        userId: chloeId,
+        userId: avaId,
         bidData: { station: northside.id, shift: 'B', position: 'Firefighter' },
       });
-
-      // Ava's turn resolves by itself, and Harper's phone shows it without a reload.
-      await expect(
-        harper.getByText("Firefighter Schmidt's standing bid took Station 2, B shift, Firefighter").first(),
-      ).toBeVisible();
       await expect(header.getByRole('heading', { name: "You're on the clock" })).toBeVisible();
 
       // The last free seat of that kind needs a Paramedic: the administrator's phone-in for Harper is refused, and says why.

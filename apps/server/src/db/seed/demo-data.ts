@@ -5,8 +5,9 @@
  * It bids by a labour agreement's rules (docs/bidding-rules.md), so a newcomer sees each at work:
  * seniority is time in rank; Station 2 is a medic station whose two B-shift Paramedic seats must
  * be filled, and exactly two Paramedic firefighters hold a valid card (Maya Johansson's expired);
- * the demo session runs officers first, then engineers, then firefighters; and two firefighters
- * have standing bids. Members the browser tests use are kept clear of the medic seats' rules.
+ * the demo session runs officers first, then engineers, then firefighters; and a lieutenant and a
+ * Paramedic firefighter have standing bids. Members the browser tests use are kept clear of the medic
+ * seats' rules and of standing bids.
  */
 import type { ProfessionalPosition, Rank, SeatPosition, Shift } from '@stationbid/domain';
 
@@ -33,7 +34,7 @@ interface DemoMember {
   seat?: [number, Shift];
   /** Certifications held, as [code, expires on (YYYY-MM-DD) or null]. */
   certifications?: [string, string | null][];
-  /** A standing bid on these Firefighter seats, best first, as [station number, shift]. */
+  /** A standing bid on seats of the member's rank, best first, as [station number, shift]. */
   standingBid?: [number, Shift][];
 }
 
@@ -68,6 +69,10 @@ export const DEMO_MEMBERS: DemoMember[] = [
     yearsOfService: 13,
     seat: [1, 'B'],
     certifications: [['PM', '2027-09-30']],
+    standingBid: [
+      [1, 'A'],
+      [3, 'B'],
+    ],
   },
   {
     firstName: 'Tomas',
@@ -145,6 +150,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     yearsOfService: 11,
     seat: [1, 'C'],
     certifications: [['PM', '2027-06-30']],
+    standingBid: [[2, 'B']],
   },
   { firstName: 'Ryan', lastName: 'Nakamura', rank: 'Firefighter', position: 'EMT', yearsOfService: 9, seat: [2, 'A'] },
   {
@@ -172,10 +178,6 @@ export const DEMO_MEMBERS: DemoMember[] = [
     rank: 'Firefighter',
     position: 'Firefighter',
     yearsOfService: 5,
-    standingBid: [
-      [1, 'C'],
-      [4, 'C'],
-    ],
   },
   {
     firstName: 'Noah',
@@ -202,10 +204,6 @@ export const DEMO_MEMBERS: DemoMember[] = [
     rank: 'Firefighter',
     position: 'Firefighter',
     yearsOfService: 2,
-    standingBid: [
-      [6, 'B'],
-      [5, 'C'],
-    ],
   },
   { firstName: 'Harper', lastName: 'Quinn', rank: 'Firefighter', position: 'EMT', yearsOfService: 1 },
   { firstName: 'Jack', lastName: 'Fernandes', rank: 'Firefighter', position: 'Firefighter', yearsOfService: 0 },

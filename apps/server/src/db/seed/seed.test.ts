@@ -76,7 +76,7 @@ describe('first-start seed', () => {
     const standing = (await context.db.select().from(members)).filter(
       (member) => (member.bidPreferences as { standingBid?: boolean }).standingBid === true,
     );
-    expect(standing.map((member) => member.lastName).sort()).toEqual(['Schmidt', 'Yilmaz']);
+    expect(standing.map((member) => member.lastName).sort()).toEqual(['Bennett', 'Natarajan']);
     // Every participant has the keys the rule needs: the session can start.
     const admin = await context.app.inject({
       method: 'POST',

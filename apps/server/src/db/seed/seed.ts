@@ -283,7 +283,7 @@ async function insertDemoCertifications(tx: Executor, insertedMembers: readonly 
   if (held.length > 0) await tx.insert(memberCertifications).values(held);
 }
 
-/** The demo's standing bids: Firefighter seats by station number and shift, saved as the members' lists. */
+/** The demo's standing bids: seats of each member's rank by station number and shift, saved as their lists. */
 async function saveDemoStandingBids(tx: Executor, insertedMembers: readonly InsertedMember[]): Promise<void> {
   const stationRows = await tx.select({ id: stations.id, number: stations.number }).from(stations);
   const stationIdOf = new Map(stationRows.map((station) => [station.number, station.id]));
@@ -293,7 +293,7 @@ async function saveDemoStandingBids(tx: Executor, insertedMembers: readonly Inse
     const seatChoices = demoMember.standingBid.map(([stationNumber, shift]) => ({
       stationId: stationIdOf.get(stationNumber),
       shift,
-      seatPosition: 'Firefighter',
+      seatPosition: getSeatPositionForRank(demoMember.rank),
     }));
     await tx
       .update(members)
