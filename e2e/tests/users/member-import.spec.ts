@@ -3,7 +3,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN } from '../../fixtures/accounts.ts';
 import { signInThroughForm } from '../../fixtures/auth.ts';
 
-const TEMPLATE_HEADER = 'firstName,lastName,email,employeeId,rank,position,yearsOfService';
+const TEMPLATE_HEADER =
+  'firstName,lastName,email,employeeId,rank,position,yearsOfService,hireDate,rankDate,listNumber,certifications';
 
 const NEW_MEMBERS = [
   ['Avery', 'Holt', 'Firefighter', 'EMT', 2],
