@@ -75,7 +75,7 @@ export function tooManyRegistrationsMessage(retryAfterSeconds: number): string {
   return `Too many registrations from this address. Try again in ${describeWait(retryAfterSeconds)}.`;
 }
 
-/** An administrator's Unlock of a member's sign-in (issue 13, finding 5). */
+/** An administrator's Unlock of a member's sign-in, so a locked-out member can sign in again at once. */
 export const UNLOCK_MESSAGES = {
   unlocked: 'Sign-in unlocked. The member can sign in again at once, from any address.',
   confirm:

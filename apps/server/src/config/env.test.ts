@@ -119,7 +119,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('TRUST_PROXY (issue 13, finding 5)', () => {
+describe('TRUST_PROXY', () => {
   it('takes a comma-separated list of proxy addresses and CIDR ranges', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' });
     expect(config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);

@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; allow
 };
 
 /**
- * An administrator's Unlock on a member's page (issue 13, finding 5), registered under /admin:
+ * An administrator's Unlock on a member's page (docs/security.md, 15), registered under /admin:
  * clears the member's sign-in back-off from every address.
  */
 export const adminSignInRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = async (app, { authService }) => {

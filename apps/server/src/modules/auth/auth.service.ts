@@ -65,9 +65,9 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts
 import { type AccessTokens, createOpaqueToken, hashOpaqueToken } from './tokens.ts';
 
 /**
- * Failed sign-ins back off exponentially (issue 13, finding 5), per account and address
- * together: someone else's failures, from another address, never block the member's right
- * password. One address guessing at one account gets 4 free failures, then waits 30 s, 1, 2, 4 ...
+ * Failed sign-ins back off exponentially, so each wrong guess costs the guesser more time, per
+ * account and address together: someone else's failures, from another address, never block the
+ * member's right password. One address guessing at one account gets 4 free failures, then waits 30 s, 1, 2, 4 ...
  * up to 15 minutes after each further failure. Every attempt is counted before the password is
  * checked, in one statement, so simultaneous guesses cannot all slip through before the first
  * failure is written; a right password gives its count back.

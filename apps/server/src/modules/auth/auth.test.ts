@@ -101,7 +101,7 @@ describe('POST /api/auth/login', () => {
     expect(invalidJson.json().error).toBe('The request body is not valid JSON.');
   });
 
-  describe('failed sign-ins back off by account and address together (issue 13, finding 5)', () => {
+  describe('failed sign-ins back off by account and address together', () => {
     const wrong = (email: string, address: string) => login({ email, password: 'wrong-password' }, address);
 
     it("never lets someone else's failures lock out the right password from another address", async () => {

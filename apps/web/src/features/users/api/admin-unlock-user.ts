@@ -11,7 +11,7 @@ export async function unlockUserSignIn(id: string): Promise<string> {
   return message;
 }
 
-/** Clears the back-off that failed sign-ins put on a member, from every address (issue 13, finding 5). */
+/** Clears the back-off that failed sign-ins put on a member, from every address, so a locked-out member can sign in again at once. */
 export function useUnlockUserSignIn({ onSuccess }: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: unlockUserSignIn,

@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe('UserDetailsModal: Unlock sign-in (issue 13, finding 5)', () => {
+describe('UserDetailsModal: Unlock sign-in', () => {
   it('asks for confirmation, then unlocks the member and says so', async () => {
     localStorage.setItem('token', ACCESS_TOKEN);
     localStorage.setItem('refreshToken', REFRESH_TOKEN);
