@@ -86,7 +86,7 @@ export function carryMustFillSeatIndexes(from: readonly EngineSeat[], to: readon
 }
 
 /** Whether a participant still counts among those to bid: waiting (no outcome yet) and still a member. */
-export function isStillToBid(participant: EngineParticipant): boolean {
+function isStillToBid(participant: EngineParticipant): boolean {
   return participant.outcome === null && participant.memberId !== null;
 }
 
@@ -123,11 +123,6 @@ function canTake(member: MemberClass, seat: SeatClass): boolean {
     (member.position === null || member.position === seat.position) &&
     seat.requires.every((code) => member.codes.has(code))
   );
-}
-
-/** Whether the session has any must-fill seat: without one, staffing never refuses anything. */
-export function hasMustFillSeats(state: EngineState): boolean {
-  return mustFillSeatIndexes(state.seats).length > 0;
 }
 
 /**
@@ -196,7 +191,7 @@ function clonePool(pool: StaffingPool): StaffingPool {
  * having held `heldBefore`: they are no longer to bid, a must-fill seat they take is filled, and a
  * must-fill seat they leave is free.
  */
-export function poolAfter(
+function poolAfter(
   pool: StaffingPool,
   participant: EngineParticipant,
   heldBefore: EngineSeat | null,
@@ -276,11 +271,6 @@ function match(pool: StaffingPool): Matching {
     if (left > 0) unfilled.set(key, left);
   });
   return { shortfall: total - flow, unfilled };
-}
-
-/** How many open must-fill seats no assignment of the members still to bid can fill. */
-export function staffingShortfall(pool: StaffingPool): number {
-  return match(pool).shortfall;
 }
 
 /**
