@@ -286,6 +286,8 @@ export async function listRecentPicks(executor: Executor, sessionId: string, lim
     .from(bids)
     .innerJoin(participants, eq(participants.id, bids.participantId))
     .where(eq(bids.sessionId, sessionId))
-    .orderBy(desc(bids.createdAt), desc(bids.id))
+    // One step can award several seats at the same moment (a bid, then standing bids that resolve
+    // as the next turns begin); they were awarded in queue order, so that order breaks the tie.
+    .orderBy(desc(bids.createdAt), desc(participants.queuePosition), desc(bids.id))
     .limit(limit);
 }

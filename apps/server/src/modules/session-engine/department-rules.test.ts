@@ -239,6 +239,13 @@ describe('standing bids', () => {
     const detail = (await injectAs(context, admin, { method: 'GET', url: `/api/bid-sessions/${session.id}` })).json()
       .session;
     expect(detail.currentTurn.user.id).toBe(third.id);
+    // Both seats were awarded in the one step; the board lists the later turn's first, as it happened.
+    const board = (await injectAs(context, admin, { method: 'GET', url: `/api/bid-sessions/${session.id}/board` })).json()
+      .board;
+    expect(board.recentPicks.map((pick: { participantId: string }) => pick.participantId)).toEqual([
+      onCall?.id,
+      participants.find((participant) => participant.memberId === first.id)?.id,
+    ]);
 
     await post(admin, `/api/bid-sessions/${session.id}/end`);
     const record = await readRecord(session.id);
