@@ -1,7 +1,9 @@
 /**
- * Seniority: the score that orders a bid queue (bidding-rules.md, "Seniority and queue order").
+ * Seniority: the score that orders a bid queue (bidding-rules.md, "Seniority and queue order"), and
+ * a member's place in the department outside any session.
  */
 import { EXPERIENCE_LEVELS, type ExperienceLevel, POSITION_MULTIPLIERS, RANK_MULTIPLIERS } from './constants.ts';
+import { orderBySeniorityRule, type SeniorityCandidate, type SeniorityRule } from './seniority-rule.ts';
 
 export interface SeniorityInput {
   yearsOfService: number;
@@ -69,5 +71,34 @@ export function compareByDefaultPriority(a: RankableMember, b: RankableMember): 
  */
 export function computeBidPriorities<T extends RankableMember>(members: readonly T[]): Map<string, number> {
   const ordered = [...members].sort(compareByDefaultPriority);
+  return new Map(ordered.map((member, index) => [member.id, index + 1]));
+}
+
+/** A member as a department's seniority rule reads them: today's inputs and the rule's own keys. */
+export interface PlaceableMember extends RankableMember {
+  hireDate?: string | null | undefined;
+  rankDate?: string | null | undefined;
+  listNumber?: number | null | undefined;
+}
+
+/** The member as the rule's order and its explanations read them (score computed, id as memberId). */
+export function toSeniorityCandidate<T extends PlaceableMember>(member: T): T & SeniorityCandidate {
+  return { ...member, memberId: member.id, seniorityScore: computeSeniorityScore(member) };
+}
+
+/**
+ * Each member's department place outside any session: 1-based among the given members (the active
+ * members of the department), by the department's seniority rule, or with none set (null) by today's
+ * order exactly as computeBidPriorities gives it. Every screen that shows a member's place ("#N in
+ * queue", the member lists and exports, the seniority page) reads it from here, so they cannot
+ * disagree. A drawn lot needs a session's seed, so none is drawn here: members the rule leaves tied
+ * stay in employee ID order until a session draws.
+ */
+export function computeDepartmentPlaces<T extends PlaceableMember>(
+  members: readonly T[],
+  rule: SeniorityRule | null,
+): Map<string, number> {
+  if (!rule) return computeBidPriorities(members);
+  const ordered = orderBySeniorityRule(members.map(toSeniorityCandidate), rule, null);
   return new Map(ordered.map((member, index) => [member.id, index + 1]));
 }

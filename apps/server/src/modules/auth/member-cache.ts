@@ -2,7 +2,8 @@
  * What every signed-in request needs to know, kept in this process for a few seconds so that
  * authentication and the signed-in member's own page do not grow with the department: the member's
  * authority (active, administrator, name, e-mail), whether their sign-in (refresh-token family) is
- * still live, and every active member's bid priority (which needs every active member to compute).
+ * still live, and every active member's bid priority (their department place by the department's
+ * seniority rule, which needs every active member and the rule to compute).
  *
  * Anything that changes these facts announces it (the functions at the end of this file), after
  * its transaction has committed. The announcement clears the entries at once in this process and,
@@ -13,16 +14,20 @@
  * that insert rows) are seen once the lifetime runs out, or at once for a member the cached
  * priorities do not know yet.
  */
-import { computeBidPriorities } from '@stationbid/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessChange, LiveEventBus } from '../live/live-event-bus.ts';
-import { findMemberAuthFacts, listActiveMemberRankings, type MemberAuthFacts } from '../users/users.repository.ts';
+import { loadDepartmentPlaces } from '../users/department-places.ts';
+import { findMemberAuthFacts, type MemberAuthFacts } from '../users/users.repository.ts';
 import { isRefreshFamilyLive } from './auth.repository.ts';
 
 /** How long a member's facts and a live sign-in are trusted without a word from the database. */
 export const MEMBER_CACHE_TTL_MS = 15_000;
-/** The bid priorities change only with ranking inputs, which are announced; this is the safety net. */
+/**
+ * The bid priorities change only with ranking inputs (a member's score inputs, dates in rank, hire
+ * dates, list numbers, who is active) and the seniority rule, which are announced; this is the
+ * safety net.
+ */
 export const BID_PRIORITIES_TTL_MS = 30_000;
 /** Above this many cached sign-ins, expired ones are swept out before another is added. */
 const MAX_CACHED_FAMILIES = 20_000;
@@ -118,7 +123,7 @@ export class MemberCache {
     const loading = this.bidPrioritiesLoading;
     if (loading && loading.generation === this.generation) return loading.priorities;
     const generation = this.generation;
-    const priorities = listActiveMemberRankings(this.db).then(computeBidPriorities);
+    const priorities = loadDepartmentPlaces(this.db).then(({ places }) => places);
     this.bidPrioritiesLoading = { generation, priorities };
     try {
       const computed = await priorities;
@@ -198,6 +203,11 @@ export function announceMemberChanged(db: Executor, memberId: string): void {
 
 /** Members were added (created, imported, registered): everyone's bid priority may move. Call after commit. */
 export function announceMembersAdded(db: Executor): void {
+  announce(db, [{ kind: 'rankings' }]);
+}
+
+/** The department's seniority rule was set: everyone's bid priority may move. Call after commit. */
+export function announceSeniorityRuleChanged(db: Executor): void {
   announce(db, [{ kind: 'rankings' }]);
 }
 

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { announceSeniorityRuleChanged } from '../auth/member-cache.ts';
 import { readSeniorityRule, saveSeniorityRule } from './seniority-rule.repository.ts';
 
 export interface SeniorityRuleEditor {
@@ -52,6 +53,8 @@ export class SeniorityRuleService {
         at,
       });
     });
+    // Every member's place outside a session follows the rule (the dashboard, lists, exports).
+    announceSeniorityRuleChanged(this.db);
     return present(saved, saved ? at : null);
   }
 }

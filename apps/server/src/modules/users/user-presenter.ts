@@ -4,7 +4,6 @@
  * domain package.
  */
 import {
-  computeBidPriorities,
   computeSeniorityScore,
   type HeldCertification,
   type ProfessionalPosition,
@@ -16,13 +15,9 @@ import {
 } from '@stationbid/domain';
 import type { Executor } from '../../db/client.ts';
 import { findMemberCache } from '../auth/member-cache.ts';
+import { loadDepartmentPlaces } from './department-places.ts';
 import { readHeldCertifications } from './member-certifications.repository.ts';
-import {
-  findMemberWithSeatById,
-  listActiveMemberRankings,
-  type MemberRow,
-  type MemberWithSeat,
-} from './users.repository.ts';
+import { findMemberWithSeatById, type MemberRow, type MemberWithSeat } from './users.repository.ts';
 
 /** A member counts as online when seen within the last five minutes. */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
@@ -81,17 +76,19 @@ export function presentUser(
 }
 
 /**
- * Each active member's bid priority (their place among all active members). Reads every active
- * member: for lists of members. For one member, use `loadBidPriority`.
+ * Each active member's bid priority: their department place, by the department's seniority rule
+ * (department-places.ts). Reads every active member: for lists of members. For one member, use
+ * `loadBidPriority`.
  */
 export async function loadBidPriorities(executor: Executor): Promise<Map<string, number>> {
-  return computeBidPriorities(await listActiveMemberRankings(executor));
+  return (await loadDepartmentPlaces(executor)).places;
 }
 
 /**
  * One member's bid priority, from the priorities the app keeps computed (cleared whenever a ranking
- * input changes), so presenting one member does not read the whole department. Inside a
- * transaction, which may hold uncommitted changes, it is computed from that transaction.
+ * input or the seniority rule changes), so presenting one member does not read the whole
+ * department. Inside a transaction, which may hold uncommitted changes, it is computed from that
+ * transaction.
  */
 export async function loadBidPriority(
   executor: Executor,

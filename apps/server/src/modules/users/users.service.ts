@@ -6,14 +6,13 @@
 import {
   buildSeniorityReport,
   type ChangePasswordRequest,
-  computeSeniorityScore,
   explainSeniorityPlace,
-  orderQueue,
   PROFILE_MESSAGES,
   type ProfessionalPosition,
   type Rank,
   ruleUsesLottery,
   type SeniorityInfo,
+  toSeniorityCandidate,
   type UpdateProfileRequest,
   type User,
   updateMemberRequestSchema,
@@ -29,13 +28,12 @@ import { expireAllUnusedPasswordTokens, revokeOtherRefreshFamilies } from '../au
 import { checkCurrentPassword } from '../auth/current-password.ts';
 import { announceMemberChanged } from '../auth/member-cache.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { readSeniorityRule } from '../seniority-rule/seniority-rule.repository.ts';
+import { loadDepartmentPlaces } from './department-places.ts';
 import { queueEmailChangedEmail, queuePasswordChangedByMemberEmail } from './member-emails.ts';
-import { loadBidPriorities, loadPresentedUser } from './user-presenter.ts';
+import { loadPresentedUser } from './user-presenter.ts';
 import {
   findMemberById,
   findMembersByEmailOrEmployeeId,
-  listActiveMemberRankings,
   type MemberChanges,
   type MemberRow,
   updateMember,
@@ -175,42 +173,35 @@ export class UsersService {
     if (!isCurrentRight) throw new AppError('CURRENT_PASSWORD_INCORRECT', PROFILE_MESSAGES.currentPasswordIncorrect);
   }
 
-  /** Reads every active member on purpose: the page shows the member's place among all of them. */
+  /**
+   * Reads every active member on purpose: the page shows the member's place among all of them, the
+   * same department place their dashboard and the member lists show (department-places.ts).
+   */
   async getSeniority(memberId: string): Promise<SeniorityInfo> {
     const stored = await findMemberById(this.db, memberId);
     if (!stored) throw new AppError('NOT_FOUND', 'User not found');
-    const report = (queuePosition: number | null, totalActiveMembers: number) =>
-      buildSeniorityReport({
-        yearsOfService: stored.yearsOfService,
-        rank: stored.rank as Rank,
-        position: stored.position as ProfessionalPosition,
-        manualSeniorityScore: stored.manualSeniorityScore,
-        queuePosition,
-        totalActiveMembers,
-      });
-    const { rule } = await readSeniorityRule(this.db);
-    if (!rule) {
-      const priorities = await loadBidPriorities(this.db);
-      return report(priorities.get(stored.id) ?? null, priorities.size);
-    }
-    // The department's rule: the member's place by it, and the key that puts them ahead of the next.
-    // No lot is drawn outside a session, so members tied on every other key stay in employee ID order.
-    const ranked = (await listActiveMemberRankings(this.db)).map((member) => ({
-      ...member,
-      memberId: member.id,
-      seniorityScore: computeSeniorityScore(member),
-    }));
-    const ordered = orderQueue(ranked, [], null, rule);
-    const index = ordered.findIndex((member) => member.id === stored.id);
-    const ahead = ordered[index];
-    const next = ordered[index + 1];
+    const { rule, members, places } = await loadDepartmentPlaces(this.db);
+    const place = places.get(stored.id) ?? null;
+    const report = buildSeniorityReport({
+      yearsOfService: stored.yearsOfService,
+      rank: stored.rank as Rank,
+      position: stored.position as ProfessionalPosition,
+      manualSeniorityScore: stored.manualSeniorityScore,
+      queuePosition: place,
+      totalActiveMembers: places.size,
+    });
+    if (!rule) return report;
+    // The department's rule: the key that puts the member ahead of the next one.
+    const ahead = members.find((member) => member.id === stored.id);
+    const next = place === null ? undefined : members.find((member) => places.get(member.id) === place + 1);
+    if (!ahead || !next) return { ...report, aheadOfNextBecause: null };
+    const explanation = explainSeniorityPlace(toSeniorityCandidate(ahead), toSeniorityCandidate(next), rule, null);
+    // No lot is drawn outside a session: members tied on every other key wait for a session's draw.
     const because =
-      index === -1 || !ahead || !next
-        ? null
-        : explainSeniorityPlace(ahead, next, rule, null).key === 'fallback' && ruleUsesLottery(rule)
-          ? 'tied: a lot drawn when a session starts decides'
-          : explainSeniorityPlace(ahead, next, rule, null).text;
-    return { ...report(index === -1 ? null : index + 1, ordered.length), aheadOfNextBecause: because };
+      explanation.key === 'fallback' && ruleUsesLottery(rule)
+        ? 'tied: a lot drawn when a session starts decides'
+        : explanation.text;
+    return { ...report, aheadOfNextBecause: because };
   }
 }
 
