@@ -107,7 +107,7 @@ test.describe('station management', () => {
     await template.saveAs(templatePath);
     const header = (await readFile(templatePath, 'utf8')).split(/\r?\n/)[0];
     expect(header).toBe(
-      'name,number,address,totalCapacity,shiftACapacity,shiftBCapacity,shiftCCapacity,description,phoneNumber,email,isActive,preferredRanks',
+      'name,number,address,totalCapacity,shiftACapacity,shiftBCapacity,shiftCCapacity,description,phoneNumber,email,isActive,preferredRanks,seatRules',
     );
 
     await page.getByLabel('Spreadsheet file').setInputFiles(templatePath);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { RANKS, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS, type Shift } from '../constants.ts';
 import { findUnstorableCell } from '../spreadsheet-import.ts';
+import { CERTIFICATION_CODE_PATTERN } from './certification.ts';
 import { readBooleanString, readNumericString } from './common.ts';
 
 /** Messages of the station form and of the station calls. */
@@ -559,6 +560,7 @@ export const STATION_IMPORT_OPTIONAL_COLUMNS = [
   'email',
   'isActive',
   'preferredRanks',
+  'seatRules',
 ] as const;
 
 /** One valid row of the station import, ready to create. */
@@ -572,6 +574,11 @@ export interface StationImportRow {
   isActive: boolean;
   preferredRanks: Rank[];
   seats: SeatCounts;
+  /**
+   * Every seat group of the station when the row's `seatRules` cell names any (the seats without
+   * rules included), or null for a row without rules, whose seats are made from `seats` as before.
+   */
+  seatRules: SeatRules | null;
 }
 
 const WHOLE_NUMBER = /^\d+$/;
@@ -579,7 +586,8 @@ const WHOLE_NUMBER = /^\d+$/;
 /**
  * Checks one import row (cells as text) and gives the station to create, or the reason the row
  * is refused. Capacities must be whole numbers of 0 or more, and the shifts must add up to the
- * total; each shift's seats are spread over positions by `distributeShiftSeats`.
+ * total; each shift's seats are spread over positions by `distributeShiftSeats`, and the optional
+ * `seatRules` cell (`parseSeatRulesCell`) gives some of them certifications or minimum staffing.
  */
 export function parseStationImportRow(
   values: Record<string, string>,
@@ -641,6 +649,14 @@ export function parseStationImportRow(
     if (!preferredRanks.includes(rank)) preferredRanks.push(rank);
   }
 
+  const seats: SeatCounts = {
+    A: distributeShiftSeats(capacities.shiftACapacity ?? 0),
+    B: distributeShiftSeats(capacities.shiftBCapacity ?? 0),
+    C: distributeShiftSeats(capacities.shiftCCapacity ?? 0),
+  };
+  const seatRules = parseSeatRulesCell(cell('seatRules'), seats);
+  if (!seatRules.ok) return seatRules;
+
   return {
     ok: true,
     station: {
@@ -652,13 +668,117 @@ export function parseStationImportRow(
       email: email || null,
       isActive: isActiveText !== 'false',
       preferredRanks,
-      seats: {
-        A: distributeShiftSeats(capacities.shiftACapacity ?? 0),
-        B: distributeShiftSeats(capacities.shiftBCapacity ?? 0),
-        C: distributeShiftSeats(capacities.shiftCCapacity ?? 0),
-      },
+      seats,
+      seatRules: seatRules.rules,
     },
   };
+}
+
+/** The suffix of a `seatRules` entry whose seats must be filled; read in any letter case. */
+const MUST_FILL_WORD = 'mustFill';
+/** The same bound as a seat group of the station form. */
+const MAX_CODES_PER_SEAT_RULE = 10;
+const isMustFillWord = (word: string) => word.replace(/\s+/g, '').toLowerCase() === MUST_FILL_WORD.toLowerCase();
+const SEAT_RULES_FORMAT =
+  'write shift:position:count:codes, e.g. "B:Firefighter:2:PM" or "B:Firefighter:2:PM+HM:mustFill"';
+
+/**
+ * Reads the station import's `seatRules` cell against the seats the row's capacities give:
+ * entries separated by ";" (or line breaks, as Alt+Enter writes them in a cell), each
+ * `shift:position:count:codes` with several codes joined by "+" and an optional `:mustFill`,
+ * e.g. `B:Firefighter:2:PM:mustFill; A:Engineer:1:DO`. An entry turns `count` of that shift's
+ * seats of that position into a group that requires the codes (and must be filled); the seats no
+ * entry names stay without rules. A must-fill group without certifications leaves the codes empty:
+ * `B:Captain:1::mustFill`. Shifts, positions and `mustFill` are read in any letter case, codes are
+ * upper-cased, and spaces around the separators do not matter. Only the codes' spelling is checked
+ * here: whether the department has them is the server's question. An empty cell gives null.
+ */
+export function parseSeatRulesCell(
+  text: string,
+  seats: SeatCounts,
+): { ok: true; rules: SeatRules | null } | { ok: false; error: string } {
+  const refuse = (reason: string) => ({ ok: false as const, error: `seatRules: ${reason}` });
+  const entries = text
+    .split(/[;\r\n]/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return { ok: true, rules: null };
+
+  const named: Record<Shift, SeatRule[]> = { A: [], B: [], C: [] };
+  for (const entry of entries) {
+    const parts = entry.split(':').map((part) => part.trim());
+    const [shiftText = '', positionText = '', countText = '', codesText = '', suffix] = parts;
+    if (parts.length < 4 || parts.length > 5) return refuse(`"${entry}" is not a rule; ${SEAT_RULES_FORMAT}`);
+    const shift = SHIFTS.find((known) => known === shiftText.toUpperCase());
+    if (!shift) return refuse(`unknown shift "${shiftText}" in "${entry}" (shifts: ${SHIFTS.join(', ')})`);
+    const position = SEAT_POSITIONS.find((known) => known.toLowerCase() === positionText.toLowerCase());
+    if (!position) return refuse(`unknown position "${positionText}" (positions: ${SEAT_POSITIONS.join(', ')})`);
+    if (!WHOLE_NUMBER.test(countText) || Number(countText) < 1) {
+      return refuse(`the count in "${entry}" must be a whole number of at least 1 (got "${countText}")`);
+    }
+    if (suffix !== undefined && !isMustFillWord(suffix)) {
+      return refuse(`"${entry}" may only end in :${MUST_FILL_WORD} after its codes (got "${suffix}")`);
+    }
+    // "B:Captain:1:mustFill" would read mustFill as a certification code: say how to write it.
+    if (suffix === undefined && isMustFillWord(codesText)) {
+      return refuse(
+        `"${entry}" has no codes before ${MUST_FILL_WORD}; for must-fill seats without certifications leave the codes empty: "${shiftText}:${positionText}:${countText}::${MUST_FILL_WORD}"`,
+      );
+    }
+    const codes = codesText === '' ? [] : codesText.split('+').map((code) => code.trim().toUpperCase());
+    const badCode = codes.find((code) => !CERTIFICATION_CODE_PATTERN.test(code));
+    if (badCode !== undefined) {
+      return refuse(
+        `"${badCode}" in "${entry}" is not a certification code (1 to 16 letters, digits, _ or -); join several codes with "+", e.g. PM+HM`,
+      );
+    }
+    if (codes.length > MAX_CODES_PER_SEAT_RULE) {
+      return refuse(`"${entry}" names more than ${MAX_CODES_PER_SEAT_RULE} certifications`);
+    }
+    const group = { requires: normalizeRequiredCodes(codes), mustFill: suffix !== undefined };
+    if (!hasSeatRule(group)) {
+      return refuse(`"${entry}" names no certification and is not ${MUST_FILL_WORD}, so it changes nothing; remove it`);
+    }
+    const same = named[shift].find((rule) => rule.position === position && seatGroupKey(rule) === seatGroupKey(group));
+    if (same) same.count += Number(countText);
+    else named[shift].push({ position, count: Number(countText), ...group });
+  }
+
+  const rules: SeatRules = { A: [], B: [], C: [] };
+  for (const shift of SHIFTS) {
+    for (const position of SEAT_POSITIONS) {
+      const groups = named[shift].filter((rule) => rule.position === position).sort(compareSeatGroups);
+      const asked = groups.reduce((sum, rule) => sum + rule.count, 0);
+      const have = seats[shift][position];
+      if (asked > have) {
+        const seatWord = have === 1 ? 'seat' : 'seats';
+        // The import makes no Lieutenant seats, which surprises a department that has them.
+        const hint = position === 'Lieutenant' ? ' (the import makes no Lieutenant seats)' : '';
+        return refuse(
+          `shift ${shift} has ${have} ${position} ${seatWord}${hint}, the ${groups.length === 1 ? 'rule asks' : 'rules ask'} for ${asked}`,
+        );
+      }
+      if (have > asked) rules[shift].push({ position, count: have - asked, requires: [], mustFill: false });
+      rules[shift].push(...groups);
+    }
+  }
+  return { ok: true, rules };
+}
+
+/**
+ * The import's refusal of a row whose `seatRules` name codes the department does not have: 'seatRules:
+ * no certification with code "XX" (the department's certifications: DO, PM)'. It lists the codes there
+ * are, so the person can correct the cell without leaving the results.
+ */
+export function seatRulesUnknownCodesMessage(unknown: readonly string[], catalogue: readonly string[]): string {
+  const quoted = unknown.map((code) => `"${code}"`).join(', ');
+  const missing =
+    unknown.length === 1 ? `no certification with code ${quoted}` : `no certifications with codes ${quoted}`;
+  const known =
+    catalogue.length === 0
+      ? "the department has no certifications yet: add them to the department's certifications first"
+      : `the department's certifications: ${[...catalogue].sort().join(', ')}`;
+  return `seatRules: ${missing} (${known})`;
 }
 
 /** The import's answer, under `results`. */

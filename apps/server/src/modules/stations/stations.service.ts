@@ -20,6 +20,7 @@ import {
   type StationImportResponse,
   type StationPositions,
   seatRuleCodes,
+  seatRulesUnknownCodesMessage,
   stationHasMembersMessage,
   stationNumberTakenMessage,
   sumSeatCounts,
@@ -33,7 +34,7 @@ import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SpreadsheetRow } from '../../lib/spreadsheet.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { shareCertificationCodes } from '../certifications/certifications.repository.ts';
+import { listCertifications, shareCertificationCodes } from '../certifications/certifications.repository.ts';
 import { type CurrentSeat, type PlanResult, planSeats, rulesForCounts } from './seat-plan.ts';
 import { presentStationPositions, presentStations } from './station-presenter.ts';
 import {
@@ -254,6 +255,8 @@ export class StationsService {
   /**
    * Creates a station per good row, each in its own transaction, so a bad or duplicate row never
    * stops the others. Every row not created is counted as skipped, with its reason in `errors`.
+   * A row's seat rules may name only codes of the department's catalogue; that is checked here,
+   * in the row's transaction, because the pure row parser cannot know the catalogue.
    */
   async importStations(rows: SpreadsheetRow[], actor: StationActor): Promise<StationImportResponse['results']> {
     const errors: { row: number; error: string }[] = [];
@@ -279,8 +282,16 @@ export class StationsService {
         continue;
       }
       const now = this.clock.now();
+      let refusal: string | null;
       try {
-        await this.db.transaction(async (tx) => {
+        refusal = await this.db.transaction(async (tx) => {
+          if (station.seatRules) {
+            const unknown = await this.findUnknownCodes(tx, station.seatRules);
+            if (unknown.length > 0) {
+              const catalogue = (await listCertifications(tx)).map((certification) => certification.code);
+              return seatRulesUnknownCodesMessage(unknown, catalogue);
+            }
+          }
           const inserted = await insertStation(tx, {
             number: station.number,
             name: station.name,
@@ -293,12 +304,22 @@ export class StationsService {
             createdAt: now,
             updatedAt: now,
           });
-          await insertSeats(tx, newSeatRows(inserted.id, station.seats));
+          await insertSeats(
+            tx,
+            station.seatRules
+              ? newRuledSeatRows(inserted.id, station.seatRules)
+              : newSeatRows(inserted.id, station.seats),
+          );
+          return null;
         });
       } catch (error) {
         if (!isUniqueViolation(error, STATION_NUMBER_CONSTRAINT)) throw error;
         // Created by someone else since the numbers were read.
         errors.push({ row: row.rowNumber, error: `Skipped: ${stationNumberTakenMessage(station.number)}` });
+        continue;
+      }
+      if (refusal !== null) {
+        errors.push({ row: row.rowNumber, error: refusal });
         continue;
       }
       takenNumbers.add(station.number);
@@ -362,10 +383,15 @@ export class StationsService {
    * deleted under the seats that are about to require them.
    */
   private async checkCertificationCodes(tx: Executor, rules: SeatRules): Promise<void> {
+    const unknown = await this.findUnknownCodes(tx, rules);
+    if (unknown.length > 0) throw badRequest(unknownCertificationCodesMessage(unknown), { unknownCodes: unknown });
+  }
+
+  /** The codes the groups name that the department does not have; the others stay held FOR SHARE. */
+  private async findUnknownCodes(tx: Executor, rules: SeatRules): Promise<string[]> {
     const codes = seatRuleCodes(rules);
     const known = new Set(await shareCertificationCodes(tx, codes));
-    const unknown = codes.filter((code) => !known.has(code));
-    if (unknown.length > 0) throw badRequest(unknownCertificationCodesMessage(unknown), { unknownCodes: unknown });
+    return codes.filter((code) => !known.has(code));
   }
 
   /**

@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import type { Station } from '@stationbid/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, members, seats, stations } from '../../db/schema/index.ts';
@@ -553,6 +554,80 @@ describe('POST /api/admin/import-stations', () => {
     expect(xlsResponse.json().results).toEqual({ created: 1, skipped: 0, total: 1, errors: [] });
     const [legacy] = await context.db.select().from(stations).where(eq(stations.number, 702));
     expect(legacy?.isActive).toBe(false);
+  });
+
+  it('gives the seats a seatRules cell names their certifications and minimum staffing', async () => {
+    for (const [code, name] of [
+      ['PM', 'Paramedic'],
+      ['DO', 'Driver/Operator'],
+    ]) {
+      const response = await injectAs(context, admin, {
+        method: 'POST',
+        url: '/api/admin/certifications',
+        payload: { code, name },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    // The cell is left unquoted in the first row, as a person's CSV would have it: ";" is not a separator.
+    const csv = [
+      `${HEADER},seatRules`,
+      'Medic Station,521,1 Medic Rd,11,3,5,3,,,,B:Firefighter:2:PM:mustFill; A:Engineer:1:do',
+      'Unknown Code,522,2 Medic Rd,9,3,3,3,,,,"B:Firefighter:1:XX+PM; C:Captain:1:YY"',
+      'Too Many,523,3 Medic Rd,9,3,3,3,,,,B:Firefighter:2:PM',
+      'Plain,524,4 Medic Rd,3,1,1,1,,,,',
+    ].join('\n');
+    const response = await upload('rules.csv', csv, SPREADSHEET_CONTENT_TYPES.csv);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().results).toEqual({
+      created: 2,
+      skipped: 2,
+      total: 4,
+      errors: [
+        {
+          row: 3,
+          error: 'seatRules: no certifications with codes "XX", "YY" (the department\'s certifications: DO, PM)',
+        },
+        { row: 4, error: 'seatRules: shift B has 1 Firefighter seat, the rule asks for 2' },
+      ],
+    });
+
+    const list = (await injectAs(context, memberSession, { method: 'GET', url: '/api/stations' })).json()
+      .stations as Station[];
+    const medic = list.find((station) => station.number === 521);
+    if (!medic) throw new Error('Station 521 was not created');
+    expect(medic.seats.B).toEqual({ Captain: 1, Lieutenant: 0, Engineer: 1, Firefighter: 3 });
+    expect(medic.availablePositions.B).toEqual([
+      { _id: `${medic.id}-B-Captain`, position: 'Captain', count: 1, total: 1, occupied: 0 },
+      { _id: `${medic.id}-B-Engineer`, position: 'Engineer', count: 1, total: 1, occupied: 0 },
+      {
+        _id: `${medic.id}-B-Firefighter`,
+        position: 'Firefighter',
+        count: 1,
+        total: 1,
+        occupied: 0,
+        requires: [],
+        mustFill: false,
+      },
+      {
+        _id: `${medic.id}-B-Firefighter-PM-must-fill`,
+        position: 'Firefighter',
+        count: 2,
+        total: 2,
+        occupied: 0,
+        requires: ['PM'],
+        mustFill: true,
+      },
+    ]);
+    expect(medic.seatRules?.A).toEqual([
+      { position: 'Captain', count: 1, requires: [], mustFill: false, occupied: 0 },
+      { position: 'Engineer', count: 1, requires: ['DO'], mustFill: false, occupied: 0 },
+      { position: 'Firefighter', count: 1, requires: [], mustFill: false, occupied: 0 },
+    ]);
+    expect(medic.seatRules?.C.every((rule) => rule.requires.length === 0 && !rule.mustFill)).toBe(true);
+    const plain = list.find((station) => station.number === 524);
+    expect(plain?.availablePositions.A.every((entry) => entry.requires === undefined)).toBe(true);
+    const refused = await context.db.select().from(stations).where(eq(stations.number, 522));
+    expect(refused).toEqual([]);
   });
 
   it('refuses a file over 5 MB with 413 and changes nothing', async () => {

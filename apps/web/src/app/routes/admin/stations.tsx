@@ -25,6 +25,8 @@ type StationDialog =
 
 function StationManagementPage() {
   const [dialog, setDialog] = useState<StationDialog | null>(null);
+  // Known here so that the import tab reads the certification catalogue only once it is opened.
+  const [tab, setTab] = useState<string | null>('list');
   // The same cached list the Station List tab shows: no extra request.
   const { data: stations } = useStationsQuery({ includeInactive: true });
   const closeDialog = () => setDialog(null);
@@ -46,7 +48,7 @@ function StationManagementPage() {
         </Button>
       </Group>
 
-      <Tabs defaultValue="list">
+      <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
           <Tabs.Tab value="list" leftSection={<IconList size={16} aria-hidden />}>
             Station List
@@ -64,7 +66,7 @@ function StationManagementPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="import">
-          <StationImportTab />
+          <StationImportTab isShown={tab === 'import'} />
         </Tabs.Panel>
       </Tabs>
 

@@ -4,26 +4,75 @@ import {
   STATION_IMPORT_REQUIRED_COLUMNS,
 } from '@stationbid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildStation } from '../../../test/build-station.ts';
 import { adminUser } from '../../../test/fixtures.ts';
 import { jsonResponse } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { STATION_TEMPLATE_EXAMPLE_ROWS } from './station-import-tab.tsx';
+import { templateExampleRows, templateSeatRules } from './station-import-tab.tsx';
 
 const LIST = 'GET /api/stations?includeInactive=true';
 
 describe('the station import template', () => {
   const columns = [...STATION_IMPORT_REQUIRED_COLUMNS, ...STATION_IMPORT_OPTIONAL_COLUMNS];
 
-  it.each(STATION_TEMPLATE_EXAMPLE_ROWS.map((row) => [row[0], row] as const))(
-    'has example "%s", which the import accepts as it is',
-    (_, row) => {
-      expect(row).toHaveLength(columns.length);
-      const values = Object.fromEntries(columns.map((column, index) => [column, String(row[index])]));
-      expect(parseStationImportRow(values)).toMatchObject({ ok: true });
-    },
-  );
+  it.each([
+    ['a department with PM', ['DO', 'HM', 'PM'], 'B:Firefighter:2:PM:mustFill; C:Firefighter:1:PM'],
+    ['a department without PM', ['HM', 'DO'], 'B:Firefighter:2:HM:mustFill; C:Firefighter:1:HM'],
+    ['a department without certifications', [], 'B:Firefighter:2::mustFill'],
+  ])('has seat rules for %s that name only its own codes', (_, codes, seatRules) => {
+    expect(templateSeatRules(codes)).toBe(seatRules);
+  });
+
+  it.each(
+    [['PM'], []].flatMap((codes) => templateExampleRows(codes).map((row) => [row[0], codes.join(), row] as const)),
+  )('has example "%s" (codes: "%s"), which the import accepts as it is', (_, _codes, row) => {
+    expect(row).toHaveLength(columns.length);
+    const values = Object.fromEntries(columns.map((column, index) => [column, String(row[index])]));
+    expect(parseStationImportRow(values)).toMatchObject({ ok: true });
+  });
+});
+
+describe('Download Template', () => {
+  const { createObjectURL, revokeObjectURL } = URL;
+  afterEach(() => {
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    vi.restoreAllMocks();
+  });
+
+  it("writes the seatRules column with the department's own codes", async () => {
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:template';
+      },
+      revokeObjectURL: () => {},
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user, api } = renderApp({
+      path: '/admin/stations',
+      signedInAs: adminUser,
+      api: {
+        [LIST]: () => jsonResponse(200, { stations: [] }),
+        'GET /api/admin/certifications': () =>
+          jsonResponse(200, { certifications: [{ id: 'c1', code: 'PM', name: 'Paramedic', holders: 0 }] }),
+      },
+    });
+    await waitFor(() => expect(api.requestsTo(LIST)).toHaveLength(1));
+    // Read only once the tab is shown: the station list alone sends no surprise request.
+    expect(api.requestsTo('GET /api/admin/certifications')).toHaveLength(0);
+
+    await user.click(screen.getByRole('tab', { name: 'Import Stations' }));
+    expect(await screen.findByText(/Certifications page first \(the department's: PM\)/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download Template' }));
+
+    const [blob] = blobs;
+    if (!blob) throw new Error('no template was downloaded');
+    const [header, westside] = (await blob.text()).split('\r\n');
+    expect(header?.endsWith(',preferredRanks,seatRules')).toBe(true);
+    expect(westside?.endsWith(',B:Firefighter:2:PM:mustFill; C:Firefighter:1:PM')).toBe(true);
+  });
 });
 
 describe('Import Stations tab', () => {
@@ -57,7 +106,11 @@ describe('Import Stations tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Import Stations' }));
     expect(await screen.findByRole('button', { name: 'Download Template' })).toBeInTheDocument();
     for (const column of STATION_IMPORT_REQUIRED_COLUMNS) expect(screen.getByText(column)).toBeInTheDocument();
+    expect(screen.getByText('seatRules')).toBeInTheDocument();
     expect(screen.getByText(/must add up to totalCapacity/)).toBeInTheDocument();
+    expect(screen.getByText(/^seatRules marks seats that require certifications or must be filled/)).toHaveTextContent(
+      '"B:Firefighter:2:PM:mustFill; A:Engineer:1:DO"',
+    );
 
     const file = new File(['name,number\n'], 'stations.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Spreadsheet file'), file);

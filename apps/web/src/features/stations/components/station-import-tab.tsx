@@ -1,12 +1,13 @@
 /**
  * The Import Stations tab of /admin/stations: the shared spreadsheet panel, set up
- * with the station columns, a template whose example rows import as they are, and notes on how
- * each row is read (decision 007).
+ * with the station columns, a template whose example rows import as they are (its seat rules name
+ * the department's own certification codes), and notes on how each row is read (decision 007).
  */
 import { STATION_IMPORT_OPTIONAL_COLUMNS, STATION_IMPORT_REQUIRED_COLUMNS } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ImportOutcome, SpreadsheetImportPanel } from '../../../components/spreadsheet-import-panel.tsx';
 import { showSuccess } from '../../../lib/toasts.ts';
+import { useCertificationsQuery } from '../../certifications/index.ts';
 import { importStations } from '../api/import-stations.ts';
 import { invalidateStations } from '../api/station-queries.ts';
 
@@ -14,37 +15,64 @@ export const STATION_TEMPLATE_FILE_NAME = 'station_import_template.csv';
 
 const TEMPLATE_COLUMNS = [...STATION_IMPORT_REQUIRED_COLUMNS, ...STATION_IMPORT_OPTIONAL_COLUMNS];
 
+/**
+ * The template's example seat rules, from the department's own certification codes (Paramedic when
+ * it has PM), since the import refuses a code the department does not have. A department without
+ * certifications gets must-fill seats without codes instead, so the template always imports as it is.
+ */
+export function templateSeatRules(codes: readonly string[]): string {
+  const code = codes.includes('PM') ? 'PM' : codes[0];
+  return code === undefined ? 'B:Firefighter:2::mustFill' : `B:Firefighter:2:${code}:mustFill; C:Firefighter:1:${code}`;
+}
+
 /** Two stations in the template's column order; both pass every rule, so the template imports as it is. */
-export const STATION_TEMPLATE_EXAMPLE_ROWS = [
-  [
-    'Westside',
-    7,
-    '350 West Market Street, Riverton',
-    15,
-    5,
-    5,
-    5,
-    'Engine 7 and Rescue 7.',
-    '555-0107',
-    'station7@stationbid.example',
-    'true',
-    'Captain, Engineer',
-  ],
-  ['Lakeview', 8, '42 Shoreline Drive, Lakeview', 12, 4, 4, 4, 'Engine 8.', '555-0108', '', 'true', ''],
-] as const;
+export function templateExampleRows(codes: readonly string[]) {
+  return [
+    [
+      'Westside',
+      7,
+      '350 West Market Street, Riverton',
+      15,
+      5,
+      5,
+      5,
+      'Engine 7 and Rescue 7.',
+      '555-0107',
+      'station7@stationbid.example',
+      'true',
+      'Captain, Engineer',
+      templateSeatRules(codes),
+    ],
+    ['Lakeview', 8, '42 Shoreline Drive, Lakeview', 12, 4, 4, 4, 'Engine 8.', '555-0108', '', 'true', '', ''],
+  ] as const;
+}
 
-const NOTES = [
-  'Station numbers must be unique and above 0; a row whose number is already used is skipped.',
-  'Capacities are whole numbers of 0 or more, and shiftACapacity + shiftBCapacity + shiftCCapacity must add up to totalCapacity.',
-  "Each shift's seats are made as 1 Captain, then 1 Engineer, then Firefighters. Add Lieutenant seats afterwards in the station form.",
-  'isActive is true or false; an empty cell means true.',
-  'preferredRanks lists ranks separated by commas, e.g. "Captain, Engineer".',
-  'Files: .xlsx, .xls or .csv, up to 5 MB, with the column names in the first row.',
-  'A refused row is listed with its reason and never stops the other rows.',
-];
+/** The notes; `codes` are the department's certification codes once they are read. */
+function importNotes(codes: readonly string[] | undefined): string[] {
+  const known =
+    codes === undefined
+      ? ''
+      : codes.length === 0
+        ? ' (the department has none yet)'
+        : ` (the department's: ${codes.join(', ')})`;
+  return [
+    'Station numbers must be unique and above 0; a row whose number is already used is skipped.',
+    'Capacities are whole numbers of 0 or more, and shiftACapacity + shiftBCapacity + shiftCCapacity must add up to totalCapacity.',
+    "Each shift's seats are made as 1 Captain, then 1 Engineer, then Firefighters. Add Lieutenant seats afterwards in the station form.",
+    'isActive is true or false; an empty cell means true.',
+    'preferredRanks lists ranks separated by commas, e.g. "Captain, Engineer".',
+    'seatRules marks seats that require certifications or must be filled: rules separated by ";", each shift:position:count:codes, with several codes joined by "+" and :mustFill at the end for seats that must be filled, e.g. "B:Firefighter:2:PM:mustFill; A:Engineer:1:DO". The count is taken from that shift\'s seats of that position as made above; the others stay open to everyone.',
+    `seatRules codes must be on the Certifications page first${known}. Must-fill seats without certifications leave the codes empty, e.g. "B:Captain:1::mustFill".`,
+    'Files: .xlsx, .xls or .csv, up to 5 MB, with the column names in the first row.',
+    'A refused row is listed with its reason and never stops the other rows.',
+  ];
+}
 
-export function StationImportTab() {
+/** `isShown`: the tab is on screen; only then is the catalogue read for the template's example. */
+export function StationImportTab({ isShown }: { isShown: boolean }) {
   const queryClient = useQueryClient();
+  const catalogue = useCertificationsQuery({ enabled: isShown });
+  const codes = catalogue.data?.map((certification) => certification.code);
 
   async function upload(file: File): Promise<ImportOutcome> {
     const results = await importStations(file);
@@ -66,10 +94,10 @@ export function StationImportTab() {
       subject="stations"
       templateFileName={STATION_TEMPLATE_FILE_NAME}
       templateColumns={TEMPLATE_COLUMNS}
-      templateExampleRows={STATION_TEMPLATE_EXAMPLE_ROWS}
+      templateExampleRows={templateExampleRows(codes ?? [])}
       requiredColumns={STATION_IMPORT_REQUIRED_COLUMNS}
       optionalColumns={STATION_IMPORT_OPTIONAL_COLUMNS}
-      notes={NOTES}
+      notes={importNotes(codes)}
       upload={upload}
     />
   );
