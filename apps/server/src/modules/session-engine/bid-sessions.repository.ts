@@ -266,28 +266,30 @@ export async function listHistory(executor: Executor, sessionId: string): Promis
 
 /** The session's latest awards, newest first, with the participant each went to (the board's last picks). */
 export async function listRecentPicks(executor: Executor, sessionId: string, limit: number) {
-  return executor
-    .select({
-      participantId: bids.participantId,
-      memberId: participants.memberId,
-      firstName: participants.firstName,
-      lastName: participants.lastName,
-      rank: participants.rank,
-      bidPriority: participants.bidPriority,
-      stationId: bids.stationId,
-      stationName: bids.stationName,
-      stationNumber: bids.stationNumber,
-      shift: bids.shift,
-      seatPosition: bids.seatPosition,
-      kind: bids.kind,
-      placedByName: bids.placedByName,
-      createdAt: bids.createdAt,
-    })
-    .from(bids)
-    .innerJoin(participants, eq(participants.id, bids.participantId))
-    .where(eq(bids.sessionId, sessionId))
-    // One step can award several seats at the same moment (a bid, then standing bids that resolve
-    // as the next turns begin); they were awarded in queue order, so that order breaks the tie.
-    .orderBy(desc(bids.createdAt), desc(participants.queuePosition), desc(bids.id))
-    .limit(limit);
+  return (
+    executor
+      .select({
+        participantId: bids.participantId,
+        memberId: participants.memberId,
+        firstName: participants.firstName,
+        lastName: participants.lastName,
+        rank: participants.rank,
+        bidPriority: participants.bidPriority,
+        stationId: bids.stationId,
+        stationName: bids.stationName,
+        stationNumber: bids.stationNumber,
+        shift: bids.shift,
+        seatPosition: bids.seatPosition,
+        kind: bids.kind,
+        placedByName: bids.placedByName,
+        createdAt: bids.createdAt,
+      })
+      .from(bids)
+      .innerJoin(participants, eq(participants.id, bids.participantId))
+      .where(eq(bids.sessionId, sessionId))
+      // One step can award several seats at the same moment (a bid, then standing bids that resolve
+      // as the next turns begin); they were awarded in queue order, so that order breaks the tie.
+      .orderBy(desc(bids.createdAt), desc(participants.queuePosition), desc(bids.id))
+      .limit(limit)
+  );
 }

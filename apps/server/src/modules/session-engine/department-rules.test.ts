@@ -240,8 +240,9 @@ describe('standing bids', () => {
       .session;
     expect(detail.currentTurn.user.id).toBe(third.id);
     // Both seats were awarded in the one step; the board lists the later turn's first, as it happened.
-    const board = (await injectAs(context, admin, { method: 'GET', url: `/api/bid-sessions/${session.id}/board` })).json()
-      .board;
+    const board = (
+      await injectAs(context, admin, { method: 'GET', url: `/api/bid-sessions/${session.id}/board` })
+    ).json().board;
     expect(board.recentPicks.map((pick: { participantId: string }) => pick.participantId)).toEqual([
       onCall?.id,
       participants.find((participant) => participant.memberId === first.id)?.id,
