@@ -53,6 +53,7 @@ const elena = member(1, {
   rank: 'Captain',
   position: 'Paramedic',
   yearsOfService: 19,
+  bidPriority: 2,
 });
 const caleb = member(2, {
   firstName: 'Caleb',
@@ -60,6 +61,7 @@ const caleb = member(2, {
   rank: 'Engineer',
   position: 'Driver',
   yearsOfService: 15,
+  bidPriority: 3,
 });
 const chloe = member(3, {
   firstName: 'Chloe',
@@ -67,6 +69,8 @@ const chloe = member(3, {
   rank: 'Firefighter',
   position: 'Paramedic',
   yearsOfService: 11,
+  // The department ranks by time in rank: Chloe's recent promotion date puts her first, whatever her score.
+  bidPriority: 1,
 });
 const walter = member(4, {
   firstName: 'Walter',
@@ -500,7 +504,7 @@ describe('the session form', { timeout: 30_000 }, () => {
     Element.prototype.scrollIntoView ??= () => undefined;
   });
 
-  it('offers only active members with their priority and score, and creates nothing without one', async () => {
+  it('offers only active members with their department place and score, and creates nothing without one', async () => {
     const { user } = renderSessionManagement([draft]);
     await user.click(await screen.findByRole('button', { name: 'Create Session' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Bid Session' });
@@ -514,14 +518,22 @@ describe('the session form', { timeout: 30_000 }, () => {
     const elenaBox = await within(dialog).findByRole('checkbox', { name: 'Elena Ramirez' });
     expect(within(dialog).queryByRole('checkbox', { name: 'Walter Gray' })).not.toBeInTheDocument();
     // Scores by the spec's formula: 19 x 10 x 2 x 1.3 = 494; 15 x 10 x 1.2 x 1.2 = 216; 11 x 10 x 1 x 1.3 = 143.
+    // The place is the server's, by the department's seniority rule, not the score order.
+    const memberBoxes = ['Chloe Bennett', 'Elena Ramirez', 'Caleb Murphy'].map((name) =>
+      within(dialog).getByRole('checkbox', { name }),
+    );
+    const listed = within(dialog)
+      .getAllByRole('checkbox')
+      .filter((box) => memberBoxes.includes(box));
+    expect(listed).toEqual(memberBoxes);
     const elenaRow = elenaBox.closest('.mantine-Group-root') as HTMLElement;
-    expect(elenaRow).toHaveTextContent('Priority #1');
+    expect(elenaRow).toHaveTextContent('Priority #2');
     expect(elenaRow).toHaveTextContent('Score 494');
     expect(elenaRow).toHaveTextContent('Captain · Paramedic · 19 years · FD-0011');
     const chloeRow = within(dialog)
       .getByRole('checkbox', { name: 'Chloe Bennett' })
       .closest('.mantine-Group-root') as HTMLElement;
-    expect(chloeRow).toHaveTextContent('Priority #3');
+    expect(chloeRow).toHaveTextContent('Priority #1');
     expect(chloeRow).toHaveTextContent('Score 143');
     expect(within(dialog).getByText('0 of 3 active members selected')).toBeInTheDocument();
 

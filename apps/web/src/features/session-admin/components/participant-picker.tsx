@@ -1,8 +1,8 @@
 /**
  * The session form's participant picker: only active members can be picked; a
  * search; Select All and Clear All (over the members the search shows); and each member's seniority
- * score and bid priority, computed with the domain's rules over the active members, so the
- * administrator sees who would bid first.
+ * score and department place. The place comes from the server, which ranks by the department's
+ * seniority rule (time in rank, hire date, ...), so the administrator sees who would bid first.
  */
 import {
   Alert,
@@ -18,7 +18,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { computeBidPriorities, computeSeniorityScore, type User } from '@stationbid/domain';
+import { computeSeniorityScore, type User } from '@stationbid/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -33,10 +33,9 @@ interface PickableMember {
   bidPriority: number;
 }
 
-/** Active members with their score and priority, best priority first. */
+/** Active members with their score and department place, first place first. */
 function toPickableMembers(users: readonly User[]): PickableMember[] {
   const active = users.filter((user) => user.isActive);
-  const priorities = computeBidPriorities(active);
   return active
     .map((user) => {
       const name = `${user.firstName} ${user.lastName}`;
@@ -46,7 +45,7 @@ function toPickableMembers(users: readonly User[]): PickableMember[] {
         details: `${user.rank} · ${user.position} · ${user.yearsOfService} years · ${user.employeeId}`,
         searchText: `${name} ${user.employeeId} ${user.rank} ${user.email}`.toLocaleLowerCase(),
         seniorityScore: computeSeniorityScore(user),
-        bidPriority: priorities.get(user.id) ?? active.length,
+        bidPriority: user.bidPriority ?? active.length,
       };
     })
     .sort((a, b) => a.bidPriority - b.bidPriority);
