@@ -90,6 +90,15 @@ describe('first-start seed', () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json().session.currentTurn.user.lastName).toBe('Ramirez');
+    // The demo administrator has the dates time in rank needs, so keeps the first place their
+    // seniority gives them rather than dropping below every member.
+    const adminProfile = await context.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${admin.json().token}` },
+    });
+    expect(adminProfile.json().user).toMatchObject({ employeeId: DEMO_ADMIN.employeeId, bidPriority: 1 });
+    expect(adminProfile.json().user.rankDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const seated = await context.db.select({ total: count() }).from(members).where(isNotNull(members.currentSeatId));
     expect(seated[0]?.total).toBeGreaterThan(10);
 

@@ -82,6 +82,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
   const adminEmail = (options.admin?.email ?? DEMO_ADMIN.email).toLowerCase();
 
   await db.transaction(async (tx) => {
+    const demoKeys = options.loadDemoData ? demoSeniorityKeys(options.clock.now()) : undefined;
     await tx.insert(members).values({
       email: adminEmail,
       passwordHash: adminHash,
@@ -93,13 +94,19 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
       rank: DEMO_ADMIN.rank,
       position: DEMO_ADMIN.position,
       yearsOfService: DEMO_ADMIN.yearsOfService,
+      ...demoKeys?.admin,
     });
-    if (options.loadDemoData) await insertDemoDepartment(tx, memberHash, options.clock.now());
+    if (demoKeys) await insertDemoDepartment(tx, memberHash, options.clock.now(), demoKeys.members);
   });
   return { seeded: true, adminEmail, demoData: options.loadDemoData };
 }
 
-async function insertDemoDepartment(tx: Executor, memberPasswordHash: string, now: Date): Promise<void> {
+async function insertDemoDepartment(
+  tx: Executor,
+  memberPasswordHash: string,
+  now: Date,
+  seniorityKeys: ReadonlyMap<number, DemoSeniorityKeys>,
+): Promise<void> {
   for (const station of DEMO_STATIONS) {
     const [created] = await tx
       .insert(stations)
@@ -142,7 +149,6 @@ async function insertDemoDepartment(tx: Executor, memberPasswordHash: string, no
       );
   }
 
-  const seniorityKeys = demoSeniorityKeys(now);
   const insertedMembers = await tx
     .insert(members)
     .values(
@@ -242,21 +248,32 @@ const TIME_IN_RANK = (() => {
   return preset.rule;
 })();
 
+interface DemoSeniorityKeys {
+  hireDate: string;
+  rankDate: string;
+  listNumber: number;
+}
+
 /**
- * Hire dates, dates in rank and list numbers for the demo members, by their index. The dates in
- * rank follow the members' seniority scores (15 days a point, so never before their hire), and
- * the list numbers their place in today's order: time in rank then orders the demo department
- * exactly as today's order did, so the browser tests' expectations, written in scores, still hold.
+ * Hire dates, dates in rank and list numbers for the demo administrator and members (by index). The
+ * dates in rank follow seniority scores (15 days a point, so never before the hire), and the list
+ * numbers the place in today's order: time in rank then orders the demo department exactly as
+ * today's order did, so the browser tests' expectations, written in scores, still hold, and the
+ * administrator keeps the first place their score gives them.
  */
-function demoSeniorityKeys(now: Date): Map<number, { hireDate: string; rankDate: string; listNumber: number }> {
+function demoSeniorityKeys(now: Date): { admin: DemoSeniorityKeys; members: Map<number, DemoSeniorityKeys> } {
   const isoDay = (milliseconds: number) => new Date(milliseconds).toISOString().slice(0, 10);
-  const ranked = DEMO_MEMBERS.map((member, index) => ({
-    ...member,
-    index,
-    id: String(index),
-    employeeId: `FD-${String(1001 + index).padStart(4, '0')}`,
-  })).sort(compareByDefaultPriority);
-  return new Map(
+  const ADMIN_INDEX = -1;
+  const ranked = [
+    { ...DEMO_ADMIN, index: ADMIN_INDEX, id: 'admin' },
+    ...DEMO_MEMBERS.map((member, index) => ({
+      ...member,
+      index,
+      id: String(index),
+      employeeId: `FD-${String(1001 + index).padStart(4, '0')}`,
+    })),
+  ].sort(compareByDefaultPriority);
+  const keys = new Map(
     ranked.map((member, place) => [
       member.index,
       {
@@ -266,6 +283,9 @@ function demoSeniorityKeys(now: Date): Map<number, { hireDate: string; rankDate:
       },
     ]),
   );
+  const admin = keys.get(ADMIN_INDEX) as DemoSeniorityKeys;
+  keys.delete(ADMIN_INDEX);
+  return { admin, members: keys };
 }
 
 type InsertedMember = typeof members.$inferSelect;
