@@ -258,8 +258,19 @@ function checkStep(before: EngineState, after: EngineState, history: readonly Hi
   if (holderBefore && holderAfter) expect(holderAfter.round ?? 0).toBeGreaterThanOrEqual(holderBefore.round ?? 0);
 }
 
+/** The same state in new lists of new objects: nothing the engine kept about the old ones applies. */
+function copiedAnew(state: EngineState): EngineState {
+  return {
+    session: { ...state.session },
+    participants: state.participants.map((participant) => ({ ...participant })),
+    seats: state.seats.map((seat) => ({ ...seat })),
+  };
+}
+
+const holding = (seat: EngineSeat) => `${seat.seatId}:${seat.holderMemberId ?? '-'}`;
+
 describe('a department’s rules under random commands', () => {
-  it('never awards an unqualified seat, never goes back a round, and never makes a must-fill seat harder to fill', () => {
+  it('never awards an unqualified seat, never goes back a round, never makes a must-fill seat harder to fill, and decides as on a state seen for the first time', () => {
     fc.assert(
       fc.property(departmentArbitrary, (department) => {
         let state = buildState(department);
@@ -278,7 +289,12 @@ describe('a department’s rules under random commands', () => {
           const command = toCommand(state, action, now);
           if (!command) return;
           const result = applyCommand(state, command);
+          // The engine keeps what it works out about a session's lists from step to step; a state
+          // it has never seen must get the same answer.
+          const fresh = applyCommand(copiedAnew(state), command);
+          expect(fresh.ok ? 'accepted' : fresh.refusal.message).toBe(result.ok ? 'accepted' : result.refusal.message);
           if (!result.ok) return;
+          if (fresh.ok) expect(fresh.state.seats.map(holding)).toEqual(result.state.seats.map(holding));
           checkStep(
             state,
             result.state,

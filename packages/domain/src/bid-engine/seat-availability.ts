@@ -3,6 +3,7 @@
  * passes"): which seats a participant may take, and which free seat a bid or the turn clock picks.
  */
 import { getSeatPositionForRank, type Rank, SEAT_POSITIONS, type SeatPosition, SHIFTS } from '../constants.ts';
+import { memoizeBySeatList } from './list-memos.ts';
 import type { EligibilityMode, EngineSeat, EngineState, SeatChoice, SeatRef } from './types.ts';
 
 /** Whether a member of `rank` may take a seat of `seatPosition`: by rank, or any seat in "any" mode. */
@@ -17,21 +18,61 @@ export function isSeatOfChoice(seat: SeatRef, choice: SeatChoice): boolean {
   );
 }
 
+/** Where each seat is in a seat list: by ID, and by kind (lowest ordinal, then seat ID, first). */
+interface SeatListIndex {
+  byId: ReadonlyMap<string, number>;
+  byKind: ReadonlyMap<string, readonly number[]>;
+  stationIds: ReadonlySet<string>;
+}
+
+const kindKey = (seat: SeatChoice) => `${seat.stationId}|${seat.shift}|${seat.seatPosition}`;
+
+/** Kept with the list, so a bid finds its seats without looking at the session's other thousands. */
+const seatListIndex = memoizeBySeatList((seats): SeatListIndex => {
+  const byId = new Map<string, number>();
+  const byKind = new Map<string, number[]>();
+  seats.forEach((seat, index) => {
+    byId.set(seat.seatId, index);
+    const key = kindKey(seat);
+    const places = byKind.get(key);
+    if (places) places.push(index);
+    else byKind.set(key, [index]);
+  });
+  for (const places of byKind.values()) {
+    places.sort((a, b) => compareSeatOrder(seats[a] as EngineSeat, seats[b] as EngineSeat));
+  }
+  return { byId, byKind, stationIds: new Set(seats.map((seat) => seat.stationId)) };
+});
+
+/** Lowest ordinal first, then by seat ID: the order in which seats of one kind are given. */
+function compareSeatOrder(a: EngineSeat, b: EngineSeat): number {
+  return a.ordinal - b.ordinal || (a.seatId < b.seatId ? -1 : a.seatId > b.seatId ? 1 : 0);
+}
+
+/** A seat's place in the session's seat list, or undefined when the session does not offer it. */
+export function seatIndexOf(seats: readonly EngineSeat[], seatId: string): number | undefined {
+  return seatListIndex(seats).byId.get(seatId);
+}
+
+/** Whether the session offers any seat of that station. */
+export function isStationOffered(state: EngineState, stationId: string): boolean {
+  return seatListIndex(state.seats).stationIds.has(stationId);
+}
+
+/** The session's seats of that station, shift and position, free or held, lowest ordinal first. */
+export function seatsOfChoice(state: EngineState, choice: SeatChoice): EngineSeat[] {
+  const places = seatListIndex(state.seats).byKind.get(kindKey(choice)) ?? [];
+  return places.map((index) => state.seats[index] as EngineSeat);
+}
+
 /** Whether the session offers at least one seat of that kind, free or held. */
 export function isChoiceOffered(state: EngineState, choice: SeatChoice): boolean {
-  return state.seats.some((seat) => isSeatOfChoice(seat, choice));
+  return seatListIndex(state.seats).byKind.has(kindKey(choice));
 }
 
 /** The free seat of that station, shift and position with the lowest ordinal, or undefined when none is left. */
 export function findFreeSeat(state: EngineState, choice: SeatChoice): EngineSeat | undefined {
-  let best: EngineSeat | undefined;
-  for (const seat of state.seats) {
-    if (seat.holderMemberId !== null || !isSeatOfChoice(seat, choice)) continue;
-    if (!best || seat.ordinal < best.ordinal || (seat.ordinal === best.ordinal && seat.seatId < best.seatId)) {
-      best = seat;
-    }
-  }
-  return best;
+  return seatsOfChoice(state, choice).find((seat) => seat.holderMemberId === null);
 }
 
 /** What the last-resort auto-assignment reads of a participant. */

@@ -14,7 +14,7 @@ import {
   missingCertifications,
   YOU,
 } from './qualification.ts';
-import { isEligibleForSeat, isSeatOfChoice } from './seat-availability.ts';
+import { isEligibleForSeat, isSeatOfChoice, seatIndexOf, seatsOfChoice } from './seat-availability.ts';
 import { checkStaffing, mustFillSeatIndexes, type StaffingPool, staffingPool } from './staffing.ts';
 import type { EngineParticipant, EngineSeat, EngineState, SeatChoice } from './types.ts';
 
@@ -106,7 +106,8 @@ export class TurnRules {
   heldSeat(): EngineSeat | undefined {
     if (this.held === null) {
       const current = this.participant.currentSeat;
-      this.held = current ? this.state.seats.find((seat) => seat.seatId === current.seatId) : undefined;
+      const index = current ? seatIndexOf(this.state.seats, current.seatId) : undefined;
+      this.held = index === undefined ? undefined : this.state.seats[index];
     }
     return this.held;
   }
@@ -120,10 +121,7 @@ export class TurnRules {
     const held = this.heldSeat();
     const candidates: EngineSeat[] = [];
     if (held && isSeatOfChoice(held, choice)) candidates.push(held);
-    const free = this.state.seats
-      .filter((seat) => seat.holderMemberId === null && isSeatOfChoice(seat, choice))
-      .sort((a, b) => a.ordinal - b.ordinal || (a.seatId < b.seatId ? -1 : a.seatId > b.seatId ? 1 : 0));
-    candidates.push(...free);
+    candidates.push(...seatsOfChoice(this.state, choice).filter((seat) => seat.holderMemberId === null));
     if (candidates.length === 0) return { ok: false, code: 'CONFLICT', message: BID_MESSAGES.seatUnavailable };
     let refusal: SeatRefusal | undefined;
     for (const seat of candidates) {

@@ -2,7 +2,8 @@
  * One engine step's working copy of the state: the commands change it through these methods and
  * collect the step's events (history entries and notifications), then hand back the result.
  */
-import { carryMustFillSeatIndexes } from './staffing.ts';
+import { carryListMemos } from './list-memos.ts';
+import { seatIndexOf } from './seat-availability.ts';
 import type {
   Actor,
   EngineEvent,
@@ -25,23 +26,15 @@ export interface HistoryInput {
 }
 
 /**
- * Each seat's index in a session's seat list, kept with the list it was built for. A step's result
- * lists the seats in the same order (only changed seats are new objects), so the next step of the
- * same session finds the index without building it again: at 25,000 seats that map is most of a
- * step's work.
- */
-const seatIndexByList = new WeakMap<readonly EngineSeat[], ReadonlyMap<string, number>>();
-
-/**
  * A step's working copy of the state: copies of the arrays in which only changed entries are new
- * objects, so the input is never mutated and the server can write back only what differs.
+ * objects, so the input is never mutated and the server can write back only what differs. The
+ * copies keep the lists' order, so what was worked out for the input lists holds for them
+ * (list-memos.ts).
  */
 export class SessionStep {
   session: EngineSession;
   participants: EngineParticipant[];
   private seats: EngineSeat[];
-  private readonly inputSeats: readonly EngineSeat[];
-  private seatIndexById: ReadonlyMap<string, number> | undefined;
   private readonly events: EngineEvent[] = [];
   /** Participants whose standing bid this step read, in the order it read them (the record keeps them). */
   private readonly standingBidsRead: string[] = [];
@@ -52,9 +45,8 @@ export class SessionStep {
   ) {
     this.session = { ...state.session };
     this.participants = [...state.participants];
-    this.inputSeats = state.seats;
     this.seats = [...state.seats];
-    this.seatIndexById = seatIndexByList.get(state.seats);
+    carryListMemos(state, { seats: this.seats, participants: this.participants });
   }
 
   updateSession(changes: Partial<EngineSession>): void {
@@ -68,7 +60,7 @@ export class SessionStep {
 
   /** Frees a seat of the session if this member holds it (a seat outside the session is the server's to free). */
   releaseSeat(seatId: string, memberId: string | null): void {
-    const index = this.seatIndex(seatId);
+    const index = seatIndexOf(this.seats, seatId);
     const seat = index === undefined ? undefined : this.seats[index];
     if (index !== undefined && seat && memberId !== null && seat.holderMemberId === memberId) {
       this.seats[index] = { ...seat, holderMemberId: null };
@@ -76,7 +68,7 @@ export class SessionStep {
   }
 
   takeSeat(seatId: string, memberId: string | null): void {
-    const index = this.seatIndex(seatId);
+    const index = seatIndexOf(this.seats, seatId);
     const seat = index === undefined ? undefined : this.seats[index];
     if (index !== undefined && seat && seat.holderMemberId !== memberId) {
       this.seats[index] = { ...seat, holderMemberId: memberId };
@@ -114,21 +106,11 @@ export class SessionStep {
   }
 
   toResult(): EngineResult {
-    if (this.seatIndexById) seatIndexByList.set(this.seats, this.seatIndexById);
-    carryMustFillSeatIndexes(this.inputSeats, this.seats);
     return {
       ok: true,
       state: { session: this.session, participants: this.participants, seats: this.seats },
       events: this.events,
       ...(this.standingBidsRead.length > 0 ? { standingBidsRead: this.standingBidsRead } : {}),
     };
-  }
-
-  private seatIndex(seatId: string): number | undefined {
-    if (!this.seatIndexById) {
-      this.seatIndexById = new Map(this.seats.map((seat, index) => [seat.seatId, index]));
-      seatIndexByList.set(this.seats, this.seatIndexById);
-    }
-    return this.seatIndexById.get(seatId);
   }
 }

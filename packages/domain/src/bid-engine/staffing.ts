@@ -17,6 +17,7 @@
  * matching is a maximum flow through a graph of a few dozen classes, whatever the head count.
  */
 import { getSeatPositionForRank, type SeatPosition } from '../constants.ts';
+import { memoizeBySeatList, participantListMemo } from './list-memos.ts';
 import { type BidSubject, certificationName, joinWords, validCertificationCodes, YOU } from './qualification.ts';
 import type { EngineParticipant, EngineSeat, EngineSession, EngineState } from './types.ts';
 
@@ -58,32 +59,18 @@ function seatClassKey(seat: EngineSeat): string {
   return key;
 }
 
-/**
- * The places of the must-fill seats in a session's seat list, kept with the list. A step's result
- * lists the same seats in the same order (session-step.ts carries this along), so a session of
- * thousands of seats finds its few must-fill ones without looking at the others.
- */
-const mustFillIndexesByList = new WeakMap<readonly EngineSeat[], MustFillIndexes>();
-
 /** The places of a list's must-fill seats, and whether every one of them requires a certification. */
 export type MustFillIndexes = readonly number[] & { readonly everyRequiresCertification: boolean };
 
-export function mustFillSeatIndexes(seats: readonly EngineSeat[]): MustFillIndexes {
-  let indexes = mustFillIndexesByList.get(seats);
-  if (!indexes) {
-    const places = seats.flatMap((seat, index) => (seat.mustFill === true ? [index] : []));
-    const everyRequiresCertification = places.every((index) => (seats[index]?.requires ?? []).length > 0);
-    indexes = Object.assign(places, { everyRequiresCertification });
-    mustFillIndexesByList.set(seats, indexes);
-  }
-  return indexes;
-}
-
-/** Keeps the must-fill places known for `from` with `to`, a list of the same seats in the same order. */
-export function carryMustFillSeatIndexes(from: readonly EngineSeat[], to: readonly EngineSeat[]): void {
-  const indexes = mustFillIndexesByList.get(from);
-  if (indexes) mustFillIndexesByList.set(to, indexes);
-}
+/**
+ * Kept with the seat list (list-memos.ts), so a session of thousands of seats finds its few
+ * must-fill ones without looking at the others.
+ */
+export const mustFillSeatIndexes = memoizeBySeatList((seats): MustFillIndexes => {
+  const places = seats.flatMap((seat, index) => (seat.mustFill === true ? [index] : []));
+  const everyRequiresCertification = places.every((index) => (seats[index]?.requires ?? []).length > 0);
+  return Object.assign(places, { everyRequiresCertification });
+});
 
 /** Whether a participant still counts among those to bid: waiting (no outcome yet) and still a member. */
 function isStillToBid(participant: EngineParticipant): boolean {
@@ -103,10 +90,7 @@ interface MemberClassOf {
  */
 const memberClassCache = new WeakMap<EngineParticipant, { context: string; memberClass: MemberClassOf }>();
 
-function memberClassOf(
-  pool: Pick<StaffingPool, 'codes' | 'date' | 'session' | 'classContext'>,
-  participant: EngineParticipant,
-) {
+function memberClassOf(pool: MemberClassing, participant: EngineParticipant) {
   const context = pool.classContext;
   const cached = memberClassCache.get(participant);
   if (cached?.context === context) return cached.memberClass;
@@ -133,23 +117,84 @@ function canTake(member: MemberClass, seat: SeatClass): boolean {
 export function staffingPool(state: EngineState, date: string): StaffingPool | undefined {
   const seats = new Map<string, SeatClass>();
   const codes = new Set<string>();
-  const fillingMembers = new Set<string>();
+  const fillingMembers: string[] = [];
   const indexes = mustFillSeatIndexes(state.seats);
   if (indexes.length === 0) return undefined;
   for (const index of indexes) {
     const seat = state.seats[index] as EngineSeat;
     for (const code of seat.requires ?? []) codes.add(code);
     if (seat.holderMemberId === null) addSeat(seats, seat, 1);
-    else fillingMembers.add(seat.holderMemberId);
+    else fillingMembers.push(seat.holderMemberId);
   }
   const classContext = `${date}|${state.session.eligibilityMode}|${[...codes].sort().join(',')}`;
-  const pool: StaffingPool = { seats, members: new Map(), codes, date, session: state.session, classContext };
-  for (const participant of state.participants) {
-    if (isStillToBid(participant) && !fillingMembers.has(participant.memberId as string)) {
-      addMember(pool, participant, 1);
-    }
+  const classing: MemberClassing = { codes, date, session: state.session, classContext };
+  const stillToBid = countMembersStillToBid(classing, state.participants);
+  const pool: StaffingPool = { ...classing, seats, members: cloneMembers(stillToBid.members) };
+  for (const memberId of fillingMembers) {
+    const participant = participantOfMember(state.participants, stillToBid.placeOfMember, memberId);
+    if (participant && isStillToBid(participant)) addMember(pool.members, classing, participant, -1);
   }
   return pool;
+}
+
+type MemberClassing = Pick<StaffingPool, 'codes' | 'date' | 'session' | 'classContext'>;
+
+/** The members still to bid by class, as counted over one participant list. */
+interface MembersStillToBid {
+  classContext: string;
+  /** The list's entries when counted (a step's working list changes after it is counted). */
+  counted: readonly EngineParticipant[];
+  members: ReadonlyMap<string, MemberClass>;
+  /** Each member's place in the list: a step never moves a participant within it. */
+  placeOfMember: ReadonlyMap<string, number>;
+}
+
+/**
+ * Kept with the participant list (list-memos.ts). A step replaces only the participants it changes,
+ * so a count for the list a step started from is brought up to date by comparing entries: one or
+ * two members are classed again at a bid instead of all 20,000.
+ */
+const membersStillToBidByList = participantListMemo<MembersStillToBid>();
+
+function countMembersStillToBid(
+  classing: MemberClassing,
+  participants: readonly EngineParticipant[],
+): MembersStillToBid {
+  const kept = membersStillToBidByList.get(participants);
+  let count: MembersStillToBid;
+  if (kept?.classContext === classing.classContext && kept.counted.length === participants.length) {
+    let members: Map<string, MemberClass> | undefined;
+    participants.forEach((participant, index) => {
+      const before = kept.counted[index] as EngineParticipant;
+      if (before === participant) return;
+      members ??= cloneMembers(kept.members);
+      if (isStillToBid(before)) addMember(members, classing, before, -1);
+      if (isStillToBid(participant)) addMember(members, classing, participant, 1);
+    });
+    if (!members) return kept;
+    count = { ...kept, counted: [...participants], members };
+  } else {
+    const members = new Map<string, MemberClass>();
+    const placeOfMember = new Map<string, number>();
+    participants.forEach((participant, index) => {
+      if (participant.memberId !== null) placeOfMember.set(participant.memberId, index);
+      if (isStillToBid(participant)) addMember(members, classing, participant, 1);
+    });
+    count = { classContext: classing.classContext, counted: [...participants], members, placeOfMember };
+  }
+  membersStillToBidByList.set(participants, count);
+  return count;
+}
+
+function participantOfMember(
+  participants: readonly EngineParticipant[],
+  placeOfMember: ReadonlyMap<string, number>,
+  memberId: string,
+): EngineParticipant | undefined {
+  const place = placeOfMember.get(memberId);
+  const atPlace = place === undefined ? undefined : participants[place];
+  if (atPlace?.memberId === memberId) return atPlace;
+  return place === undefined ? undefined : participants.find((participant) => participant.memberId === memberId);
 }
 
 function addSeat(seats: Map<string, SeatClass>, seat: EngineSeat, delta: 1 | -1): void {
@@ -169,11 +214,20 @@ function addSeat(seats: Map<string, SeatClass>, seat: EngineSeat, delta: 1 | -1)
   }
 }
 
-function addMember(pool: StaffingPool, participant: EngineParticipant, delta: 1 | -1): void {
-  const { key, position, codes } = memberClassOf(pool, participant);
-  const existing = pool.members.get(key);
+function addMember(
+  members: Map<string, MemberClass>,
+  classing: MemberClassing,
+  participant: EngineParticipant,
+  delta: 1 | -1,
+): void {
+  const { key, position, codes } = memberClassOf(classing, participant);
+  const existing = members.get(key);
   if (existing) existing.count += delta;
-  else pool.members.set(key, { position, codes, count: delta });
+  else members.set(key, { position, codes, count: delta });
+}
+
+function cloneMembers(members: ReadonlyMap<string, MemberClass>): Map<string, MemberClass> {
+  return new Map([...members].map(([key, value]) => [key, { ...value }]));
 }
 
 function clonePool(pool: StaffingPool): StaffingPool {
@@ -182,7 +236,7 @@ function clonePool(pool: StaffingPool): StaffingPool {
     seats: new Map(
       [...pool.seats].map(([key, value]) => [key, { ...value, stationNumbers: new Set(value.stationNumbers) }]),
     ),
-    members: new Map([...pool.members].map(([key, value]) => [key, { ...value }])),
+    members: cloneMembers(pool.members),
   };
 }
 
@@ -198,7 +252,7 @@ function poolAfter(
   heldAfter: EngineSeat | null,
 ): StaffingPool {
   const after = clonePool(pool);
-  if (isStillToBid(participant) && heldBefore?.mustFill !== true) addMember(after, participant, -1);
+  if (isStillToBid(participant) && heldBefore?.mustFill !== true) addMember(after.members, pool, participant, -1);
   if (heldBefore?.seatId === heldAfter?.seatId) return after;
   if (heldAfter?.mustFill === true) addSeat(after.seats, heldAfter, -1);
   if (heldBefore?.mustFill === true) addSeat(after.seats, heldBefore, 1);

@@ -14,7 +14,7 @@ import {
 } from '../engine-checks.ts';
 import { BID_MESSAGES, notEligibleMessage, seatNotOfferedMessage } from '../messages.ts';
 import { bidSubjectNamed } from '../qualification.ts';
-import { isChoiceOffered, isEligibleForSeat } from '../seat-availability.ts';
+import { isChoiceOffered, isEligibleForSeat, isStationOffered } from '../seat-availability.ts';
 import { TurnRules } from '../seat-choice.ts';
 import { SessionStep } from '../session-step.ts';
 import { advance, award } from '../turn-flow.ts';
@@ -35,7 +35,7 @@ export function bid(
   if (!isOwnBid && !actor.isAdmin) return refuse('FORBIDDEN', BID_MESSAGES.adminOnlyProxy);
   const turnRefusal = refuseUnlessTurnIsOpen(state, participantIndex, now);
   if (turnRefusal) return turnRefusal;
-  if (!state.seats.some((seat) => seat.stationId === choice.stationId)) {
+  if (!isStationOffered(state, choice.stationId)) {
     return refuse('BAD_REQUEST', BID_MESSAGES.stationNotOffered);
   }
   if (!isChoiceOffered(state, choice)) {
