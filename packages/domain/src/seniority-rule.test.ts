@@ -9,12 +9,12 @@ import {
   findMissingSeniorityKeys,
   orderBySeniorityRule,
   ruleFromTieBreakChain,
-  SENIORITY_KEYS,
   SENIORITY_RULE_PRESETS,
   type SeniorityCandidate,
   type SeniorityRule,
   seniorityRuleSchema,
 } from './seniority-rule.ts';
+import { seniorityRuleArbitrary as ruleArbitrary } from './seniority-rule-arbitrary.ts';
 
 const member = (memberId: string, fields: Partial<SeniorityCandidate> = {}): SeniorityCandidate => ({
   memberId,
@@ -140,29 +140,6 @@ describe('ordering by a rule', () => {
   const candidatesArbitrary = fc
     .array(candidateArbitrary, { maxLength: 12 })
     .map((list) => list.map((fields, index) => ({ ...fields, memberId: `m-${index}` })));
-  const ruleArbitrary = fc
-    .shuffledSubarray(
-      SENIORITY_KEYS.filter((key) => key !== 'lottery'),
-      { minLength: 1 },
-    )
-    .chain((keys) =>
-      fc
-        .tuple(
-          fc.array(fc.constantFrom('asc' as const, 'desc' as const), {
-            minLength: keys.length,
-            maxLength: keys.length,
-          }),
-          fc.boolean(),
-        )
-        .map(
-          ([directions, withLottery]): SeniorityRule => ({
-            keys: [
-              ...keys.map((key, index) => ({ key, direction: directions[index]! })),
-              ...(withLottery ? [{ key: 'lottery' as const, direction: 'asc' as const }] : []),
-            ],
-          }),
-        ),
-    );
 
   it('without a rule, orders every queue exactly as before, whatever the chain and seed', () => {
     fc.assert(

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { orderQueue } from './bid-engine/queue-order.ts';
 import { PROFESSIONAL_POSITIONS, RANKS } from './constants.ts';
 import { computeBidPriorities, computeDepartmentPlaces, toSeniorityCandidate } from './seniority.ts';
-import { DEFAULT_SENIORITY_RULE, SENIORITY_KEYS, type SeniorityRule } from './seniority-rule.ts';
+import { DEFAULT_SENIORITY_RULE } from './seniority-rule.ts';
+import { seniorityRuleArbitrary as ruleArbitrary } from './seniority-rule-arbitrary.ts';
 
 // Few distinct values, so members often tie on a key and the later keys and fallbacks decide.
 const memberArbitrary = fc.record({
@@ -27,27 +28,6 @@ const memberArbitrary = fc.record({
 const departmentArbitrary = fc
   .uniqueArray(memberArbitrary, { selector: (member) => member.employeeId, maxLength: 6 })
   .map((members) => members.map((fields, index) => ({ ...fields, id: `m-${index}` })));
-
-const ruleArbitrary = fc
-  .shuffledSubarray(
-    SENIORITY_KEYS.filter((key) => key !== 'lottery'),
-    { minLength: 1 },
-  )
-  .chain((keys) =>
-    fc
-      .tuple(
-        fc.array(fc.constantFrom('asc' as const, 'desc' as const), { minLength: keys.length, maxLength: keys.length }),
-        fc.boolean(),
-      )
-      .map(
-        ([directions, withLottery]): SeniorityRule => ({
-          keys: [
-            ...keys.map((key, index) => ({ key, direction: directions[index]! })),
-            ...(withLottery ? [{ key: 'lottery' as const, direction: 'asc' as const }] : []),
-          ],
-        }),
-      ),
-  );
 
 const asPlaces = (places: Map<string, number>) => [...places.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 
