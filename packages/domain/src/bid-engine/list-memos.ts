@@ -3,7 +3,7 @@
  * list. A step copies the lists it is given and replaces only the entries it changes (session-step.ts),
  * so whatever was worked out for its input still holds for its copy: the step carries it over, and
  * the next step of the same session (the server keeps the last step's state) finds it at once. At
- * 20,000 participants and 75,000 seats, working these out again at every bid would be most of a
+ * 20,000 participants and 25,000 seats, working these out again at every bid would be most of a
  * bid's time.
  *
  * A memo may depend only on what a step never changes in an entry: a seat's identity, kind and
