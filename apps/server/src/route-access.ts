@@ -163,6 +163,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/bid-sessions/:id/participants': MEMBER,
   'POST /api/bid-sessions/:id/participants': ADMIN,
   'DELETE /api/bid-sessions/:id/participants/:userId': ADMIN,
+  'GET /api/bid-sessions/:id/participants/:userId/certifications': ADMIN,
   'GET /api/bid-sessions/:id/my-participation': MEMBER,
   'POST /api/bid-sessions/:id/join': MEMBER,
   'GET /api/bid-sessions/:id/results': PARTICIPANT,

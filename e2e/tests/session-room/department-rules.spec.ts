@@ -106,7 +106,7 @@ test.describe("a department's rules", () => {
       });
       await expect(header.getByRole('heading', { name: "You're on the clock" })).toBeVisible();
 
-      // The last free seat of that kind needs a Paramedic: the administrator's phone-in for Harper is refused, and says why.
+      // The last free seat of that kind needs a Paramedic: the administrator is warned, and the phone-in for Harper is refused, saying why.
       await adminPage.goto('/admin/bid-sessions');
       const control = adminPage.getByRole('region', { name: 'Admin Session Control' });
       await expect(control).toContainText(`Current participant${HARPER.name}`);
@@ -114,6 +114,11 @@ test.describe("a department's rules", () => {
       await form.getByRole('combobox', { name: 'Station' }).selectOption(northside.id);
       await form.getByRole('combobox', { name: 'Shift' }).selectOption('B');
       await form.getByRole('combobox', { name: 'Position' }).selectOption('Firefighter');
+      // The form says so as the seat is chosen, for the administrator to tell the member on the line.
+      await expect(form.getByRole('status')).toContainText(
+        `${HARPER.name} cannot take this seat` +
+          "Station 2's B-shift Firefighter/PM seat needs Paramedic; Harper Quinn does not hold it.",
+      );
       await form.getByRole('button', { name: `Submit Bid for ${HARPER.name}` }).click();
       const refusal = form.getByRole('alert');
       await expect(refusal).toContainText('The bid was not accepted');

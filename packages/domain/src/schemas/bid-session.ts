@@ -331,6 +331,16 @@ export const myParticipationResponseSchema = z.object({
   certifications: z.array(z.object({ code: z.string(), expiresOn: z.string().nullable() })).optional(),
 });
 
+/**
+ * GET /bid-sessions/:id/participants/:userId/certifications (administrators): a participant's
+ * certifications as the session counts them (frozen at the start), so a phone-in bid offers only
+ * the seats they qualify for.
+ */
+export const participantCertificationsResponseSchema = z.object({
+  certifications: z.array(z.object({ code: z.string(), expiresOn: z.string().nullable() })),
+});
+export type ParticipantCertifications = z.infer<typeof participantCertificationsResponseSchema>;
+
 /** GET /users/bid-status (docs/api.md, "users") plus the session it is about. */
 export const bidStatusResponseSchema = z.object({
   /** 1-based place in the queue of the current session, or null when not in one. */

@@ -6,11 +6,13 @@
  * facts are (their page, from their own place); the server checks every bid again, staffing too.
  */
 import {
+  bidSubjectNamed,
   certificationName,
   effectiveDateOf,
   joinWords,
   missingCertificationMessage,
   missingCertifications,
+  YOU,
 } from '../bid-engine/qualification.ts';
 import { isEligibleForSeat } from '../bid-engine/seat-availability.ts';
 import type { HeldCertification } from '../bid-engine/types.ts';
@@ -23,6 +25,8 @@ export interface SeatMember {
   rank: Rank;
   /** As the session counts them (frozen at its start); absent: none. */
   certifications?: readonly HeldCertification[] | undefined;
+  /** Set when someone else reads about them (an administrator taking a phone-in): reasons name them. */
+  name?: string;
 }
 
 type BoardRules = Pick<SessionBoard, 'eligibilityMode' | 'effectiveDate' | 'certificationNames'>;
@@ -73,6 +77,7 @@ export function whyNotQualified(
     { certificationNames: board.certificationNames ?? {} },
     { stationNumber: seat.stationNumber, shift: seat.shift, seatPosition: seat.position, requires: seat.requires },
     missing,
+    member.name === undefined ? YOU : bidSubjectNamed(member.name),
   );
 }
 

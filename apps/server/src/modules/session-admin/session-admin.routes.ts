@@ -12,6 +12,7 @@ import {
   exportStatusSchema,
   idParamsSchema,
   messageResponseSchema,
+  participantCertificationsResponseSchema,
   participantListResponseSchema,
   participantParamsSchema,
   resolveSessionTimes,
@@ -128,6 +129,23 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       participants: await sessionManagement.removeParticipant(request.params.id, request.params.userId),
+    }),
+  );
+
+  app.get(
+    '/:id/participants/:userId/certifications',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          "A participant's certifications as the session counts them (frozen at its start), for the seats a phone-in bid may offer them",
+        params: participantParamsSchema,
+        response: { 200: participantCertificationsResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({
+      certifications: await sessionManagement.participantCertifications(request.params.id, request.params.userId),
     }),
   );
 

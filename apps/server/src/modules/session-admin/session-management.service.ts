@@ -10,6 +10,7 @@ import {
   type BidSessionDetail,
   computeSeniorityScore,
   type createBidSessionRequestSchema,
+  type HeldCertification,
   orderQueue,
   type Participant,
   type Rank,
@@ -50,6 +51,7 @@ import { freezeSessionRule, readMemberSeniorityKeys } from '../session-engine/se
 import type { SessionViewer } from '../session-engine/session-access.ts';
 import { findSessionOrRefuse, presentParticipants, presentSession } from '../session-engine/session-presenter.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
+import { findOwnCertifications } from '../session-room/session-room.repository.ts';
 import {
   buildSessionChanges,
   isBeforeStart,
@@ -239,6 +241,15 @@ export class SessionManagementService {
   }
 
   /** Who lacks a key the seniority rule needs, as starting now would find (seniority-freeze.ts). */
+  /** A participant's certifications as the session counts them; 404 when the session or the participant is unknown. */
+  async participantCertifications(sessionId: string, memberId: string): Promise<HeldCertification[]> {
+    const session = await findSessionById(this.db, sessionId);
+    if (!session) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+    const held = await findOwnCertifications(this.db, sessionId, memberId);
+    if (!held) throw new AppError('NOT_FOUND', BID_MESSAGES.participantNotFound);
+    return held.map(({ code, expiresOn }) => ({ code, expiresOn }));
+  }
+
   async seniorityCheck(sessionId: string): Promise<SessionSeniorityCheck> {
     const session = await findSessionById(this.db, sessionId);
     if (!session) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);

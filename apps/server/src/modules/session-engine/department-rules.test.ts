@@ -178,6 +178,19 @@ describe('qualified and must-fill seats', () => {
     );
     expect((await bid(expiredAuth, session.id, other.station.number, 'A', 'Firefighter')).statusCode).toBe(200);
 
+    // The phone-in form reads the turn holder's cards as the session counts them; only administrators may.
+    const medicCards = await injectAs(context, admin, {
+      method: 'GET',
+      url: `/api/bid-sessions/${session.id}/participants/${medic.id}/certifications`,
+    });
+    expect(medicCards.json()).toEqual({ certifications: [{ code: 'PM', expiresOn: null }] });
+    const notInSession = await injectAs(context, admin, {
+      method: 'GET',
+      url: `/api/bid-sessions/${session.id}/participants/${outsider.id}/certifications`,
+    });
+    expect(notInSession.statusCode).toBe(404);
+    expect(notInSession.json().error).toBe('That member is not a participant in this session');
+
     // The last Paramedic to bid may not go elsewhere, by phone either; the administrator reads whose card.
     const phoneIn = await post(admin, '/api/bid-sessions/submit-bid', {
       sessionId: session.id,

@@ -1,7 +1,7 @@
 /**
  * The administrators' queries of bid sessions: one session with its participants, its participant
- * pages, its history, its "why this seat" reasons, its export status and one participant the board
- * names. Their keys are in the sessions' key tree (lib/session-queries.ts), under 'bid-sessions', so
+ * pages, its history, its "why this seat" reasons, its export status, one participant the board
+ * names and a participant's certifications. Their keys are in the sessions' key tree (lib/session-queries.ts), under 'bid-sessions', so
  * `invalidateAllSessions` after any change (start, bid, edit, delete) refreshes them with the list,
  * the current session and the boards.
  */
@@ -11,6 +11,7 @@ import { sessionQueryKeys } from '../../../lib/session-queries.ts';
 import { getBidSession } from './get-bid-session.ts';
 import { getExportStatus } from './get-export-status.ts';
 import { getParticipantAt } from './get-participant-at.ts';
+import { getParticipantCertifications } from './get-participant-certifications.ts';
 import { getSeniorityCheck } from './get-seniority-check.ts';
 import { getSessionHistory } from './get-session-history.ts';
 import { getSessionParticipantPage } from './get-session-participants.ts';
@@ -76,6 +77,13 @@ export const bidSessionQueries = {
       staleTime: 0,
       enabled,
     }),
+  /** A participant's certifications as the session counts them: frozen at its start, so read once. */
+  participantCertifications: (sessionId: string, memberId: string) =>
+    queryOptions({
+      queryKey: sessionQueryKeys.participantCertifications(sessionId, memberId),
+      queryFn: ({ signal }) => getParticipantCertifications(sessionId, memberId, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
   /** The participant the board names, read again only when the board names someone else there. */
   participantAt: (sessionId: string, participant: BoardParticipant | null) =>
     queryOptions({
@@ -113,6 +121,10 @@ export function useExportStatusQuery(sessionId: string) {
 
 export function useSeniorityCheckQuery(sessionId: string, enabled: boolean) {
   return useQuery(bidSessionQueries.seniorityCheck(sessionId, enabled));
+}
+
+export function useParticipantCertificationsQuery(sessionId: string, memberId: string) {
+  return useQuery(bidSessionQueries.participantCertifications(sessionId, memberId));
 }
 
 export function useParticipantAtQuery(sessionId: string, participant: BoardParticipant | null) {

@@ -1,4 +1,4 @@
-import { BID_MESSAGES, type BidSessionDetail, bidSubmittedMessage } from '@stationbid/domain';
+import { BID_MESSAGES, type BidSessionDetail, bidSubmittedMessage, type SessionBoard } from '@stationbid/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -67,13 +67,19 @@ function activeSession(overrides: Partial<BidSessionDetail> = {}): BidSessionDet
   });
 }
 
-function renderControl(session: BidSessionDetail, api: Record<string, MockHandler> = {}) {
+function renderControl(
+  session: BidSessionDetail,
+  api: Record<string, MockHandler> = {},
+  board: Partial<SessionBoard> = {},
+) {
   const { participants: _participants, availableStations: _stations, ...listed } = session;
   return renderApp({
     path: '/admin/bid-sessions',
     signedInAs: adminUser,
     api: {
-      ...sessionBoardApi(() => session, { memberId: null }),
+      ...sessionBoardApi(() => session, { memberId: null, board }),
+      [`GET /api/bid-sessions/${SESSION_ID}/participants/${elena.user.id}/certifications`]: () =>
+        jsonResponse(200, { certifications: [] }),
       'GET /api/bid-sessions?view=summary': () => jsonResponse(200, { sessions: [buildBidSession({ ...listed })] }),
       ...api,
     },
@@ -167,6 +173,37 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
       bidData: { station: downtown.id, shift: 'B', position: 'Captain' },
       userId: elena.user.id,
     });
+  });
+
+  it('says, as the seat is chosen, why the turn holder cannot take it, naming the certification they lack', async () => {
+    const northside = buildOfferedStation(4, 'Northside', { B: { Captain: [1, 1] } });
+    const medicCaptain = {
+      ...northside.availablePositions.B[0]!,
+      groups: [{ requires: ['PM'], mustFill: true, count: 1, total: 1 }],
+    };
+    const withMedicSeat = { ...northside, availablePositions: { ...northside.availablePositions, B: [medicCaptain] } };
+    const session = activeSession({ availableStations: [downtown, harbor, withMedicSeat] });
+    const { user } = renderControl(
+      session,
+      {},
+      {
+        effectiveDate: '2026-12-01',
+        certificationNames: { PM: 'Paramedic' },
+      },
+    );
+    const control = await findControl();
+    const form = within(control).getByRole('form', { name: 'Phone-in bid for Elena Ramirez' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Station' }), withMedicSeat.id);
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Shift' }), 'B');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Position' }), 'Captain');
+    expect(form).toHaveTextContent(
+      "Elena Ramirez cannot take this seatStation 4's B-shift Captain/PM seat needs Paramedic; Elena Ramirez does not hold it.",
+    );
+    // Downtown's B-shift Captain seat asks for nothing: no warning.
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Station' }), downtown.id);
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Shift' }), 'B');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Position' }), 'Captain');
+    expect(form).not.toHaveTextContent('cannot take this seat');
   });
 
   it("keeps the server's refusal of a phone-in bid on screen", async () => {

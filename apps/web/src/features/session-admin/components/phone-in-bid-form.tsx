@@ -1,16 +1,28 @@
 /**
  * A phone-in bid: the administrator places the bid of the member holding the turn, who called in
  * their choice. The picker offers only free seats of the session's stations, and only the position
- * the member's rank may take when the session matches positions to rank. The server decides; its
- * refusal ("That seat is no longer available", "Time expired! Your turn has passed.") stays on
- * screen beside the form.
+ * the member's rank may take when the session matches positions to rank. Seats the member lacks a
+ * certification for stay offered, so the administrator can talk them through with the member on
+ * the line: choosing one says at once why the member cannot take it ("Station 2's B-shift
+ * Firefighter/PM seat needs Paramedic; Harper Quinn does not hold it."), before anything is sent.
+ * The server decides, staffing too; its refusal stays on screen beside the form.
  */
-import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { BoardParticipant, SeatPosition, SessionBoard, Shift } from '@stationbid/domain';
+import { Alert, Button, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  type BoardParticipant,
+  boardEffectiveDate,
+  type ClosedSeatGroup,
+  type HeldCertification,
+  listClosedSeatGroups,
+  type SeatPosition,
+  type SessionBoard,
+  type Shift,
+} from '@stationbid/domain';
 import { IconPhoneCall } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useSeatChoice } from '../../../lib/use-seat-choice.ts';
+import { useParticipantCertificationsQuery } from '../api/bid-session-queries.ts';
 import { useSubmitPhoneInBid } from '../api/submit-phone-in-bid.ts';
 
 const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
@@ -22,10 +34,54 @@ interface PhoneInBidFormProps {
 }
 
 export function PhoneInBidForm({ board, turnHolder }: PhoneInBidFormProps) {
+  if (turnHolder.memberId === null) {
+    return (
+      <Text size="sm">
+        This member's account was deleted: nobody can bid for them. Move them to the back or end the session.
+      </Text>
+    );
+  }
+  return <QualifiedPhoneInBidForm board={board} turnHolder={turnHolder} memberId={turnHolder.memberId} />;
+}
+
+/** Waits for the member's certifications, so a seat they lack one for is named as it is chosen. */
+function QualifiedPhoneInBidForm({ board, turnHolder, memberId }: PhoneInBidFormProps & { memberId: string }) {
+  const certificationsQuery = useParticipantCertificationsQuery(board.sessionId, memberId);
+  if (certificationsQuery.isPending) {
+    return <Loader size="sm" role="status" aria-label={`Loading ${turnHolder.name}'s certifications`} />;
+  }
+  return (
+    <PhoneInBidFields
+      board={board}
+      turnHolder={turnHolder}
+      memberId={memberId}
+      // Unread, nothing is said before the bid: the server still checks their cards.
+      certifications={certificationsQuery.data?.certifications ?? null}
+    />
+  );
+}
+
+interface PhoneInBidFieldsProps extends PhoneInBidFormProps {
+  memberId: string;
+  /** The member's certifications as the session counts them; null when they could not be read. */
+  certifications: readonly HeldCertification[] | null;
+}
+
+function PhoneInBidFields({ board, turnHolder, memberId, certifications }: PhoneInBidFieldsProps) {
   const submitBid = useSubmitPhoneInBid();
   const name = turnHolder.name;
-  const memberId = turnHolder.memberId;
   const isPaused = board.status === 'paused';
+  const closedSeats = useMemo(
+    () =>
+      certifications === null
+        ? []
+        : listClosedSeatGroups(
+            board,
+            { rank: turnHolder.rank, certifications, name: turnHolder.name },
+            boardEffectiveDate(board, Date.now()),
+          ),
+    [board, turnHolder.rank, turnHolder.name, certifications],
+  );
 
   const {
     eligiblePosition,
@@ -40,24 +96,17 @@ export function PhoneInBidForm({ board, turnHolder }: PhoneInBidFormProps) {
     chooseShift,
     choosePosition,
   } = useSeatChoice(board, turnHolder.rank);
+  const reasonsAgainstChoice = chosenSeat === null ? [] : reasonsAgainst(board, closedSeats, chosenSeat);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (chosenSeat === null || memberId === null) return;
+    if (chosenSeat === null) return;
     submitBid.mutate({
       sessionId: board.sessionId,
       bidData: chosenSeat,
       userId: memberId,
     });
   };
-
-  if (memberId === null) {
-    return (
-      <Text size="sm">
-        This member's account was deleted: nobody can bid for them. Move them to the back or end the session.
-      </Text>
-    );
-  }
 
   return (
     <form onSubmit={submit} aria-label={`Phone-in bid for ${name}`}>
@@ -67,6 +116,12 @@ export function PhoneInBidForm({ board, turnHolder }: PhoneInBidFormProps) {
             ? `Any free seat of the session's stations.`
             : `${name} is a ${turnHolder.rank}: only ${eligiblePosition} seats are offered.`}
         </Text>
+        {certifications === null && (
+          <Alert color="yellow" variant="light">
+            {name}'s certifications could not be read: every seat of their position is offered, and the server still
+            checks their cards.
+          </Alert>
+        )}
         {stationChoices.length === 0 ? (
           <Alert color="yellow" variant="light">
             No free seat is left that {name} may take. Move them to the back or let the turn run out.
@@ -102,6 +157,16 @@ export function PhoneInBidForm({ board, turnHolder }: PhoneInBidFormProps) {
             />
           </SimpleGrid>
         )}
+        {reasonsAgainstChoice.length > 0 && (
+          // Said as the seat is chosen, not an error yet: a status, so the bid's refusal stays the one alert.
+          <Alert color="yellow" variant="light" role="status" title={`${name} cannot take this seat`}>
+            {reasonsAgainstChoice.map((reason) => (
+              <Text key={reason} size="sm">
+                {reason}
+              </Text>
+            ))}
+          </Alert>
+        )}
         {submitBid.isError && (
           <Alert color="red" variant="light" role="alert" title="The bid was not accepted">
             {getErrorMessage(submitBid.error, BID_FAILURE_MESSAGE)}
@@ -125,4 +190,24 @@ export function PhoneInBidForm({ board, turnHolder }: PhoneInBidFormProps) {
       </Stack>
     </form>
   );
+}
+
+/**
+ * Why the member can take no free seat of the chosen kind (each closed group's reason), or nothing
+ * when they can take one: the engine gives the first free seat of the kind they qualify for.
+ */
+function reasonsAgainst(
+  board: SessionBoard,
+  closedSeats: readonly ClosedSeatGroup[],
+  choice: { station: string; shift: Shift; position: SeatPosition },
+): string[] {
+  const closed = closedSeats.filter(
+    (seat) => seat.station.id === choice.station && seat.shift === choice.shift && seat.position === choice.position,
+  );
+  const free =
+    board.stations
+      .find((station) => station.id === choice.station)
+      ?.availablePositions[choice.shift].find((entry) => entry.position === choice.position)?.count ?? 0;
+  const closedFree = closed.reduce((sum, seat) => sum + seat.free, 0);
+  return closed.length > 0 && closedFree >= free ? closed.map((seat) => seat.reason) : [];
 }
