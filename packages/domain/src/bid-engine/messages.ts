@@ -19,6 +19,7 @@ export const BID_MESSAGES = {
   adminOnlyProxy: 'Only an administrator can bid for another member',
   participantNotFound: 'That member is not a participant in this session',
   sessionAlreadyStarted: 'This session has already started',
+  whatIfAfterCompletion: 'This session has completed: there is nothing left to run. Its results show what happened.',
   sessionNotPaused: 'This session is not paused',
   onlyTurnHolderSkips: 'Only the member holding the turn can skip it',
   onlyTurnHolderMovedToBack: 'Only the member holding the turn can be moved to the back',

@@ -2,7 +2,8 @@
  * HTTP routes of a live session's steps (docs/api.md, "bid-sessions", with the paths the engine
  * issue fixes): the administrators' start, pause, resume, end and move-to-back, under both the
  * `/:id/...` paths and the flat `start-session` and `session-actions`; the members' bid and skip;
- * and the idempotent expiry trigger. Every step runs in SessionEngineService.
+ * the idempotent expiry trigger; and the administrators' what-if run, which writes nothing. Every
+ * step runs in SessionEngineService.
  */
 import {
   BID_MESSAGES,
@@ -14,6 +15,7 @@ import {
   sessionIdBodySchema,
   submitBidRequestSchema,
   submitBidResponseSchema,
+  whatIfResponseSchema,
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,6 +50,21 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
       async (request) => sessionEngine[step.run](currentMember(request), request.params.id),
     );
   }
+
+  app.post(
+    '/:id/simulate',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          "A what-if run to the session's end through the engine, each member's ranked list standing for their choice (guesses marked); nothing is written",
+        params: idParamsSchema,
+        response: { 200: whatIfResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({ whatIf: await sessionEngine.whatIf(request.params.id) }),
+  );
 
   app.post(
     '/:id/move-to-back',

@@ -21,11 +21,16 @@ import {
   getSeatPositionForBidLabel,
   getTurnHolder,
   officerSeatNeedsOfficerRankMessage,
+  presentWhatIf,
+  runWhatIf,
   type SeatRef,
   type Shift,
   type StateChanges,
   SYSTEM_ACTOR,
+  type WhatIf,
+  type WhatIfOutcome,
 } from '@stationbid/domain';
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -166,6 +171,47 @@ export class SessionEngineService {
       if (isSeatRaceLost(error)) throw conflict(BID_MESSAGES.seatUnavailable);
       throw error;
     }
+  }
+
+  /**
+   * A what-if run (bid-engine/what-if.ts); nothing is written. A draft or scheduled session is first
+   * frozen as its start would freeze it (seniority, rules), in a transaction that is then rolled
+   * back; a running one runs from its state as it stands, the kept state when still current.
+   */
+  async whatIf(sessionId: string): Promise<WhatIf> {
+    const row = await findSessionById(this.db, sessionId);
+    if (!row) throw notFound();
+    if (row.status === 'completed') throw conflict(BID_MESSAGES.whatIfAfterCompletion);
+    const now = this.clock.now();
+    const present = (outcome: WhatIfOutcome, ranFrom: WhatIf['ranFrom']) => {
+      if (!outcome.ok) throw conflict(outcome.message);
+      return presentWhatIf(sessionId, ranFrom, outcome.result);
+    };
+    if (isRunningStatus(row.status)) {
+      const versions = { version: row.version, outsideVersion: await readEngineDataVersion(this.db) };
+      const cached = this.stateCache.get(sessionId, versions);
+      const state = cached
+        ? { session: toEngineSession(row), participants: cached.participants, seats: cached.seats }
+        : (await loadEngineState(this.db, sessionId, { lockedRow: row }))?.state;
+      if (!state) throw notFound();
+      return present(runWhatIf(state, now.getTime()), 'currentTurn');
+    }
+    let outcome: WhatIfOutcome | undefined;
+    try {
+      await this.db.transaction(async (tx) => {
+        const locked = await lockSessionRow(tx, sessionId);
+        if (!locked) throw notFound();
+        const frozen = await freezeRulesAtStart(tx, await freezeOrRefuse(tx, locked), now, this.departmentTimeZone());
+        const loaded = await loadEngineState(tx, sessionId, { lockedRow: frozen });
+        if (!loaded) throw notFound();
+        outcome = runWhatIf(loaded.state, now.getTime());
+        tx.rollback();
+      });
+    } catch (error) {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    }
+    if (!outcome) throw new Error('the what-if run ended without an outcome');
+    return present(outcome, 'start');
   }
 
   async start(member: SessionActor, sessionId: string) {
