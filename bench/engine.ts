@@ -18,6 +18,9 @@
  *                                     # 20,000 (first 2,000 bids), after a whole 1,000 session, with the ratio
  *   npm run bench:engine -- --participants 20000 --stations 1200 --bids 2000 --must-fill 10
  *                                     # the same department without, then with 10 % must-fill seats, and the ratio
+ *   npm run bench:engine -- --participants 20000 --stations 1200 --bids 2000 --must-fill 10 --what-if
+ *                                     # also times the what-if run (POST /:id/simulate) of the draft and,
+ *                                     # after the bids, of the running session, against the start's time
  *
  * With `--must-fill P`, P % of the seats of each position require a Paramedic card (PM) and must be
  * filled (a Captain/PM, an Engineer/PM, ...: the lowest ordinals, station after station), and as
@@ -30,6 +33,11 @@
  * the server refuses (403, 409) is counted and printed, and the bidder tries the other kind of seat;
  * the time per bid is that of the accepted request. The same department without must-fill seats or
  * certifications runs first, in the same run, on a database of its own, as the baseline.
+ *
+ * With `--what-if`, every other member saves a ranked list of 3 seats of their position (drawn), and
+ * the what-if run (POST /:id/simulate) is timed 3 times on the draft, with the start's time in the
+ * same run as its baseline (the start freezes and reads the same state), and 3 times after the bids
+ * on the running session.
  *
  * On PostgreSQL the bench creates a database of its own on that server and drops it afterwards.
  */
@@ -79,6 +87,8 @@ const { values: options } = parseArgs({
      * department without them runs first in the same run, as the baseline.
      */
     'must-fill': { type: 'string' },
+    /** Times the what-if run on the draft and on the running session (see above). */
+    'what-if': { type: 'boolean', default: false },
   },
 });
 
@@ -226,7 +236,61 @@ async function buildDepartment(
     }
   }
   await signInMembers(db, benchMembers);
+  if (options['what-if']) await saveRankedLists(db, benchMembers, seatRows, random);
   return { benchMembers, seatRows, mustFillCount };
+}
+
+/** Every other member's ranked list: 3 drawn seats of their position, as the Bid Preferences API stores it. */
+async function saveRankedLists(
+  db: DatabaseHandle['db'],
+  benchMembers: readonly BenchMember[],
+  seatRows: readonly { stationId: string; shift: string; seatPosition: SeatPosition }[],
+  random: () => number,
+) {
+  const byPosition = new Map<SeatPosition, (typeof seatRows)[number][]>();
+  for (const seat of seatRows) byPosition.set(seat.seatPosition, [...(byPosition.get(seat.seatPosition) ?? []), seat]);
+  const lists = benchMembers
+    .filter((_, index) => index % 2 === 1)
+    .map((member) => {
+      const ofPosition = byPosition.get(getSeatPositionForRank(member.rank)) ?? [];
+      const kinds = new Map<string, { stationId: string; shift: string; seatPosition: SeatPosition }>();
+      while (kinds.size < 3 && ofPosition.length > 0) {
+        const seat = ofPosition[Math.floor(random() * ofPosition.length)] as (typeof seatRows)[number];
+        kinds.set(`${seat.stationId}|${seat.shift}`, {
+          stationId: seat.stationId,
+          shift: seat.shift,
+          seatPosition: seat.seatPosition,
+        });
+      }
+      return { id: member.id, prefs: { seatChoices: [...kinds.values()] } };
+    });
+  for (let start = 0; start < lists.length; start += 1000) {
+    const batch = JSON.stringify(lists.slice(start, start + 1000));
+    await db.execute(sql`
+      update members m set bid_preferences = x.prefs
+      from jsonb_to_recordset(${batch}::jsonb) as x(id uuid, prefs jsonb)
+      where m.id = x.id`);
+  }
+}
+
+/** Three what-if runs of the session as it stands, each timed; prints their times and the first run's figures. */
+async function timeWhatIf(app: FastifyInstance, token: string, sessionId: string, label: string): Promise<number[]> {
+  const times: number[] = [];
+  let figures = '';
+  for (let run = 0; run < 3; run++) {
+    const before = performance.now();
+    const answer = await inject(app, token, 'POST', `/api/bid-sessions/${sessionId}/simulate`);
+    times.push(performance.now() - before);
+    const { awards, guesses, listsRanOut, mustFill } = answer.whatIf as {
+      awards: unknown[];
+      guesses: number;
+      listsRanOut: number;
+      mustFill: { tightFromTurn: number | null }[];
+    };
+    figures ||= `${awards.length} turns, ${guesses} guesses, ${listsRanOut} lists ran out, ${mustFill.filter((entry) => entry.tightFromTurn !== null).length} of ${mustFill.length} must-fill kinds tight`;
+  }
+  console.log(`  what-if (${label}): ${times.map((time) => `${format(time)} ms`).join(', ')}; ${figures}`);
+  return times;
 }
 
 /** The free seats of one station, shift and position, must-fill or plain, as the bench counts them. */
@@ -301,9 +365,15 @@ async function runSession(size: SessionSize, bidProfileDir?: string): Promise<Se
       });
     }
     console.log(`  session created in ${format(performance.now() - started)} ms`);
+    const whatIfDraft = options['what-if'] ? await timeWhatIf(app, adminToken, sessionId, 'draft') : [];
     started = performance.now();
     const startedSession = await inject(app, adminToken, 'POST', `/api/bid-sessions/${sessionId}/start`);
-    console.log(`  session started in ${format(performance.now() - started)} ms`);
+    const startMs = performance.now() - started;
+    console.log(`  session started in ${format(startMs)} ms`);
+    if (whatIfDraft.length > 0) {
+      const median = [...whatIfDraft].sort((a, b) => a - b)[1] ?? 0;
+      console.log(`  what-if of the draft / the start: ${(median / startMs).toFixed(2)}`);
+    }
 
     // The queue order the server decided; the bench keeps its own count of free seats.
     const queue = queueOf(startedSession);
@@ -440,6 +510,7 @@ async function runSession(size: SessionSize, bidProfileDir?: string): Promise<Se
     }
     const bidPhaseMs = performance.now() - bidPhaseStart;
     if (profiler) console.log(`  CPU profile of the bids: ${await profiler.stop(bidProfileDir ?? '.')}`);
+    if (options['what-if']) await timeWhatIf(app, adminToken, sessionId, `running, after ${bidCount} bids`);
     const sorted = [...latencies].sort((a, b) => a - b);
     const final = await inject(app, adminToken, 'GET', `/api/bid-sessions/${sessionId}`);
     if (bidCount < queue.length) await inject(app, adminToken, 'POST', `/api/bid-sessions/${sessionId}/end`);

@@ -97,6 +97,11 @@ export class SessionStep {
     return { session: this.session, participants: this.participants, seats: this.seats };
   }
 
+  /** The events collected so far, in order (a what-if run reads each turn's as it goes). */
+  eventsSoFar(): readonly EngineEvent[] {
+    return this.events;
+  }
+
   noteStandingBidRead(participantId: string): void {
     this.standingBidsRead.push(participantId);
   }

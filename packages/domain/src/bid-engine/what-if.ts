@@ -4,18 +4,18 @@
  * must-fill staffing, standing bids). Each member's saved ranked list stands for their choice: the
  * first seat of it the rules allow. A member whose list has nothing left, or who has no list, is
  * guessed: their own seat if they hold one the session offers, else the first seat they qualify for
- * (the last-resort assignment's order, their preferred stations and shifts first). Guesses are
- * marked as such. Nothing outside the returned figures changes: the state given is never mutated.
+ * (by station number, shift and ordinal, their own position first). Guesses are marked as such. Nothing outside the returned figures changes: the state given is never mutated.
  */
 
-import type { SeatPosition } from '../constants.ts';
+import { getSeatPositionForRank, SEAT_POSITIONS, type SeatPosition, SHIFTS } from '../constants.ts';
 import { applyCommand } from './apply-command.ts';
 import { bidSubjectNamed, effectiveDateOf, isQualifiedForSeat } from './qualification.ts';
-import { findAutoAssignSeat, seatIndexOf } from './seat-availability.ts';
+import { isEligibleForSeat, seatIndexOf } from './seat-availability.ts';
 import { TurnRules } from './seat-choice.ts';
+import { SessionStep } from './session-step.ts';
 import { mustFillSeatIndexes } from './staffing.ts';
-import { getTurnHolder } from './turn-flow.ts';
-import type { Actor, EngineParticipant, EngineResult, EngineSeat, EngineState, SeatChoice, SeatRef } from './types.ts';
+import { advance, award } from './turn-flow.ts';
+import type { Actor, EngineEvent, EngineParticipant, EngineSeat, EngineState, SeatRef } from './types.ts';
 
 /** Who the run's bids are placed by: a proxy, like an administrator's phone-in, so refusals name the member. */
 const WHAT_IF_ACTOR: Actor = { memberId: null, name: 'what-if run', isAdmin: true };
@@ -80,64 +80,105 @@ export interface WhatIfResult {
 
 export type WhatIfOutcome = { ok: true; result: WhatIfResult } | { ok: false; message: string };
 
-/** Time between the run's steps: only the order matters, but each step needs a later time. */
-const STEP_MS = 1000;
-
 /**
- * Runs the session from `state` to its end: a draft or scheduled session from its start, an active
- * or paused one from its current turn. Refused only when the engine refuses to start it.
+ * Runs the session from `state` to its end: a draft or scheduled session from its start, a paused
+ * one from its resumption, an active one from its current turn. Refused only when the engine
+ * refuses to start (or resume) it.
+ *
+ * After that first command the run plays every turn on one working copy of the state (the engine's
+ * own SessionStep, award and advance, as a bid does), not a command each: a command copies the
+ * participant and seat lists, which at 20,000 participants would make the run quadratic.
  */
 export function runWhatIf(state: EngineState, now: number): WhatIfOutcome {
-  let current = state;
-  let time = now;
-  let turn = 0;
-  const turnOf = new Map<string, number>();
-  const decisions = new Map<string, Omit<WhatIfAward, 'participantId' | 'name' | 'rank' | 'turn' | 'seat'>>();
-  /** Takes a step's state, and the standing bids it resolved as turns began (they take no command). */
-  const take = (result: EngineResult & { ok: true }) => {
-    current = result.state;
-    time += STEP_MS;
-    for (const event of result.events) {
-      if (event.kind !== 'history' || event.entry.action !== 'bid_submitted') continue;
-      const { participantId, details } = event.entry;
-      if (participantId === null || details.source !== 'standing_bid') continue;
-      turnOf.set(participantId, ++turn);
-      const choice = Number(details.choice);
-      decisions.set(participantId, { source: 'standingBid', place: choice, isGuess: false, listRanOut: false });
-    }
-  };
-  const { status } = current.session;
+  let begun = state;
+  const beginning: EngineEvent[] = [];
+  const { status } = state.session;
   if (status === 'draft' || status === 'scheduled' || status === 'paused') {
     const type = status === 'paused' ? 'resume' : 'start';
-    const begun = applyCommand(current, { type, now: time, actor: WHAT_IF_ACTOR });
-    if (!begun.ok) return { ok: false, message: begun.refusal.message };
-    take(begun);
+    const result = applyCommand(state, { type, now, actor: WHAT_IF_ACTOR });
+    if (!result.ok) return { ok: false, message: result.refusal.message };
+    begun = result.state;
+    beginning.push(...result.events);
   }
-  const initial = current;
+  if (!begun.participants.every((participant, index) => participant.queuePosition === index)) {
+    begun = { ...begun, participants: [...begun.participants].sort((a, b) => a.queuePosition - b.queuePosition) };
+  }
   // A turn whose deadline has passed (the turn clock has not yet come to it) is played at its deadline.
-  const { currentBidEnd } = current.session;
-  if (currentBidEnd !== null && currentBidEnd < time) time = currentBidEnd;
+  const { currentBidEnd } = begun.session;
+  const time = currentBidEnd !== null && currentBidEnd < now ? currentBidEnd : now;
 
-  while (current.session.status === 'active') {
-    const holder = getTurnHolder(current);
-    if (!holder) break;
-    turnOf.set(holder.participantId, ++turn);
-    const rules = new TurnRules(current, holder, time, bidSubjectNamed(holder.name));
-    const { choice, ...decision } = decide(current, holder, rules);
-    decisions.set(holder.participantId, decision);
-    const participantId = holder.participantId;
-    // A pass is the member's own (an administrator cannot pass for them).
-    const asMember: Actor = { memberId: holder.memberId, name: holder.name, isAdmin: false };
-    const result =
-      choice === null
-        ? applyCommand(current, { type: 'skip', now: time, actor: asMember, participantId })
-        : applyCommand(current, { type: 'bid', now: time, actor: WHAT_IF_ACTOR, participantId, seat: choice });
-    // The rules allowed the seat a moment ago, so the engine takes it; a refusal would be a bug, and
-    // stopping beats looping.
-    if (!result.ok) return { ok: false, message: `The run stopped at turn ${turn}: ${result.refusal.message}` };
-    take(result);
+  const step = new SessionStep(begun, time);
+  const guesses = new FirstFreeSeats(begun);
+  const decisions = new Map<string, Omit<WhatIfAward, 'participantId' | 'name' | 'rank' | 'turn' | 'seat'>>();
+  let read = 0;
+  /** Standing bids the engine resolved as turns began, and the seats their winners left. */
+  const noteNewEvents = () => {
+    const events = step.eventsSoFar();
+    for (; read < events.length; read++) {
+      const event = events[read] as EngineEvent;
+      if (event.kind !== 'history' || event.entry.action !== 'bid_submitted') continue;
+      const { participantId, details } = event.entry;
+      if (participantId === null) continue;
+      guesses.noteAwarded(participantId, event.entry.seat);
+      if (details.source === 'standing_bid') {
+        decisions.set(participantId, {
+          source: 'standingBid',
+          place: Number(details.choice),
+          isGuess: false,
+          listRanOut: false,
+        });
+      }
+    }
+  };
+  for (const event of beginning) {
+    if (event.kind !== 'history' || event.entry.action !== 'bid_submitted' || event.entry.participantId === null)
+      continue;
+    const { participantId, details } = event.entry;
+    guesses.noteAwarded(participantId, event.entry.seat);
+    if (details.source === 'standing_bid') {
+      decisions.set(participantId, {
+        source: 'standingBid',
+        place: Number(details.choice),
+        isGuess: false,
+        listRanOut: false,
+      });
+    }
   }
+  read = step.eventsSoFar().length;
 
+  while (step.session.status === 'active') {
+    const holderIndex = step.session.currentParticipant - 1;
+    const holder = step.participants[holderIndex];
+    if (!holder) break;
+    const view = step.view();
+    const rules = new TurnRules(view, holder, time, bidSubjectNamed(holder.name));
+    const { seat, ...decision } = decide(view, holder, rules, guesses);
+    decisions.set(holder.participantId, decision);
+    if (seat) {
+      award(step, holderIndex, seat, {
+        outcome: 'proxy_bid',
+        action: 'bid_submitted',
+        actor: WHAT_IF_ACTOR,
+        details: {},
+      });
+    } else {
+      step.updateParticipant(holderIndex, { outcome: 'skipped' });
+      step.addHistory({ action: 'turn_skipped', actor: WHAT_IF_ACTOR, participant: holder, details: {} });
+    }
+    advance(step);
+    noteNewEvents();
+  }
+  const ended = step.toResult();
+  if (!ended.ok) return { ok: false, message: 'The run could not finish.' };
+  const current = ended.state;
+
+  // Turns in the order they were played: the start's standing bids, then each turn's entry.
+  const turnOf = new Map<string, number>();
+  for (const event of [...beginning, ...ended.events]) {
+    if (event.kind !== 'history' || event.entry.participantId === null) continue;
+    if (event.entry.action !== 'bid_submitted' && event.entry.action !== 'turn_skipped') continue;
+    if (!turnOf.has(event.entry.participantId)) turnOf.set(event.entry.participantId, turnOf.size + 1);
+  }
   const awards = current.participants
     .flatMap((participant): WhatIfAward[] => {
       const at = turnOf.get(participant.participantId);
@@ -154,45 +195,103 @@ export function runWhatIf(state: EngineState, now: number): WhatIfOutcome {
       awards,
       listsRanOut: awards.filter((award) => award.listRanOut).length,
       guesses: awards.filter((award) => award.isGuess).length,
-      mustFill: mustFillClasses(initial, current, awards),
+      mustFill: mustFillClasses(begun, current, awards),
       finalState: current,
     },
   };
 }
 
-type Decision = Omit<WhatIfAward, 'participantId' | 'name' | 'rank' | 'turn' | 'seat'> & { choice: SeatChoice | null };
+type Decision = Omit<WhatIfAward, 'participantId' | 'name' | 'rank' | 'turn' | 'seat'> & { seat: EngineSeat | null };
 
 /** What the turn holder is taken to choose: their list's first allowed seat, else a guess. */
-function decide(state: EngineState, holder: EngineParticipant, rules: TurnRules): Decision {
+function decide(state: EngineState, holder: EngineParticipant, rules: TurnRules, guesses: FirstFreeSeats): Decision {
   const { choices } = holder.preferences;
   const listed = choices.length > 0 ? rules.pickFromList(choices) : undefined;
-  if (listed) {
-    return {
-      source: 'rankedList',
-      choice: kindOf(listed.seat),
-      place: listed.place,
-      isGuess: false,
-      listRanOut: false,
-    };
-  }
+  if (listed)
+    return { source: 'rankedList', seat: listed.seat, place: listed.place, isGuess: false, listRanOut: false };
   const listRanOut = choices.length > 0;
   const held = rules.heldSeat();
-  if (held && rules.allows(held)) {
-    return { source: 'ownSeat', choice: kindOf(held), place: null, isGuess: true, listRanOut };
-  }
-  const first = findAutoAssignSeat(
-    state,
-    { rank: holder.rank, preferences: holder.preferences },
-    state.session.eligibilityMode,
-    (seat) => rules.allows(seat),
-  );
-  if (first) return { source: 'firstQualified', choice: kindOf(first), place: null, isGuess: true, listRanOut };
+  if (held && rules.allows(held)) return { source: 'ownSeat', seat: held, place: null, isGuess: true, listRanOut };
+  const first = guesses.firstAllowed(state, holder, rules);
+  if (first) return { source: 'firstQualified', seat: first, place: null, isGuess: true, listRanOut };
   // Nothing they may take: they pass, keeping whatever they hold outside the session.
-  return { source: holder.currentSeat ? 'ownSeat' : 'none', choice: null, place: null, isGuess: true, listRanOut };
+  return { source: holder.currentSeat ? 'ownSeat' : 'none', seat: null, place: null, isGuess: true, listRanOut };
 }
 
-function kindOf(seat: EngineSeat): SeatChoice {
-  return { stationId: seat.stationId, shift: seat.shift, seatPosition: seat.seatPosition };
+/**
+ * The run's guess of "the first seat they qualify for": by station number, shift and ordinal, the
+ * member's own position first. Seats are kept per kind (position and rules), each kind in that
+ * order with a cursor past the seats already taken, so a guess looks at the first free seat of
+ * each kind rather than at every seat; a seat a winner leaves moves its kind's cursor back to it.
+ */
+class FirstFreeSeats {
+  private readonly kinds = new Map<string, { places: number[]; cursor: number }>();
+  private readonly kindOfSeat = new Map<number, { key: string; rank: number }>();
+  private readonly seatAtStart = new Map<string, SeatRef | null>();
+  private readonly seats: readonly EngineSeat[];
+
+  constructor(state: EngineState) {
+    this.seats = state.seats;
+    const order = state.seats
+      .map((seat, index) => ({ seat, index }))
+      .sort(
+        (a, b) =>
+          a.seat.stationNumber - b.seat.stationNumber ||
+          (a.seat.stationId < b.seat.stationId ? -1 : a.seat.stationId > b.seat.stationId ? 1 : 0) ||
+          SHIFTS.indexOf(a.seat.shift) - SHIFTS.indexOf(b.seat.shift) ||
+          a.seat.ordinal - b.seat.ordinal ||
+          (a.seat.seatId < b.seat.seatId ? -1 : 1),
+      );
+    for (const { seat, index } of order) {
+      const key = `${seat.seatPosition}|${(seat.requires ?? []).join(',')}|${seat.mustFill === true}`;
+      const kind = this.kinds.get(key) ?? { places: [], cursor: 0 };
+      this.kindOfSeat.set(index, { key, rank: kind.places.length });
+      kind.places.push(index);
+      this.kinds.set(key, kind);
+    }
+    for (const participant of state.participants)
+      this.seatAtStart.set(participant.participantId, participant.currentSeat);
+  }
+
+  /** A winner leaves the seat they held at the run's start (each takes one turn): it is free again. */
+  noteAwarded(participantId: string, seat: SeatRef | null): void {
+    const left = this.seatAtStart.get(participantId);
+    if (!left || left.seatId === seat?.seatId) return;
+    const index = seatIndexOf(this.seats, left.seatId);
+    const place = index === undefined ? undefined : this.kindOfSeat.get(index);
+    const kind = place && this.kinds.get(place.key);
+    if (place && kind) kind.cursor = Math.min(kind.cursor, place.rank);
+  }
+
+  firstAllowed(state: EngineState, holder: EngineParticipant, rules: TurnRules): EngineSeat | undefined {
+    const ownPosition = getSeatPositionForRank(holder.rank);
+    let best: EngineSeat | undefined;
+    for (const kind of this.kinds.values()) {
+      while (
+        kind.cursor < kind.places.length &&
+        state.seats[kind.places[kind.cursor] as number]?.holderMemberId !== null
+      ) {
+        kind.cursor += 1;
+      }
+      const seat = state.seats[kind.places[kind.cursor] as number];
+      if (!seat || !isEligibleForSeat(holder.rank, seat.seatPosition, state.session.eligibilityMode)) continue;
+      if (best && compareGuessOrder(best, seat, ownPosition) <= 0) continue;
+      if (rules.allows(seat)) best = seat;
+    }
+    return best;
+  }
+}
+
+function compareGuessOrder(a: EngineSeat, b: EngineSeat, ownPosition: SeatPosition): number {
+  const positionOrder = (seat: EngineSeat) =>
+    seat.seatPosition === ownPosition ? -1 : SEAT_POSITIONS.indexOf(seat.seatPosition);
+  return (
+    a.stationNumber - b.stationNumber ||
+    (a.stationId < b.stationId ? -1 : a.stationId > b.stationId ? 1 : 0) ||
+    SHIFTS.indexOf(a.shift) - SHIFTS.indexOf(b.shift) ||
+    positionOrder(a) - positionOrder(b) ||
+    a.ordinal - b.ordinal
+  );
 }
 
 /**
