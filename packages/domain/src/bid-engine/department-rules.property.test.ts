@@ -26,6 +26,7 @@ import type {
   HistoryEntryDraft,
   SeatChoice,
 } from './types.ts';
+import { runWhatIf } from './what-if.ts';
 
 const MINUTE_MS = 60_000;
 const SESSION_DAY = '2026-12-01';
@@ -318,6 +319,52 @@ describe('a department’s rules under random commands', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('plays a what-if run exactly as the same turns, bid one command at a time, would go', () => {
+    fc.assert(
+      fc.property(departmentArbitrary, (department) => {
+        const state = buildState(department);
+        const run = runWhatIf(state, TEST_START_TIME);
+        const started = applyCommand(state, { type: 'start', now: TEST_START_TIME, actor: TEST_ADMIN });
+        expect(run.ok).toBe(started.ok);
+        if (!run.ok || !started.ok) return;
+        const byParticipant = new Map(run.result.awards.map((award) => [award.participantId, award]));
+        let current = started.state;
+        for (let guard = 0; current.session.status === 'active' && guard <= current.participants.length; guard += 1) {
+          const holder = getTurnHolder(current);
+          const award = holder && byParticipant.get(holder.participantId);
+          if (!holder || !award) throw new Error('the run skipped a turn the engine gave');
+          // The run bids its list's choice or its first-seat guess, and passes otherwise.
+          const bids = award.source === 'rankedList' || award.source === 'firstQualified';
+          const result =
+            bids && award.seat
+              ? applyCommand(current, {
+                  type: 'bid',
+                  now: TEST_START_TIME,
+                  actor: TEST_ADMIN,
+                  participantId: holder.participantId,
+                  seat: {
+                    stationId: award.seat.stationId,
+                    shift: award.seat.shift,
+                    seatPosition: award.seat.seatPosition,
+                  },
+                })
+              : applyCommand(current, {
+                  type: 'skip',
+                  now: TEST_START_TIME,
+                  actor: { memberId: holder.memberId, name: holder.name, isAdmin: false },
+                  participantId: holder.participantId,
+                });
+          if (!result.ok) throw new Error(`turn of ${holder.name} refused: ${result.refusal.message}`);
+          current = result.state;
+        }
+        expect(current.session.status).toBe('completed');
+        const holding = (seat: EngineSeat) => `${seat.seatId}:${seat.holderMemberId ?? '-'}`;
+        expect(run.result.finalState.seats.map(holding)).toEqual(current.seats.map(holding));
+      }),
+      { numRuns: 300 },
     );
   });
 });

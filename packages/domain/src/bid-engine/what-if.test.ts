@@ -69,6 +69,28 @@ describe('a what-if run', () => {
     ]);
   });
 
+  it('guesses a seat a member left earlier in the run', () => {
+    const state = buildEngineState({
+      seats: [...s1, ...s2],
+      participants: [
+        { participantId: 'c', name: 'Cal' },
+        {
+          participantId: 'a',
+          name: 'Ann',
+          holdsSeatId: seatIdOf('s1', 'A', 'Firefighter'),
+          preferences: { choices: [choice('s2', 'A')] },
+        },
+        { participantId: 'b', name: 'Ben' },
+      ],
+    });
+    expect(summary(run(state))).toEqual([
+      ['Cal', seatIdOf('s1', 'A', 'Firefighter', 2), 'firstQualified', null, true],
+      ['Ann', seatIdOf('s2', 'A', 'Firefighter'), 'rankedList', 1, false],
+      // Ann's seat is free again once she moves: the first seat Ben may take.
+      ['Ben', seatIdOf('s1', 'A', 'Firefighter'), 'firstQualified', null, true],
+    ]);
+  });
+
   it('lets standing bids resolve as the engine does, and names them', () => {
     const state = buildEngineState({
       seats: s1,

@@ -26,7 +26,7 @@ export type WhatIfSource =
   | 'standingBid'
   /** The first choice of their ranked list the rules allowed. */
   | 'rankedList'
-  /** A guess: the seat they hold, kept. */
+  /** A guess: they pass, keeping the seat they hold. */
   | 'ownSeat'
   /** A guess: the first seat they qualify for. */
   | 'firstQualified'
@@ -210,10 +210,14 @@ function decide(state: EngineState, holder: EngineParticipant, rules: TurnRules,
   if (listed)
     return { source: 'rankedList', seat: listed.seat, place: listed.place, isGuess: false, listRanOut: false };
   const listRanOut = choices.length > 0;
+  // Keeping the seat they hold is a pass (which needs no certification, only staffing to allow it).
   const held = rules.heldSeat();
-  if (held && rules.allows(held)) return { source: 'ownSeat', seat: held, place: null, isGuess: true, listRanOut };
+  if (held && rules.staffing(held).ok) return { source: 'ownSeat', seat: null, place: null, isGuess: true, listRanOut };
+  // The seat a bid for that kind of seat gives (the engine's order within a kind), as a bid would.
   const first = guesses.firstAllowed(state, holder, rules);
-  if (first) return { source: 'firstQualified', seat: first, place: null, isGuess: true, listRanOut };
+  const picked =
+    first && rules.pick({ stationId: first.stationId, shift: first.shift, seatPosition: first.seatPosition });
+  if (picked?.ok) return { source: 'firstQualified', seat: picked.seat, place: null, isGuess: true, listRanOut };
   // Nothing they may take: they pass, keeping whatever they hold outside the session.
   return { source: holder.currentSeat ? 'ownSeat' : 'none', seat: null, place: null, isGuess: true, listRanOut };
 }
