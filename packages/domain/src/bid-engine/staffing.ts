@@ -272,8 +272,11 @@ interface Matching {
  * members can take those seats) -> sink (count)).
  */
 function match(pool: StaffingPool): Matching {
-  const seatKeys = [...pool.seats.keys()].filter((key) => (pool.seats.get(key)?.count ?? 0) > 0);
-  const memberKeys = [...pool.members.keys()].filter((key) => (pool.members.get(key)?.count ?? 0) > 0);
+  // Sorted, so the matching found (and the seats a refusal names) never depends on the order in
+  // which the classes were first counted: a pool brought up to date step by step and one counted
+  // afresh give the same answer.
+  const seatKeys = [...pool.seats.keys()].filter((key) => (pool.seats.get(key)?.count ?? 0) > 0).sort();
+  const memberKeys = [...pool.members.keys()].filter((key) => (pool.members.get(key)?.count ?? 0) > 0).sort();
   const seatCount = seatKeys.length;
   const source = 0;
   const sink = 1 + seatCount + memberKeys.length;
