@@ -6,8 +6,9 @@
  * 20,000 participants and 25,000 seats, working these out again at every bid would be most of a
  * bid's time.
  *
- * A memo may depend only on what a step never changes in an entry: a seat's identity, kind and
- * rules (not its holder); a participant list's memo must check its entries itself (see staffing.ts).
+ * A memo built once may depend only on what a step never changes in an entry: a seat's identity,
+ * kind and rules, not its holder. A memo that does depend on holders or outcomes is kept with the
+ * entries it was counted from and brought up to date by comparing them (see staffing.ts).
  */
 import type { EngineParticipant, EngineSeat } from './types.ts';
 
@@ -36,17 +37,21 @@ export function memoizeBySeatList<Value>(build: (seats: readonly EngineSeat[]) =
 }
 
 /**
- * A participant list's memo, read and kept by its owner: `get` answers what was kept for the list
- * or for the list a step copied it from; `set` keeps a value for the list.
+ * A list's memo, read and kept by its owner: `get` answers what was kept for the list or for the
+ * list a step copied it from; `set` keeps a value for the list. The owner checks that a value still
+ * holds for the entries (a step changes entries of its working copy after the copy is made).
  */
-export function participantListMemo<Value>() {
-  const memo = new WeakMap<readonly EngineParticipant[], Value>();
-  participantListMemos.push(memo);
+function listMemo<List extends object, Value>(registry: Memo<List>[]) {
+  const memo = new WeakMap<List, Value>();
+  registry.push(memo);
   return {
-    get: (list: readonly EngineParticipant[]) => memo.get(list),
-    set: (list: readonly EngineParticipant[], value: Value) => memo.set(list, value),
+    get: (list: List) => memo.get(list),
+    set: (list: List, value: Value) => memo.set(list, value),
   };
 }
+
+export const participantListMemo = <Value>() => listMemo<readonly EngineParticipant[], Value>(participantListMemos);
+export const seatListMemo = <Value>() => listMemo<readonly EngineSeat[], Value>(seatListMemos);
 
 function carry<List extends object>(registry: Memo<List>[], from: List, to: List): void {
   for (const memo of registry) {

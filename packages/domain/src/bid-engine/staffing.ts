@@ -17,7 +17,7 @@
  * matching is a maximum flow through a graph of a few dozen classes, whatever the head count.
  */
 import { getSeatPositionForRank, type SeatPosition } from '../constants.ts';
-import { memoizeBySeatList, participantListMemo } from './list-memos.ts';
+import { memoizeBySeatList, participantListMemo, seatListMemo } from './list-memos.ts';
 import { type BidSubject, certificationName, joinWords, validCertificationCodes, YOU } from './qualification.ts';
 import type { EngineParticipant, EngineSeat, EngineSession, EngineState } from './types.ts';
 
@@ -26,7 +26,8 @@ interface SeatClass {
   position: SeatPosition;
   requires: readonly string[];
   count: number;
-  stationNumbers: Set<number>;
+  /** Free seats of the class by station number (a refusal names the stations). */
+  stations: Map<number, number>;
 }
 
 /** Members who can take the same must-fill seats: one eligible position (null: any) and the certifications that matter. */
@@ -38,8 +39,8 @@ interface MemberClass {
 
 /** The must-fill seats still free and the members still to bid, by class. */
 export interface StaffingPool {
-  seats: Map<string, SeatClass>;
-  members: Map<string, MemberClass>;
+  seats: ReadonlyMap<string, SeatClass>;
+  members: ReadonlyMap<string, MemberClass>;
   /** The codes any must-fill seat requires: only these tell members apart. */
   codes: ReadonlySet<string>;
   date: string;
@@ -112,41 +113,78 @@ function canTake(member: MemberClass, seat: SeatClass): boolean {
 /**
  * The pool of a state: every must-fill seat that is free, and every participant still to bid who
  * does not already fill one. Undefined when the session has no must-fill seat. The certifications of
- * every must-fill seat tell members apart, so a seat freed later finds its members counted.
+ * every must-fill seat tell members apart, so a seat freed later finds its members counted. Its maps
+ * are shared with the counts kept for the state's lists: read them, never change them.
  */
 export function staffingPool(state: EngineState, date: string): StaffingPool | undefined {
-  const seats = new Map<string, SeatClass>();
-  const codes = new Set<string>();
-  const fillingMembers: string[] = [];
-  const indexes = mustFillSeatIndexes(state.seats);
-  if (indexes.length === 0) return undefined;
-  for (const index of indexes) {
-    const seat = state.seats[index] as EngineSeat;
-    for (const code of seat.requires ?? []) codes.add(code);
-    if (seat.holderMemberId === null) addSeat(seats, seat, 1);
-    else fillingMembers.push(seat.holderMemberId);
-  }
-  const classContext = `${date}|${state.session.eligibilityMode}|${[...codes].sort().join(',')}`;
-  const classing: MemberClassing = { codes, date, session: state.session, classContext };
-  const stillToBid = countMembersStillToBid(classing, state.participants);
-  const pool: StaffingPool = { ...classing, seats, members: cloneMembers(stillToBid.members) };
-  for (const memberId of fillingMembers) {
-    const participant = participantOfMember(state.participants, stillToBid.placeOfMember, memberId);
-    if (participant && isStillToBid(participant)) addMember(pool.members, classing, participant, -1);
-  }
-  return pool;
+  const free = countFreeMustFillSeats(state.seats);
+  if (!free) return undefined;
+  const classContext = `${date}|${state.session.eligibilityMode}|${[...free.codes].sort().join(',')}`;
+  const classing: MemberClassing = { codes: free.codes, date, session: state.session, classContext };
+  const stillToBid = countMembersStillToBid(classing, state.participants, mustFillSeatIds(state.seats));
+  return { ...classing, seats: free.seats, members: stillToBid.members };
 }
 
 type MemberClassing = Pick<StaffingPool, 'codes' | 'date' | 'session' | 'classContext'>;
 
+/** The ids of a list's must-fill seats: a participant whose seat is one of them already fills it. */
+const mustFillSeatIds = memoizeBySeatList(
+  (seats): ReadonlySet<string> =>
+    new Set(mustFillSeatIndexes(seats).map((index) => (seats[index] as EngineSeat).seatId)),
+);
+
+/** The free must-fill seats by class, as counted over one seat list. */
+interface FreeMustFillSeats {
+  /** The list's must-fill seats when counted, in the order of mustFillSeatIndexes. */
+  counted: readonly EngineSeat[];
+  seats: ReadonlyMap<string, SeatClass>;
+  /** The codes any must-fill seat requires. */
+  codes: ReadonlySet<string>;
+}
+
+/**
+ * Kept with the seat list (list-memos.ts) and brought up to date by comparing the must-fill seats
+ * with those counted, as the members still to bid are below: a step changes one or two seats.
+ */
+const freeMustFillSeatsByList = seatListMemo<FreeMustFillSeats>();
+
+function countFreeMustFillSeats(seats: readonly EngineSeat[]): FreeMustFillSeats | undefined {
+  const indexes = mustFillSeatIndexes(seats);
+  if (indexes.length === 0) return undefined;
+  const kept = freeMustFillSeatsByList.get(seats);
+  let count: FreeMustFillSeats;
+  if (kept && kept.counted.length === indexes.length) {
+    let classes: Map<string, SeatClass> | undefined;
+    indexes.forEach((index, place) => {
+      const seat = seats[index] as EngineSeat;
+      const before = kept.counted[place] as EngineSeat;
+      if (seat === before || (seat.holderMemberId === null) === (before.holderMemberId === null)) return;
+      classes ??= cloneSeatClasses(kept.seats);
+      addSeat(classes, seat, seat.holderMemberId === null ? 1 : -1);
+    });
+    if (!classes) return kept;
+    count = { ...kept, counted: indexes.map((index) => seats[index] as EngineSeat), seats: classes };
+  } else {
+    const classes = new Map<string, SeatClass>();
+    const codes = new Set<string>();
+    for (const index of indexes) {
+      const seat = seats[index] as EngineSeat;
+      for (const code of seat.requires ?? []) codes.add(code);
+      if (seat.holderMemberId === null) addSeat(classes, seat, 1);
+    }
+    count = { counted: indexes.map((index) => seats[index] as EngineSeat), seats: classes, codes };
+  }
+  freeMustFillSeatsByList.set(seats, count);
+  return count;
+}
+
 /** The members still to bid by class, as counted over one participant list. */
 interface MembersStillToBid {
   classContext: string;
+  mustFillSeatIds: ReadonlySet<string>;
   /** The list's entries when counted (a step's working list changes after it is counted). */
   counted: readonly EngineParticipant[];
   members: ReadonlyMap<string, MemberClass>;
-  /** Each member's place in the list: a step never moves a participant within it. */
-  placeOfMember: ReadonlyMap<string, number>;
 }
 
 /**
@@ -159,59 +197,57 @@ const membersStillToBidByList = participantListMemo<MembersStillToBid>();
 function countMembersStillToBid(
   classing: MemberClassing,
   participants: readonly EngineParticipant[],
+  fillable: ReadonlySet<string>,
 ): MembersStillToBid {
+  // Still to bid, and not already filling a must-fill seat (which they would leave to take another).
+  const counts = (participant: EngineParticipant) =>
+    isStillToBid(participant) && !(participant.currentSeat !== null && fillable.has(participant.currentSeat.seatId));
   const kept = membersStillToBidByList.get(participants);
   let count: MembersStillToBid;
-  if (kept?.classContext === classing.classContext && kept.counted.length === participants.length) {
+  if (
+    kept?.classContext === classing.classContext &&
+    kept.mustFillSeatIds === fillable &&
+    kept.counted.length === participants.length
+  ) {
     let members: Map<string, MemberClass> | undefined;
     participants.forEach((participant, index) => {
       const before = kept.counted[index] as EngineParticipant;
       if (before === participant) return;
+      const [was, is] = [counts(before), counts(participant)];
+      if (!was && !is) return;
       members ??= cloneMembers(kept.members);
-      if (isStillToBid(before)) addMember(members, classing, before, -1);
-      if (isStillToBid(participant)) addMember(members, classing, participant, 1);
+      if (was) addMember(members, classing, before, -1);
+      if (is) addMember(members, classing, participant, 1);
     });
     if (!members) return kept;
     count = { ...kept, counted: [...participants], members };
   } else {
     const members = new Map<string, MemberClass>();
-    const placeOfMember = new Map<string, number>();
-    participants.forEach((participant, index) => {
-      if (participant.memberId !== null) placeOfMember.set(participant.memberId, index);
-      if (isStillToBid(participant)) addMember(members, classing, participant, 1);
-    });
-    count = { classContext: classing.classContext, counted: [...participants], members, placeOfMember };
+    for (const participant of participants) if (counts(participant)) addMember(members, classing, participant, 1);
+    count = { classContext: classing.classContext, mustFillSeatIds: fillable, counted: [...participants], members };
   }
   membersStillToBidByList.set(participants, count);
   return count;
 }
 
-function participantOfMember(
-  participants: readonly EngineParticipant[],
-  placeOfMember: ReadonlyMap<string, number>,
-  memberId: string,
-): EngineParticipant | undefined {
-  const place = placeOfMember.get(memberId);
-  const atPlace = place === undefined ? undefined : participants[place];
-  if (atPlace?.memberId === memberId) return atPlace;
-  return place === undefined ? undefined : participants.find((participant) => participant.memberId === memberId);
-}
-
 function addSeat(seats: Map<string, SeatClass>, seat: EngineSeat, delta: 1 | -1): void {
   const key = seatClassKey(seat);
-  const seatClass = seats.get(key);
-  if (seatClass) {
-    seatClass.count += delta;
-    seatClass.stationNumbers.add(seat.stationNumber);
-  } else {
-    const requires = [...(seat.requires ?? [])].sort();
-    seats.set(key, {
+  let seatClass = seats.get(key);
+  if (!seatClass) {
+    seatClass = {
       position: seat.seatPosition,
-      requires,
-      count: delta,
-      stationNumbers: new Set([seat.stationNumber]),
-    });
+      requires: [...(seat.requires ?? [])].sort(),
+      count: 0,
+      stations: new Map(),
+    };
+    seats.set(key, seatClass);
   }
+  seatClass.count += delta;
+  seatClass.stations.set(seat.stationNumber, (seatClass.stations.get(seat.stationNumber) ?? 0) + delta);
+}
+
+function cloneSeatClasses(seats: ReadonlyMap<string, SeatClass>): Map<string, SeatClass> {
+  return new Map([...seats].map(([key, value]) => [key, { ...value, stations: new Map(value.stations) }]));
 }
 
 function addMember(
@@ -230,16 +266,6 @@ function cloneMembers(members: ReadonlyMap<string, MemberClass>): Map<string, Me
   return new Map([...members].map(([key, value]) => [key, { ...value }]));
 }
 
-function clonePool(pool: StaffingPool): StaffingPool {
-  return {
-    ...pool,
-    seats: new Map(
-      [...pool.seats].map(([key, value]) => [key, { ...value, stationNumbers: new Set(value.stationNumbers) }]),
-    ),
-    members: cloneMembers(pool.members),
-  };
-}
-
 /**
  * The pool after a participant's turn ends holding `heldAfter` (a seat taken, the seat kept, or none),
  * having held `heldBefore`: they are no longer to bid, a must-fill seat they take is filled, and a
@@ -251,11 +277,13 @@ function poolAfter(
   heldBefore: EngineSeat | null,
   heldAfter: EngineSeat | null,
 ): StaffingPool {
-  const after = clonePool(pool);
-  if (isStillToBid(participant) && heldBefore?.mustFill !== true) addMember(after.members, pool, participant, -1);
+  const seats = cloneSeatClasses(pool.seats);
+  const members = cloneMembers(pool.members);
+  const after = { ...pool, seats, members };
+  if (isStillToBid(participant) && heldBefore?.mustFill !== true) addMember(members, pool, participant, -1);
   if (heldBefore?.seatId === heldAfter?.seatId) return after;
-  if (heldAfter?.mustFill === true) addSeat(after.seats, heldAfter, -1);
-  if (heldBefore?.mustFill === true) addSeat(after.seats, heldBefore, 1);
+  if (heldAfter?.mustFill === true) addSeat(seats, heldAfter, -1);
+  if (heldBefore?.mustFill === true) addSeat(seats, heldBefore, 1);
   return after;
 }
 
@@ -379,7 +407,10 @@ function staffingRefusalMessage(
   const qualified =
     [...pool.members.values()].reduce((sum, member) => sum + (canTake(member, seatClass) ? member.count : 0), 0) +
     (fillsHeldSeat && canTake(ownClass, seatClass) ? 1 : 0);
-  const stations = [...seatClass.stationNumbers].sort((a, b) => a - b);
+  const stations = [...seatClass.stations]
+    .filter(([, free]) => free > 0)
+    .map(([number]) => number)
+    .sort((a, b) => a - b);
   // "Station 7 needs", "Stations 3 and 7 need", "Stations 1, 2, 3 and 117 more need".
   const where =
     stations.length === 1
