@@ -53,6 +53,8 @@ export const sessionQueryKeys = {
   exportStatus: (sessionId: string) => ['bid-sessions', 'export-status', sessionId] as const,
   /** Who lacks a key the department's seniority rule needs, before the session starts. */
   seniorityCheck: (sessionId: string) => ['bid-sessions', 'seniority-check', sessionId] as const,
+  /** A what-if run of the session as it stands. */
+  whatIf: (sessionId: string) => ['bid-sessions', 'what-if', sessionId] as const,
   /** A participant's certifications as the session counts them (frozen at its start). */
   participantCertifications: (sessionId: string, memberId: string) =>
     ['bid-sessions', 'participant-certifications', sessionId, memberId] as const,

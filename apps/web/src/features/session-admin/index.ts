@@ -15,6 +15,7 @@ export * from './components/session-details-modal.tsx';
 export * from './components/session-form-modal.tsx';
 export * from './components/session-history-modal.tsx';
 export * from './components/session-status-badge.tsx';
+export * from './components/what-if-modal.tsx';
 export * from './utils/save-downloaded-file.ts';
 export * from './utils/session-actions.ts';
 export * from './utils/session-filters.ts';

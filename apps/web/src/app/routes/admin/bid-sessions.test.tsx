@@ -280,6 +280,73 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'End Bid Session' })).not.toBeInTheDocument());
   });
 
+  it('runs a what-if of a session and shows what it found, then the predicted turns, searchable', async () => {
+    const seat = (shift: 'A' | 'B') => ({
+      stationId: testId('57a7', 1),
+      stationNumber: 1,
+      stationName: 'Downtown',
+      shift,
+      position: 'Firefighter' as const,
+    });
+    const award = (turn: number, name: string, fields: Record<string, unknown>) => ({
+      participantId: testId('9a17', turn),
+      name,
+      rank: 'Firefighter' as const,
+      turn,
+      seat: seat('A'),
+      place: null,
+      isGuess: false,
+      listRanOut: false,
+      ...fields,
+    });
+    const { user, api } = renderSessionManagement([draft, completed], {
+      [`POST /api/bid-sessions/${draft.id}/simulate`]: () =>
+        jsonResponse(200, {
+          whatIf: {
+            sessionId: draft.id,
+            ranFrom: 'start',
+            awards: [
+              award(1, 'Sen Ior', { source: 'rankedList', place: 1 }),
+              award(2, 'Mid Dle', { source: 'standingBid', place: 2, seat: seat('B') }),
+              award(3, 'Jun Ior', { source: 'firstQualified', isGuess: true, listRanOut: true, seat: seat('B') }),
+            ],
+            listsRanOut: 1,
+            guesses: 1,
+            mustFill: [
+              { position: 'Firefighter', requires: ['PM'], seats: 2, filled: 2, fewestSpare: 0, tightFromTurn: 2 },
+            ],
+          },
+        }),
+    });
+    const completedCard = await screen.findByRole('article', { name: 'Autumn Harbor Bid' });
+    // A completed session has nothing left to run.
+    expect(within(completedCard).queryByRole('button', { name: /^What-if run/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'What-if run of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'What-if run of Spring Station Bid' });
+    await within(dialog).findByRole('list', { name: 'Predicted turns' });
+    expect(dialog).toHaveTextContent('From the start, as if it began now');
+    expect(dialog).toHaveTextContent('Turns played3');
+    expect(dialog).toHaveTextContent('Guessed1');
+    expect(dialog).toHaveTextContent('Lists that ran out1');
+    expect(dialog).toHaveTextContent(
+      'Firefighter/PM: 2 of 2 filled; tight from turn 2: from then on, every member still to bid who could take one was needed.',
+    );
+    const turns = within(within(dialog).getByRole('list', { name: 'Predicted turns' })).getAllByRole('listitem');
+    expect(turns.map((turn) => turn.textContent)).toEqual([
+      '1. Sen Ior · FirefighterRanked list: first choiceStation 1 (Downtown) · Shift A · Firefighter',
+      '2. Mid Dle · FirefighterStanding bid: second choiceStation 1 (Downtown) · Shift B · Firefighter',
+      '3. Jun Ior · FirefighterGuess: first seat they qualify forStation 1 (Downtown) · Shift B · Firefighter · their ranked list ran out',
+    ]);
+
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Find a member' }), 'jun');
+    expect(within(within(dialog).getByRole('list', { name: 'Predicted turns' })).getAllByRole('listitem')).toHaveLength(
+      1,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Run again' }));
+    await waitFor(() => expect(api.requestsTo(`POST /api/bid-sessions/${draft.id}/simulate`)).toHaveLength(2));
+  });
+
   it('deletes a draft session with the ordinary call and a completed one with the testing-only call', async () => {
     const { user, api } = renderSessionManagement([draft, completed], {
       [`DELETE /api/bid-sessions/${draft.id}`]: () => jsonResponse(200, { message: BID_MESSAGES.sessionDeleted }),

@@ -31,6 +31,7 @@ import {
   useDeleteBidSession,
   useExportSessionResults,
   useSessionAction,
+  WhatIfModal,
 } from '../../../features/session-admin/index.ts';
 import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { invalidateAllSessions } from '../../../lib/session-queries.ts';
@@ -42,7 +43,8 @@ type SessionDialog =
   | { kind: 'history'; sessionId: string }
   | { kind: 'end'; sessionId: string }
   | { kind: 'delete'; sessionId: string }
-  | { kind: 'reminders'; sessionId: string };
+  | { kind: 'reminders'; sessionId: string }
+  | { kind: 'whatIf'; sessionId: string };
 
 const STATUS_OPTIONS = SESSION_STATUS_FILTERS.map((value) => ({
   value,
@@ -155,6 +157,7 @@ function BidSessionManagementPage() {
                 onViewDetails={(target) => setDialog({ kind: 'details', sessionId: target.id })}
                 onEdit={(target) => setDialog({ kind: 'edit', sessionId: target.id })}
                 onViewHistory={(target) => setDialog({ kind: 'history', sessionId: target.id })}
+                onWhatIf={(target) => setDialog({ kind: 'whatIf', sessionId: target.id })}
                 onDelete={(target) => setDialog({ kind: 'delete', sessionId: target.id })}
                 onExport={(target) => exportResults.mutate(target)}
                 onSendReminders={(target) => setDialog({ kind: 'reminders', sessionId: target.id })}
@@ -171,6 +174,7 @@ function BidSessionManagementPage() {
       />
       <SessionDetailsModal session={findDialogSession('details')} onClose={closeDialog} />
       <SessionHistoryModal session={findDialogSession('history')} onClose={closeDialog} />
+      <WhatIfModal session={findDialogSession('whatIf')} onClose={closeDialog} />
       <SendRemindersModal session={findDialogSession('reminders')} onClose={closeDialog} />
       <ConfirmDialog
         opened={sessionToEnd !== null}

@@ -16,6 +16,7 @@ import { getSeniorityCheck } from './get-seniority-check.ts';
 import { getSessionHistory } from './get-session-history.ts';
 import { getSessionParticipantPage } from './get-session-participants.ts';
 import { getSessionReasons } from './get-session-reasons.ts';
+import { simulateSession } from './simulate-session.ts';
 
 interface BidSessionQueryOptions {
   /** Poll every so many ms (the live control panel); false to load once. */
@@ -77,6 +78,18 @@ export const bidSessionQueries = {
       staleTime: 0,
       enabled,
     }),
+  /**
+   * A what-if run of the session as it stands. It changes nothing, so it is read like any answer;
+   * each opening of the dialog runs it again (the session may have moved on), and none is kept.
+   */
+  whatIf: (sessionId: string) =>
+    queryOptions({
+      queryKey: sessionQueryKeys.whatIf(sessionId),
+      queryFn: ({ signal }) => simulateSession(sessionId, signal),
+      staleTime: 0,
+      gcTime: 0,
+      retry: false,
+    }),
   /** A participant's certifications as the session counts them: frozen at its start, so read once. */
   participantCertifications: (sessionId: string, memberId: string) =>
     queryOptions({
@@ -121,6 +134,10 @@ export function useExportStatusQuery(sessionId: string) {
 
 export function useSeniorityCheckQuery(sessionId: string, enabled: boolean) {
   return useQuery(bidSessionQueries.seniorityCheck(sessionId, enabled));
+}
+
+export function useWhatIfQuery(sessionId: string) {
+  return useQuery(bidSessionQueries.whatIf(sessionId));
 }
 
 export function useParticipantCertificationsQuery(sessionId: string, memberId: string) {

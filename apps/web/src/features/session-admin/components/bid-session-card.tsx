@@ -7,6 +7,7 @@ import { ActionIcon, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Tit
 import type { BidSession } from '@stationbid/domain';
 import {
   IconBell,
+  IconChartArrows,
   IconDownload,
   IconEye,
   IconHistory,
@@ -36,6 +37,7 @@ export interface SessionCardHandlers {
   onDelete: (session: BidSession) => void;
   onExport: (session: BidSession) => void;
   onSendReminders: (session: BidSession) => void;
+  onWhatIf: (session: BidSession) => void;
 }
 
 interface BidSessionCardProps extends SessionCardHandlers {
@@ -184,6 +186,15 @@ export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessi
                 onClick={() => handlers.onEdit(session)}
               >
                 <IconPencil size={18} aria-hidden />
+              </IconAction>
+            )}
+            {actions.canSimulate && (
+              <IconAction
+                tooltip="What-if run"
+                label={`What-if run of ${session.name}`}
+                onClick={() => handlers.onWhatIf(session)}
+              >
+                <IconChartArrows size={18} aria-hidden />
               </IconAction>
             )}
             <IconAction

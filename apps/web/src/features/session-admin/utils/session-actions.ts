@@ -22,6 +22,8 @@ export interface SessionActionSet {
   canExport: boolean;
   /** Reminders go to the participants of any session they can see: every status but draft. */
   canSendReminders: boolean;
+  /** A what-if run plays what is left of the session: anything but a completed one. */
+  canSimulate: boolean;
   editScope: EditScope | null;
   deleteKind: DeleteKind | null;
 }
@@ -36,6 +38,7 @@ export function getSessionActions(status: BidSessionStatus): SessionActionSet {
     canEnd: isRunning,
     canExport: status === 'completed',
     canSendReminders: status !== 'draft',
+    canSimulate: status !== 'completed',
     editScope: isWaiting ? 'full' : isRunning ? 'running' : null,
     deleteKind: isWaiting ? 'standard' : status === 'completed' ? 'completed' : null,
   };
