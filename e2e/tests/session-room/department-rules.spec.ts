@@ -39,7 +39,7 @@ interface StationRef {
 }
 
 test.describe("a department's rules", () => {
-  test('officers bid first, a standing bid resolves by itself, and a seat that needs a Paramedic is refused to a member without the card', async ({
+  test('officers bid first, a standing bid resolves by itself, and a seat that needs a Paramedic is refused to a member without the card, and a what-if run shows it left short', async ({
     browser,
   }) => {
     // Three sign-ins and a session through four turns: more than the default minute on a busy runner.
@@ -71,8 +71,9 @@ test.describe("a department's rules", () => {
       await memberPage.context().close();
     }
 
+    const sessionName = `E2E Department Rules ${Date.now().toString(36)}`;
     const sessionId = await createAndStartSession(adminPage, {
-      name: `E2E Department Rules ${Date.now().toString(36)}`,
+      name: sessionName,
       description: 'Started by the department rules browser test.',
       year: 2026,
       startDate: '2026-09-01',
@@ -125,6 +126,18 @@ test.describe("a department's rules", () => {
       await expect(refusal).toContainText(
         "Station 2's B-shift Firefighter/PM seat needs Paramedic; Harper Quinn does not hold it.",
       );
+
+      // A what-if run from Harper's turn: nobody left to bid holds the card, so the second Paramedic
+      // seat cannot be filled, and Harper (no list) is guessed.
+      await adminPage.getByRole('button', { name: `What-if run of ${sessionName}` }).click();
+      const whatIf = adminPage.getByRole('dialog', { name: `What-if run of ${sessionName}` });
+      const turns = whatIf.getByRole('list', { name: 'Predicted turns' });
+      await expect(turns).toBeVisible();
+      await expect(whatIf).toContainText('From the current turn');
+      await expect(whatIf).toContainText('Firefighter/PM: 1 of 2 filled; tight from turn 1');
+      await expect(turns.getByRole('listitem').first()).toContainText(`1. ${HARPER.name}`);
+      await expect(turns.getByRole('listitem').first()).toContainText('Guess:');
+      await whatIf.getByRole('button', { name: 'Close dialog' }).click();
     } finally {
       await endSession(adminPage, sessionId).catch(() => undefined);
       await harper.context().close();
