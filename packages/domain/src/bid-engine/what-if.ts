@@ -110,31 +110,12 @@ export function runWhatIf(state: EngineState, now: number): WhatIfOutcome {
   const step = new SessionStep(begun, time);
   const guesses = new FirstFreeSeats(begun);
   const decisions = new Map<string, Omit<WhatIfAward, 'participantId' | 'name' | 'rank' | 'turn' | 'seat'>>();
-  let read = 0;
-  /** Standing bids the engine resolved as turns began, and the seats their winners left. */
-  const noteNewEvents = () => {
-    const events = step.eventsSoFar();
-    for (; read < events.length; read++) {
-      const event = events[read] as EngineEvent;
-      if (event.kind !== 'history' || event.entry.action !== 'bid_submitted') continue;
-      const { participantId, details } = event.entry;
-      if (participantId === null) continue;
-      guesses.noteAwarded(participantId, event.entry.seat);
-      if (details.source === 'standing_bid') {
-        decisions.set(participantId, {
-          source: 'standingBid',
-          place: Number(details.choice),
-          isGuess: false,
-          listRanOut: false,
-        });
-      }
-    }
-  };
-  for (const event of beginning) {
-    if (event.kind !== 'history' || event.entry.action !== 'bid_submitted' || event.entry.participantId === null)
-      continue;
-    const { participantId, details } = event.entry;
-    guesses.noteAwarded(participantId, event.entry.seat);
+  /** An award the engine made: the seat its winner left is free again; a standing bid is their decision. */
+  const noteAward = (event: EngineEvent) => {
+    if (event.kind !== 'history' || event.entry.action !== 'bid_submitted') return;
+    const { participantId, details, seat } = event.entry;
+    if (participantId === null) return;
+    guesses.noteAwarded(participantId, seat);
     if (details.source === 'standing_bid') {
       decisions.set(participantId, {
         source: 'standingBid',
@@ -143,8 +124,14 @@ export function runWhatIf(state: EngineState, now: number): WhatIfOutcome {
         listRanOut: false,
       });
     }
-  }
-  read = step.eventsSoFar().length;
+  };
+  for (const event of beginning) noteAward(event);
+  // The step's own events so far are the run's; each turn reads those its advance added.
+  let read = step.eventsSoFar().length;
+  const noteNewEvents = () => {
+    const events = step.eventsSoFar();
+    for (; read < events.length; read++) noteAward(events[read] as EngineEvent);
+  };
 
   while (step.session.status === 'active') {
     const holderIndex = step.session.currentParticipant - 1;
