@@ -46,7 +46,7 @@ export function applyCommand(state: EngineState, command: EngineCommand): Engine
 }
 
 /** The participants by queue position, as the contract stores them; sorts a copy if they came unsorted. */
-function inQueueOrder(state: EngineState): EngineState {
+export function inQueueOrder(state: EngineState): EngineState {
   const isSorted = state.participants.every((participant, index) => participant.queuePosition === index);
   if (isSorted) return state;
   return { ...state, participants: [...state.participants].sort((a, b) => a.queuePosition - b.queuePosition) };

@@ -8,14 +8,14 @@
  */
 
 import { getSeatPositionForRank, SEAT_POSITIONS, type SeatPosition, SHIFTS } from '../constants.ts';
-import { applyCommand } from './apply-command.ts';
+import { applyCommand, inQueueOrder } from './apply-command.ts';
 import { bidSubjectNamed, effectiveDateOf, isQualifiedForSeat } from './qualification.ts';
 import { isEligibleForSeat, seatIndexOf } from './seat-availability.ts';
 import { TurnRules } from './seat-choice.ts';
 import { SessionStep } from './session-step.ts';
 import { mustFillSeatIndexes } from './staffing.ts';
 import { advance, award } from './turn-flow.ts';
-import type { Actor, EngineEvent, EngineParticipant, EngineSeat, EngineState, SeatRef } from './types.ts';
+import type { Actor, EngineEvent, EngineParticipant, EngineResult, EngineSeat, EngineState, SeatRef } from './types.ts';
 
 /** Who the run's bids are placed by: a proxy, like an administrator's phone-in, so refusals name the member. */
 const WHAT_IF_ACTOR: Actor = { memberId: null, name: 'what-if run', isAdmin: true };
@@ -100,9 +100,7 @@ export function runWhatIf(state: EngineState, now: number): WhatIfOutcome {
     begun = result.state;
     beginning.push(...result.events);
   }
-  if (!begun.participants.every((participant, index) => participant.queuePosition === index)) {
-    begun = { ...begun, participants: [...begun.participants].sort((a, b) => a.queuePosition - b.queuePosition) };
-  }
+  begun = inQueueOrder(begun);
   // A turn whose deadline has passed (the turn clock has not yet come to it) is played at its deadline.
   const { currentBidEnd } = begun.session;
   const time = currentBidEnd !== null && currentBidEnd < now ? currentBidEnd : now;
@@ -155,8 +153,7 @@ export function runWhatIf(state: EngineState, now: number): WhatIfOutcome {
     advance(step);
     noteNewEvents();
   }
-  const ended = step.toResult();
-  if (!ended.ok) return { ok: false, message: 'The run could not finish.' };
+  const ended = step.toResult() as EngineResult & { ok: true };
   const current = ended.state;
 
   // Turns in the order they were played: the start's standing bids, then each turn's entry.
