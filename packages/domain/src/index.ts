@@ -1,6 +1,7 @@
 /** @stationbid/domain: the rules, limits, messages and API schemas shared by server and web. */
 
 export * from './bid-engine/apply-command.ts';
+export { seniorMostMovedPlace, withSeatsAtStart } from './bid-engine/commands/rewind.ts';
 export * from './bid-engine/messages.ts';
 export * from './bid-engine/queue-order.ts';
 export * from './bid-engine/seat-availability.ts';

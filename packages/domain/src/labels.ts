@@ -25,6 +25,8 @@ export const HISTORY_ACTION_LABELS: Readonly<Record<HistoryAction, string>> = {
   moved_to_back: 'Moved to back of queue',
   auto_assigned: 'Auto-assigned',
   round_started: 'Round started',
+  session_rewound: 'Bid rewound',
+  turn_undone: 'Turn undone',
 };
 
 /** What became of a participant in a session. */

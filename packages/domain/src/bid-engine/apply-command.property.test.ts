@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RANKS, SEAT_POSITIONS, type SeatPosition, SHIFTS, type Shift } from '../constants.ts';
 import { applyCommand, getTurnHolder } from './apply-command.ts';
+import { withSeatsAtStart } from './commands/rewind.ts';
 import { BID_MESSAGES } from './messages.ts';
 import { orderQueue } from './queue-order.ts';
 import { findFreeSeat, isEligibleForSeat } from './seat-availability.ts';
@@ -675,6 +676,121 @@ describe('the bid engine over random departments and random commands', () => {
         expect(log.turns.length).toBe(withMember + log.movedToBackOrder.length);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Rewind: a mistake undone is as if it had never been made
+
+interface PlayedStep {
+  command: EngineCommand;
+  state: EngineState;
+  events: readonly EngineEvent[];
+}
+
+/** A session run as runSession runs it, keeping every command that changed it and the state after it. */
+function playSession(department: DepartmentSpec, actions: readonly Action[]) {
+  const initial = deepFreeze(buildDepartment(department).state);
+  const played: PlayedStep[] = [];
+  let state = initial;
+  let now = TEST_START_TIME;
+  const apply = (command: EngineCommand) => {
+    const result = applyCommand(state, command);
+    if (!result.ok || result.state === state) return;
+    state = deepFreeze(result.state);
+    played.push({ command, state, events: result.events });
+  };
+  apply({ type: 'start', now, actor: TEST_ADMIN });
+  for (const action of actions) {
+    now = nextTime(now, action.time, state);
+    const command = toCommand(action, state, now);
+    if (command) apply(command);
+  }
+  for (let guard = 0; state.session.status !== 'completed' && guard < 500; guard++) {
+    if (state.session.status === 'paused') apply({ type: 'resume', now, actor: TEST_ADMIN });
+    else {
+      now = Math.max(now, (state.session.currentBidEnd ?? now) + 1);
+      apply({ type: 'expire', now });
+    }
+  }
+  return { initial, played };
+}
+
+const shiftedBy = (command: EngineCommand, ms: number): EngineCommand => ({ ...command, now: command.now + ms });
+
+const outcomesOf = (state: EngineState) =>
+  [...state.participants]
+    .sort((a, b) => a.bidPriority - b.bidPriority)
+    .map(({ participantId, outcome, awardedSeat, currentSeat, movedToBack }) => ({
+      participantId,
+      outcome,
+      awardedSeat,
+      currentSeat,
+      movedToBack,
+    }));
+
+describe('a rewind', () => {
+  it('followed by the same commands gives the same awards as never having made the mistake', () => {
+    fc.assert(
+      fc.property(
+        departmentArbitrary(3, 8),
+        fc.array(actionArbitrary, { maxLength: 40 }),
+        fc.nat(),
+        fc.array(actionArbitrary, { minLength: 1, maxLength: 15 }),
+        (department, actions, pick, mistakes) => {
+          const { initial, played } = playSession(department, actions);
+          // A moment a member's first turn began: the rewind goes back to it.
+          const turnStarts = played.flatMap((step, index) => {
+            const started = notificationsOf(step.events).find((notification) => notification.type === 'turn_started');
+            const holder = getTurnHolder(step.state);
+            return started && holder && !holder.movedToBack && step.state.session.status === 'active' ? [index] : [];
+          });
+          if (turnStarts.length === 0) return;
+          const from = turnStarts[pick % turnStarts.length] as number;
+          const { state: atTurn, command: began } = played[from] as PlayedStep;
+          const member = getTurnHolder(atTurn) as EngineParticipant;
+
+          // The mistakes: anything at all, from that turn on, perhaps to the end of the session.
+          let state = atTurn;
+          let now = began.now;
+          for (const action of mistakes) {
+            now = nextTime(now, action.time, state);
+            const command = toCommand(action, state, now);
+            const result = command && applyCommand(state, command);
+            if (result?.ok) state = deepFreeze(result.state);
+          }
+          const rewoundAt = now + 1;
+          const rewound = applyCommand(withSeatsAtStart(state, initial), {
+            type: 'rewind',
+            now: rewoundAt,
+            actor: TEST_ADMIN,
+            participantId: member.participantId,
+            reason: 'The phone-in bid went to the wrong seat',
+          });
+          if (!rewound.ok) throw new Error(rewound.refusal.message);
+          expect(getTurnHolder(rewound.state)?.participantId).toBe(member.participantId);
+          state = rewound.state;
+          // A rewind leaves a paused session paused, with the whole window kept for the turn it begins.
+          if (state.session.status === 'paused') {
+            const resumed = applyCommand(state, { type: 'resume', now: rewoundAt, actor: TEST_ADMIN });
+            if (!resumed.ok) throw new Error(resumed.refusal.message);
+            state = resumed.state;
+          }
+
+          // The same commands as before, as long after the rewind as they came after the turn began.
+          for (const step of played.slice(from + 1)) {
+            const result = applyCommand(state, shiftedBy(step.command, rewoundAt - began.now));
+            if (!result.ok) throw new Error(`${step.command.type} refused after the rewind: ${result.refusal.message}`);
+            state = result.state;
+          }
+          const withoutMistake = (played.at(-1) as PlayedStep).state;
+          expect(outcomesOf(state)).toEqual(outcomesOf(withoutMistake));
+          expect(state.seats).toEqual(withoutMistake.seats);
+          expect(state.session.status).toBe('completed');
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

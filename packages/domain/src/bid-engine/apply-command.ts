@@ -12,6 +12,7 @@ import { end } from './commands/end.ts';
 import { expire } from './commands/expire.ts';
 import { moveToBack } from './commands/move-to-back.ts';
 import { pause, resume } from './commands/pause-resume.ts';
+import { rewind } from './commands/rewind.ts';
 import { skip } from './commands/skip.ts';
 import { start } from './commands/start.ts';
 import type { EngineCommand, EngineResult, EngineState } from './types.ts';
@@ -42,6 +43,8 @@ export function applyCommand(state: EngineState, command: EngineCommand): Engine
       return moveToBack(ordered, command.now, command.actor, command.participantId);
     case 'expire':
       return expire(ordered, command.now) ?? { ok: true, state, events: [] };
+    case 'rewind':
+      return rewind(ordered, command.now, command.actor, command);
   }
 }
 

@@ -19,6 +19,12 @@ export const BID_MESSAGES = {
   adminOnlyProxy: 'Only an administrator can bid for another member',
   participantNotFound: 'That member is not a participant in this session',
   sessionAlreadyStarted: 'This session has already started',
+  rewindBeforeStart: 'Only a session that has started can be rewound',
+  rewindReasonRequired: 'Say why the bid is rewound: everyone whose turn is undone reads it',
+  rewindCorrectionsInvalid:
+    'The corrected seniority must give every participant one place, 1 to the number of participants',
+  rewindNothingToUndo: "Nothing to rewind: this member's turn has not come yet, and no place has moved",
+  rewindSeatsAtStartUnknown: 'The seats members held when this session started are not known, so no turn can be undone',
   whatIfAfterCompletion: 'This session has completed: there is nothing left to run. Its results show what happened.',
   sessionNotPaused: 'This session is not paused',
   onlyTurnHolderSkips: 'Only the member holding the turn can skip it',
@@ -61,6 +67,20 @@ export const BID_MESSAGES = {
   scheduledStartInPast: 'The scheduled start must be in the future',
   scheduledEndBeforeStart: 'The scheduled end must be after the scheduled start',
 } as const;
+
+/** A rewind must begin at the most senior place a seniority correction moved, or before it. */
+export function rewindAfterMovedPlaceMessage(seniorMostMoved: string, asked: string): string {
+  return `Rewind to ${seniorMostMoved}'s turn instead: their place moved with the corrected seniority and they are senior to ${asked}, so the turns from theirs on were taken in the wrong order`;
+}
+
+/** A seat an undone winner held at the start is held by a member whose turn stands (taken outside the bid). */
+export function seatAtStartTakenMessage(
+  name: string,
+  seat: { stationNumber: number; shift: string; seatPosition: string },
+  heldBy: string,
+): string {
+  return `${name} cannot get back Station ${seat.stationNumber}'s ${seat.shift}-shift ${seat.seatPosition} seat they held at the start: ${heldBy} holds it now. Free it first, then rewind.`;
+}
 
 /** "You are not eligible for a Captain seat", "... for an Engineer seat" */
 export function notEligibleMessage(seatPosition: SeatPosition): string {

@@ -43,6 +43,10 @@ export const HISTORY_ACTIONS = [
   'auto_assigned',
   /** The first turn of a round is about to begin (sessions with rounds only). */
   'round_started',
+  /** An administrator rewound the bid to a member's turn (bidding-rules.md, "Rewind"). */
+  'session_rewound',
+  /** A turn a rewind undid: its award, pass or move to the back no longer stands. */
+  'turn_undone',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -132,6 +136,11 @@ export interface EngineParticipant {
   currentSeat: SeatRef | null;
   /** The seat won in this session (own, proxy or automatic), or null. */
   awardedSeat: SeatRef | null;
+  /**
+   * The seat held when the session started (none after a clear-assignments start), which a rewind
+   * gives back. Read from the record's settings only for a rewind (withSeatsAtStart); absent: unknown.
+   */
+  seatAtStart?: SeatRef | null;
   preferences: ParticipantPreferences;
 }
 
@@ -174,6 +183,21 @@ export interface Actor {
 
 export const SYSTEM_ACTOR: Actor = { memberId: null, name: 'system', isAdmin: false };
 
+/**
+ * A participant's seniority as corrected during a session: their keys as their member's record now
+ * holds them, and the place the session's frozen rule gives them with those keys. A rewind applies
+ * it; the record keeps it with the rewind's command.
+ */
+export interface SeniorityCorrection {
+  participantId: string;
+  bidPriority: number;
+  yearsOfService: number;
+  seniorityScore: number;
+  hireDate: string | null;
+  rankDate: string | null;
+  listNumber: number | null;
+}
+
 export type EngineCommand =
   | { type: 'start'; now: number; actor: Actor }
   | { type: 'pause'; now: number; actor: Actor }
@@ -190,7 +214,19 @@ export type EngineCommand =
   /** An administrator sends the turn holder to the back of the queue; the next turn begins. */
   | { type: 'move_to_back'; now: number; actor: Actor; participantId: string }
   /** The turn clock: processes the current turn if its deadline has passed; otherwise changes nothing. */
-  | { type: 'expire'; now: number };
+  | { type: 'expire'; now: number }
+  /**
+   * An administrator undoes every turn from `participantId`'s on and bidding begins again from the
+   * senior affected member (bidding-rules.md, "Rewind"), with corrected seniority if any.
+   */
+  | {
+      type: 'rewind';
+      now: number;
+      actor: Actor;
+      participantId: string;
+      reason: string;
+      corrections?: readonly SeniorityCorrection[];
+    };
 
 export interface HistoryEntryDraft {
   action: HistoryAction;
@@ -212,6 +248,16 @@ export type EngineNotification =
   | { type: 'turn_started'; memberId: string; participantId: string; deadline: number }
   /** A participant won a seat (own, proxy or automatic bid). */
   | { type: 'bid_success'; memberId: string; participantId: string; seat: SeatRef; outcome: ParticipantOutcome }
+  /** A rewind undid the participant's turn (their award, if any, is `seat`); their turn comes again. */
+  | {
+      type: 'turn_undone';
+      memberId: string;
+      participantId: string;
+      seat: SeatRef | null;
+      reason: string;
+      /** Whose turn the bid begins again from. */
+      rewoundTo: string;
+    }
   /** The session completed; one per participant with their result (seat null when Not Assigned). */
   | {
       type: 'session_completed';

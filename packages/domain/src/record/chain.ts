@@ -20,6 +20,7 @@ import type {
   ParticipantPreferences,
   SeatChoice,
   SeatRef,
+  SeniorityCorrection,
 } from '../bid-engine/types.ts';
 import type { SeniorityRule } from '../seniority-rule.ts';
 import { canonicalJson, hashCanonical, sha256Hex } from './hash.ts';
@@ -104,6 +105,10 @@ export interface RecordCommand {
    * participant id; absent when it read none (so a session without standing bids records as before).
    */
   standingBids?: Record<string, ParticipantPreferences>;
+  /** A rewind's reason, as the administrator gave it. */
+  reason?: string;
+  /** A rewind's seniority corrections (absent: none), with each corrected participant's keys and place. */
+  corrections?: SeniorityCorrection[];
 }
 
 /**
@@ -137,6 +142,8 @@ export function toRecordCommand(
     autoAssignTimeoutMinutes: state.session.autoAssignTimeoutMinutes,
     holderPreferences,
     ...(standingBidsRead.length > 0 ? { standingBids: recordedStandingBids(state, standingBidsRead) } : {}),
+    ...(command.type === 'rewind' ? { reason: command.reason } : {}),
+    ...(command.type === 'rewind' && command.corrections?.length ? { corrections: [...command.corrections] } : {}),
   };
 }
 
@@ -169,6 +176,18 @@ export function toEngineCommand(command: RecordCommand): EngineCommand {
     case 'move_to_back':
       if (!command.participantId) throw new Error(`the ${command.type} command names no participant`);
       return { type: command.type, now, actor, participantId: command.participantId };
+    case 'rewind':
+      if (!command.participantId || command.reason === undefined) {
+        throw new Error('the rewind command names no participant or reason');
+      }
+      return {
+        type: 'rewind',
+        now,
+        actor,
+        participantId: command.participantId,
+        reason: command.reason,
+        ...(command.corrections ? { corrections: command.corrections } : {}),
+      };
   }
 }
 

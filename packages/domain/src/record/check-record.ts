@@ -123,6 +123,7 @@ function checkAssignmentsAgainstHistory(record: SessionRecordDocument): { awards
     if ((entry.action === 'bid_submitted' || entry.action === 'auto_assigned') && entry.seat && entry.participantId) {
       awarded.set(entry.participantId, entry.seat);
     }
+    if (entry.action === 'turn_undone' && entry.participantId) awarded.delete(entry.participantId);
   }
   let awards = 0;
   for (const assignment of record.assignments) {

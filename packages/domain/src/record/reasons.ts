@@ -222,6 +222,19 @@ class SeatTracker {
     }
   }
 
+  /** A rewind undid the participant's award: the seat is free again, and they hold what they held at the start. */
+  undoAward(participantId: string | null, awarded: ReasonSeat, returnedTo: SeatRef | null): void {
+    const participant = this.participant(participantId);
+    if (!participant) return;
+    if (awarded.seatId && awarded.seatId !== returnedTo?.seatId) this.release(awarded.seatId, participant.memberId);
+    const back = returnedTo ? this.seats.get(returnedTo.seatId) : undefined;
+    if (back) {
+      back.holderMemberId = participant.memberId;
+      back.takenBy = null;
+    }
+    participant.currentSeat = returnedTo;
+  }
+
   /** How a ranked choice stood for this participant at this moment, as a clause: "was taken by …". */
   describeChoice(participant: TrackedParticipant, choice: SeatChoice, writeTime: (iso: string) => string): string {
     const kind = this.seatsByKind.get(kindKey(choice)) ?? [];
@@ -432,6 +445,15 @@ export function buildResultReasons(input: ResultReasonsInput): Map<string, Resul
           }
           break;
         }
+        case 'turn_undone':
+          // A rewind undid this turn: the participant's story starts again (their second chance stays if kept).
+          if (!story) break;
+          story.reason = null;
+          if (entry.details.secondChanceKept !== true) story.movedToBack = null;
+          if (entry.seat && 'returnedTo' in entry.details) {
+            tracker?.undoAward(entry.participantId, entry.seat, (entry.details.returnedTo ?? null) as SeatRef | null);
+          }
+          break;
         case 'turn_skipped':
           if (!story) break;
           if (entry.details.reason === 'member deleted') {

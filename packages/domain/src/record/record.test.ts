@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { checkChain, computeEntryHash, type RecordEntry } from './chain.ts';
 import { checkRecordContent, recordDigestHex } from './check-record.ts';
 import { canonicalJson, sha256Hex } from './hash.ts';
+import { buildResultReasons } from './reasons.ts';
 import { replayHistory } from './replay.ts';
-import { playedSession, unsignedRecordOf } from './test-records.ts';
+import { playedSession, rewoundSession, unsignedRecordOf } from './test-records.ts';
 
 describe('canonical JSON and SHA-256', () => {
   it('sorts keys, drops whitespace and prints numbers as ECMAScript does (RFC 8785)', () => {
@@ -176,6 +177,38 @@ describe('checking a whole record', () => {
     expect(checkRecordContent(record)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('but its signature covers'),
+    });
+  });
+});
+
+describe('the record of a rewound session', () => {
+  it('replays the rewind, and keeps the undone award in the history beside the award that stands', () => {
+    const played = rewoundSession();
+    expect(played.history.map((entry) => [entry.action, entry.userName])).toContainEqual([
+      'turn_undone',
+      'Frankie Fire',
+    ]);
+    expect(replayHistory(played.settings, played.history)).toMatchObject({ ok: true, steps: 7 });
+    expect(checkRecordContent(recordOf(played))).toMatchObject({ ok: true, awardsReproduced: 3, replayed: true });
+    const reasons = buildResultReasons({ settings: played.settings, history: played.history, timeZone: 'UTC' });
+    expect(reasons.get('p2')?.text).toBe('Your first choice (Station 1, B, Firefighter) was free, and you bid it at 14:04 UTC.');
+  });
+
+  it('finds a rewind whose reason or target was changed after the fact', () => {
+    const played = rewoundSession();
+    const rewind = played.history.find((entry) => entry.command?.type === 'rewind') as RecordEntry;
+    const otherTarget = forge(played.history, rewind.sequence, (entry) => ({
+      ...entry,
+      command: entry.command && { ...entry.command, participantId: 'p1' },
+    }));
+    expect(replayHistory(played.settings, otherTarget)).toMatchObject({ ok: false, sequence: rewind.sequence });
+    const otherReason = forge(played.history, rewind.sequence, (entry) => ({
+      ...entry,
+      command: entry.command && { ...entry.command, reason: 'No reason' },
+    }));
+    expect(replayHistory(played.settings, otherReason)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('differs'),
     });
   });
 });

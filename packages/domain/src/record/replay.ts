@@ -5,6 +5,7 @@
  * engine, so the CLI and a browser page run the very same check.
  */
 import { applyCommand, getTurnHolder } from '../bid-engine/apply-command.ts';
+import { withSeatsAtStart } from '../bid-engine/commands/rewind.ts';
 import type { EngineState, SeatRef } from '../bid-engine/types.ts';
 import {
   NO_RECORDED_PREFERENCES,
@@ -65,9 +66,11 @@ function applyDeletedMembers(state: EngineState, step: readonly RecordEntry[]): 
  * The state a step's command met: the recorded bid window and timeout, the recorded standing bids of
  * those whose turn began in the step, and the turn holder's recorded preferences.
  */
-function prepareStep(state: EngineState, step: readonly RecordEntry[]): EngineState {
+function prepareStep(state: EngineState, step: readonly RecordEntry[], startedFrom: EngineState): EngineState {
   const command = step[0]?.command;
   if (!command) return state;
+  // A rewind gives back the seats held at the start, which the server too reads from the settings.
+  if (command.type === 'rewind') state = withSeatsAtStart(state, startedFrom);
   let prepared: EngineState = {
     ...applyDeletedMembers(state, step),
     session: {
@@ -137,7 +140,7 @@ export function replayHistory(settings: RecordSettings, entries: readonly Record
     } catch (error) {
       return { ok: false, sequence: first.sequence, reason: (error as Error).message };
     }
-    const prepared = prepareStep(state, step);
+    const prepared = prepareStep(state, step, settings.state);
     const result = applyCommand(prepared, command);
     const what = `the ${recordCommand.type} command of entry ${first.sequence} (${recordCommand.at})`;
     if (!result.ok) {

@@ -3,6 +3,7 @@
  * step's history chained onto the head), for the record's tests here and in packages/verify.
  */
 import { applyCommand } from '../bid-engine/apply-command.ts';
+import { withSeatsAtStart } from '../bid-engine/commands/rewind.ts';
 import {
   actorFor,
   buildEngineState,
@@ -59,10 +60,12 @@ export function runSession(initial: EngineState, commands: EngineCommand[]) {
   let state = initial;
   const history: RecordEntry[] = [];
   for (const command of commands) {
-    const result = applyCommand(state, command);
+    // As the server does: a rewind reads the seats held at the start from the settings.
+    const input = command.type === 'rewind' ? withSeatsAtStart(state, initial) : state;
+    const result = applyCommand(input, command);
     if (!result.ok) throw new Error(`${command.type}: ${result.refusal.message}`);
     const drafts = result.events.flatMap((event) => (event.kind === 'history' ? [event.entry] : []));
-    const step = chainStep(head, drafts, toRecordCommand(command, state));
+    const step = chainStep(head, drafts, toRecordCommand(command, input));
     history.push(...step.entries.map((entry) => ({ ...entry.content, hash: entry.hash })));
     head = step.head;
     state = result.state;
@@ -91,8 +94,50 @@ export function playedSession() {
   ]);
 }
 
+/**
+ * Casey bids; a phone-in bid gives Frankie the wrong seat; the administrator rewinds to Frankie's
+ * turn; Frankie bids the seat they asked for and Sam's turn runs out twice.
+ */
+export function rewoundSession() {
+  const initial = department();
+  const frankie = { memberId: 'member-p2', name: 'Frankie Fire' };
+  return runSession(initial, [
+    { type: 'start', now: T0, actor: TEST_ADMIN },
+    {
+      type: 'bid',
+      now: T0 + MINUTE_MS,
+      actor: actorFor({ memberId: 'member-p1', name: 'Casey Captain' }),
+      participantId: 'p1',
+      seat: { stationId: 's1', shift: 'A', seatPosition: 'Captain' },
+    },
+    {
+      type: 'bid',
+      now: T0 + 2 * MINUTE_MS,
+      actor: TEST_ADMIN,
+      participantId: 'p2',
+      seat: { stationId: 's1', shift: 'A', seatPosition: 'Firefighter' },
+    },
+    {
+      type: 'rewind',
+      now: T0 + 3 * MINUTE_MS,
+      actor: TEST_ADMIN,
+      participantId: 'p2',
+      reason: 'Frankie asked for B shift on the phone',
+    },
+    {
+      type: 'bid',
+      now: T0 + 4 * MINUTE_MS,
+      actor: actorFor(frankie),
+      participantId: 'p2',
+      seat: { stationId: 's1', shift: 'B', seatPosition: 'Firefighter' },
+    },
+    { type: 'expire', now: T0 + 10 * MINUTE_MS },
+    { type: 'expire', now: T0 + 20 * MINUTE_MS },
+  ]);
+}
+
 /** The unsigned record of a played session, as the server builds it. */
-export function unsignedRecordOf(played: ReturnType<typeof playedSession>): UnsignedSessionRecord {
+export function unsignedRecordOf(played: ReturnType<typeof runSession>): UnsignedSessionRecord {
   const unsigned = buildUnsignedRecord({
     generatedAt: new Date(T0 + 40 * MINUTE_MS).toISOString(),
     session: {

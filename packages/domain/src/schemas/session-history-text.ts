@@ -78,6 +78,10 @@ export function describeHistoryEntry(facts: HistoryFacts): string {
     }
     case 'round_started':
       return typeof details.name === 'string' ? `${details.name} began` : 'A new round began';
+    case 'session_rewound':
+      return `Bid rewound to ${who}'s turn${byActor(facts)}${reason ? `: ${reason}` : ''}`;
+    case 'turn_undone':
+      return facts.stationNumber !== null ? withSeat(`${who}'s award undone`, facts) : `${who}'s turn undone`;
     default:
       return String(facts.action).replaceAll('_', ' ');
   }

@@ -113,7 +113,7 @@ export const recordSettingsSchema = z.object({
 });
 
 export const recordCommandSchema = z.object({
-  type: z.enum(['start', 'pause', 'resume', 'end', 'bid', 'skip', 'move_to_back', 'expire']),
+  type: z.enum(['start', 'pause', 'resume', 'end', 'bid', 'skip', 'move_to_back', 'expire', 'rewind']),
   at: isoTimeSchema,
   actor: actorSchema.nullable(),
   participantId: z.string().nullable(),
@@ -122,6 +122,21 @@ export const recordCommandSchema = z.object({
   autoAssignTimeoutMinutes: z.number().int(),
   holderPreferences: preferencesSchema.nullable(),
   standingBids: z.record(z.string(), preferencesSchema).optional(),
+  // A rewind's reason and seniority corrections (absent on every other command).
+  reason: z.string().optional(),
+  corrections: z
+    .array(
+      z.object({
+        participantId: z.string(),
+        bidPriority: z.number().int(),
+        yearsOfService: z.number(),
+        seniorityScore: z.number(),
+        hireDate: z.string().nullable(),
+        rankDate: z.string().nullable(),
+        listNumber: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
 });
 
 const entryFactsShape = {
