@@ -181,6 +181,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/bid-sessions/:id/export-status': ADMIN,
   'GET /api/bid-sessions/:id/seniority-check': ADMIN,
   'POST /api/bid-sessions/:id/simulate': ADMIN,
+  'POST /api/bid-sessions/:id/rewind': ADMIN,
+  'GET /api/bid-sessions/:id/rewind-preview': ADMIN,
   'POST /api/bid-sessions/:id/export': PARTICIPANT,
   'POST /api/bid-sessions/:id/check-time-expiration': PARTICIPANT_REFUSED,
 

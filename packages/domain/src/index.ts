@@ -39,6 +39,7 @@ export * from './schemas/notifications.ts';
 export * from './schemas/password-reset.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/push.ts';
+export * from './schemas/rewind.ts';
 export * from './schemas/session-board.ts';
 export * from './schemas/session-history-text.ts';
 export * from './schemas/session-messages.ts';

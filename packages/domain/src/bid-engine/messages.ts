@@ -68,6 +68,11 @@ export const BID_MESSAGES = {
   scheduledEndBeforeStart: 'The scheduled end must be after the scheduled start',
 } as const;
 
+/** "Bid rewound: 3 turns undone" */
+export function rewoundMessage(undone: number): string {
+  return `Bid rewound: ${undone} ${undone === 1 ? 'turn' : 'turns'} undone, everyone affected told`;
+}
+
 /** A rewind must begin at the most senior place a seniority correction moved, or before it. */
 export function rewindAfterMovedPlaceMessage(seniorMostMoved: string, asked: string): string {
   return `Rewind to ${seniorMostMoved}'s turn instead: their place moved with the corrected seniority and they are senior to ${asked}, so the turns from theirs on were taken in the wrong order`;

@@ -191,7 +191,9 @@ describe('the record of a rewound session', () => {
     expect(replayHistory(played.settings, played.history)).toMatchObject({ ok: true, steps: 7 });
     expect(checkRecordContent(recordOf(played))).toMatchObject({ ok: true, awardsReproduced: 3, replayed: true });
     const reasons = buildResultReasons({ settings: played.settings, history: played.history, timeZone: 'UTC' });
-    expect(reasons.get('p2')?.text).toBe('Your first choice (Station 1, B, Firefighter) was free, and you bid it at 14:04 UTC.');
+    expect(reasons.get('p2')?.text).toBe(
+      'Your first choice (Station 1, B, Firefighter) was free, and you bid it at 14:04 UTC.',
+    );
   });
 
   it('finds a rewind whose reason or target was changed after the fact', () => {

@@ -257,6 +257,8 @@ export const sessionHistoryEntrySchema = z.object({
   details: z.string(),
   /** The structured facts behind `details`: proxy, reason, source, remainingMs, ... */
   detailsData: z.record(z.string(), z.unknown()),
+  /** A later rewind undid this turn (its award, pass or move to the back); the entry stays. */
+  undone: z.boolean().optional(),
 });
 export type SessionHistoryEntry = z.infer<typeof sessionHistoryEntrySchema>;
 export const sessionHistoryResponseSchema = z.object({ history: z.array(sessionHistoryEntrySchema) });

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
@@ -194,10 +195,12 @@ export const bids = pgTable(
     placedById: uuid('placed_by_id').references(() => members.id, { onDelete: 'set null' }),
     placedByName: text('placed_by_name'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When a rewind undid this award (bidding-rules.md, "Rewind"); the row stays, for the history. */
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
-    // A participant wins at most one seat in a session.
-    unique('bids_participant_unique').on(table.participantId),
+    // A participant holds at most one award in a session that stands; undone ones stay beside it.
+    uniqueIndex('bids_participant_standing').on(table.participantId).where(sql`${table.undoneAt} is null`),
     index('bids_member_idx').on(table.memberId),
     index('bids_session_idx').on(table.sessionId, table.createdAt),
     check('bids_kind_known', sql`${table.kind} in ('own','proxy','auto')`),

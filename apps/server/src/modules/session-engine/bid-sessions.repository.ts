@@ -5,7 +5,7 @@
  * Participants as the screens show them, with their member's seat and presence, are read by
  * participant-views.repository.ts.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   bidSessionStations,
@@ -225,10 +225,14 @@ export async function countParticipantsWithEmail(executor: Executor, sessionId: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bids and history
+// Bids and history: the awards that stand (a rewind's undone ones stay in the table, marked, for the record)
 
 export async function listBidsOfSession(executor: Executor, sessionId: string): Promise<BidRow[]> {
-  return executor.select().from(bids).where(eq(bids.sessionId, sessionId)).orderBy(asc(bids.createdAt));
+  return executor
+    .select()
+    .from(bids)
+    .where(and(eq(bids.sessionId, sessionId), isNull(bids.undoneAt)))
+    .orderBy(asc(bids.createdAt));
 }
 
 export async function listBidsOfParticipants(executor: Executor, participantIds: readonly string[]): Promise<BidRow[]> {
@@ -236,7 +240,7 @@ export async function listBidsOfParticipants(executor: Executor, participantIds:
   return executor
     .select()
     .from(bids)
-    .where(inArray(bids.participantId, [...participantIds]))
+    .where(and(inArray(bids.participantId, [...participantIds]), isNull(bids.undoneAt)))
     .orderBy(asc(bids.createdAt));
 }
 
@@ -251,7 +255,7 @@ export async function listBidsOfMember(executor: Executor, memberId: string) {
     .from(bids)
     .innerJoin(bidSessions, eq(bidSessions.id, bids.sessionId))
     .innerJoin(participants, eq(participants.id, bids.participantId))
-    .where(eq(bids.memberId, memberId))
+    .where(and(eq(bids.memberId, memberId), isNull(bids.undoneAt)))
     .orderBy(desc(bids.createdAt), desc(bids.id));
 }
 
@@ -286,7 +290,7 @@ export async function listRecentPicks(executor: Executor, sessionId: string, lim
       })
       .from(bids)
       .innerJoin(participants, eq(participants.id, bids.participantId))
-      .where(eq(bids.sessionId, sessionId))
+      .where(and(eq(bids.sessionId, sessionId), isNull(bids.undoneAt)))
       // One step can award several seats at the same moment (a bid, then standing bids that resolve
       // as the next turns begin); they were awarded in queue order, so that order breaks the tie.
       .orderBy(desc(bids.createdAt), desc(participants.queuePosition), desc(bids.id))

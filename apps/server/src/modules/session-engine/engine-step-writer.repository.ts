@@ -23,7 +23,7 @@ import {
   sha256Hex,
   toRecordCommand,
 } from '@stationbid/domain';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   activities,
@@ -175,6 +175,10 @@ async function saveParticipants(
       participant.queuePosition === was.queuePosition &&
       participant.bidPriority === was.bidPriority &&
       participant.seniorityScore === was.seniorityScore &&
+      participant.yearsOfService === was.yearsOfService &&
+      participant.hireDate === was.hireDate &&
+      participant.rankDate === was.rankDate &&
+      participant.listNumber === was.listNumber &&
       participant.movedToBack === was.movedToBack &&
       participant.outcome === was.outcome &&
       !hasNewDeadline &&
@@ -188,6 +192,12 @@ async function saveParticipants(
       queue_position: participant.queuePosition,
       bid_priority: participant.bidPriority,
       seniority_score: participant.seniorityScore,
+      years_of_service: participant.yearsOfService,
+      hire_date: participant.hireDate ?? null,
+      rank_date: participant.rankDate ?? null,
+      list_number: participant.listNumber ?? null,
+      // A rewind undid their turn: it has neither begun nor ended any more.
+      is_undone: participant.outcome === null && participant.turnDeadline === null && was.turnDeadline !== null,
       moved_to_back: participant.movedToBack,
       outcome: participant.outcome,
       turn_deadline: isoOrNull(participant.turnDeadline),
@@ -207,18 +217,23 @@ async function saveParticipants(
       queue_position = v.queue_position,
       bid_priority = v.bid_priority,
       seniority_score = v.seniority_score,
+      years_of_service = v.years_of_service,
+      hire_date = v.hire_date,
+      rank_date = v.rank_date,
+      list_number = v.list_number,
       moved_to_back = v.moved_to_back,
       outcome = v.outcome,
       turn_deadline = v.turn_deadline,
-      turn_started_at = coalesce(v.turn_started_at, p.turn_started_at),
-      done_at = coalesce(v.done_at, p.done_at),
+      turn_started_at = case when v.is_undone then null else coalesce(v.turn_started_at, p.turn_started_at) end,
+      done_at = case when v.outcome is null then null else coalesce(v.done_at, p.done_at) end,
       assigned_station_id = v.assigned_station_id,
       assigned_station_name = v.assigned_station_name,
       assigned_station_number = v.assigned_station_number,
       assigned_shift = v.assigned_shift,
       assigned_seat_position = v.assigned_seat_position
     from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
-      id uuid, queue_position integer, bid_priority integer, seniority_score integer, moved_to_back boolean,
+      id uuid, queue_position integer, bid_priority integer, seniority_score integer, years_of_service integer,
+      hire_date date, rank_date date, list_number integer, is_undone boolean, moved_to_back boolean,
       outcome text, turn_deadline timestamptz, turn_started_at timestamptz, done_at timestamptz,
       assigned_station_id uuid, assigned_station_name text, assigned_station_number integer,
       assigned_shift text, assigned_seat_position text
@@ -263,8 +278,17 @@ function findAwardEntry(events: readonly EngineEvent[], participantId: string): 
   return undefined;
 }
 
-/** A bid row for every seat won in this step, and the winner's activity entry. */
+/** A bid row for every seat won in this step, and the winner's activity entry; awards a rewind undid are marked. */
 async function insertAwards(executor: Executor, { sessionId, session, changes, events, now }: EngineStepToSave) {
+  const undone = changes.participants
+    .filter(({ before: was, after: is }) => was.awardedSeat !== null && is.awardedSeat === null)
+    .map(({ after: is }) => is.participantId);
+  if (undone.length > 0) {
+    await executor
+      .update(bids)
+      .set({ undoneAt: now })
+      .where(and(eq(bids.sessionId, sessionId), inArray(bids.participantId, undone), isNull(bids.undoneAt)));
+  }
   const awards = changes.participants
     .filter(({ before: was, after: is }) => is.awardedSeat !== null && !was.awardedSeat)
     .map(({ after: is }) => is);

@@ -14,16 +14,19 @@ import { randomBytes } from 'node:crypto';
 import {
   computeSeniorityScore,
   describeMissingSeniorityKeys,
+  type EngineParticipant,
   effectiveSeniorityRule,
   findMissingSeniorityKeys,
   type HeldCertification,
   type OptionalSeniorityKey,
   orderQueue,
   ruleUsesLottery,
+  type SeniorityCorrection,
   type SeniorityRule,
   type TieBreakLink,
 } from '@stationbid/domain';
 import type { Executor } from '../../db/client.ts';
+import { conflict } from '../../lib/app-error.ts';
 import { fromStoredRule, readSeniorityRule, toStoredRule } from '../seniority-rule/seniority-rule.repository.ts';
 import { listParticipantRows, type ParticipantRow } from './bid-sessions.repository.ts';
 import type { SessionRow } from './engine-state-loader.repository.ts';
@@ -170,4 +173,56 @@ export async function freezeSeniorityAtStart(executor: Executor, session: Sessio
   const seniorityRule = toStoredRule(departmentRule);
   await freezeSessionRule(executor, session.id, { seniorityRule, randomSeed });
   return { ok: true, session: { ...session, seniorityRule, randomSeed } };
+}
+
+/**
+ * Seniority corrected during a session (bidding-rules.md, "Rewind"): each participant's keys as
+ * their member's record holds them now, ordered by the rule the session froze at its start (with
+ * its tie-break chain and drawn seed), against the places the session has. Answers the
+ * participants whose keys or place differ, for a rewind to apply and record; refused when a key
+ * the rule needs was cleared.
+ */
+export async function readSeniorityCorrections(
+  executor: Executor,
+  session: SessionRow,
+  current: readonly EngineParticipant[],
+): Promise<SeniorityCorrection[]> {
+  const frozenRule = fromStoredRule(session.seniorityRule);
+  const rows = await listParticipantRows(executor, session.id);
+  const keys = await readMemberSeniorityKeys(
+    executor,
+    rows.flatMap((row) => (row.memberId ? [row.memberId] : [])),
+  );
+  const candidates = buildCandidates(rows, keys, frozenRule);
+  const rule = effectiveSeniorityRule(frozenRule, session.tieBreakChain as TieBreakLink[]);
+  const missing = findMissingSeniorityKeys(candidates, rule).map(({ candidate, key }) => ({
+    participantId: candidate.row.id,
+    memberId: candidate.row.memberId,
+    name: candidate.name,
+    key,
+  }));
+  if (missing.length > 0) throw conflict(describeMissingSeniorityKeys(missing));
+  const ordered = orderQueue(candidates, session.tieBreakChain as TieBreakLink[], session.randomSeed, frozenRule);
+  const now = new Map(current.map((participant) => [participant.participantId, participant]));
+  return ordered.flatMap((candidate, place) => {
+    const participant = now.get(candidate.row.id);
+    if (!participant) return [];
+    const correction: SeniorityCorrection = {
+      participantId: participant.participantId,
+      bidPriority: place + 1,
+      yearsOfService: candidate.yearsOfService,
+      seniorityScore: candidate.seniorityScore,
+      hireDate: candidate.hireDate,
+      rankDate: candidate.rankDate,
+      listNumber: candidate.listNumber,
+    };
+    const unchanged =
+      correction.bidPriority === participant.bidPriority &&
+      correction.yearsOfService === participant.yearsOfService &&
+      correction.seniorityScore === participant.seniorityScore &&
+      correction.hireDate === (participant.hireDate ?? null) &&
+      correction.rankDate === (participant.rankDate ?? null) &&
+      correction.listNumber === (participant.listNumber ?? null);
+    return unchanged ? [] : [correction];
+  });
 }

@@ -2,8 +2,8 @@
  * HTTP routes of a live session's steps (docs/api.md, "bid-sessions", with the paths the engine
  * issue fixes): the administrators' start, pause, resume, end and move-to-back, under both the
  * `/:id/...` paths and the flat `start-session` and `session-actions`; the members' bid and skip;
- * the idempotent expiry trigger; and the administrators' what-if run, which writes nothing. Every
- * step runs in SessionEngineService.
+ * the idempotent expiry trigger; the administrators' rewind and its preview; and their what-if
+ * run, which writes nothing. Every step runs in SessionEngineService.
  */
 import {
   BID_MESSAGES,
@@ -11,6 +11,9 @@ import {
   checkTimeExpirationResponseSchema,
   idParamsSchema,
   moveToBackRequestSchema,
+  rewindPreviewQuerySchema,
+  rewindPreviewResponseSchema,
+  rewindRequestSchema,
   sessionActionRequestSchema,
   sessionIdBodySchema,
   submitBidRequestSchema,
@@ -64,6 +67,40 @@ export const sessionActionRoutes: FastifyPluginAsyncZod<{ sessionEngine: Session
       },
     },
     async (request) => ({ whatIf: await sessionEngine.whatIf(request.params.id) }),
+  );
+
+  app.post(
+    '/:id/rewind',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          "Undo every turn from a member's on and begin bidding again from them (the senior affected member), with the reason everyone affected is told; corrected seniority data is applied",
+        params: idParamsSchema,
+        body: rewindRequestSchema,
+        response: { 200: bidSessionMutationResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => sessionEngine.rewind(currentMember(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/:id/rewind-preview',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          "Who a rewind to a member's turn would affect, and which places corrected seniority data moves (the senior-most first); nothing is written",
+        params: idParamsSchema,
+        querystring: rewindPreviewQuerySchema,
+        response: { 200: rewindPreviewResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({
+      preview: await sessionEngine.previewRewind(currentMember(request), request.params.id, request.query.toUserId),
+    }),
   );
 
   app.post(

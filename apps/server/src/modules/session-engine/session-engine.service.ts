@@ -22,6 +22,10 @@ import {
   getTurnHolder,
   officerSeatNeedsOfficerRankMessage,
   presentWhatIf,
+  previewRewind,
+  type RewindPreview,
+  type RewindRequest,
+  rewoundMessage,
   runWhatIf,
   type SeatRef,
   type Shift,
@@ -29,6 +33,7 @@ import {
   SYSTEM_ACTOR,
   type WhatIf,
   type WhatIfOutcome,
+  withSeatsAtStart,
 } from '@stationbid/domain';
 import { TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,6 +41,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { readRecordedSettings } from '../session-record/session-record.repository.ts';
 import { findParticipantByMember, findSessionById } from './bid-sessions.repository.ts';
 import { EngineStateCache, type StateVersions } from './engine-state-cache.ts';
 import {
@@ -48,7 +54,7 @@ import {
 import { saveEngineStep } from './engine-step-writer.repository.ts';
 import { countChangeForOtherSessions, markEngineStep, readEngineDataVersion } from './engine-versions.repository.ts';
 import { freezeRulesAtStart } from './rules-freeze.ts';
-import { freezeSeniorityAtStart } from './seniority-freeze.ts';
+import { freezeSeniorityAtStart, readSeniorityCorrections } from './seniority-freeze.ts';
 import { readerFor, sessionAsReadBy } from './session-access.ts';
 import { presentSession, presentSessionSummary } from './session-presenter.ts';
 import { isRunningStatus } from './session-row-presenter.ts';
@@ -141,10 +147,16 @@ export class SessionEngineService {
   /**
    * One engine step in one transaction. `buildCommand` sees the locked state and the server's time,
    * and may refuse by throwing; an engine refusal becomes an AppError with its code and message.
+   * It may answer the state the command reads too, when that holds more than the loaded state (a
+   * rewind reads the seats held at the start).
    */
   async runEngineCommand(
     sessionId: string,
-    buildCommand: (loaded: LoadedEngineState, now: number) => EngineCommand,
+    buildCommand: (
+      loaded: LoadedEngineState,
+      now: number,
+      tx: Executor,
+    ) => EngineCommand | Promise<EngineCommand | { command: EngineCommand; state: EngineState }>,
     /** Runs under the lock before the state is read (the start freezes seniority here); answers the row as changed. */
     prepare?: (tx: Executor, locked: SessionRow) => Promise<SessionRow>,
   ): Promise<EngineStepResult> {
@@ -156,10 +168,14 @@ export class SessionEngineService {
         const loaded = await this.loadLockedState(tx, locked);
         // Read after the lock: steps of one session are then in time order, whatever waited for the lock.
         const now = this.clock.now();
-        const command = buildCommand(loaded, now.getTime());
-        const result = applyCommand(loaded.state, command);
+        const built = await buildCommand(loaded, now.getTime(), tx);
+        const { command, input } =
+          'command' in built
+            ? { command: built.command, input: { ...loaded, state: built.state } }
+            : { command: built, input: loaded };
+        const result = applyCommand(input.state, command);
         if (!result.ok) throw new AppError(result.refusal.code, result.refusal.message);
-        return this.saveStep(tx, loaded, command, result, now);
+        return this.saveStep(tx, input, command, result, now);
       });
       this.keepStateAfterCommit(sessionId, step, cacheVersions);
       this.announceAfterCommit(sessionId, step);
@@ -228,6 +244,59 @@ export class SessionEngineService {
 
   async end(member: SessionActor, sessionId: string) {
     return this.steer(member, sessionId, 'end', BID_MESSAGES.sessionEnded);
+  }
+
+  /**
+   * Rewinds the bid to a member's turn (bidding-rules.md, "Rewind"), with the seniority their
+   * members' records hold now and the seats held at the start from the record's settings.
+   */
+  async rewind(
+    member: SessionActor,
+    sessionId: string,
+    request: RewindRequest,
+  ): Promise<{ session: BidSessionDetail; message: string }> {
+    const actor = toActor(member);
+    const step = await this.runEngineCommand(sessionId, async ({ session, state }, now, tx) => {
+      const participant = findParticipantOrRefuse(state, request.toUserId);
+      const rewound = await this.stateToRewind(tx, session, state);
+      const command: EngineCommand = {
+        type: 'rewind',
+        now,
+        actor,
+        participantId: participant.participantId,
+        reason: request.reason,
+        ...(rewound.corrections.length > 0 ? { corrections: rewound.corrections } : {}),
+      };
+      return { command, state: rewound.state };
+    });
+    const undone = step.events.filter((event) => event.kind === 'history' && event.entry.action === 'turn_undone');
+    return { session: await this.present(sessionId), message: rewoundMessage(undone.length) };
+  }
+
+  /** What a rewind to `toUserId` would do now (or, without one, which places corrected seniority moves); nothing is written. */
+  async previewRewind(member: SessionActor, sessionId: string, toUserId: string | undefined): Promise<RewindPreview> {
+    const row = await findSessionById(this.db, sessionId);
+    if (!row) throw notFound();
+    if (row.status === 'draft' || row.status === 'scheduled') throw conflict(BID_MESSAGES.rewindBeforeStart);
+    const loaded = await loadEngineState(this.db, sessionId, { lockedRow: row });
+    if (!loaded) throw notFound();
+    const participant = toUserId === undefined ? null : findParticipantOrRefuse(loaded.state, toUserId);
+    const rewound = await this.stateToRewind(this.db, row, loaded.state);
+    return previewRewind({
+      sessionId,
+      state: rewound.state,
+      participantId: participant?.participantId ?? null,
+      corrections: rewound.corrections,
+      actor: toActor(member),
+      now: this.clock.now().getTime(),
+    });
+  }
+
+  /** The state a rewind reads (with the seats held at the start), and the seniority corrected since the start. */
+  private async stateToRewind(executor: Executor, session: SessionRow, state: EngineState) {
+    const recorded = await readRecordedSettings(executor, session.id);
+    const corrections = await readSeniorityCorrections(executor, session, state.participants);
+    return { state: recorded ? withSeatsAtStart(state, recorded.settings.state) : state, corrections };
   }
 
   /** Sends the turn holder to the back; `memberId`, when given, must name them. */
@@ -517,6 +586,12 @@ export class SessionEngineService {
   private present(sessionId: string): Promise<BidSessionDetail> {
     return presentSession(this.db, sessionId, { now: this.clock.now() });
   }
+}
+
+function findParticipantOrRefuse(state: EngineState, memberId: string) {
+  const participant = state.participants.find((candidate) => candidate.memberId === memberId);
+  if (!participant) throw new AppError('NOT_FOUND', BID_MESSAGES.participantNotFound);
+  return participant;
 }
 
 /** The start's seniority freeze (seniority-freeze.ts); a participant lacking a key the rule needs refuses it (409). */

@@ -10,6 +10,7 @@ import {
   type BidSessionStatus,
   describeHistoryEntry,
   type EligibilityMode,
+  findUndoneEntries,
   type Participant,
   type ParticipantOutcome,
   type ProfessionalPosition,
@@ -218,8 +219,16 @@ export function countParticipants(participantList: readonly Participant[]): Part
   };
 }
 
+/** A session's history entries, oldest first, those a later rewind undid marked. */
+export function presentHistory(rows: readonly HistoryRow[]): SessionHistoryEntry[] {
+  const undone = findUndoneEntries(
+    rows.map((row) => ({ ...row, details: (row.details ?? {}) as Record<string, unknown> })),
+  );
+  return rows.map((row, index) => presentHistoryEntry(row, undone.has(index)));
+}
+
 /** A history entry (sessionHistoryEntrySchema, packages/domain/src/schemas/bid-session.ts). */
-export function presentHistoryEntry(row: HistoryRow): SessionHistoryEntry {
+export function presentHistoryEntry(row: HistoryRow, isUndone = false): SessionHistoryEntry {
   const id = String(row.id);
   const facts = {
     action: row.action as SessionHistoryEntry['action'],
@@ -240,6 +249,7 @@ export function presentHistoryEntry(row: HistoryRow): SessionHistoryEntry {
     // Text for the spec's client, which renders `details`; the facts stay in `detailsData`.
     details: describeHistoryEntry({ ...facts, details: detailsData }),
     detailsData,
+    ...(isUndone ? { undone: true } : {}),
   };
 }
 

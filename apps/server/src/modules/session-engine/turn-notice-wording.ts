@@ -9,7 +9,8 @@
 import type { EngineNotification, SeatRef } from '@stationbid/domain';
 
 export interface TurnNotice {
-  type: EngineNotification['type'];
+  /** The stored notification's type: a rewound turn is told as a `system` notice. */
+  type: Exclude<EngineNotification['type'], 'turn_undone'> | 'system';
   title: string;
   message: string;
   seat: SeatRef | null;
@@ -60,6 +61,13 @@ export function describeTurnNotice(
         type: 'bid_success',
         title: notification.outcome === 'auto_assigned' ? 'Seat assigned' : 'Bid accepted',
         message: `${sessionName}: you now hold ${seatText(notification.seat)}.`,
+        seat: notification.seat,
+      };
+    case 'turn_undone':
+      return {
+        type: 'system',
+        title: 'Bid rewound',
+        message: `${sessionName}: ${notification.seat ? `your award of ${seatText(notification.seat)} is undone` : 'your turn is undone'}. The administrator rewound the bid to ${notification.rewoundTo}'s turn: "${notification.reason}". Your turn will come again, with a full bid window.`,
         seat: notification.seat,
       };
     case 'session_completed':

@@ -16,6 +16,9 @@ import {
   buildTurnStartedEmail,
   buildTurnStartedPush,
   buildTurnStartedSms,
+  buildTurnUndoneEmail,
+  buildTurnUndonePush,
+  buildTurnUndoneSms,
 } from './message-templates.ts';
 import {
   insertOutboxMessages,
@@ -32,12 +35,14 @@ export const TURN_APPROACHING_PUSH_LIFETIME_MS = 15 * 60_000;
  * member. `pushDevices` are the push subscriptions of the members who consented to push.
  */
 export function buildEngineStepMessages(
-  step: { sessionId: string; sessionName: string; events: readonly EngineEvent[] },
+  step: { sessionId: string; sessionName: string; events: readonly EngineEvent[]; now: Date },
   contacts: ReadonlyMap<string, MemberContact>,
   timeZone: string,
   pushDevices: ReadonlyMap<string, readonly string[]> = new Map(),
 ): OutboxMessage[] {
   const { sessionId, sessionName } = step;
+  // A rewind can undo an award and a later step award again: each step's messages are its own.
+  const stepKey = step.now.getTime();
   const messages: OutboxMessage[] = [];
   for (const event of step.events) {
     if (event.kind !== 'notification') continue;
@@ -99,7 +104,7 @@ export function buildEngineStepMessages(
             ...pushToDevices(pushDevices.get(contact.id), {
               kind: 'bid_confirmation',
               memberId: contact.id,
-              dedupeKey: `bid_confirmation:${notification.participantId}`,
+              dedupeKey: `bid_confirmation:${notification.participantId}:${stepKey}`,
               push: {
                 message: buildAwardPush({
                   sessionId,
@@ -115,7 +120,7 @@ export function buildEngineStepMessages(
         }
         email(
           'bid_confirmation',
-          `bid_confirmation:${notification.participantId}:email`,
+          `bid_confirmation:${notification.participantId}:${stepKey}:email`,
           buildBidConfirmationEmail(contact, {
             sessionId,
             sessionName,
@@ -127,10 +132,44 @@ export function buildEngineStepMessages(
       case 'session_completed':
         email(
           'session_completed',
-          `session_completed:${notification.participantId}:email`,
+          `session_completed:${notification.participantId}:${stepKey}:email`,
           buildSessionCompletedEmail(contact, { sessionId, sessionName, seat: notification.seat }),
         );
         break;
+      case 'turn_undone': {
+        const message = {
+          sessionId,
+          sessionName,
+          seat: notification.seat,
+          rewoundTo: notification.rewoundTo,
+          reason: notification.reason,
+        };
+        const key = `turn_undone:${notification.participantId}:${stepKey}`;
+        email('turn_undone', `${key}:email`, buildTurnUndoneEmail(contact, message));
+        if (canReach(contact, 'push')) {
+          messages.push(
+            ...pushToDevices(pushDevices.get(contact.id), {
+              kind: 'turn_undone',
+              memberId: contact.id,
+              dedupeKey: key,
+              push: { message: buildTurnUndonePush(message), urgency: 'high', expiresAt: null },
+            }),
+          );
+        }
+        if (canReach(contact, 'sms')) {
+          messages.push({
+            channel: 'sms',
+            kind: 'turn_undone',
+            memberId: contact.id,
+            recipient: smsNumberOf(contact) ?? '',
+            subject: null,
+            htmlBody: null,
+            dedupeKey: `${key}:sms`,
+            ...buildTurnUndoneSms(message),
+          });
+        }
+        break;
+      }
     }
   }
   return messages;

@@ -158,6 +158,44 @@ export function buildSessionCompletedEmail(
   );
 }
 
+/** A turn a rewind undid (bidding-rules.md, "Rewind"): what was undone, from whose turn bidding begins again, and why. */
+export interface TurnUndoneMessage {
+  sessionId: string;
+  sessionName: string;
+  seat: SeatRef | null;
+  rewoundTo: string;
+  reason: string;
+}
+
+function describeUndoneTurn(message: TurnUndoneMessage): string {
+  const undone = message.seat ? `Your award of ${describeSeat(message.seat)} is undone` : 'Your turn is undone';
+  return `${undone}: the administrator rewound the bid to ${message.rewoundTo}'s turn. Your turn will come again, with a full bid window.`;
+}
+
+export function buildTurnUndoneEmail(recipient: MessageRecipient, message: TurnUndoneMessage): EmailContent {
+  return buildEmail(
+    `Bid rewound: ${message.sessionName}`,
+    recipient,
+    [`${message.sessionName}:`, describeUndoneTurn(message), `The reason given: ${message.reason}`],
+    { path: liveBidPath(message.sessionId), label: 'Open the session' },
+  );
+}
+
+export function buildTurnUndoneSms(message: TurnUndoneMessage): SmsContent {
+  return {
+    textBody: `StationBid: ${message.sessionName}: ${describeUndoneTurn(message)} Reason: ${message.reason}\n${liveBidPath(message.sessionId)}`,
+  };
+}
+
+export function buildTurnUndonePush(message: TurnUndoneMessage): PushMessage {
+  return {
+    title: 'Bid rewound',
+    body: `${message.sessionName}: ${describeUndoneTurn(message)} Reason: ${message.reason}`,
+    url: liveBidPath(message.sessionId),
+    tag: `stationbid-award-${message.sessionId}`,
+  };
+}
+
 export interface AdminReminderMessage {
   sessionId: string;
   sessionName: string;

@@ -2,7 +2,7 @@
  * The replay test of issue 16: random small departments (members of random ranks and years, some
  * holding seats, some with ranked lists; stations with random seats) play random command sequences
  * through the real server (bids for free and taken seats, phone-in bids, expired turns with and
- * without ranked lists, skips, pauses and resumes, moves to the back, sometimes an early end), then
+ * without ranked lists, skips, pauses and resumes, moves to the back, rewinds, sometimes an early end), then
  * the session's record is exported from `GET /api/bid-sessions/:id/record` and checked by the
  * verifier `stationbid-verify` runs (verifyRecord: signature, chain, replay through the engine,
  * every award and every reason). The results call must give the same reasons, and one character
@@ -101,7 +101,7 @@ const memberArb = fc.record({
 });
 
 const actionArb = fc.record({
-  kind: fc.constantFrom('bid', 'bid', 'bid', 'proxy', 'expire', 'expire', 'skip', 'pause', 'move'),
+  kind: fc.constantFrom('bid', 'bid', 'bid', 'proxy', 'expire', 'expire', 'skip', 'pause', 'move', 'rewind'),
   /** Which seat kind a bid asks for (free or taken), or how long a pause lasts. */
   pick: fc.nat(),
 });
@@ -246,6 +246,16 @@ async function play(department: Department) {
       case 'move':
         expectHandled(await post(admin, `/api/bid-sessions/${sessionId}/move-to-back`));
         break;
+      case 'rewind': {
+        const to = people[action.pick % people.length] as Person;
+        expectHandled(
+          await post(admin, `/api/bid-sessions/${sessionId}/rewind`, {
+            toUserId: to.id,
+            reason: 'A wrong phone-in bid',
+          }),
+        );
+        break;
+      }
       case 'expire':
         await expireTurn(session);
         break;
@@ -337,6 +347,7 @@ describe('replaying random sessions from their exported record', () => {
         'command move_to_back',
         'command pause',
         'command resume',
+        'command rewind',
         'command skip',
         'outcome auto_assigned',
         'outcome bid',

@@ -1,6 +1,6 @@
 /** Reads of what a session record is made of: the recorded settings, the history and the final seats. */
 import type { RecordEntry, RecordSettings, SessionRecordDocument } from '@stationbid/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bids, participants, sessionHistory, sessionRecordSettings } from '../../db/schema/index.ts';
 
@@ -66,7 +66,7 @@ export async function readFinalAssignments(
   const rows = await executor
     .select({ participant: participants, seatId: bids.seatId })
     .from(participants)
-    .leftJoin(bids, eq(bids.participantId, participants.id))
+    .leftJoin(bids, and(eq(bids.participantId, participants.id), isNull(bids.undoneAt)))
     .where(eq(participants.sessionId, sessionId))
     .orderBy(asc(participants.queuePosition), asc(participants.bidPriority));
   return rows.map(({ participant, seatId }) => ({

@@ -45,7 +45,7 @@ import {
   presentSomeParticipants,
 } from '../session-engine/session-presenter.ts';
 import { type CachedAnswer, type SessionAnswer, SessionReadCache } from '../session-engine/session-read-cache.ts';
-import { CONNECTED_WITHIN_MS, isRunningStatus, presentHistoryEntry } from '../session-engine/session-row-presenter.ts';
+import { CONNECTED_WITHIN_MS, isRunningStatus, presentHistory } from '../session-engine/session-row-presenter.ts';
 import { type SessionVersions, versionKey } from '../session-engine/session-versions.ts';
 import { readResultReasons } from '../session-record/result-reasons.ts';
 import type { SessionBoardService } from './session-board.service.ts';
@@ -250,7 +250,7 @@ export class SessionReadsService {
   async history(viewer: SessionViewer, sessionId: string): Promise<CachedAnswer> {
     const versions = await this.access.readParticipantsVersions(viewer, sessionId);
     return this.readCache.read(`history:${sessionId}`, versionKey(versions), async () => ({
-      history: (await listHistory(this.db, sessionId)).map(presentHistoryEntry),
+      history: presentHistory(await listHistory(this.db, sessionId)),
     }));
   }
 

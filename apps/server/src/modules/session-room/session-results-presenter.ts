@@ -10,7 +10,7 @@ import {
   type SessionResults,
 } from '@stationbid/domain';
 import type { HistoryRow } from '../session-engine/bid-sessions.repository.ts';
-import { presentHistoryEntry } from '../session-engine/session-row-presenter.ts';
+import { presentHistory } from '../session-engine/session-row-presenter.ts';
 
 /** Whole minutes from start to end (bidding-rules.md, "Results"); null until both exist. */
 export function minutesBetween(start: string | null, end: string | null): number | null {
@@ -49,7 +49,7 @@ export function presentResults(
       ...participant,
       reason: reasons.get(participant.id) ?? null,
     })),
-    sessionHistory: historyRows.map(presentHistoryEntry),
+    sessionHistory: presentHistory(historyRows),
   };
 }
 

@@ -156,7 +156,7 @@ const hadTurn = (participant: EngineParticipant) =>
   participant.outcome !== null || participant.turnDeadline !== null || participant.movedToBack;
 
 /** The participants with the corrections applied, or null when they do not number everyone 1 to n once. */
-function applyCorrections(
+export function applyCorrections(
   participants: readonly EngineParticipant[],
   corrections: readonly SeniorityCorrection[],
 ): EngineParticipant[] | null {

@@ -93,6 +93,12 @@ export function describeHistoryEntry(entry: SessionHistoryEntry): string {
       return seat === '' ? `${who} could not be assigned a seat` : `${who} was auto-assigned ${seat}`;
     case 'round_started':
       return typeof entry.detailsData.name === 'string' ? `${entry.detailsData.name} began` : 'A new round began';
+    case 'session_rewound': {
+      const reason = typeof entry.detailsData.reason === 'string' ? `: ${entry.detailsData.reason}` : '';
+      return `${entry.actorName} rewound the bid to ${who}'s turn${reason}`;
+    }
+    case 'turn_undone':
+      return seat === '' ? `${who}'s turn was undone` : `${who}'s award of ${seat} was undone`;
   }
 }
 
