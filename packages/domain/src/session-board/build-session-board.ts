@@ -331,7 +331,7 @@ export function listBoardRounds(state: Pick<EngineState, 'session' | 'participan
 /** What one step changed of the board, for its events. */
 export interface BoardChange {
   head: BoardHead;
-  /** Null when the step changed too many seat groups to list: clients read the board again. */
+  /** Null when the step changed too many seat groups to list, or was a rewind: clients read the board again. */
   seatCounts: SeatCountChange[] | null;
   /** The seats the step awarded, by participant. */
   picks: Map<string, BoardPick>;
@@ -364,7 +364,10 @@ export function describeBoardChange(
         : {}),
     });
   }
-  const seatCounts = changedGroups.size <= MAX_SEAT_COUNT_CHANGES_PER_EVENT ? [...changedGroups.values()] : null;
+  // A rewind takes picks back, which a patch cannot: clients read the board again.
+  const isRewind = events.some((event) => event.kind === 'history' && event.entry.action === 'session_rewound');
+  const seatCounts =
+    changedGroups.size <= MAX_SEAT_COUNT_CHANGES_PER_EVENT && !isRewind ? [...changedGroups.values()] : null;
   const changedParticipants = new Map(changes.participants.map(({ after: is }) => [is.participantId, is]));
   const picks = new Map<string, BoardPick>();
   for (const event of events) {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withSeatsAtStart } from '../bid-engine/commands/rewind.ts';
 import {
   actorFor,
   applyOrThrow,
@@ -7,6 +8,7 @@ import {
   buildStationSeats,
   MINUTE_MS,
   startSession,
+  TEST_ADMIN,
   TEST_START_TIME,
 } from '../bid-engine/test-builders.ts';
 import type { EngineEvent, EngineState } from '../bid-engine/types.ts';
@@ -168,6 +170,22 @@ describe('applySessionChange', () => {
     expect(applySessionChange(board, event).kind).toBe('gap');
     expect(applySessionChange(board, { ...event, version: undefined }).kind).toBe('gap');
     expect(applySessionChange(board, { ...event, version: 2, board: undefined }).kind).toBe('gap');
+  });
+
+  it('asks for a read after a rewind, which takes picks back', () => {
+    const initial = department(4);
+    const started = startSession(initial).state;
+    const bid = bidStep(started, 'p1', 'st-1-A-Firefighter-1', TEST_START_TIME + MINUTE_MS);
+    const rewound = applyOrThrow(withSeatsAtStart(bid.state, initial), {
+      type: 'rewind',
+      now: TEST_START_TIME + 2 * MINUTE_MS,
+      actor: TEST_ADMIN,
+      participantId: 'p1',
+      reason: 'Wrong seat',
+    });
+    const events = eventsOf(bid.state, rewound.state, rewound.events, 3);
+    expect(events.map((event) => event.action)).toEqual(['session_rewound', 'turn_undone', 'turn_undone']);
+    for (const event of events) expect(applySessionChange(boardOf(bid.state, 2), event).kind).toBe('gap');
   });
 
   it('follows a whole random session by patches alone and ends where a fresh read ends', () => {
