@@ -107,6 +107,24 @@ function renderSessionManagement(sessions: BidSession[], api: Record<string, Moc
             }),
         ]),
       ),
+      // Once a session has started, its details ask which places corrected seniority data moved; none here.
+      ...Object.fromEntries(
+        sessions.map((session) => [
+          `GET /api/bid-sessions/${session.id}/rewind-preview`,
+          () =>
+            jsonResponse(200, {
+              preview: {
+                sessionId: session.id,
+                corrections: [],
+                seniorMostMoved: null,
+                target: null,
+                affected: [],
+                resumesWith: null,
+                refusal: null,
+              },
+            }),
+        ]),
+      ),
       'GET /api/admin/users': () => jsonResponse(200, { users: members }),
       'GET /api/stations': () =>
         jsonResponse(200, {

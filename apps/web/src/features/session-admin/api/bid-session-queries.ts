@@ -1,7 +1,7 @@
 /**
  * The administrators' queries of bid sessions: one session with its participants, its participant
- * pages, its history, its "why this seat" reasons, its export status, one participant the board
- * names and a participant's certifications. Their keys are in the sessions' key tree (lib/session-queries.ts), under 'bid-sessions', so
+ * pages, its history, its "why this seat" reasons, its export status, a rewind's preview, one
+ * participant the board names and a participant's certifications. Their keys are in the sessions' key tree (lib/session-queries.ts), under 'bid-sessions', so
  * `invalidateAllSessions` after any change (start, bid, edit, delete) refreshes them with the list,
  * the current session and the boards.
  */
@@ -16,6 +16,7 @@ import { getSeniorityCheck } from './get-seniority-check.ts';
 import { getSessionHistory } from './get-session-history.ts';
 import { getSessionParticipantPage } from './get-session-participants.ts';
 import { getSessionReasons } from './get-session-reasons.ts';
+import { getRewindPreview } from './rewind-session.ts';
 import { simulateSession } from './simulate-session.ts';
 
 interface BidSessionQueryOptions {
@@ -23,6 +24,13 @@ interface BidSessionQueryOptions {
   refetchInterval?: number | false;
   enabled?: boolean;
 }
+
+/**
+ * The key of a rewind preview: under the sessions' tree, so `invalidateAllSessions` after any
+ * change (a bid, the rewind itself) reads it again. `toUserId` null: the preview of corrections only.
+ */
+const rewindPreviewKey = (sessionId: string, toUserId: string | null) =>
+  [...sessionQueryKeys.all, 'rewind-preview', sessionId, toUserId] as const;
 
 export const bidSessionQueries = {
   /** One session with its participants and the stations it offers, with live seat counts. */
@@ -90,6 +98,19 @@ export const bidSessionQueries = {
       gcTime: 0,
       retry: false,
     }),
+  /**
+   * What a rewind to `toUserId`'s turn would do, or (null) which places corrected seniority data
+   * moves. Turns go on while it is shown, so it is read afresh each time and none is kept; only
+   * sessions that have started can be rewound (`enabled`).
+   */
+  rewindPreview: (sessionId: string, toUserId: string | null, enabled = true) =>
+    queryOptions({
+      queryKey: rewindPreviewKey(sessionId, toUserId),
+      queryFn: ({ signal }) => getRewindPreview(sessionId, toUserId, signal),
+      staleTime: 0,
+      gcTime: 0,
+      enabled,
+    }),
   /** A participant's certifications as the session counts them: frozen at its start, so read once. */
   participantCertifications: (sessionId: string, memberId: string) =>
     queryOptions({
@@ -138,6 +159,10 @@ export function useSeniorityCheckQuery(sessionId: string, enabled: boolean) {
 
 export function useWhatIfQuery(sessionId: string) {
   return useQuery(bidSessionQueries.whatIf(sessionId));
+}
+
+export function useRewindPreviewQuery(sessionId: string, toUserId: string | null, enabled = true) {
+  return useQuery(bidSessionQueries.rewindPreview(sessionId, toUserId, enabled));
 }
 
 export function useParticipantCertificationsQuery(sessionId: string, memberId: string) {

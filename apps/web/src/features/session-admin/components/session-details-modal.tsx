@@ -2,10 +2,28 @@
  * The details of a session: its settings and rounds, and its participants in queue order with their round, bid priority,
  * seniority score and what became of them (the seat won, or their place in the queue), and once the
  * session has completed why ("why this seat", issue 16).
+ *
+ * Once a session has started, each participant can be rewound to (bidding-rules.md, "Rewind"), and
+ * when seniority data corrected since the start moves a place, a notice names the member a rewind
+ * must begin with at the latest.
  */
-import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { BidSession, Participant } from '@stationbid/domain';
-import type { ReactNode } from 'react';
+import { IconAlertTriangle, IconArrowBackUp } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
@@ -16,20 +34,54 @@ import {
   formatSessionDates,
   getParticipantName,
 } from '../../../lib/session-format.ts';
-import { useSessionParticipantsQuery, useSessionReasonsQuery } from '../api/bid-session-queries.ts';
+import {
+  useRewindPreviewQuery,
+  useSessionParticipantsQuery,
+  useSessionReasonsQuery,
+} from '../api/bid-session-queries.ts';
+import { getSessionActions } from '../utils/session-actions.ts';
 import { describeParticipantResult, describeTieBreakChain, ELIGIBILITY_MODE_LABELS } from '../utils/session-format.ts';
+import { RewindModal, type RewindTarget, rewindLabel } from './rewind-modal.tsx';
 import { SessionModal } from './session-modal.tsx';
 import { SessionStatusBadge } from './session-status-badge.tsx';
 
+/** Opens the rewind dialog for a member; undefined where the session cannot be rewound. */
+type OnRewind = ((target: RewindTarget) => void) | undefined;
+
 export function SessionDetailsModal({ session, onClose }: { session: BidSession | null; onClose: () => void }) {
+  const [rewind, setRewind] = useState<{ sessionId: string; target: RewindTarget } | null>(null);
+  // A rewind chosen in one session's details is not offered again when another (or none) is shown.
+  if (rewind !== null && rewind.sessionId !== session?.id) setRewind(null);
+  const rewindTarget = rewind?.target ?? null;
   return (
-    <SessionModal opened={session !== null} onClose={onClose} title={session?.name ?? 'Session details'} size="xl">
-      {session !== null && <SessionDetails session={session} />}
-    </SessionModal>
+    <>
+      {/*
+       * One dialog at a time: the rewind takes the details' place and gives it back, refreshed, when
+       * it closes, so two stacked dialogs never fight over focus and Escape (and a phone shows one).
+       */}
+      <SessionModal
+        opened={session !== null && rewindTarget === null}
+        onClose={onClose}
+        title={session?.name ?? 'Session details'}
+        size="xl"
+      >
+        {session !== null && (
+          <SessionDetails
+            session={session}
+            onRewind={
+              getSessionActions(session.status).canRewind
+                ? (target) => setRewind({ sessionId: session.id, target })
+                : undefined
+            }
+          />
+        )}
+      </SessionModal>
+      {session !== null && <RewindModal sessionId={session.id} target={rewindTarget} onClose={() => setRewind(null)} />}
+    </>
   );
 }
 
-function SessionDetails({ session }: { session: BidSession }) {
+function SessionDetails({ session, onRewind }: { session: BidSession; onRewind: OnRewind }) {
   const timeZone = useDepartmentTimeZone();
   return (
     <Stack gap="lg">
@@ -61,10 +113,12 @@ function SessionDetails({ session }: { session: BidSession }) {
         {session.randomSeed !== null && <Setting label="Random draw seed">{session.randomSeed}</Setting>}
       </SimpleGrid>
       {session.rounds.length > 0 && <RoundsSection rounds={session.rounds} />}
+      {onRewind !== undefined && <SeniorityMovedNotice sessionId={session.id} onRewind={onRewind} />}
       <ParticipantsSection
         sessionId={session.id}
         isCompleted={session.status === 'completed'}
         roundNames={session.rounds.map((round) => round.name)}
+        onRewind={onRewind}
       />
     </Stack>
   );
@@ -88,6 +142,45 @@ function RoundsSection({ rounds }: { rounds: BidSession['rounds'] }) {
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * Seniority data corrected after the start moves a member's place: every turn from that place on
+ * was taken in the wrong order, and the rewind that puts it right begins with them at the latest
+ * (the server refuses one that begins later). Quiet when nothing moved or the preview failed: the
+ * rewind dialog asks again, and says so, before anything is undone.
+ */
+function SeniorityMovedNotice({
+  sessionId,
+  onRewind,
+}: {
+  sessionId: string;
+  onRewind: (target: RewindTarget) => void;
+}) {
+  const moved = useRewindPreviewQuery(sessionId, null).data?.seniorMostMoved ?? null;
+  if (moved === null) return null;
+  const { userId, name } = moved;
+  return (
+    <Alert color="orange" title="Turns taken in the wrong order" icon={<IconAlertTriangle aria-hidden />}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Seniority data changed during this session: {name}'s place moves from #{moved.from} to #{moved.to}. The turns
+          from theirs on were taken in the wrong order.
+        </Text>
+        {/* A deleted member cannot be named to the server; the rewind must then begin earlier. */}
+        {userId !== null && (
+          <Button
+            size="xs"
+            color="orange"
+            leftSection={<IconArrowBackUp size={16} aria-hidden />}
+            onClick={() => onRewind({ userId, name })}
+          >
+            {rewindLabel(name)}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -117,10 +210,12 @@ function ParticipantsSection({
   sessionId,
   isCompleted,
   roundNames,
+  onRewind,
 }: {
   sessionId: string;
   isCompleted: boolean;
   roundNames: readonly string[];
+  onRewind: OnRewind;
 }) {
   const participantsQuery = useSessionParticipantsQuery(sessionId);
   const reasons = useSessionReasonsQuery(sessionId, isCompleted).data ?? NO_REASONS;
@@ -150,9 +245,19 @@ function ParticipantsSection({
       ) : (
         <>
           {isSmallScreen ? (
-            <ParticipantList participants={participants} reasons={reasons} roundNames={roundNames} />
+            <ParticipantList
+              participants={participants}
+              reasons={reasons}
+              roundNames={roundNames}
+              onRewind={onRewind}
+            />
           ) : (
-            <ParticipantTable participants={participants} reasons={reasons} roundNames={roundNames} />
+            <ParticipantTable
+              participants={participants}
+              reasons={reasons}
+              roundNames={roundNames}
+              onRewind={onRewind}
+            />
           )}
           {participantsQuery.hasNextPage && (
             <Group justify="space-between" gap="sm">
@@ -188,14 +293,39 @@ function inQueueOrder(participants: Participant[]): Participant[] {
   return [...participants].sort((a, b) => a.position - b.position);
 }
 
+/**
+ * "Rewind", named for the member ("Rewind to Blair Quinn's turn"), so a screen reader's list of
+ * buttons tells the rows apart. None for a deleted member: the server is told whom by member id.
+ */
+function RewindButton({ participant, onRewind }: { participant: Participant; onRewind: OnRewind }) {
+  const userId = participant.user.id;
+  if (onRewind === undefined || userId === null) return null;
+  const name = getParticipantName(participant);
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      color="orange"
+      leftSection={<IconArrowBackUp size={14} aria-hidden />}
+      aria-label={rewindLabel(name)}
+      // Its own width in a phone's card, not the card's.
+      style={{ alignSelf: 'flex-start' }}
+      onClick={() => onRewind({ userId, name })}
+    >
+      Rewind
+    </Button>
+  );
+}
+
 /** On a phone: one card per participant, in queue order. */
 interface ParticipantViewProps {
   participants: Participant[];
   reasons: Reasons;
   roundNames: readonly string[];
+  onRewind: OnRewind;
 }
 
-function ParticipantList({ participants, reasons, roundNames }: ParticipantViewProps) {
+function ParticipantList({ participants, reasons, roundNames, onRewind }: ParticipantViewProps) {
   return (
     <Stack component="ol" gap="xs" p={0} m={0} aria-label="Participants in queue order" style={{ listStyle: 'none' }}>
       {inQueueOrder(participants).map((participant) => (
@@ -220,6 +350,7 @@ function ParticipantList({ participants, reasons, roundNames }: ParticipantViewP
                   Moved to back
                 </Badge>
               )}
+              <RewindButton participant={participant} onRewind={onRewind} />
             </Stack>
           </Group>
         </Paper>
@@ -228,7 +359,7 @@ function ParticipantList({ participants, reasons, roundNames }: ParticipantViewP
   );
 }
 
-function ParticipantTable({ participants, reasons, roundNames }: ParticipantViewProps) {
+function ParticipantTable({ participants, reasons, roundNames, onRewind }: ParticipantViewProps) {
   const ordered = inQueueOrder(participants);
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -242,6 +373,7 @@ function ParticipantTable({ participants, reasons, roundNames }: ParticipantView
             <Table.Th scope="col">Score</Table.Th>
             <Table.Th scope="col">Result</Table.Th>
             <Table.Th scope="col">Seat held now</Table.Th>
+            {onRewind !== undefined && <Table.Th scope="col">Actions</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -272,6 +404,11 @@ function ParticipantTable({ participants, reasons, roundNames }: ParticipantView
                 {formatSeat(participant.currentStation, participant.currentShift, participant.currentPosition) ??
                   'None'}
               </Table.Td>
+              {onRewind !== undefined && (
+                <Table.Td>
+                  <RewindButton participant={participant} onRewind={onRewind} />
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

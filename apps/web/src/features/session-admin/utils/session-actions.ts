@@ -24,6 +24,8 @@ export interface SessionActionSet {
   canSendReminders: boolean;
   /** A what-if run plays what is left of the session: anything but a completed one. */
   canSimulate: boolean;
+  /** A rewind undoes turns taken, so a session must have started; a completed one may be reopened by it. */
+  canRewind: boolean;
   editScope: EditScope | null;
   deleteKind: DeleteKind | null;
 }
@@ -39,6 +41,7 @@ export function getSessionActions(status: BidSessionStatus): SessionActionSet {
     canExport: status === 'completed',
     canSendReminders: status !== 'draft',
     canSimulate: status !== 'completed',
+    canRewind: !isWaiting,
     editScope: isWaiting ? 'full' : isRunning ? 'running' : null,
     deleteKind: isWaiting ? 'standard' : status === 'completed' ? 'completed' : null,
   };
