@@ -2,6 +2,7 @@
 
 export * from './bid-engine/apply-command.ts';
 export { seniorMostMovedPlace, withSeatsAtStart } from './bid-engine/commands/rewind.ts';
+export * from './bid-engine/forecast.ts';
 export * from './bid-engine/messages.ts';
 export * from './bid-engine/queue-order.ts';
 export * from './bid-engine/seat-availability.ts';
@@ -29,6 +30,7 @@ export * from './schemas/chat.ts';
 export * from './schemas/common.ts';
 export * from './schemas/delivery.ts';
 export * from './schemas/department-settings.ts';
+export * from './schemas/forecast.ts';
 export * from './schemas/health.ts';
 export * from './schemas/live.ts';
 export * from './schemas/local-date-time.ts';

@@ -17,6 +17,8 @@ import {
   type Shift,
 } from '../constants.ts';
 import { applyCommand, getTurnHolder } from './apply-command.ts';
+import { forecastSession } from './forecast.ts';
+import { TurnRules } from './seat-choice.ts';
 import { TEST_ADMIN, TEST_START_TIME } from './test-builders.ts';
 import type {
   EngineCommand,
@@ -319,6 +321,79 @@ describe('a department’s rules under random commands', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('forecasts exactly what a member finds at their turn when every member ahead bids their saved list', () => {
+    fc.assert(
+      fc.property(departmentArbitrary, (department) => {
+        // Standing bids resolve before a turn can be watched; the forecast plays them as the lists they are.
+        const built = buildState(department);
+        const state: EngineState = {
+          ...built,
+          participants: built.participants.map((participant) => ({
+            ...participant,
+            preferences: { ...participant.preferences, standingBid: false },
+          })),
+        };
+        const outcome = forecastSession(state, TEST_START_TIME);
+        // Members without a list (or with theirs used up) do what the run guessed, as a must-fill seat may require.
+        const run = runWhatIf(state, TEST_START_TIME);
+        const guessed = new Map(
+          run.ok
+            ? run.result.awards.map((award) => [
+                award.participantId,
+                award.source === 'firstQualified' ? award.seat : null,
+              ])
+            : [],
+        );
+        const started = applyCommand(state, { type: 'start', now: TEST_START_TIME, actor: TEST_ADMIN });
+        expect(outcome.ok).toBe(started.ok);
+        if (!outcome.ok || !started.ok) return;
+        let current = started.state;
+        let compared = 0;
+        for (let guard = 0; current.session.status === 'active' && guard <= current.participants.length; guard += 1) {
+          const holder = getTurnHolder(current);
+          if (!holder) throw new Error('an active session without a turn holder');
+          const forecast = outcome.forecasts.get(holder.participantId);
+          if (!forecast) throw new Error(`no forecast for ${holder.name}, whose turn came`);
+          // Each member bids the first choice of their list the rules allow, or else the run's guess.
+          const rules = new TurnRules(current, holder, TEST_START_TIME);
+          const listed = rules.pickFromList(holder.preferences.choices);
+          const bidFor = listed?.seat ?? guessed.get(holder.participantId) ?? null;
+          if (forecast.aheadWithoutList === 0 && forecast.aheadListRanOut === 0) {
+            compared += 1;
+            expect(forecast.choices.map((entry) => entry.freeAtTurn)).toEqual(
+              holder.preferences.choices.map((choice) => rules.pick(choice).ok),
+            );
+            expect(forecast.expectedPlace).toBe(listed?.place ?? null);
+            for (const entry of forecast.choices) {
+              if (entry.freeAtTurn) expect(entry.chance).toBe('likely');
+              else expect(entry.chance).not.toBe('possible');
+            }
+          }
+          const result = bidFor
+            ? applyCommand(current, {
+                type: 'bid',
+                now: TEST_START_TIME,
+                actor: TEST_ADMIN,
+                participantId: holder.participantId,
+                seat: { stationId: bidFor.stationId, shift: bidFor.shift, seatPosition: bidFor.seatPosition },
+              })
+            : applyCommand(current, {
+                type: 'skip',
+                now: TEST_START_TIME,
+                actor: { memberId: holder.memberId, name: holder.name, isAdmin: false },
+                participantId: holder.participantId,
+              });
+          if (!result.ok) throw new Error(`turn of ${holder.name} refused: ${result.refusal.message}`);
+          current = result.state;
+        }
+        expect(current.session.status).toBe('completed');
+        // The first member always has no one ahead: every run compares at least one turn.
+        expect(compared).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -81,6 +81,18 @@ export interface WhatIfResult {
 export type WhatIfOutcome = { ok: true; result: WhatIfResult } | { ok: false; message: string };
 
 /**
+ * Watches the run turn by turn (the forecast, forecast.ts, reads each member's list at their turn).
+ * Standing bids are resolved by the engine as a turn begins, before any `beforeTurn`: a watcher that
+ * needs every turn runs a state without them (a standing bid picks as the list would).
+ */
+export interface WhatIfObserver {
+  /** The holder's turn, before the run decides it, in the run's state with the rules of their turn at `time`. */
+  beforeTurn?(holder: EngineParticipant, rules: TurnRules, view: EngineState, time: number): void;
+  /** A turn decided: the seat it took (null: they passed, or kept their own) and whether it was a guess. */
+  decided?(participantId: string, seat: SeatRef | null, isGuess: boolean): void;
+}
+
+/**
  * Runs the session from `state` to its end: a draft or scheduled session from its start, a paused
  * one from its resumption, an active one from its current turn. Refused only when the engine
  * refuses to start (or resume) it.
@@ -89,7 +101,7 @@ export type WhatIfOutcome = { ok: true; result: WhatIfResult } | { ok: false; me
  * own SessionStep, award and advance, as a bid does), not a command each: a command copies the
  * participant and seat lists, which at 20,000 participants would make the run quadratic.
  */
-export function runWhatIf(state: EngineState, now: number): WhatIfOutcome {
+export function runWhatIf(state: EngineState, now: number, observer: WhatIfObserver = {}): WhatIfOutcome {
   let begun = state;
   const beginning: EngineEvent[] = [];
   const { status } = state.session;
@@ -115,6 +127,7 @@ export function runWhatIf(state: EngineState, now: number): WhatIfOutcome {
     if (participantId === null) return;
     guesses.noteAwarded(participantId, seat);
     if (details.source === 'standing_bid') {
+      observer.decided?.(participantId, seat, false);
       decisions.set(participantId, {
         source: 'standingBid',
         place: Number(details.choice),
@@ -137,8 +150,10 @@ export function runWhatIf(state: EngineState, now: number): WhatIfOutcome {
     if (!holder) break;
     const view = step.view();
     const rules = new TurnRules(view, holder, time, bidSubjectNamed(holder.name));
+    observer.beforeTurn?.(holder, rules, view, time);
     const { seat, ...decision } = decide(view, holder, rules, guesses);
     decisions.set(holder.participantId, decision);
+    observer.decided?.(holder.participantId, seat, decision.isGuess);
     if (seat) {
       award(step, holderIndex, seat, {
         outcome: 'proxy_bid',
