@@ -73,6 +73,7 @@ import { SessionRecordService } from './modules/session-record/session-record.se
 import { registerEarlyRevalidation } from './modules/session-room/early-revalidation.ts';
 import { memberBidStatusRoutes } from './modules/session-room/member-bid-status.routes.ts';
 import { SessionBoardService } from './modules/session-room/session-board.service.ts';
+import { SessionForecastService } from './modules/session-room/session-forecast.service.ts';
 import { sessionRoomRoutes } from './modules/session-room/session-room.routes.ts';
 import { SessionRoomService } from './modules/session-room/session-room.service.ts';
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
@@ -394,6 +395,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         prefix: '/bid-sessions',
         sessionRoom,
         sessionBoards,
+        sessionForecasts: new SessionForecastService(db, clock, app.log, sessionVersions, sessionEngine),
         revalidationMemo,
         departmentTimeZone: () => departmentZone.current(),
       });

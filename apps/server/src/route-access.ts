@@ -154,6 +154,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /api/bid-sessions/:id': ADMIN,
   'DELETE /api/bid-sessions/:id': ADMIN,
   'GET /api/bid-sessions/:id/board': MEMBER,
+  'GET /api/bid-sessions/:id/forecast': MEMBER,
   'POST /api/bid-sessions/:id/start': ADMIN,
   'POST /api/bid-sessions/:id/pause': ADMIN,
   'POST /api/bid-sessions/:id/resume': ADMIN,

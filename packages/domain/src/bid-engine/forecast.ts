@@ -14,7 +14,7 @@ import { BID_MESSAGES, notEligibleMessage, seatNotOfferedMessage } from './messa
 import { isEligibleForSeat, seatsOfChoice } from './seat-availability.ts';
 import { TurnRules } from './seat-choice.ts';
 import type { EngineParticipant, EngineState, SeatChoice, SeatRef } from './types.ts';
-import { runWhatIf } from './what-if.ts';
+import { drainSteps, whatIfSteps } from './what-if.ts';
 
 export const FORECAST_CHANCES = ['likely', 'possible', 'unlikely', 'closed'] as const;
 /**
@@ -66,6 +66,11 @@ const kindKey = (seat: SeatChoice) => `${seat.stationId}|${seat.shift}|${seat.se
  * same first allowed choice), so every member's turn is seen.
  */
 export function forecastSession(state: EngineState, now: number): SessionForecastOutcome {
+  return drainSteps(forecastSteps(state, now));
+}
+
+/** The forecast as steps, one per turn of the run (what-if.ts, `whatIfSteps`). */
+export function* forecastSteps(state: EngineState, now: number): Generator<void, SessionForecastOutcome> {
   const forecasts = new Map<string, MemberForecast>();
   const taken = new Map<string, { lists: number; guesses: number }>();
   let decidedTurns = 0;
@@ -74,7 +79,7 @@ export function forecastSession(state: EngineState, now: number): SessionForecas
   const hasList = new Map(
     state.participants.map((participant) => [participant.participantId, participant.preferences.choices.length > 0]),
   );
-  const outcome = runWhatIf(withoutStandingBids(state), now, {
+  const outcome = yield* whatIfSteps(withoutStandingBids(state), now, {
     beforeTurn(holder, rules, view, time) {
       // Refusals are told to the member ("you"); the run's own rules name them, as to an administrator.
       let ownRules: TurnRules | undefined;

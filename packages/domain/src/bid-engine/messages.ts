@@ -26,6 +26,7 @@ export const BID_MESSAGES = {
   rewindNothingToUndo: "Nothing to rewind: this member's turn has not come yet, and no place has moved",
   rewindSeatsAtStartUnknown: 'The seats members held when this session started are not known, so no turn can be undone',
   whatIfAfterCompletion: 'This session has completed: there is nothing left to run. Its results show what happened.',
+  forecastAfterCompletion: 'This session has completed: your result is on the board and in the results.',
   sessionNotPaused: 'This session is not paused',
   onlyTurnHolderSkips: 'Only the member holding the turn can skip it',
   onlyTurnHolderMovedToBack: 'Only the member holding the turn can be moved to the back',

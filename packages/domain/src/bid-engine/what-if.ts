@@ -102,6 +102,26 @@ export interface WhatIfObserver {
  * participant and seat lists, which at 20,000 participants would make the run quadratic.
  */
 export function runWhatIf(state: EngineState, now: number, observer: WhatIfObserver = {}): WhatIfOutcome {
+  return drainSteps(whatIfSteps(state, now, observer));
+}
+
+/** Runs a stepwise computation to its end at once. */
+export function drainSteps<T>(steps: Generator<void, T>): T {
+  let next = steps.next();
+  while (!next.done) next = steps.next();
+  return next.value;
+}
+
+/**
+ * The run as steps: it yields after each turn, so a server can play it in slices between other
+ * requests (a forecast is made again after every pick) rather than hold the event loop for the
+ * seconds a 20,000-member run takes.
+ */
+export function* whatIfSteps(
+  state: EngineState,
+  now: number,
+  observer: WhatIfObserver = {},
+): Generator<void, WhatIfOutcome> {
   let begun = state;
   const beginning: EngineEvent[] = [];
   const { status } = state.session;
@@ -167,6 +187,7 @@ export function runWhatIf(state: EngineState, now: number, observer: WhatIfObser
     }
     advance(step);
     noteNewEvents();
+    yield;
   }
   const ended = step.toResult() as EngineResult & { ok: true };
   const current = ended.state;

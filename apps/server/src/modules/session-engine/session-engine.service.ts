@@ -32,7 +32,6 @@ import {
   type StateChanges,
   SYSTEM_ACTOR,
   type WhatIf,
-  type WhatIfOutcome,
   withSeatsAtStart,
 } from '@stationbid/domain';
 import { TransactionRollbackError } from 'drizzle-orm';
@@ -190,19 +189,31 @@ export class SessionEngineService {
   }
 
   /**
-   * A what-if run (bid-engine/what-if.ts); nothing is written. A draft or scheduled session is first
-   * frozen as its start would freeze it (seniority, rules), in a transaction that is then rolled
-   * back; a running one runs from its state as it stands, the kept state when still current.
+   * A what-if run (bid-engine/what-if.ts); nothing is written. A draft or scheduled session runs
+   * from its start, a running one from its current turn (`stateToPlay`).
    */
   async whatIf(sessionId: string): Promise<WhatIf> {
     const row = await findSessionById(this.db, sessionId);
     if (!row) throw notFound();
     if (row.status === 'completed') throw conflict(BID_MESSAGES.whatIfAfterCompletion);
     const now = this.clock.now();
-    const present = (outcome: WhatIfOutcome, ranFrom: WhatIf['ranFrom']) => {
-      if (!outcome.ok) throw conflict(outcome.message);
-      return presentWhatIf(sessionId, ranFrom, outcome.result);
-    };
+    const { state, ranFrom } = await this.stateToPlay(row, now);
+    const outcome = runWhatIf(state, now.getTime());
+    if (!outcome.ok) throw conflict(outcome.message);
+    return presentWhatIf(sessionId, ranFrom, outcome.result);
+  }
+
+  /**
+   * The state a run to the end plays from (the what-if, the forecast). A running session's as it
+   * stands, the kept state when still current. A draft or scheduled session is first frozen as its
+   * start would freeze it (seniority, rules), in a transaction that is then rolled back: the state
+   * read is plain data, and the run itself happens after, holding no lock.
+   */
+  async stateToPlay(
+    row: NonNullable<Awaited<ReturnType<typeof findSessionById>>>,
+    now: Date,
+  ): Promise<{ state: EngineState; ranFrom: 'start' | 'currentTurn' }> {
+    const sessionId = row.id;
     if (isRunningStatus(row.status)) {
       const versions = { version: row.version, outsideVersion: await readEngineDataVersion(this.db) };
       const cached = this.stateCache.get(sessionId, versions);
@@ -210,24 +221,23 @@ export class SessionEngineService {
         ? { session: toEngineSession(row), participants: cached.participants, seats: cached.seats }
         : (await loadEngineState(this.db, sessionId, { lockedRow: row }))?.state;
       if (!state) throw notFound();
-      return present(runWhatIf(state, now.getTime()), 'currentTurn');
+      return { state, ranFrom: 'currentTurn' };
     }
-    let outcome: WhatIfOutcome | undefined;
+    let frozen: EngineState | undefined;
     try {
       await this.db.transaction(async (tx) => {
         const locked = await lockSessionRow(tx, sessionId);
         if (!locked) throw notFound();
-        const frozen = await freezeRulesAtStart(tx, await freezeOrRefuse(tx, locked), now, this.departmentTimeZone());
-        const loaded = await loadEngineState(tx, sessionId, { lockedRow: frozen });
-        if (!loaded) throw notFound();
-        outcome = runWhatIf(loaded.state, now.getTime());
+        const rules = await freezeRulesAtStart(tx, await freezeOrRefuse(tx, locked), now, this.departmentTimeZone());
+        frozen = (await loadEngineState(tx, sessionId, { lockedRow: rules }))?.state;
+        if (!frozen) throw notFound();
         tx.rollback();
       });
     } catch (error) {
       if (!(error instanceof TransactionRollbackError)) throw error;
     }
-    if (!outcome) throw new Error('the what-if run ended without an outcome');
-    return present(outcome, 'start');
+    if (!frozen) throw new Error('the frozen state was not read');
+    return { state: frozen, ranFrom: 'start' };
   }
 
   async start(member: SessionActor, sessionId: string) {

@@ -11,6 +11,7 @@ import {
   bidSessionResponseSchema,
   currentBidSessionResponseSchema,
   currentSessionSummaryResponseSchema,
+  forecastResponseSchema,
   idParamsSchema,
   joinSessionResponseSchema,
   joinSessionSummaryResponseSchema,
@@ -30,16 +31,18 @@ import { currentMember } from '../../plugins/auth.ts';
 import type { RevalidationMemo } from '../session-engine/revalidation-memo.ts';
 import { sendCachedAnswer, sendRevalidatedAnswer, sendSessionAnswer } from '../session-engine/session-read-cache.ts';
 import type { SessionBoardService } from './session-board.service.ts';
+import type { SessionForecastService } from './session-forecast.service.ts';
 import type { SessionRoomService } from './session-room.service.ts';
 
 export const sessionRoomRoutes: FastifyPluginAsyncZod<{
   sessionRoom: SessionRoomService;
   sessionBoards: SessionBoardService;
+  sessionForecasts: SessionForecastService;
   /** Where the polled reads (board, history, own place) note the ETag they gave (decision 016). */
   revalidationMemo: RevalidationMemo;
   /** The department's IANA time zone now (the administrators' setting, issue 16), for the times in the results' reasons; UTC when not given. */
   departmentTimeZone?: () => string;
-}> = async (app, { sessionRoom, sessionBoards, revalidationMemo: memo, departmentTimeZone = () => 'UTC' }) => {
+}> = async (app, { sessionRoom, sessionBoards, sessionForecasts, revalidationMemo: memo, departmentTimeZone = () => 'UTC' }) => {
   app.get(
     '/',
     {
@@ -125,6 +128,24 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       sendCachedAnswer(request, reply, await sessionBoards.read(currentMember(request), request.params.id), {
         memo,
         sessionId: request.params.id,
+      }),
+  );
+
+  app.get(
+    '/:id/forecast',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          "The member's own forecast: for each seat on their ranked list, whether it is likely still free at their turn, and how sure that is",
+        params: idParamsSchema,
+        response: { 200: forecastResponseSchema, 304: z.null().describe('Not modified'), ...refusalResponses },
+      },
+    },
+    async (request, reply) =>
+      sendRevalidatedAnswer(request, reply, 'forecast', {
+        forecast: await sessionForecasts.read(currentMember(request), request.params.id),
       }),
   );
 

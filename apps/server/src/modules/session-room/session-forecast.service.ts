@@ -1,0 +1,158 @@
+/**
+ * "What will I likely get" (GET /bid-sessions/:id/forecast; bidding-rules.md, "Forecast"): each
+ * member's own forecast, read from one forecast of the whole session per session version.
+ *
+ * The forecast of a version is worked out once, for every member at once (bid-engine/forecast.ts),
+ * and kept in memory. At 20,000 participants that run takes seconds of CPU, and a new version comes
+ * with every pick, so:
+ * - it runs in slices of a few milliseconds, letting the requests waiting meanwhile be answered;
+ * - while the new version's forecast is worked out, members are answered from the last one, marked
+ *   `upToDate: false` (the page asks again shortly), rather than kept waiting for seconds;
+ * - one computation per session runs at a time; a read that finds it running waits for nothing.
+ */
+import { setImmediate as nextTurnOfLoop } from 'node:timers/promises';
+import {
+  BID_MESSAGES,
+  type ForecastAnswer,
+  forecastSteps,
+  getTurnHolder,
+  type MemberForecast,
+  presentForecast,
+} from '@stationbid/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError, conflict } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { findSessionById } from '../session-engine/bid-sessions.repository.ts';
+import type { SessionViewer } from '../session-engine/session-access.ts';
+import type { SessionEngineService } from '../session-engine/session-engine.service.ts';
+import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
+import { type SessionVersionTracker, versionKey } from '../session-engine/session-versions.ts';
+import { IDLE_BOARD_MAX_AGE_MS } from './session-board.service.ts';
+
+/** How long a slice of the run may hold the event loop before letting other work in. */
+const SLICE_MS = 8;
+
+/** A department runs one session at a time; a few more are kept for the administrators' tests. */
+const MAX_SESSIONS = 8;
+
+interface SessionForecast {
+  /** The session's counters when the forecast was asked for (versionKey). */
+  key: string;
+  version: number;
+  builtAt: number;
+  forecasts: ReadonlyMap<string, MemberForecast>;
+  /** Each participant's id by member id: members whose turn has gone have no forecast, only a place. */
+  participantOf: ReadonlyMap<string, string>;
+  /** The participant on the clock, in a session that is active. */
+  turnHolderId: string | null;
+}
+
+/** Runs a stepwise computation to its end, giving the event loop back every `SLICE_MS`. */
+async function drainInSlices<T>(steps: Generator<void, T>): Promise<T> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await nextTurnOfLoop();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+export class SessionForecastService {
+  private readonly kept = new Map<string, SessionForecast>();
+  private readonly computing = new Map<string, Promise<SessionForecast>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly versions: SessionVersionTracker,
+    private readonly engine: Pick<SessionEngineService, 'stateToPlay'>,
+  ) {}
+
+  /** The viewer's own forecast in a session they take part in. */
+  async read(viewer: SessionViewer, sessionId: string): Promise<ForecastAnswer> {
+    const versions = await this.versions.read(sessionId);
+    if (!versions || (!viewer.isAdmin && versions.status === 'draft')) {
+      throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+    }
+    if (versions.status === 'completed') throw conflict(BID_MESSAGES.forecastAfterCompletion);
+    const key = versionKey(versions);
+    const kept = this.kept.get(sessionId);
+    // A session that is not running can change without its counters moving (another session's
+    // awards), so its forecast is made again at most as often as its board.
+    const isCurrent =
+      kept !== undefined &&
+      kept.key === key &&
+      (isRunningStatus(versions.status) || this.clock.now().getTime() - kept.builtAt <= IDLE_BOARD_MAX_AGE_MS);
+    let forecast = kept;
+    if (!isCurrent) {
+      const computation = this.compute(sessionId, key);
+      if (kept) {
+        computation.catch((error: unknown) =>
+          this.log.warn({ err: error, sessionId }, 'forecast: could not be worked out again; the last one is served'),
+        );
+      } else {
+        forecast = await computation;
+      }
+    }
+    if (!forecast) throw new Error('a forecast was neither kept nor worked out');
+    const participantId = forecast.participantOf.get(viewer.id);
+    if (participantId === undefined) throw new AppError('NOT_FOUND', BID_MESSAGES.notParticipant);
+    return presentForecast({
+      sessionId,
+      sessionVersion: forecast.version,
+      upToDate: forecast.key === key && (isCurrent || forecast !== kept),
+      forecast: forecast.forecasts.get(participantId),
+      isTheirTurn: forecast.turnHolderId === participantId,
+    });
+  }
+
+  /** Forgets a session's forecast (a deleted session). */
+  forget(sessionId: string): void {
+    this.kept.delete(sessionId);
+  }
+
+  /** The session's forecast at `key`, or the one being worked out already (one at a time per session). */
+  private compute(sessionId: string, key: string): Promise<SessionForecast> {
+    const running = this.computing.get(sessionId);
+    if (running) return running;
+    const computation = this.workOut(sessionId, key).finally(() => this.computing.delete(sessionId));
+    this.computing.set(sessionId, computation);
+    return computation;
+  }
+
+  private async workOut(sessionId: string, key: string): Promise<SessionForecast> {
+    const row = await findSessionById(this.db, sessionId);
+    if (!row) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
+    if (row.status === 'completed') throw conflict(BID_MESSAGES.forecastAfterCompletion);
+    const now = this.clock.now();
+    const { state } = await this.engine.stateToPlay(row, now);
+    const outcome = await drainInSlices(forecastSteps(state, now.getTime()));
+    if (!outcome.ok) throw conflict(outcome.message);
+    const holder = state.session.status === 'active' ? getTurnHolder(state) : undefined;
+    const forecast: SessionForecast = {
+      key,
+      version: row.version,
+      builtAt: now.getTime(),
+      forecasts: outcome.forecasts,
+      participantOf: new Map(
+        state.participants.flatMap((participant) =>
+          participant.memberId === null ? [] : [[participant.memberId, participant.participantId] as const],
+        ),
+      ),
+      turnHolderId: holder?.participantId ?? null,
+    };
+    this.kept.delete(sessionId);
+    this.kept.set(sessionId, forecast);
+    while (this.kept.size > MAX_SESSIONS) {
+      const oldest = this.kept.keys().next().value;
+      if (oldest === undefined) break;
+      this.kept.delete(oldest);
+    }
+    return forecast;
+  }
+}
