@@ -26,6 +26,10 @@ export const BID_MESSAGES = {
   rewindNothingToUndo: "Nothing to rewind: this member's turn has not come yet, and no place has moved",
   rewindSeatsAtStartUnknown: 'The seats members held when this session started are not known, so no turn can be undone',
   whatIfAfterCompletion: 'This session has completed: there is nothing left to run. Its results show what happened.',
+  vacancyNoMoveToBack:
+    'A vacancy bid has no back of the queue: a missed turn is a pass, and the member is offered the seats again when one opens.',
+  vacancyNoRewind:
+    'A vacancy bid cannot be rewound: each move re-offered every open seat. End it and create a new vacancy bid with the seats still open.',
   forecastAfterCompletion: 'This session has completed: your result is on the board and in the results.',
   sessionNotPaused: 'This session is not paused',
   onlyTurnHolderSkips: 'Only the member holding the turn can skip it',

@@ -120,7 +120,8 @@ export class TurnRules {
   pick(choice: SeatChoice): SeatPick {
     const held = this.heldSeat();
     const candidates: EngineSeat[] = [];
-    if (held && isSeatOfChoice(held, choice)) candidates.push(held);
+    // Keeping one's seat is a pass in a vacancy bid, not a move that would open nothing.
+    if (held && isSeatOfChoice(held, choice) && !this.state.session.vacancy) candidates.push(held);
     candidates.push(...seatsOfChoice(this.state, choice).filter((seat) => seat.holderMemberId === null));
     if (candidates.length === 0) return { ok: false, code: 'CONFLICT', message: BID_MESSAGES.seatUnavailable };
     let refusal: SeatRefusal | undefined;

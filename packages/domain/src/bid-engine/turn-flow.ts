@@ -49,8 +49,47 @@ export function getTurnHolder(state: EngineState): EngineParticipant | undefined
 
 /** The turn holder is done: the next turn begins, or the session completes when nobody is left. */
 export function advance(step: SessionStep): void {
-  step.updateSession({ currentParticipant: step.session.currentParticipant + 1 });
+  moveOnFrom(step, step.session.currentParticipant - 1);
   beginTurnOrComplete(step);
+}
+
+/**
+ * Points the session past the turn just ended: at the next participant, or, in a vacancy bid after
+ * a move, back at the top, everyone who has not moved offered the seats again (the one just left
+ * among them).
+ */
+function moveOnFrom(step: SessionStep, holderIndex: number): void {
+  const holder = step.participants[holderIndex];
+  if (step.session.vacancy && holder?.awardedSeat) {
+    reofferFromTheTop(step);
+    return;
+  }
+  step.updateSession({ currentParticipant: holderIndex + 2 });
+}
+
+/**
+ * A vacancy bid's follow-on offer: every participant who passed gets a turn again, from the most
+ * senior. Agreements give everyone who passed another chance when a new seat opens, not only those
+ * below the member who moved (department-agreements.md).
+ */
+function reofferFromTheTop(step: SessionStep): void {
+  for (const [index, participant] of step.participants.entries()) {
+    if (participant.awardedSeat === null && participant.outcome === 'skipped') {
+      step.updateParticipant(index, { outcome: null, turnDeadline: null });
+    }
+  }
+  step.updateSession({ currentParticipant: 1 });
+}
+
+/** A vacancy bid asks nobody twice for nothing: a standing bid with no listed seat open passes at once. */
+function passForStandingBid(step: SessionStep, holderIndex: number, holder: EngineParticipant): void {
+  step.updateParticipant(holderIndex, { outcome: 'skipped' });
+  step.addHistory({
+    action: 'turn_skipped',
+    actor: SYSTEM_ACTOR,
+    participant: holder,
+    details: { source: 'standing_bid', keptCurrentSeat: holder.currentSeat !== null },
+  });
 }
 
 /**
@@ -67,6 +106,11 @@ export function beginTurnOrComplete(step: SessionStep): void {
     if (!holder) {
       complete(step, SYSTEM_ACTOR, false);
       return;
+    }
+    // A member who has moved in a vacancy bid has had their turn for good.
+    if (step.session.vacancy && holder.awardedSeat !== null) {
+      step.updateSession({ currentParticipant: step.session.currentParticipant + 1 });
+      continue;
     }
     announceRound(step, holderIndex);
     if (holder.memberId === null) {
@@ -90,7 +134,12 @@ export function beginTurnOrComplete(step: SessionStep): void {
           actor: SYSTEM_ACTOR,
           details: { source: 'standing_bid', choice: listed.place },
         });
-        step.updateSession({ currentParticipant: step.session.currentParticipant + 1 });
+        moveOnFrom(step, holderIndex);
+        continue;
+      }
+      if (step.session.vacancy) {
+        passForStandingBid(step, holderIndex, holder);
+        moveOnFrom(step, holderIndex);
         continue;
       }
     }
@@ -188,12 +237,14 @@ export function award(step: SessionStep, participantIndex: number, seat: SeatRef
   step.takeSeat(seat.seatId, participant.memberId);
   const seatRef = toSeatRef(seat);
   step.updateParticipant(participantIndex, { outcome: awarded.outcome, currentSeat: seatRef, awardedSeat: seatRef });
+  // In a vacancy bid the seat left is the next link of the chain ("Station 2 to Station 7 opened Station 2").
+  const opened = step.session.vacancy && previousSeat && previousSeat.seatId !== seat.seatId ? previousSeat : null;
   step.addHistory({
     action: awarded.action,
     actor: awarded.actor,
     participant,
     seat: seatRef,
-    details: awarded.details,
+    details: opened ? { ...awarded.details, opened: toSeatRef(opened) } : awarded.details,
   });
   if (participant.memberId !== null) {
     step.notify({

@@ -164,6 +164,12 @@ export interface EngineSession {
   effectiveDate?: string | null;
   /** Certification names by code, frozen at start, for refusals and reasons ("needs Paramedic"). */
   certificationNames?: Readonly<Record<string, string>>;
+  /**
+   * A vacancy bid (bidding-rules.md, "Vacancy bids"): the seats are the open ones and those the
+   * participants hold, so a free seat is an open one. A member's move opens the seat they leave,
+   * and the offer begins again from the top for everyone who has not moved; a missed turn is a pass.
+   */
+  vacancy?: boolean;
 }
 
 export interface EngineState {

@@ -4,7 +4,7 @@ import { checkRecordContent, recordDigestHex } from './check-record.ts';
 import { canonicalJson, sha256Hex } from './hash.ts';
 import { buildResultReasons } from './reasons.ts';
 import { replayHistory } from './replay.ts';
-import { playedSession, rewoundSession, unsignedRecordOf } from './test-records.ts';
+import { playedSession, rewoundSession, unsignedRecordOf, vacancySession } from './test-records.ts';
 
 describe('canonical JSON and SHA-256', () => {
   it('sorts keys, drops whitespace and prints numbers as ECMAScript does (RFC 8785)', () => {
@@ -212,5 +212,34 @@ describe('the record of a rewound session', () => {
       ok: false,
       reason: expect.stringContaining('differs'),
     });
+  });
+});
+
+describe('the record of a vacancy bid', () => {
+  it('replays the chain of moves, each naming the seat it opened, and reproduces the awards', () => {
+    const played = vacancySession();
+    expect(played.state.session.status).toBe('completed');
+    const moves = played.history
+      .filter((entry) => entry.action === 'bid_submitted')
+      .map((entry) => [
+        entry.userName,
+        entry.seat?.stationNumber,
+        (entry.details.opened as { stationNumber: number }).stationNumber,
+      ]);
+    expect(moves).toEqual([
+      ['Frankie Fire', 1, 3],
+      ['Casey Hale', 3, 2],
+    ]);
+    expect(replayHistory(played.settings, played.history)).toMatchObject({ ok: true });
+    expect(checkRecordContent(recordOf(played))).toMatchObject({ ok: true, awardsReproduced: 2, replayed: true });
+  });
+
+  it('is refused when the settings no longer say it was a vacancy bid', () => {
+    const played = vacancySession();
+    const asStandard = {
+      ...played.settings,
+      state: { ...played.settings.state, session: { ...played.settings.state.session, vacancy: false } },
+    };
+    expect(replayHistory(asStandard, played.history)).toMatchObject({ ok: false });
   });
 });

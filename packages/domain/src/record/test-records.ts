@@ -136,6 +136,37 @@ export function rewoundSession() {
   ]);
 }
 
+/**
+ * A vacancy bid: Station 1's B-shift Firefighter seat is open; Casey holds Station 2's and Frankie
+ * Station 3's. Casey passes, Frankie takes Station 1 (opening Station 3), Casey is offered again and
+ * takes Station 3 (opening Station 2), which nobody is left to take.
+ */
+export function vacancySession() {
+  const seats = [1, 2, 3].flatMap((number) =>
+    buildStationSeats({ stationId: `s${number}`, stationNumber: number, seats: { B: { Firefighter: 1 } } }),
+  );
+  const initial = buildEngineState({
+    session: { vacancy: true },
+    seats,
+    participants: [
+      { participantId: 'p1', name: 'Casey Hale', holdsSeatId: 's2-B-Firefighter-1' },
+      { participantId: 'p2', name: 'Frankie Fire', holdsSeatId: 's3-B-Firefighter-1' },
+    ],
+  });
+  const casey = actorFor({ memberId: 'member-p1', name: 'Casey Hale' });
+  const seatAt = (number: number) => ({
+    stationId: `s${number}`,
+    shift: 'B' as const,
+    seatPosition: 'Firefighter' as const,
+  });
+  return runSession(initial, [
+    { type: 'start', now: T0, actor: TEST_ADMIN },
+    { type: 'skip', now: T0 + MINUTE_MS, actor: casey, participantId: 'p1' },
+    { type: 'bid', now: T0 + 2 * MINUTE_MS, actor: TEST_ADMIN, participantId: 'p2', seat: seatAt(1) },
+    { type: 'bid', now: T0 + 3 * MINUTE_MS, actor: casey, participantId: 'p1', seat: seatAt(3) },
+  ]);
+}
+
 /** The unsigned record of a played session, as the server builds it. */
 export function unsignedRecordOf(played: ReturnType<typeof runSession>): UnsignedSessionRecord {
   const unsigned = buildUnsignedRecord({

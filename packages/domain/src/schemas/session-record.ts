@@ -63,6 +63,8 @@ const engineSessionSchema = z.object({
     .optional(),
   effectiveDate: z.string().nullable().optional(),
   certificationNames: z.record(z.string(), z.string()).optional(),
+  // A vacancy bid (absent in records before them, and in every other session).
+  vacancy: z.boolean().optional(),
 });
 
 const engineParticipantSchema = z.object({

@@ -34,6 +34,19 @@ export function expire(state: EngineState, now: number): EngineResult | undefine
     }
   }
 
+  // In a vacancy bid nobody has to move: a missed turn is a pass, offered again if a seat opens.
+  if (state.session.vacancy) {
+    step.updateParticipant(holderIndex, { outcome: 'skipped' });
+    step.addHistory({
+      action: 'turn_skipped',
+      actor: SYSTEM_ACTOR,
+      participant: holder,
+      details: { reason: 'time expired', keptCurrentSeat: holder.currentSeat !== null },
+    });
+    advance(step);
+    return step.toResult();
+  }
+
   // 2. A first missed turn: to the back of the queue, for a shorter second chance.
   if (!holder.movedToBack) {
     moveHolderToBack(step, SYSTEM_ACTOR, { reason: 'time expired' });

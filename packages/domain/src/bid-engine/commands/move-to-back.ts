@@ -15,6 +15,8 @@ export function moveToBack(state: EngineState, now: number, actor: Actor, partic
   if (participantIndex !== state.session.currentParticipant - 1) {
     return refuse('CONFLICT', BID_MESSAGES.onlyTurnHolderMovedToBack);
   }
+  // A missed turn in a vacancy bid is a pass that a new opening offers again: there is no back.
+  if (state.session.vacancy) return refuse('CONFLICT', BID_MESSAGES.vacancyNoMoveToBack);
   // One second chance each: a second move would only delay everyone behind them.
   if (participant.movedToBack) return refuse('CONFLICT', BID_MESSAGES.alreadyMovedToBack);
 

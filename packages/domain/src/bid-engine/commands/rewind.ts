@@ -32,6 +32,9 @@ export function rewind(state: EngineState, now: number, actor: Actor, request: R
   if (status !== 'active' && status !== 'paused' && status !== 'completed') {
     return refuse('CONFLICT', BID_MESSAGES.rewindBeforeStart);
   }
+  // A vacancy chain re-offers every seat after each move: undoing one move changes what every later
+  // turn was offered, which a rewind by seniority place cannot say.
+  if (state.session.vacancy) return refuse('CONFLICT', BID_MESSAGES.vacancyNoRewind);
   const reason = request.reason.trim();
   if (reason === '') return refuse('VALIDATION_ERROR', BID_MESSAGES.rewindReasonRequired);
   if (!findParticipant(state, request.participantId).participant) {

@@ -23,7 +23,8 @@ export function start(state: EngineState, now: number, actor: Actor): EngineResu
     pausedRemainingMs: null,
   });
   let releasedAssignments = 0;
-  if (state.session.clearAssignments) {
+  // A vacancy bid moves only those who take an open seat: nobody's seat is cleared.
+  if (state.session.clearAssignments && !state.session.vacancy) {
     step.participants.forEach((participant, index) => {
       if (!participant.currentSeat) return;
       step.releaseSeat(participant.currentSeat.seatId, participant.memberId);
