@@ -74,6 +74,8 @@ export const LIMITS = {
   sessionYearMin: 2024,
   bidWindowMinutesMin: 1,
   bidWindowMinutesMax: 60,
+  /** Seats one vacancy bid may open at once: a department's year of retirements and new units. */
+  vacancyOpenSeatsMax: 200,
   bidWindowMinutesDefault: 5,
   autoAssignTimeoutMinutesMin: 1,
   autoAssignTimeoutMinutesMax: 30,

@@ -30,6 +30,11 @@ export const BID_MESSAGES = {
     'A vacancy bid has no back of the queue: a missed turn is a pass, and the member is offered the seats again when one opens.',
   vacancyNoRewind:
     'A vacancy bid cannot be rewound: each move re-offered every open seat. End it and create a new vacancy bid with the seats still open.',
+  vacancyNeedsOpenSeat: 'A vacancy bid needs at least one open seat: name the station, shift and position that opened.',
+  openSeatsOnlyInVacancy: 'Open seats belong to a vacancy bid: choose the vacancy type, or leave the open seats out.',
+  vacancyNoRoundsOrClearing:
+    "A vacancy bid has no rounds and clears nobody's seat: members move only when they take an open seat.",
+  vacancyTooManyOpenSeats: 'At most 200 open seats in one vacancy bid',
   forecastAfterCompletion: 'This session has completed: your result is on the board and in the results.',
   sessionNotPaused: 'This session is not paused',
   onlyTurnHolderSkips: 'Only the member holding the turn can skip it',

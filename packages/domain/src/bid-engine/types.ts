@@ -16,6 +16,9 @@ export type BidSessionStatus = (typeof BID_SESSION_STATUSES)[number];
 
 /** "rank": the seat position must match the member's rank (getSeatPositionForRank); "any": any seat. */
 export const ELIGIBILITY_MODES = ['rank', 'any'] as const;
+/** "standard": one bid of everyone for the seats offered; "vacancy": open seats offered in a chain (bidding-rules.md). */
+export const BID_SESSION_TYPES = ['standard', 'vacancy'] as const;
+export type BidSessionType = (typeof BID_SESSION_TYPES)[number];
 export type EligibilityMode = (typeof ELIGIBILITY_MODES)[number];
 
 /** Links of the tie-break chain after the seniority score; "random" may only be the last link. */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BID_MESSAGES } from '../bid-engine/messages.ts';
 import {
   BID_SESSION_STATUSES,
+  BID_SESSION_TYPES,
   DEFAULT_TIE_BREAK_CHAIN,
   ELIGIBILITY_MODES,
   HISTORY_ACTIONS,
@@ -118,6 +119,25 @@ export type SessionParticipant = z.infer<typeof sessionParticipantSchema>;
 export const isWholeParticipant = (participant: SessionParticipant): participant is Participant =>
   'employeeId' in participant.user;
 
+/** A seat a vacancy bid opened: the seat itself and where it is. */
+export const openSeatSchema = z.object({
+  seatId: z.string(),
+  stationId: z.string(),
+  stationNumber: z.number().int(),
+  stationName: z.string(),
+  shift: z.enum(SHIFTS),
+  position: z.enum(SEAT_POSITIONS),
+});
+export type OpenSeat = z.infer<typeof openSeatSchema>;
+
+/** A seat to open, as the administrator names it: the free seat of that kind with the lowest ordinal is opened. */
+export const openSeatRequestSchema = z.object({
+  stationId: z.uuid({ error: 'Choose the station of each open seat' }),
+  shift: z.enum(SHIFTS, { error: 'Choose the shift of each open seat: A, B or C' }),
+  position: z.enum(SEAT_POSITIONS, { error: 'Choose the position of each open seat' }),
+});
+export type OpenSeatRequest = z.infer<typeof openSeatRequestSchema>;
+
 /** A bid session; its states are in docs/bidding-rules.md, "Session lifecycle". */
 export const bidSessionSchema = z.object({
   id: z.string(),
@@ -149,6 +169,8 @@ export const bidSessionSchema = z.object({
   actualEnd: nullableTime,
   clearAssignments: z.boolean(),
   eligibilityMode: z.enum(ELIGIBILITY_MODES),
+  /** A vacancy bid offers the seats the administrator opened, in a chain (bidding-rules.md, "Vacancy bids"). */
+  type: z.enum(BID_SESSION_TYPES).default('standard'),
   tieBreakChain: z.array(z.enum(TIE_BREAK_LINKS)),
   randomSeed: z.string().nullable(),
   /** The stations offered; `stationIds` is empty when every active station is. */
@@ -186,6 +208,8 @@ export const bidSessionDetailSchema = bidSessionSchema.extend({
       totalCapacity: z.number().int(),
     }),
   ),
+  /** A vacancy bid's seats the administrator opened; empty for any other session. */
+  openSeats: z.array(openSeatSchema).default([]),
 });
 export type BidSessionDetail = z.infer<typeof bidSessionDetailSchema>;
 
@@ -458,7 +482,28 @@ export const createBidSessionRequestSchema = bidSessionFieldsSchema
     eligibilityMode: fields.eligibilityMode.default('rank'),
     tieBreakChain: fields.tieBreakChain.default([...DEFAULT_TIE_BREAK_CHAIN]),
     rounds: fields.rounds.default([]),
+    type: z.enum(BID_SESSION_TYPES, { error: 'A session is a standard bid or a vacancy bid' }).default('standard'),
+    /** A vacancy bid's open seats; the same seat named twice opens two seats of that kind. */
+    openSeats: z
+      .array(openSeatRequestSchema)
+      .max(LIMITS.vacancyOpenSeatsMax, BID_MESSAGES.vacancyTooManyOpenSeats)
+      .default([]),
   })
+  .refine((session) => session.type !== 'vacancy' || session.openSeats.length > 0, {
+    message: BID_MESSAGES.vacancyNeedsOpenSeat,
+    path: ['openSeats'],
+  })
+  .refine((session) => session.type === 'vacancy' || session.openSeats.length === 0, {
+    message: BID_MESSAGES.openSeatsOnlyInVacancy,
+    path: ['openSeats'],
+  })
+  .refine(
+    (session) => session.type !== 'vacancy' || ((session.rounds?.length ?? 0) === 0 && !session.clearAssignments),
+    {
+      message: BID_MESSAGES.vacancyNoRoundsOrClearing,
+      path: ['type'],
+    },
+  )
   .refine((session) => session.startDate !== undefined || hasTime(session.scheduledStart), {
     message: BID_MESSAGES.startDateOrScheduleRequired,
     path: ['startDate'],

@@ -41,6 +41,11 @@ export const bidSessions = pgTable(
     /** Time left in the turn, kept while the session is paused. */
     pausedRemainingMs: integer('paused_remaining_ms'),
     clearAssignments: boolean('clear_assignments').notNull().default(false),
+    /**
+     * "standard": everyone bids once for the seats of the session's stations; "vacancy": the open
+     * seats of `bid_session_vacancy_seats` are offered, each move opening the seat left (bidding-rules.md).
+     */
+    type: text('type').notNull().default('standard'),
     /** "rank": seat position must match the member's rank; "any": any position. */
     eligibilityMode: text('eligibility_mode').notNull().default('rank'),
     /** Tie-break links after seniority score, e.g. ["yearsOfService","employeeId"] or [..., "random"]. */
@@ -88,6 +93,7 @@ export const bidSessions = pgTable(
     check('bid_sessions_bid_window_range', sql`${table.bidWindowMinutes} between 1 and 60`),
     check('bid_sessions_auto_assign_range', sql`${table.autoAssignTimeoutMinutes} between 1 and 30`),
     check('bid_sessions_eligibility_known', sql`${table.eligibilityMode} in ('rank','any')`),
+    check('bid_sessions_type_known', sql`${table.type} in ('standard','vacancy')`),
     check('bid_sessions_current_participant_not_negative', sql`${table.currentParticipant} >= 0`),
     check('bid_sessions_name_not_blank', sql`length(trim(${table.name})) > 0`),
   ],
@@ -105,6 +111,26 @@ export const bidSessionStations = pgTable(
       .references(() => stations.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.stationId] })],
+);
+
+/**
+ * The seats of a vacancy bid: those the administrator opened (`open`), and, from the start, those
+ * its participants held then (a move opens one). The engine's seats are exactly these, so a free
+ * one is an open one.
+ */
+export const bidSessionVacancySeats = pgTable(
+  'bid_session_vacancy_seats',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => bidSessions.id, { onDelete: 'cascade' }),
+    seatId: uuid('seat_id')
+      .notNull()
+      .references(() => seats.id, { onDelete: 'cascade' }),
+    /** Opened by the administrator when the bid was created; false: held by a participant at the start. */
+    open: boolean('open').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.seatId] })],
 );
 
 /**

@@ -51,6 +51,7 @@ import { freezeSessionRule, readMemberSeniorityKeys } from '../session-engine/se
 import type { SessionViewer } from '../session-engine/session-access.ts';
 import { findSessionOrRefuse, presentParticipants, presentSession } from '../session-engine/session-presenter.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
+import { openVacancySeats } from '../session-engine/vacancy-seats.repository.ts';
 import { findOwnCertifications } from '../session-room/session-room.repository.ts';
 import {
   buildSessionChanges,
@@ -113,6 +114,7 @@ export class SessionManagementService {
         scheduledEnd: toDate(body.scheduledEnd),
         clearAssignments: body.clearAssignments,
         eligibilityMode: body.eligibilityMode,
+        type: body.type,
         tieBreakChain,
         randomSeed: tieBreakChain.includes('random') ? newRandomSeed() : null,
         rounds: toSessionRounds(body.rounds),
@@ -121,13 +123,17 @@ export class SessionManagementService {
         updatedAt: now,
       });
       await replaceSessionStations(tx, session.id, stationIds);
+      if (body.type === 'vacancy') await openVacancySeats(tx, session.id, body.openSeats);
       await this.writeQueue(tx, session, [], candidates);
       await recordActivity(tx, {
         memberId: actor.id,
         actorName: viewerName(actor),
         type: 'session',
         title: 'Bid session created',
-        description: `${viewerName(actor)} created the bid session ${session.name} with ${candidates.length} participants`,
+        description:
+          body.type === 'vacancy'
+            ? `${viewerName(actor)} created the vacancy bid ${session.name} with ${body.openSeats.length} open seats and ${candidates.length} eligible members`
+            : `${viewerName(actor)} created the bid session ${session.name} with ${candidates.length} participants`,
         details: { sessionId: session.id, action: 'create' },
         at: now,
       });
@@ -156,6 +162,9 @@ export class SessionManagementService {
         if (refused.length > 0) throw conflict(liveEditRefusal(refused));
       }
       const changes = buildSessionChanges(session, body, now, newRandomSeed);
+      if (session.type === 'vacancy' && ((body.rounds?.length ?? 0) > 0 || body.clearAssignments === true)) {
+        throw badRequest(BID_MESSAGES.vacancyNoRoundsOrClearing);
+      }
       const startDate = changes.startDate === undefined ? session.startDate : changes.startDate;
       const endDate = changes.endDate === undefined ? session.endDate : changes.endDate;
       if (startDate && endDate && endDate < startDate) throw badRequest(BID_MESSAGES.endBeforeStart);

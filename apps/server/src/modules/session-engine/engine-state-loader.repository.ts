@@ -24,6 +24,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bidSessions } from '../../db/schema/index.ts';
+import { isVacancySeat } from './vacancy-seats.repository.ts';
 
 export type SessionRow = typeof bidSessions.$inferSelect;
 
@@ -65,7 +66,7 @@ export async function loadEngineState(
   const session = options.lockedRow ?? (await lockSessionRow(executor, sessionId, options));
   if (!session) return undefined;
   // Sequential on purpose: a transaction runs one statement at a time on its connection.
-  const seatList = await listOfferedSeats(executor, sessionId);
+  const seatList = await listOfferedSeats(executor, session);
   const participantList = await listEngineParticipants(executor, sessionId);
   const stationIdByNumber = new Map(seatList.map((seat) => [seat.stationNumber, seat.stationId]));
   return {
@@ -93,6 +94,7 @@ export function toEngineSession(session: SessionRow): EngineSession {
     actualEnd: session.actualEnd?.getTime() ?? null,
     // A department's rules only when set, so a session without them is the same value as before them.
     ...sessionRules(session),
+    ...(session.type === 'vacancy' ? { vacancy: true } : {}),
   };
 }
 
@@ -123,8 +125,20 @@ async function selectJsonList<T>(executor: Executor, query: SQL): Promise<T[]> {
 
 const epochMilliseconds = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
 
-/** Seats of the active stations the session offers (its list, or every active station), with their holder. */
-async function listOfferedSeats(executor: Executor, sessionId: string): Promise<EngineSeat[]> {
+/**
+ * Seats of the active stations the session offers (its list, or every active station), with their
+ * holder; a vacancy bid's own seats (vacancy-seats.repository.ts).
+ */
+async function listOfferedSeats(executor: Executor, session: SessionRow): Promise<EngineSeat[]> {
+  const sessionId = session.id;
+  const offered =
+    session.type === 'vacancy'
+      ? isVacancySeat(sessionId)
+      : sql`st.is_active
+        and (
+          not exists (select 1 from bid_session_stations l where l.session_id = ${sessionId})
+          or s.station_id in (select l.station_id from bid_session_stations l where l.session_id = ${sessionId})
+        )`;
   type SeatTuple = [
     seatId: string,
     stationId: string,
@@ -146,11 +160,7 @@ async function listOfferedSeats(executor: Executor, sessionId: string): Promise<
       from seats s
       join stations st on st.id = s.station_id
       left join members m on m.current_seat_id = s.id
-      where st.is_active
-        and (
-          not exists (select 1 from bid_session_stations l where l.session_id = ${sessionId})
-          or s.station_id in (select l.station_id from bid_session_stations l where l.session_id = ${sessionId})
-        )`,
+      where ${offered}`,
   );
   return tuples.map(
     ([

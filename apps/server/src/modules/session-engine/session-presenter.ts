@@ -40,6 +40,7 @@ import {
   presentSessionFields,
   stationSummary,
 } from './session-row-presenter.ts';
+import { listOpenSeats } from './vacancy-seats.repository.ts';
 
 export interface PresentOptions {
   /** The injected clock's time: presence ("connected") is judged against it. */
@@ -207,5 +208,6 @@ export async function presentSession(
     ),
     participants: participantList,
     availableStations,
+    openSeats: session.type === 'vacancy' ? await listOpenSeats(executor, session.id) : [],
   };
 }

@@ -8,6 +8,7 @@
 import {
   type BidSession,
   type BidSessionStatus,
+  type BidSessionType,
   describeHistoryEntry,
   type EligibilityMode,
   findUndoneEntries,
@@ -200,6 +201,7 @@ export function presentSessionFields(
     actualEnd: isoOrNull(session.actualEnd),
     clearAssignments: session.clearAssignments,
     eligibilityMode: session.eligibilityMode as EligibilityMode,
+    type: session.type as BidSessionType,
     tieBreakChain: session.tieBreakChain as TieBreakLink[],
     randomSeed: session.randomSeed,
     stationIds,

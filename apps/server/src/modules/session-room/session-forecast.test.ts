@@ -86,7 +86,8 @@ const explained = (forecast: ForecastAnswer) =>
 describe("a member's forecast", () => {
   it('tells each choice from the lists ahead before the session, and follows the picks as they are made', async () => {
     const { people, station, sessionId, saveList } = await scheduledSession();
-    const [hale, quinn, ortiz, park] = people as [(typeof people)[number], ...(typeof people)[number][]];
+    type Person = (typeof people)[number];
+    const [hale, quinn, ortiz, park] = people as [Person, Person, Person, Person];
     await saveList(hale.signedIn, ['A']);
     await saveList(quinn.signedIn, ['A', 'B']);
     await saveList(ortiz.signedIn, ['B', 'C']);
@@ -94,7 +95,9 @@ describe("a member's forecast", () => {
 
     const before = await readForecast(ortiz.signedIn, sessionId);
     expect(before).toMatchObject({ turn: 'waiting', membersAhead: 2, membersAheadWithoutList: 0, expectedPlace: 2 });
-    expect(before.summary).toBe(`You would likely get: your 2nd choice, Station ${station.number} · C shift · Firefighter.`);
+    expect(before.summary).toBe(
+      `You would likely get: your 2nd choice, Station ${station.number} · C shift · Firefighter.`,
+    );
     expect(explained(before)).toEqual([
       [
         1,
@@ -138,7 +141,11 @@ describe("a member's forecast", () => {
   it('answers only a participant, only their own, and says why once the session has completed', async () => {
     const { sessionId } = await scheduledSession();
     const outsider = await createMember(context, { firstName: 'Olly', lastName: 'Outside' });
-    const asOutsider = await inject(await signIn(context, outsider.email), 'GET', `/api/bid-sessions/${sessionId}/forecast`);
+    const asOutsider = await inject(
+      await signIn(context, outsider.email),
+      'GET',
+      `/api/bid-sessions/${sessionId}/forecast`,
+    );
     expect(asOutsider.statusCode).toBe(404);
     expect(asOutsider.json()).toMatchObject({ error: 'You are not a participant in this session' });
 

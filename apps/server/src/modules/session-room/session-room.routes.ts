@@ -42,7 +42,10 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
   revalidationMemo: RevalidationMemo;
   /** The department's IANA time zone now (the administrators' setting, issue 16), for the times in the results' reasons; UTC when not given. */
   departmentTimeZone?: () => string;
-}> = async (app, { sessionRoom, sessionBoards, sessionForecasts, revalidationMemo: memo, departmentTimeZone = () => 'UTC' }) => {
+}> = async (
+  app,
+  { sessionRoom, sessionBoards, sessionForecasts, revalidationMemo: memo, departmentTimeZone = () => 'UTC' },
+) => {
   app.get(
     '/',
     {
