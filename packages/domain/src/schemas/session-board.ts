@@ -92,6 +92,8 @@ export const boardPickSchema = z.object({
   at: z.string(),
   /** True when the member's standing bid took the seat as their turn began (sent only then). */
   standingBid: z.boolean().optional(),
+  /** In a vacancy bid, the seat the move left open, offered next (sent only then): the chain's next link. */
+  opened: z.object({ station: stationRefSchema, shift: z.enum(SHIFTS), position: z.enum(SEAT_POSITIONS) }).optional(),
 });
 export type BoardPick = z.infer<typeof boardPickSchema>;
 

@@ -43,8 +43,32 @@ function byActor(facts: HistoryFacts): string {
   return facts.actorName === 'system' || facts.actorName === '' ? '' : ` by ${facts.actorName}`;
 }
 
+/** In a vacancy bid a move opens the seat left: "...; opened Station 2, shift B, Firefighter". */
+function withOpened(text: string, details: HistoryFacts['details']): string {
+  const opened = details.opened as
+    | { stationName?: string; stationNumber?: number; shift?: string; seatPosition?: string }
+    | undefined;
+  if (typeof opened !== 'object' || opened === null) return text;
+  const seat = describeSeat({
+    action: 'bid_submitted',
+    userName: null,
+    actorName: '',
+    stationName: opened.stationName ?? null,
+    stationNumber: opened.stationNumber ?? null,
+    shift: opened.shift ?? null,
+    position: opened.seatPosition ?? null,
+    details: {},
+  });
+  return `${text}; opened ${seat}`;
+}
+
 /** One readable line for a history entry. */
 export function describeHistoryEntry(facts: HistoryFacts): string {
+  const text = describeEntry(facts);
+  return facts.action === 'bid_submitted' || facts.action === 'auto_assigned' ? withOpened(text, facts.details) : text;
+}
+
+function describeEntry(facts: HistoryFacts): string {
   const { details } = facts;
   const who = facts.userName ?? 'A participant';
   const reason = typeof details.reason === 'string' && details.reason !== '' ? details.reason : null;

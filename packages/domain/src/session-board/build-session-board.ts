@@ -14,6 +14,7 @@ import type {
   EngineSeat,
   EngineState,
   ParticipantOutcome,
+  SeatRef,
 } from '../bid-engine/types.ts';
 import type { SeatPosition, Shift } from '../constants.ts';
 import { SEAT_POSITIONS, SHIFTS } from '../constants.ts';
@@ -385,9 +386,23 @@ export function describeBoardChange(
       placedBy: kind === 'proxy' ? event.entry.actorName : null,
       at: new Date(event.entry.at).toISOString(),
       ...(event.entry.details.source === 'standing_bid' ? { standingBid: true } : {}),
+      ...openedOf(event.entry.details.opened),
     });
   }
   return { head: buildBoardHead(after), seatCounts, picks };
+}
+
+/** A vacancy bid's opened seat as a pick names it: `{ opened }`, or nothing for any other award. */
+export function openedOf(opened: unknown): Pick<BoardPick, 'opened'> {
+  if (typeof opened !== 'object' || opened === null) return {};
+  const seat = opened as SeatRef;
+  return {
+    opened: {
+      station: { id: seat.stationId, name: seat.stationName, number: seat.stationNumber },
+      shift: seat.shift,
+      position: seat.seatPosition,
+    },
+  };
 }
 
 function toBoardPickParticipant(participant: EngineParticipant) {

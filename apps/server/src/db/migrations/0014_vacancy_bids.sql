@@ -8,6 +8,7 @@ CREATE TABLE "bid_session_vacancy_seats" (
 );
 --> statement-breakpoint
 ALTER TABLE "bid_sessions" ADD COLUMN "type" text DEFAULT 'standard' NOT NULL;--> statement-breakpoint
+ALTER TABLE "bids" ADD COLUMN "opened_seat" jsonb;--> statement-breakpoint
 ALTER TABLE "bid_session_vacancy_seats" ADD CONSTRAINT "bid_session_vacancy_seats_session_id_bid_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."bid_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bid_session_vacancy_seats" ADD CONSTRAINT "bid_session_vacancy_seats_seat_id_seats_id_fk" FOREIGN KEY ("seat_id") REFERENCES "public"."seats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bid_sessions" ADD CONSTRAINT "bid_sessions_type_known" CHECK ("bid_sessions"."type" in ('standard','vacancy'));

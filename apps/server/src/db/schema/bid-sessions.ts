@@ -223,6 +223,8 @@ export const bids = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** When a rewind undid this award (bidding-rules.md, "Rewind"); the row stays, for the history. */
     undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+    /** In a vacancy bid, the seat the move left open: `{ stationId, stationNumber, stationName, shift, seatPosition }`. */
+    openedSeat: jsonb('opened_seat'),
   },
   (table) => [
     // A participant holds at most one award in a session that stands; undone ones stay beside it.

@@ -287,6 +287,7 @@ export async function listRecentPicks(executor: Executor, sessionId: string, lim
         kind: bids.kind,
         placedByName: bids.placedByName,
         createdAt: bids.createdAt,
+        openedSeat: bids.openedSeat,
       })
       .from(bids)
       .innerJoin(participants, eq(participants.id, bids.participantId))

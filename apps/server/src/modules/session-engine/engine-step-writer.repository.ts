@@ -310,6 +310,8 @@ async function insertAwards(executor: Executor, { sessionId, session, changes, e
       kind,
       placedById: kind === 'proxy' ? (entry?.actorMemberId ?? null) : null,
       placedByName: kind === 'proxy' ? (entry?.actorName ?? null) : null,
+      // A vacancy bid's move names the seat it opened (bidding-rules.md, "Vacancy bids").
+      openedSeat: entry?.details.opened ?? null,
       createdAt: now,
     };
   });

@@ -120,9 +120,17 @@ describe('a vacancy bid', () => {
     const { history } = (await get(admin, `/api/bid-sessions/history?sessionId=${session.id}`)).json<{
       history: SessionHistoryEntry[];
     }>();
-    expect(history.filter((entry) => entry.action === 'bid_submitted').map((entry) => entry.userName)).toEqual([
-      'Avery Hale',
-      'Blair Quinn',
+    expect(history.filter((entry) => entry.action === 'bid_submitted').map((entry) => entry.details)).toEqual([
+      `Bid by Avery Hale: Station ${open7.station.number}, shift B, Firefighter; opened Station ${held2.station.number}, shift B, Firefighter`,
+      `Bid by Blair Quinn: Station ${held2.station.number}, shift B, Firefighter; opened Station ${held4.station.number}, shift B, Firefighter`,
+    ]);
+    // The board shows the chain: each pick with the seat it opened, newest first.
+    const board = (await get(ortiz.signedIn, `/api/bid-sessions/${session.id}/board`)).json<{
+      board: { recentPicks: { name: string; station: { number: number }; opened?: { station: { number: number } } }[] };
+    }>().board;
+    expect(board.recentPicks.map((pick) => [pick.name, pick.station.number, pick.opened?.station.number])).toEqual([
+      ['Blair Quinn', held2.station.number, held4.station.number],
+      ['Avery Hale', open7.station.number, held2.station.number],
     ]);
     const record = await get(admin, `/api/bid-sessions/${session.id}/record`);
     expect(record.statusCode, record.body).toBe(200);

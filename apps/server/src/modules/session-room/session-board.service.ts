@@ -9,6 +9,7 @@ import {
   type BoardPick,
   buildSessionBoard,
   type EligibilityMode,
+  openedOf,
   type Rank,
   type SeatPosition,
   type SessionBoard,
@@ -163,5 +164,6 @@ function toBoardPick(row: Awaited<ReturnType<typeof listRecentPicks>>[number], i
     placedBy: row.kind === 'proxy' ? row.placedByName : null,
     at: row.createdAt.toISOString(),
     ...(isStandingBid ? { standingBid: true } : {}),
+    ...openedOf(row.openedSeat),
   };
 }
