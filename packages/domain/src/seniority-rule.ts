@@ -349,6 +349,8 @@ export interface SeniorityExplanation {
   key: SeniorityKey | 'round' | 'fallback';
   /** "earlier promotion: 2014-03-02" */
   text: string;
+  /** The deciding key's value for the member behind ("2016-08-15"), where the key has one to show. */
+  behindValue?: string;
 }
 
 const KEY_WORDS: Record<Exclude<SeniorityKey, 'lottery'>, { asc: string; desc: string }> = {
@@ -381,7 +383,12 @@ export function explainSeniorityPlace<T extends SeniorityCandidate>(
     const value = keyValueOf(entry.key, ahead, drawOf);
     if (value === null)
       return { key: entry.key, text: `no ${SENIORITY_KEY_LABELS[entry.key].toLowerCase()} on either` };
-    return { key: entry.key, text: `${KEY_WORDS[entry.key][entry.direction]}: ${value}` };
+    const behindValue = keyValueOf(entry.key, behind, drawOf);
+    return {
+      key: entry.key,
+      text: `${KEY_WORDS[entry.key][entry.direction]}: ${value}`,
+      ...(behindValue === null ? {} : { behindValue: String(behindValue) }),
+    };
   }
   return { key: 'fallback', text: `employee ID first: ${ahead.employeeId}` };
 }

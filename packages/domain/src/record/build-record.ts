@@ -4,7 +4,7 @@
  */
 import { SESSION_RECORD_FORMAT, type SessionRecordDocument } from '../schemas/session-record.ts';
 import type { RecordEntry, RecordSettings } from './chain.ts';
-import { buildResultReasons } from './reasons.ts';
+import { buildResultReasons, CURRENT_REASON_WORDING } from './reasons.ts';
 
 export type UnsignedSessionRecord = Omit<SessionRecordDocument, 'signature'>;
 
@@ -33,11 +33,13 @@ export function buildUnsignedRecord(parts: SessionRecordParts): UnsignedSessionR
     settings,
     history: [...parts.unchainedHistory, ...parts.history],
     timeZone: parts.timeZone,
+    wording: CURRENT_REASON_WORDING,
   });
   return {
     format: SESSION_RECORD_FORMAT,
     generatedAt: parts.generatedAt,
     timeZone: parts.timeZone,
+    reasonWording: CURRENT_REASON_WORDING,
     session: parts.session,
     // The engine's types are readonly; the document's (from zod) are not: the same values.
     settings: settings as SessionRecordDocument['settings'],

@@ -159,6 +159,7 @@ function checkReasons(
       settings,
       history: [...record.unchainedHistory, ...history],
       timeZone: record.timeZone,
+      wording: record.reasonWording ?? 1,
     });
   } catch (error) {
     if (error instanceof UnknownTimeZoneError) return fail(`the record's time zone: ${error.message}`);

@@ -14,6 +14,7 @@ import {
   TEST_START_TIME,
 } from '../bid-engine/test-builders.ts';
 import type { EngineCommand, EngineState, SeatChoice } from '../bid-engine/types.ts';
+import type { SeniorityRule } from '../seniority-rule.ts';
 import { checkRecordContent, recordDigestHex } from './check-record.ts';
 import { buildResultReasons, type ReasonEntry, UnknownTimeZoneError } from './reasons.ts';
 import { playedSession, runSession, unsignedRecordOf } from './test-records.ts';
@@ -90,7 +91,7 @@ describe('the reason of an own bid ("chosen")', () => {
       bid(initial, 'p2', choice('s3', 'B', 'Captain'), 17),
     ]);
     expect(text('p2')).toBe(
-      'Your first choice (Station 3, A, Captain) was taken by Morgan Hale, bid 1 of 2, at 08:14 CST. Your second choice (Station 3, B, Captain) was free, and you bid it at 08:17 CST.',
+      'Your first choice (Station 3, A, Captain) was taken by Morgan Hale, bid 1 of 2, who is senior to you (employee ID first: E-p1; yours: E-p2), at 08:14 CST. Your second choice (Station 3, B, Captain) was free, and you bid it at 08:17 CST.',
     );
     // Without a ranked list: just the bid.
     expect(text('p1')).toBe('You bid Station 3, A, Captain at 08:14 CST.');
@@ -122,12 +123,12 @@ describe('the reason of an own bid ("chosen")', () => {
     ]);
     expect(text('p2')).toBe(
       'Your first choice (Station 3, A, Captain) was not open to your rank (Firefighter). ' +
-        'Your second choice (Station 5, A, Firefighter) was taken by Morgan Hale, bid 1 of 3, at 08:02 CST. ' +
+        'Your second choice (Station 5, A, Firefighter) was taken by Morgan Hale, bid 1 of 3, who is senior to you (employee ID first: E-p1; yours: E-p2), at 08:02 CST. ' +
         'Your third choice (Station 3, A, Firefighter) was still free. ' +
         'You bid Station 5, C, Firefighter at 08:04 CST; it was not on your ranked list.',
     );
     expect(text('p3')).toBe(
-      'Your first choice (Station 5, C, Firefighter) was taken by Riley Quinn, bid 2 of 3, at 08:04 CST. You bid Station 3, A, Firefighter at 08:06 CST; it was not on your ranked list.',
+      'Your first choice (Station 5, C, Firefighter) was taken by Riley Quinn, bid 2 of 3, who is senior to you (employee ID first: E-p2; yours: E-p3), at 08:04 CST. You bid Station 3, A, Firefighter at 08:06 CST; it was not on your ranked list.',
     );
   });
 
@@ -166,7 +167,7 @@ describe('the reason of a phone-in bid', () => {
     ]);
     expect(text('p1')).toBe('Phone-in bid: Alex Admin bid Station 5, A, Firefighter for you at 08:01 CST.');
     expect(text('p2')).toBe(
-      'Your first choice (Station 5, A, Firefighter) was taken by Morgan Hale, bid 1 of 2, at 08:01 CST. Your second choice (Station 5, C, Firefighter) was free, and Alex Admin bid it for you by phone at 08:02 CST.',
+      'Your first choice (Station 5, A, Firefighter) was taken by Morgan Hale, bid 1 of 2, who is senior to you (employee ID first: E-p1; yours: E-p2), at 08:01 CST. Your second choice (Station 5, C, Firefighter) was free, and Alex Admin bid it for you by phone at 08:02 CST.',
     );
   });
 });
@@ -197,7 +198,7 @@ describe('the reason of a turn that expired', () => {
     ]);
     expect(text('p2')).toBe('Your turn expired at 08:07 CST. Your ranked list gave Station 5, C, Firefighter.');
     expect(text('p3')).toBe(
-      'Your turn expired at 08:13 CST. Your first choice (Station 5, C, Firefighter) was taken by Jordan Lee, bid 2 of 3, at 08:07 CST. Your ranked list gave Station 3, A, Firefighter, your second choice.',
+      'Your turn expired at 08:13 CST. Your first choice (Station 5, C, Firefighter) was taken by Jordan Lee, bid 2 of 3, who is senior to you (employee ID first: E-p2; yours: E-p3), at 08:07 CST. Your ranked list gave Station 3, A, Firefighter, your second choice.',
     );
   });
 });
@@ -450,5 +451,85 @@ describe('the verifier rebuilds every reason', () => {
       ok: false,
       reason: expect.stringMatching(/^the record's time zone: "Mars\/Olympus" is not a time zone/),
     });
+  });
+});
+
+/** An unsigned record with its digest, as the content check reads it (the signature is packages/verify's). */
+function digested(unsigned: object) {
+  const signature = { algorithm: 'Ed25519', keyFingerprint: '0'.repeat(64), publicKey: '', value: '' };
+  return JSON.parse(
+    JSON.stringify({ ...unsigned, signature: { ...signature, digest: recordDigestHex(unsigned as never) } }),
+  );
+}
+
+describe('why the member who took a choice came first (wording 2)', () => {
+  const promotionRule: SeniorityRule = { keys: [{ key: 'rankDate', direction: 'asc' }] };
+  const captains = () =>
+    buildEngineState({
+      session: { bidWindowMinutes: 30 },
+      seats: seats(),
+      participants: [
+        { participantId: 'p1', name: 'Capt. Hale', rank: 'Captain', rankDate: '2011-05-02' },
+        {
+          participantId: 'p2',
+          name: 'Capt. Ortiz',
+          rank: 'Captain',
+          rankDate: '2014-03-02',
+          preferences: { choices: [choice('s3', 'A', 'Captain'), choice('s3', 'B', 'Captain')] },
+        },
+      ],
+    });
+  const play = (initial: EngineState, rule?: SeniorityRule) =>
+    runSession(
+      initial,
+      [
+        start(),
+        bid(initial, 'p1', choice('s3', 'A', 'Captain'), 1),
+        bid(initial, 'p2', choice('s3', 'B', 'Captain'), 3),
+      ],
+      rule,
+    );
+
+  it("names the rule's key that put them ahead, with both members' values", () => {
+    const played = play(captains(), promotionRule);
+    const reasons = buildResultReasons({ settings: played.settings, history: played.history, timeZone: ZONE });
+    expect(reasons.get('p2')?.text).toBe(
+      'Your first choice (Station 3, A, Captain) was taken by Capt. Hale, bid 1 of 2, who is senior to you ' +
+        '(earlier promotion: 2011-05-02; yours: 2014-03-02), at 08:01 CST. Your second choice (Station 3, B, Captain) ' +
+        'was free, and you bid it at 08:03 CST.',
+    );
+    expect(checkRecordContent(digested(unsignedRecordOf(played)))).toMatchObject({ ok: true });
+  });
+
+  it('writes wording 1 for a record made before it, so such a record still verifies', () => {
+    const played = play(captains(), promotionRule);
+    const old = buildResultReasons({ settings: played.settings, history: played.history, timeZone: ZONE, wording: 1 });
+    expect(old.get('p2')?.text).toBe(
+      'Your first choice (Station 3, A, Captain) was taken by Capt. Hale, bid 1 of 2, at 08:01 CST. ' +
+        'Your second choice (Station 3, B, Captain) was free, and you bid it at 08:03 CST.',
+    );
+    const record = unsignedRecordOf(played);
+    const { reasonWording: _wording, ...before } = record;
+    const assignments = before.assignments.map((assignment) => ({
+      ...assignment,
+      reason: old.get(assignment.participantId)?.text ?? null,
+    }));
+    expect(checkRecordContent(digested({ ...before, assignments }))).toMatchObject({ ok: true });
+    // The same old text claimed as wording 2 is caught.
+    expect(checkRecordContent(digested({ ...before, reasonWording: 2, assignments }))).toMatchObject({ ok: false });
+  });
+
+  it('does not call a member senior whom the rule puts behind (an order set by hand)', () => {
+    const initial = captains();
+    // Ortiz's earlier promotion would put him first; the frozen order says Hale bid first.
+    const swapped = {
+      ...initial,
+      participants: initial.participants.map((participant) =>
+        participant.participantId === 'p2' ? { ...participant, rankDate: '2009-01-01' } : participant,
+      ),
+    };
+    const played = play(swapped, promotionRule);
+    const reasons = buildResultReasons({ settings: played.settings, history: played.history, timeZone: ZONE });
+    expect(reasons.get('p2')?.text).toContain('was taken by Capt. Hale, bid 1 of 2, at 08:01 CST');
   });
 });

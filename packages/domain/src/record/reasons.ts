@@ -14,8 +14,22 @@
  * the record names, and times are written with Intl in "en-US" (24-hour clock, zone abbreviation).
  */
 import { isEligibleForSeat } from '../bid-engine/seat-availability.ts';
-import type { EligibilityMode, ParticipantPreferences, SeatChoice, SeatRef } from '../bid-engine/types.ts';
+import type {
+  EligibilityMode,
+  EngineParticipant,
+  ParticipantPreferences,
+  SeatChoice,
+  SeatRef,
+  TieBreakLink,
+} from '../bid-engine/types.ts';
 import type { Rank, SeatPosition, Shift } from '../constants.ts';
+import {
+  buildSeniorityComparator,
+  effectiveSeniorityRule,
+  explainSeniorityPlace,
+  type SeniorityCandidate,
+  type SeniorityRule,
+} from '../seniority-rule.ts';
 import type { RecordCommand, RecordEntryFacts, RecordSettings } from './chain.ts';
 
 /** A seat as an entry names it; entries from before the chain lack the ids. */
@@ -44,9 +58,19 @@ export interface ResultReason {
   sequence: number | null;
 }
 
+/**
+ * The reasons' wording: 1 said who took a choice and when; 2 also says why they came first (their
+ * seniority against yours). A record names the wording it was written in, so a record downloaded
+ * before an upgrade still verifies.
+ */
+export type ReasonWording = 1 | 2;
+export const CURRENT_REASON_WORDING: ReasonWording = 2;
+
 export interface ResultReasonsInput {
   /** The settings the session started with; null for a session started before the chain existed. */
   settings: RecordSettings | null;
+  /** The wording to write in; the current one when not given. */
+  wording?: ReasonWording;
   /** Every entry of the session in order: the unchained ones first, then the chained ones. */
   history: readonly ReasonEntry[];
   /** IANA time zone of the department, e.g. "America/Chicago". */
@@ -107,6 +131,7 @@ function timeWriter(timeZone: string, sessionStart: string | undefined): (iso: s
 }
 
 interface Taker {
+  participantId: string;
   name: string;
   bidPriority: number | null;
   at: string;
@@ -145,10 +170,21 @@ class SeatTracker {
   private takings = 0;
   readonly eligibilityMode: EligibilityMode;
   readonly participantCount: number;
+  /** Each participant's seniority keys and place at the start, to say why a taker came first (wording 2). */
+  private readonly seniorityOf = new Map<string, EngineParticipant>();
+  private readonly rule: SeniorityRule;
+  private readonly randomSeed: string | null;
+  private comparator: ((a: SeniorityCandidate, b: SeniorityCandidate) => number) | undefined;
 
-  constructor(settings: RecordSettings) {
+  constructor(
+    settings: RecordSettings,
+    readonly wording: ReasonWording,
+  ) {
     this.eligibilityMode = settings.state.session.eligibilityMode;
     this.participantCount = settings.state.participants.length;
+    this.rule = effectiveSeniorityRule(settings.seniorityRule, settings.tieBreakChain as TieBreakLink[]);
+    this.randomSeed = settings.randomSeed;
+    for (const participant of settings.state.participants) this.seniorityOf.set(participant.participantId, participant);
     for (const seat of settings.state.seats) {
       const tracked: TrackedSeat = {
         seatId: seat.seatId,
@@ -208,7 +244,13 @@ class SeatTracker {
     if (tracked && tracked.holderMemberId !== participant.memberId) {
       tracked.holderMemberId = participant.memberId;
       this.takings += 1;
-      tracked.takenBy = { name: participant.name, bidPriority, at, order: this.takings };
+      tracked.takenBy = {
+        participantId: participant.participantId,
+        name: participant.name,
+        bidPriority,
+        at,
+        order: this.takings,
+      };
     }
     if (seat.stationId) {
       participant.currentSeat = {
@@ -252,7 +294,7 @@ class SeatTracker {
     );
     if (taken) {
       const priority = taken.bidPriority === null ? '' : `, bid ${taken.bidPriority} of ${this.participantCount}`;
-      return `was taken by ${taken.name}${priority}, at ${writeTime(taken.at)}`;
+      return `was taken by ${taken.name}${priority}${this.whySenior(taken, participant)}, at ${writeTime(taken.at)}`;
     }
     const holders = kind.flatMap((seat) => {
       const name = seat.holderMemberId ? this.namesByMember.get(seat.holderMemberId) : undefined;
@@ -261,6 +303,29 @@ class SeatTracker {
     return holders.length > 0
       ? `was held since before the session by ${holders.join(' and ')}`
       : 'was held since before the session by members outside this bid';
+  }
+
+  /**
+   * Wording 2: why the taker came before the member, when they are senior by the session's rule:
+   * ", who is senior to you (earlier promotion: 2011-05-02; yours: 2014-03-02)". Nothing when the
+   * taker bid later in the order (the member had been moved to the back, which the reason says).
+   */
+  private whySenior(taken: Taker, participant: TrackedParticipant): string {
+    if (this.wording < 2) return '';
+    const taker = this.seniorityOf.get(taken.participantId);
+    const you = this.seniorityOf.get(participant.participantId);
+    if (!taker || !you || taker.bidPriority >= you.bidPriority) return '';
+    const asCandidate = (entry: EngineParticipant) => ({ ...entry, memberId: entry.memberId ?? entry.participantId });
+    // An order set by hand can disagree with the rule: then the rule is not why they came first.
+    if (this.isSenior(asCandidate(taker), asCandidate(you)) === false) return '';
+    const why = explainSeniorityPlace(asCandidate(taker), asCandidate(you), this.rule, this.randomSeed);
+    const yours = why.behindValue === undefined ? '' : `; yours: ${why.behindValue}`;
+    return `, who is senior to you (${why.text}${yours})`;
+  }
+
+  private isSenior(ahead: SeniorityCandidate, behind: SeniorityCandidate): boolean {
+    this.comparator ??= buildSeniorityComparator(this.rule, this.randomSeed);
+    return this.comparator(ahead, behind) < 0;
   }
 
   choiceText(choice: SeatChoice): string {
@@ -312,7 +377,7 @@ function splitSteps(history: readonly ReasonEntry[]): ReasonEntry[][] {
 export function buildResultReasons(input: ResultReasonsInput): Map<string, ResultReason> {
   const start = input.history.find((entry) => entry.action === 'session_started');
   const writeTime = timeWriter(input.timeZone, start?.at ?? input.history[0]?.at);
-  const tracker = input.settings ? new SeatTracker(input.settings) : null;
+  const tracker = input.settings ? new SeatTracker(input.settings, input.wording ?? CURRENT_REASON_WORDING) : null;
   const stories = new Map<string, Story>();
   const storyOf = (participantId: string): Story => {
     let story = stories.get(participantId);

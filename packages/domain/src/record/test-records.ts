@@ -13,6 +13,7 @@ import {
   TEST_START_TIME,
 } from '../bid-engine/test-builders.ts';
 import type { EngineCommand, EngineState } from '../bid-engine/types.ts';
+import type { SeniorityRule } from '../seniority-rule.ts';
 import { buildUnsignedRecord, type UnsignedSessionRecord } from './build-record.ts';
 import {
   buildRecordSettings,
@@ -46,7 +47,7 @@ export function department(): EngineState {
 }
 
 /** Runs commands the way the server does: each accepted step's entries chained onto the head. */
-export function runSession(initial: EngineState, commands: EngineCommand[]) {
+export function runSession(initial: EngineState, commands: EngineCommand[], seniorityRule?: SeniorityRule) {
   const settings = buildRecordSettings({
     sessionId: 'session-1',
     name: 'Annual bid',
@@ -54,6 +55,7 @@ export function runSession(initial: EngineState, commands: EngineCommand[]) {
     tieBreakChain: ['yearsOfService', 'employeeId'],
     randomSeed: null,
     state: initial,
+    ...(seniorityRule ? { seniorityRule } : {}),
   });
   const settingsHash = hashSettings(settings);
   let head: ChainHead = { hash: settingsHash, length: 0 };

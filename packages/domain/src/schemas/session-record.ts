@@ -217,6 +217,8 @@ export const sessionRecordSchema = z.object({
   generatedAt: isoTimeSchema,
   /** The department's IANA time zone the reasons write their times in; absent from records made before reasons existed. */
   timeZone: z.string().min(1).optional(),
+  /** The wording the reasons are written in (record/reasons.ts); absent: 1, the records before wording 2. */
+  reasonWording: z.union([z.literal(1), z.literal(2)]).optional(),
   session: z.object({
     id: z.string(),
     name: z.string(),
