@@ -519,6 +519,37 @@ describe('why the member who took a choice came first (wording 2)', () => {
     expect(checkRecordContent(digested({ ...before, reasonWording: 2, assignments }))).toMatchObject({ ok: false });
   });
 
+  it('says which certification kept a free choice from the member, and when theirs expired', () => {
+    const paramedicSeats = buildStationSeats({
+      stationId: 's1',
+      stationNumber: 1,
+      seats: { A: { Firefighter: 1 }, B: { Firefighter: 2 } },
+    }).map((seat) => (seat.shift === 'A' ? { ...seat, requires: ['PM'] } : seat));
+    const list = [choice('s1', 'A', 'Firefighter'), choice('s1', 'B', 'Firefighter')];
+    const initial = buildEngineState({
+      session: { bidWindowMinutes: 30, effectiveDate: '2026-12-01', certificationNames: { PM: 'Paramedic' } },
+      seats: paramedicSeats,
+      participants: [
+        { participantId: 'p1', name: 'Ann', preferences: { autoBid: true, choices: list } },
+        {
+          participantId: 'p2',
+          name: 'Ben',
+          certifications: [{ code: 'PM', expiresOn: '2026-03-31' }],
+          preferences: { autoBid: true, choices: list },
+        },
+      ],
+    });
+    const { text } = reasonsOf(initial, [start(), { type: 'expire', now: at(31) }, { type: 'expire', now: at(62) }]);
+    expect(text('p1')).toBe(
+      'Your turn expired at 08:31 CST. Your first choice (Station 1, A, Firefighter) was free but needs Paramedic: ' +
+        'you did not hold it on 2026-12-01. Your ranked list gave Station 1, B, Firefighter, your second choice.',
+    );
+    expect(text('p2')).toBe(
+      'Your turn expired at 09:02 CST. Your first choice (Station 1, A, Firefighter) was free but needs Paramedic: ' +
+        'your Paramedic card expired on 2026-03-31. Your ranked list gave Station 1, B, Firefighter, your second choice.',
+    );
+  });
+
   it('does not call a member senior whom the rule puts behind (an order set by hand)', () => {
     const initial = captains();
     // Ortiz's earlier promotion would put him first; the frozen order says Hale bid first.

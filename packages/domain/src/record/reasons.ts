@@ -13,6 +13,7 @@
  * Pure and deterministic: the only input besides the record is the department's time zone, which
  * the record names, and times are written with Intl in "en-US" (24-hour clock, zone abbreviation).
  */
+import { certificationName, joinWords, missingCertifications } from '../bid-engine/qualification.ts';
 import { isEligibleForSeat } from '../bid-engine/seat-availability.ts';
 import type {
   EligibilityMode,
@@ -141,6 +142,7 @@ interface Taker {
 
 interface TrackedSeat {
   seatId: string;
+  requires?: readonly string[];
   stationId: string;
   shift: Shift;
   seatPosition: SeatPosition;
@@ -174,6 +176,7 @@ class SeatTracker {
   private readonly seniorityOf = new Map<string, EngineParticipant>();
   private readonly rule: SeniorityRule;
   private readonly randomSeed: string | null;
+  private readonly session: RecordSettings['state']['session'];
   private comparator: ((a: SeniorityCandidate, b: SeniorityCandidate) => number) | undefined;
 
   constructor(
@@ -184,10 +187,12 @@ class SeatTracker {
     this.participantCount = settings.state.participants.length;
     this.rule = effectiveSeniorityRule(settings.seniorityRule, settings.tieBreakChain as TieBreakLink[]);
     this.randomSeed = settings.randomSeed;
+    this.session = settings.state.session;
     for (const participant of settings.state.participants) this.seniorityOf.set(participant.participantId, participant);
     for (const seat of settings.state.seats) {
       const tracked: TrackedSeat = {
         seatId: seat.seatId,
+        ...(seat.requires ? { requires: seat.requires } : {}),
         stationId: seat.stationId,
         shift: seat.shift,
         seatPosition: seat.seatPosition,
@@ -285,9 +290,8 @@ class SeatTracker {
       return `was not open to your rank (${participant.rank})`;
     }
     const held = participant.currentSeat;
-    if (kind.some((seat) => seat.holderMemberId === null || (held !== null && seat.seatId === held.seatId))) {
-      return 'was still free';
-    }
+    const free = kind.filter((seat) => seat.holderMemberId === null || (held !== null && seat.seatId === held.seatId));
+    if (free.length > 0) return this.unqualifiedFor(participant, free) ?? 'was still free';
     const taken = kind.reduce<Taker | null>(
       (last, seat) => (seat.takenBy && (!last || seat.takenBy.order > last.order) ? seat.takenBy : last),
       null,
@@ -326,6 +330,27 @@ class SeatTracker {
   private isSenior(ahead: SeniorityCandidate, behind: SeniorityCandidate): boolean {
     this.comparator ??= buildSeniorityComparator(this.rule, this.randomSeed);
     return this.comparator(ahead, behind) < 0;
+  }
+
+  /**
+   * Wording 2: a free choice the member could not take for a certification they lacked on the
+   * session's day: "was free but needs Paramedic: you did not hold it on 2026-12-01". Undefined when
+   * one of the free seats was open to them.
+   */
+  private unqualifiedFor(participant: TrackedParticipant, free: readonly TrackedSeat[]): string | undefined {
+    const you = this.seniorityOf.get(participant.participantId);
+    const date = this.session.effectiveDate;
+    if (this.wording < 2 || !you || !date) return undefined;
+    const lacking = free.map((seat) => missingCertifications(you, seat, date));
+    if (lacking.some((missing) => missing.length === 0)) return undefined;
+    const missing = lacking[0] ?? [];
+    const name = (code: string) => certificationName(this.session, code);
+    const details = missing.map((entry) =>
+      entry.expiredOn === null
+        ? `you did not hold ${missing.length === 1 ? 'it' : name(entry.code)} on ${date}`
+        : `your ${name(entry.code)} card expired on ${entry.expiredOn}`,
+    );
+    return `was free but needs ${joinWords(missing.map((entry) => name(entry.code)))}: ${details.join(', and ')}`;
   }
 
   choiceText(choice: SeatChoice): string {
