@@ -371,6 +371,8 @@ const kindKey = (seat: { stationId: string; shift: string; seatPosition: string 
 
 /** What the story of one participant holds until their outcome. */
 interface Story {
+  /** Wording 2: "A rewind at 14:03 UTC undid your turn (Station 1, A, Firefighter): <reason>", without a full stop. */
+  rewound: string | null;
   /** "Moved to the back at 10:02 (turn expired, no ranked list)", without a full stop. */
   movedToBack: string | null;
   reason: ResultReason | null;
@@ -407,18 +409,22 @@ export function buildResultReasons(input: ResultReasonsInput): Map<string, Resul
   const storyOf = (participantId: string): Story => {
     let story = stories.get(participantId);
     if (!story) {
-      story = { movedToBack: null, reason: null };
+      story = { rewound: null, movedToBack: null, reason: null };
       stories.set(participantId, story);
     }
     return story;
   };
+  const wording = input.wording ?? CURRENT_REASON_WORDING;
+  /** The reason of the latest rewind, for the members whose turns it undid. */
+  let rewindReason: string | null = null;
   const decide = (entry: ReasonEntry, story: Story, text: string, joinWithSemicolon = false) => {
     if (!entry.participantId) return;
-    const full = story.movedToBack
+    const outcome = story.movedToBack
       ? joinWithSemicolon
         ? `${story.movedToBack}; ${text}`
         : `${story.movedToBack}. ${capitalize(text)}`
       : capitalize(text);
+    const full = story.rewound ? `${story.rewound}. ${outcome}` : outcome;
     story.reason = {
       participantId: entry.participantId,
       text: /[.!?]$/.test(full) ? full : `${full}.`,
@@ -535,10 +541,17 @@ export function buildResultReasons(input: ResultReasonsInput): Map<string, Resul
           }
           break;
         }
+        case 'session_rewound':
+          rewindReason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
+          break;
         case 'turn_undone':
           // A rewind undid this turn: the participant's story starts again (their second chance stays if kept).
           if (!story) break;
           story.reason = null;
+          if (wording >= 2) {
+            const undone = entry.seat ? ` (${reasonSeatText(entry.seat)})` : '';
+            story.rewound = `A rewind at ${time} undid your turn${undone}${rewindReason ? `: ${rewindReason}` : ''}`;
+          }
           if (entry.details.secondChanceKept !== true) story.movedToBack = null;
           if (entry.seat && 'returnedTo' in entry.details) {
             tracker?.undoAward(entry.participantId, entry.seat, (entry.details.returnedTo ?? null) as SeatRef | null);

@@ -192,7 +192,8 @@ describe('the record of a rewound session', () => {
     expect(checkRecordContent(recordOf(played))).toMatchObject({ ok: true, awardsReproduced: 3, replayed: true });
     const reasons = buildResultReasons({ settings: played.settings, history: played.history, timeZone: 'UTC' });
     expect(reasons.get('p2')?.text).toBe(
-      'Your first choice (Station 1, B, Firefighter) was free, and you bid it at 14:04 UTC.',
+      'A rewind at 14:03 UTC undid your turn (Station 1, A, Firefighter): Frankie asked for B shift on the phone. ' +
+        'Your first choice (Station 1, B, Firefighter) was free, and you bid it at 14:04 UTC.',
     );
   });
 
