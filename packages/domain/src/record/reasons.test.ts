@@ -550,6 +550,42 @@ describe('why the member who took a choice came first (wording 2)', () => {
     );
   });
 
+  it('says a standing bid took the seat, and that a ranked list passed a free seat over for a must-fill seat', () => {
+    const staffed = buildStationSeats({
+      stationId: 's1',
+      stationNumber: 1,
+      seats: { A: { Firefighter: 1 }, B: { Firefighter: 1 }, C: { Firefighter: 1 } },
+    }).map((seat) => (seat.shift === 'A' ? { ...seat, requires: ['PM'], mustFill: true } : seat));
+    const initial = buildEngineState({
+      session: { bidWindowMinutes: 30, effectiveDate: '2026-12-01', certificationNames: { PM: 'Paramedic' } },
+      seats: staffed,
+      participants: [
+        {
+          participantId: 'p1',
+          name: 'Ann',
+          preferences: { choices: [choice('s1', 'C', 'Firefighter')], standingBid: true },
+        },
+        {
+          participantId: 'p2',
+          name: 'Ben',
+          certifications: [{ code: 'PM', expiresOn: null }],
+          preferences: { autoBid: true, choices: [choice('s1', 'B', 'Firefighter'), choice('s1', 'A', 'Firefighter')] },
+        },
+        { participantId: 'p3', name: 'Cal' },
+      ],
+    });
+    const { text } = reasonsOf(initial, [start(), { type: 'expire', now: at(31) }]);
+    expect(text('p1')).toBe(
+      'Your standing bid took Station 1, C, Firefighter, your first choice, as your turn began at 08:00 CST.',
+    );
+    // Ben is the last Paramedic to bid: his list's first choice would have left the Paramedic seat empty.
+    expect(text('p2')).toBe(
+      'Your turn expired at 08:31 CST. Your first choice (Station 1, B, Firefighter) was free, but you were needed ' +
+        'for a must-fill seat: too few members left to bid could fill those seats. Your ranked list gave Station 1, A, ' +
+        'Firefighter, your second choice.',
+    );
+  });
+
   it('does not call a member senior whom the rule puts behind (an order set by hand)', () => {
     const initial = captains();
     // Ortiz's earlier promotion would put him first; the frozen order says Hale bid first.

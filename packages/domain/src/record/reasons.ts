@@ -283,7 +283,16 @@ class SeatTracker {
   }
 
   /** How a ranked choice stood for this participant at this moment, as a clause: "was taken by …". */
-  describeChoice(participant: TrackedParticipant, choice: SeatChoice, writeTime: (iso: string) => string): string {
+  /**
+   * `byList`: the engine took the seat from the ranked list, so a free choice before it that the
+   * member was qualified for was passed over by the one rule left, must-fill staffing.
+   */
+  describeChoice(
+    participant: TrackedParticipant,
+    choice: SeatChoice,
+    writeTime: (iso: string) => string,
+    byList = false,
+  ): string {
     const kind = this.seatsByKind.get(kindKey(choice)) ?? [];
     if (kind.length === 0) return 'was not offered in this session';
     if (!isEligibleForSeat(participant.rank, choice.seatPosition, this.eligibilityMode)) {
@@ -291,7 +300,13 @@ class SeatTracker {
     }
     const held = participant.currentSeat;
     const free = kind.filter((seat) => seat.holderMemberId === null || (held !== null && seat.seatId === held.seatId));
-    if (free.length > 0) return this.unqualifiedFor(participant, free) ?? 'was still free';
+    if (free.length > 0) {
+      const unqualified = this.unqualifiedFor(participant, free);
+      if (unqualified) return unqualified;
+      return byList && this.wording >= 2
+        ? 'was free, but you were needed for a must-fill seat: too few members left to bid could fill those seats'
+        : 'was still free';
+    }
     const taken = kind.reduce<Taker | null>(
       (last, seat) => (seat.takenBy && (!last || seat.takenBy.order > last.order) ? seat.takenBy : last),
       null,
@@ -468,6 +483,12 @@ export function buildResultReasons(input: ResultReasonsInput): Map<string, Resul
         case 'bid_submitted': {
           if (!story || !entry.seat) break;
           const seat = reasonSeatText(entry.seat);
+          if (entry.details.source === 'standing_bid' && wording >= 2) {
+            const place =
+              typeof entry.details.choice === 'number' ? `, your ${ordinalWord(entry.details.choice)} choice` : '';
+            decide(entry, story, `your standing bid took ${seat}${place}, as your turn began at ${time}`);
+            break;
+          }
           const isProxy = entry.details.proxy === true;
           const preferences =
             stepCommand?.type === 'bid' && stepCommand.participantId === entry.participantId
@@ -512,7 +533,7 @@ export function buildResultReasons(input: ResultReasonsInput): Map<string, Resul
             if (tracker && participant && preferences) {
               preferences.choices.slice(0, choiceNumber - 1).forEach((choice, choiceIndex) => {
                 sentences.push(
-                  `Your ${ordinalWord(choiceIndex + 1)} choice (${tracker.choiceText(choice)}) ${tracker.describeChoice(participant, choice, writeTime)}.`,
+                  `Your ${ordinalWord(choiceIndex + 1)} choice (${tracker.choiceText(choice)}) ${tracker.describeChoice(participant, choice, writeTime, true)}.`,
                 );
               });
             }
