@@ -2,6 +2,7 @@
  * The query layer's invalidations: given a cache holding one entry of every kind, each named change
  * marks exactly the entries that depend on it as stale, and leaves the others alone.
  */
+import { DEFAULT_BID_PREFERENCES } from '@stationbid/domain';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminDashboardQueryKeys, onAdminDashboardSessionStep } from '../features/admin/index.ts';
@@ -15,6 +16,7 @@ import {
 } from '../features/notifications/index.ts';
 import { invalidateStations, stationQueryKeys } from '../features/stations/index.ts';
 import {
+  onBidPreferencesSaved,
   onMemberChanged,
   onMembersImported,
   onOwnProfileSaved,
@@ -32,6 +34,7 @@ import {
 import { createQueryClient } from './query-client.ts';
 import {
   invalidateAllSessions,
+  invalidateForecasts,
   invalidateMemberPlace,
   invalidateSessionLists,
   invalidateSessionReads,
@@ -57,6 +60,8 @@ const CACHED: Record<string, QueryKey> = {
   otherHistory: sessionQueryKeys.history(OTHER),
   sessionDetail: sessionQueryKeys.detail(SESSION),
   connected: sessionQueryKeys.connected(SESSION),
+  forecast: sessionQueryKeys.forecastAt(SESSION, 3),
+  otherForecast: sessionQueryKeys.forecastAt(OTHER, 5),
   bidStatus: dashboardQueryKeys.bidStatus,
   notifications: dashboardQueryKeys.notifications,
   activity: dashboardQueryKeys.activity,
@@ -120,6 +125,8 @@ describe('sessions', () => {
         'otherHistory',
         'sessionDetail',
         'connected',
+        'forecast',
+        'otherForecast',
       ]),
     );
   });
@@ -151,6 +158,11 @@ describe('sessions', () => {
     );
   });
 
+  it('a saved ranked list refreshes the member’s forecasts of every session, and nothing else', async () => {
+    await invalidateForecasts(queryClient);
+    expect(invalidated()).toEqual(sorted(['forecast', 'otherForecast']));
+  });
+
   it('a status change refreshes the sessions list and the current session only', async () => {
     await invalidateSessionLists(queryClient);
     expect(invalidated()).toEqual(sorted(['sessionList', 'currentSession']));
@@ -172,6 +184,8 @@ describe('sessions', () => {
         'otherHistory',
         'sessionDetail',
         'connected',
+        'forecast',
+        'otherForecast',
         'bidHistory',
         'bidHistoryStatus',
         'sessionResults',
@@ -229,6 +243,13 @@ describe('members and stations', () => {
   it('a seat assignment refreshes the member list and every station list', async () => {
     await onStationAssigned(queryClient, buildUser({ id: 'member-2' }));
     expect(invalidated()).toEqual(sorted(['adminMembers', 'stations', 'allStations']));
+  });
+
+  it('saved bid preferences replace the cached ones and read the member’s forecasts again', async () => {
+    const preferences = { ...DEFAULT_BID_PREFERENCES, autoBid: true };
+    await onBidPreferencesSaved(queryClient, preferences);
+    expect(invalidated()).toEqual(sorted(['forecast', 'otherForecast']));
+    expect(queryClient.getQueryData(userQueryKeys.preferences)).toEqual(preferences);
   });
 
   it('a station change refreshes the station lists alone', async () => {

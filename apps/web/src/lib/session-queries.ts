@@ -55,6 +55,13 @@ export const sessionQueryKeys = {
   seniorityCheck: (sessionId: string) => ['bid-sessions', 'seniority-check', sessionId] as const,
   /** A what-if run of the session as it stands. */
   whatIf: (sessionId: string) => ['bid-sessions', 'what-if', sessionId] as const,
+  /** The member's own forecasts ("what will I likely get"), of every session. */
+  forecasts: ['bid-sessions', 'forecast'] as const,
+  /**
+   * The forecast as of one board version: the screen moves to the next key as the board moves on,
+   * and the server keeps one answer per version, so each key is one cheap read.
+   */
+  forecastAt: (sessionId: string, version: number) => ['bid-sessions', 'forecast', sessionId, { version }] as const,
   /** A participant's certifications as the session counts them (frozen at its start). */
   participantCertifications: (sessionId: string, memberId: string) =>
     ['bid-sessions', 'participant-certifications', sessionId, memberId] as const,
@@ -195,6 +202,14 @@ export function invalidateMemberPlace(queryClient: QueryClient, sessionId: strin
     queryClient.invalidateQueries({ queryKey: sessionQueryKeys.myParticipation(sessionId) }),
     invalidateMemberData(queryClient),
   ]);
+}
+
+/**
+ * The member saved their ranked list: every forecast is made from it, so each is read again (the
+ * one on screen at once, the others when next shown).
+ */
+export function invalidateForecasts(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.invalidateQueries({ queryKey: sessionQueryKeys.forecasts });
 }
 
 /** A session's status changed: the lists that show status badges and which session is current. */

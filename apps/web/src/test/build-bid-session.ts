@@ -28,6 +28,7 @@ export function buildBidSession(overrides: Partial<BidSession> = {}): BidSession
     name: springSession.name,
     description: 'Station, shift and position assignments for the next rotation.',
     year: springSession.year,
+    type: 'standard',
     status: 'draft',
     participantCount: 10,
     totalParticipants: 10,
@@ -62,8 +63,8 @@ export function buildBidSession(overrides: Partial<BidSession> = {}): BidSession
 }
 
 export function buildBidSessionDetail(overrides: Partial<BidSessionDetail> = {}): BidSessionDetail {
-  const { participants = [], availableStations = [], ...session } = overrides;
-  return { ...buildBidSession(session), participants, availableStations };
+  const { participants = [], availableStations = [], openSeats = [], ...session } = overrides;
+  return { ...buildBidSession(session), participants, availableStations, openSeats };
 }
 
 export interface ParticipantFixture extends Partial<Omit<Participant, 'user'>> {

@@ -4,7 +4,15 @@
  * describing a session once and the screens read it the way they now do: GET /board,
  * GET /participants?limit=…, /my-participation and the sessions list.
  */
-import type { BidSessionDetail, BoardParticipant, BoardPick, Participant, SessionBoard } from '@stationbid/domain';
+import {
+  BID_MESSAGES,
+  type BidSessionDetail,
+  type BoardParticipant,
+  type BoardPick,
+  type Participant,
+  type SessionBoard,
+} from '@stationbid/domain';
+import { buildForecast } from './build-forecast.ts';
 import { jsonResponse, type MockHandler } from './mock-api.ts';
 
 function toBoardParticipant(participant: Participant): BoardParticipant {
@@ -147,6 +155,27 @@ export function sessionBoardApi(
               (participant) => participant.outcome === null && participant.position < mine.position,
             ).length;
       return jsonResponse(200, { participant: mine, isUserTurn, peopleAhead, timeRemaining: isUserTurn ? 270 : 0 });
+    },
+    // The member's forecast, as the server answers a participant with no saved list; a test about the
+    // forecast gives its own handler.
+    [`GET /api/bid-sessions/${id}/forecast`]: () => {
+      const session = getSession();
+      if (session.status === 'completed') {
+        return jsonResponse(409, { error: BID_MESSAGES.forecastAfterCompletion, code: 'CONFLICT' });
+      }
+      const mine = session.participants.find((participant) => participant.user.id === memberId);
+      if (mine === undefined) {
+        return jsonResponse(404, { error: BID_MESSAGES.notParticipant, code: 'NOT_FOUND' });
+      }
+      const forecast =
+        mine.outcome === null
+          ? buildForecast({ sessionId: id })
+          : buildForecast({
+              sessionId: id,
+              turn: 'turnTaken',
+              summary: 'Your turn has come and gone: your result is on the board.',
+            });
+      return jsonResponse(200, { forecast });
     },
     // The department's zone, named beside the turn's deadline.
     'GET /api/department-settings': () =>

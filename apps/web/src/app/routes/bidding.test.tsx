@@ -242,6 +242,11 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Your ranked list — used if you miss your turn' }),
     ).toBeInTheDocument();
+    // Below the list, what it would likely get them: here, with no list saved, what to do.
+    const forecast = screen.getByRole('region', { name: 'What will I likely get' });
+    expect(
+      await within(forecast).findByText('Save a ranked list of seats to see which are likely still free at your turn.'),
+    ).toBeInTheDocument();
 
     const sessionCard = screen.getByRole('region', { name: 'Session' });
     expect(sessionCard).toHaveTextContent('PeriodMar 1, 2026 – Mar 31, 2026');
@@ -280,6 +285,8 @@ describe('Bidding page', { timeout: 20_000 }, () => {
     const header = await screen.findByRole('region', { name: 'On the clock' });
     expect(header).toHaveTextContent('You are watching this session; you are not one of its participants.');
     expect(screen.queryByRole('heading', { name: /Your ranked list/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'What will I likely get' })).not.toBeInTheDocument();
+    expect(api.requestsTo(`GET /api/bid-sessions/${SESSION_ID}/forecast`)).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /^Chat(,|$)/ })).not.toBeInTheDocument();
     expect(api.requestsTo(`GET /api/bid-sessions/history?sessionId=${SESSION_ID}`)).toHaveLength(0);
     expect(api.unhandled).toEqual([]);

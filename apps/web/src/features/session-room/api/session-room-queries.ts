@@ -1,7 +1,8 @@
 /**
- * The live page's own queries of a session: its participant pages and who is connected. Their keys
- * are in the sessions' key tree (lib/session-queries.ts), where the live layer patches and
- * refreshes them; the board, the member's place and the history are read through that file too.
+ * The session room's own queries of a session: its participant pages, who is connected, and the
+ * member's own forecast. Their keys are in the sessions' key tree (lib/session-queries.ts), where
+ * the live layer patches and refreshes them; the board, the member's place and the history are read
+ * through that file too.
  */
 import { TIMERS } from '@stationbid/domain';
 import {
@@ -14,6 +15,7 @@ import {
 import { sessionQueryKeys } from '../../../lib/session-queries.ts';
 import { userQueries } from '../../users/index.ts';
 import { getConnectedParticipants } from './get-connected-participants.ts';
+import { getForecast } from './get-forecast.ts';
 import { getParticipantPage } from './get-participant-page.ts';
 
 export const sessionRoomQueries = {
@@ -41,7 +43,24 @@ export const sessionRoomQueries = {
       queryFn: ({ signal }) => getConnectedParticipants(sessionId, signal),
       refetchInterval: TIMERS.liveRefreshMs,
     }),
+  /**
+   * The member's own forecast as of a board version (the screen follows the board's version, see
+   * hooks/use-forecast.ts). While the server is still working out the newest version's answer it
+   * sends the last one with `upToDate: false`; that one is asked for again shortly, since no event
+   * may come to move the version on.
+   */
+  forecast: (sessionId: string, version: number) =>
+    queryOptions({
+      queryKey: sessionQueryKeys.forecastAt(sessionId, version),
+      queryFn: ({ signal }) => getForecast(sessionId, signal),
+      refetchInterval: (query) => (query.state.data?.upToDate === false ? FORECAST_UPDATING_RETRY_MS : false),
+      // The version before stays on screen while the next one is read, rather than a loader each pick.
+      placeholderData: keepPreviousData,
+    }),
 };
+
+/** How soon a forecast the server was still working out is asked for again. */
+export const FORECAST_UPDATING_RETRY_MS = 3000;
 
 export function useParticipantPagesQuery(sessionId: string, search: string, enabled: boolean) {
   return useInfiniteQuery({ ...sessionRoomQueries.participantPages(sessionId, search), enabled });

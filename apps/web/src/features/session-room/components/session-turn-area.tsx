@@ -1,14 +1,16 @@
 /**
  * The top of both session pages (/live-bid/:id and /bidding, /bid/:id): the "on the clock" header,
  * the expiry notice, and below it either the member's one bid action (their turn) or their ranked
- * list (while they wait). Both pages compose it the same way, so "your turn" reads the same on both.
+ * list (while they wait), then what they would likely get from that list. Both pages compose it the
+ * same way, so "your turn" reads the same on both.
  */
 import { Stack } from '@mantine/core';
-import type { HeldCertification, Participant, SessionBoard } from '@stationbid/domain';
+import type { BidSessionStatus, HeldCertification, Participant, SessionBoard } from '@stationbid/domain';
 import { useMemo } from 'react';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { useOwnTurn } from '../hooks/use-own-turn.ts';
 import { countPeopleAhead } from '../utils/live-bidding-format.ts';
+import { ForecastPanel } from './forecast-panel.tsx';
 import { isTurnNear, LazyBidPanel } from './lazy-bid-panel.tsx';
 import { type MyRound, OnTheClockHeader } from './on-the-clock-header.tsx';
 import { RankedListBeforeTurn } from './ranked-list-before-turn.tsx';
@@ -29,6 +31,9 @@ export interface SessionTurnAreaProps {
 
 const NO_CERTIFICATIONS: HeldCertification[] = [];
 
+/** The statuses a member's forecast is answered for (a completed session has none). */
+const FORECAST_STATUSES: ReadonlySet<BidSessionStatus> = new Set(['scheduled', 'active', 'paused']);
+
 export function SessionTurnArea({
   board,
   myEntry,
@@ -44,6 +49,8 @@ export function SessionTurnArea({
   // The deadline's tooltip names the department's zone (issue 15), whatever the phone's own.
   const timeZone = useDepartmentTimeZone();
   const isWaiting = myEntry !== null && myEntry.outcome === null && board.status !== 'completed' && !turn.isTurnOpen;
+  // A participant's own forecast, before and during the session (a watcher has no list to forecast).
+  const hasForecast = myEntry !== null && FORECAST_STATUSES.has(board.status);
 
   return (
     <Stack gap="md">
@@ -82,6 +89,9 @@ export function SessionTurnArea({
         }
       />
       {isWaiting && <RankedListBeforeTurn board={board} member={member} />}
+      {hasForecast && (
+        <ForecastPanel sessionId={board.sessionId} boardVersion={board.version} hasOutcome={myEntry.outcome !== null} />
+      )}
       {board.status !== 'completed' && (
         <SeatRulesCard board={board} member={myEntry === null ? null : { rank: myEntry.user.rank, certifications }} />
       )}

@@ -13,6 +13,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { invalidateForecasts } from '../../../lib/session-queries.ts';
 import { setCurrentUser, updateCurrentUserIfSame } from '../../auth/index.ts';
 import { invalidateStations, stationQueries } from '../../stations/index.ts';
 import { getAdminUsers } from './admin-list-users.ts';
@@ -99,9 +100,13 @@ export function onOwnProfileSaved(queryClient: QueryClient, user: User): Promise
   return queryClient.invalidateQueries({ queryKey: userQueryKeys.seniority });
 }
 
-/** The saved bid preferences replace the cached ones. */
-export function setBidPreferences(queryClient: QueryClient, preferences: BidPreferences): void {
+/**
+ * The saved bid preferences replace the cached ones, and the member's forecasts, made from their
+ * ranked list, are read again.
+ */
+export function onBidPreferencesSaved(queryClient: QueryClient, preferences: BidPreferences): Promise<unknown> {
   queryClient.setQueryData(userQueryKeys.preferences, preferences);
+  return invalidateForecasts(queryClient);
 }
 
 /**
