@@ -312,7 +312,22 @@ export function toHistoryEntry(event: SessionChangedEvent, participantName: stri
     shift: pick?.shift ?? null,
     position: pick?.position ?? null,
   };
-  const detailsData = pick?.kind === 'proxy' ? { proxy: true } : {};
+  const opened = pick?.opened;
+  const detailsData = {
+    ...(pick?.kind === 'proxy' ? { proxy: true } : {}),
+    // A vacancy bid's move names the seat it opened, in the shape the server's history gives it.
+    ...(opened === undefined
+      ? {}
+      : {
+          opened: {
+            stationId: opened.station.id,
+            stationNumber: opened.station.number,
+            stationName: opened.station.name,
+            shift: opened.shift,
+            seatPosition: opened.position,
+          },
+        }),
+  };
   return {
     id,
     _id: id,

@@ -7,7 +7,15 @@
  * only one feature uses stays in that feature; wording the export or the printed bid sheet shows
  * too comes from packages/domain/src/labels.ts.
  */
-import type { BidSession, BidSessionStatus, Participant, SessionHistoryEntry } from '@stationbid/domain';
+import type {
+  BidSession,
+  BidSessionStatus,
+  BidSessionType,
+  Participant,
+  SeatPosition,
+  SessionHistoryEntry,
+  Shift,
+} from '@stationbid/domain';
 
 /** Status and history labels are shared with the export (packages/domain/src/labels.ts). */
 export { HISTORY_ACTION_LABELS, SESSION_STATUS_LABELS } from '@stationbid/domain';
@@ -19,6 +27,17 @@ export const SESSION_STATUS_COLORS: Readonly<Record<BidSessionStatus, string>> =
   paused: 'yellow',
   completed: 'violet',
 };
+
+/** What the administrators' screens call each type of session (bidding-rules.md, "Vacancy bids"). */
+export const SESSION_TYPE_LABELS: Readonly<Record<BidSessionType, string>> = {
+  standard: 'Standard bid',
+  vacancy: 'Vacancy bid',
+};
+
+/** "Station 7 · B shift · Firefighter": a seat of a vacancy bid, opened or taken, in the chain's words. */
+export function formatChainSeat(stationNumber: number, shift: Shift, position: SeatPosition): string {
+  return `Station ${stationNumber} · ${shift} shift · ${position}`;
+}
 
 export function getParticipantName(participant: { user: Pick<Participant['user'], 'firstName' | 'lastName'> }): string {
   return `${participant.user.firstName} ${participant.user.lastName}`;

@@ -110,7 +110,7 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, ownRules, pollInterval
   const session = { id: board.sessionId };
   const isParticipant = myEntry !== null;
   const historyQuery = useSessionHistoryQuery(session.id, pollIntervalMs, true);
-  // The calendar days only: the board does not carry them, the (small) sessions list does.
+  // The calendar days and the session's type: the board does not carry them, the (small) sessions list does.
   const datesQuery = useQuery(sessionListQueryOptions());
   const dates = datesQuery.data?.find((listed) => listed.id === session.id) ?? null;
   // The stations change only with an event: the panel's rows are not rebuilt on every render.
@@ -157,7 +157,7 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, ownRules, pollInterval
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <LazyLiveSidePanels board={board} dates={dates} history={historyQuery.data} />
+          <LazyLiveSidePanels board={board} dates={dates} sessionType={dates?.type} history={historyQuery.data} />
         </Grid.Col>
       </Grid>
 

@@ -43,6 +43,7 @@ import { ChatWidget } from '../../chat/index.ts';
 import { useParticipantAtQuery } from '../api/bid-session-queries.ts';
 import { useSessionAction } from '../api/run-session-action.ts';
 import { useExpiryCheck } from '../hooks/use-expiry-check.ts';
+import { getSessionActions } from '../utils/session-actions.ts';
 import { getSessionProgress } from '../utils/session-format.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PhoneInBidForm } from './phone-in-bid-form.tsx';
@@ -97,7 +98,10 @@ export function AdminSessionControl({ session: listedSession }: { session: BidSe
           <SessionStatusBadge status={board?.status ?? listedSession.status} />
         </Group>
         {board !== undefined ? (
-          <SessionControlBody board={board} />
+          <SessionControlBody
+            board={board}
+            canMoveToBack={getSessionActions({ status: board.status, type: listedSession.type }).canMoveToBack}
+          />
         ) : boardQuery.isError ? (
           <LoadError
             title="Failed to load session data"
@@ -117,7 +121,8 @@ export function AdminSessionControl({ session: listedSession }: { session: BidSe
 
 type Confirmation = 'end' | 'move-to-back' | null;
 
-function SessionControlBody({ board }: { board: SessionBoard }) {
+/** `canMoveToBack`: false for a vacancy bid, which has no back of the queue (the board does not say its type). */
+function SessionControlBody({ board, canMoveToBack }: { board: SessionBoard; canMoveToBack: boolean }) {
   const timeZone = useDepartmentTimeZone();
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
   const sessionAction = useSessionAction({ onSuccess: () => setConfirmation(null) });
@@ -192,15 +197,17 @@ function SessionControlBody({ board }: { board: SessionBoard }) {
         >
           Resume
         </Button>
-        <Button
-          variant="light"
-          color="orange"
-          leftSection={<IconArrowDownBar size={16} aria-hidden />}
-          disabled={turnHolder === null || isBusy}
-          onClick={() => setConfirmation('move-to-back')}
-        >
-          Move to Back
-        </Button>
+        {canMoveToBack && (
+          <Button
+            variant="light"
+            color="orange"
+            leftSection={<IconArrowDownBar size={16} aria-hidden />}
+            disabled={turnHolder === null || isBusy}
+            onClick={() => setConfirmation('move-to-back')}
+          >
+            Move to Back
+          </Button>
+        )}
         <Button
           variant="light"
           color="red"

@@ -23,6 +23,7 @@ import { formatDateTime, formatMinutes, formatSessionDates } from '../../../lib/
 import type { SessionAction } from '../api/run-session-action.ts';
 import { getSessionActions } from '../utils/session-actions.ts';
 import { getSessionProgress } from '../utils/session-format.ts';
+import { OpenSeatsList, VacancyBadge } from './open-seats-list.tsx';
 import { SeniorityCheckNotice } from './seniority-check-notice.tsx';
 import { SessionStatusBadge } from './session-status-badge.tsx';
 
@@ -48,7 +49,7 @@ interface BidSessionCardProps extends SessionCardHandlers {
 
 export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessionCardProps) {
   const timeZone = useDepartmentTimeZone();
-  const actions = getSessionActions(session.status);
+  const actions = getSessionActions(session);
   const titleId = `bid-session-${session.id}-name`;
   const isBusy = pendingAction !== null;
   const progress = getSessionProgress(session);
@@ -61,7 +62,10 @@ export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessi
           <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {session.name}
           </Title>
-          <SessionStatusBadge status={session.status} />
+          <Group gap={4} justify="flex-end" style={{ flex: 'none' }}>
+            <VacancyBadge session={session} />
+            <SessionStatusBadge status={session.status} />
+          </Group>
         </Group>
         {session.description !== '' && (
           <Text size="sm" c="dimmed" lineClamp={3}>
@@ -81,6 +85,7 @@ export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessi
             <Fact label="Ended">{formatDateTime(session.actualEnd, { timeZone })}</Fact>
           )}
         </SimpleGrid>
+        <OpenSeatsList session={session} headingOrder={4} size="xs" />
 
         {isRunning && (
           <Stack gap={4}>

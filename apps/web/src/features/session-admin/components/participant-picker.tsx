@@ -52,13 +52,23 @@ function toPickableMembers(users: readonly User[]): PickableMember[] {
 }
 
 interface ParticipantPickerProps {
+  /** The group's name; a vacancy bid's participants are the members who may be offered its seats. */
+  label?: string;
+  description?: string | undefined;
   selectedIds: string[];
   onChange: (ids: string[]) => void;
   error?: string | undefined;
   isDisabled: boolean;
 }
 
-export function ParticipantPicker({ selectedIds, onChange, error, isDisabled }: ParticipantPickerProps) {
+export function ParticipantPicker({
+  label = 'Participants',
+  description = 'Only active members can take part. The queue follows seniority: priority #1 bids first.',
+  selectedIds,
+  onChange,
+  error,
+  isDisabled,
+}: ParticipantPickerProps) {
   const membersQuery = useSessionMembersQuery();
   const [search, setSearch] = useState('');
   const members = useMemo(() => toPickableMembers(membersQuery.data ?? []), [membersQuery.data]);
@@ -82,7 +92,7 @@ export function ParticipantPicker({ selectedIds, onChange, error, isDisabled }: 
     <Stack gap="xs" role="group" aria-labelledby="participant-picker-label">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={500} id="participant-picker-label">
-          Participants{' '}
+          {label}{' '}
           <Text span c="red" aria-hidden>
             *
           </Text>
@@ -92,7 +102,7 @@ export function ParticipantPicker({ selectedIds, onChange, error, isDisabled }: 
         </Text>
       </Group>
       <Text size="xs" c="dimmed">
-        Only active members can take part. The queue follows seniority: priority #1 bids first.
+        {description}
       </Text>
       <Group gap="xs" align="flex-end" wrap="wrap">
         <TextInput

@@ -1,5 +1,5 @@
 /**
- * The details of a session: its settings and rounds, and its participants in queue order with their round, bid priority,
+ * The details of a session: its settings and rounds (a vacancy bid's open seats), and its participants in queue order with their round, bid priority,
  * seniority score and what became of them (the seat won, or their place in the queue), and once the
  * session has completed why ("why this seat", issue 16).
  *
@@ -41,6 +41,7 @@ import {
 } from '../api/bid-session-queries.ts';
 import { getSessionActions } from '../utils/session-actions.ts';
 import { describeParticipantResult, describeTieBreakChain, ELIGIBILITY_MODE_LABELS } from '../utils/session-format.ts';
+import { OpenSeatsList, VacancyBadge } from './open-seats-list.tsx';
 import { RewindModal, type RewindTarget, rewindLabel } from './rewind-modal.tsx';
 import { SessionModal } from './session-modal.tsx';
 import { SessionStatusBadge } from './session-status-badge.tsx';
@@ -69,7 +70,7 @@ export function SessionDetailsModal({ session, onClose }: { session: BidSession 
           <SessionDetails
             session={session}
             onRewind={
-              getSessionActions(session.status).canRewind
+              getSessionActions(session).canRewind
                 ? (target) => setRewind({ sessionId: session.id, target })
                 : undefined
             }
@@ -87,6 +88,7 @@ function SessionDetails({ session, onRewind }: { session: BidSession; onRewind: 
     <Stack gap="lg">
       <Group gap="sm">
         <SessionStatusBadge status={session.status} />
+        <VacancyBadge session={session} />
         {session.description !== '' && <Text size="sm">{session.description}</Text>}
       </Group>
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
@@ -97,10 +99,15 @@ function SessionDetails({ session, onRewind }: { session: BidSession; onRewind: 
         <Setting label="Auto-assign timeout">{formatMinutes(session.autoAssignTimeout)}</Setting>
         <Setting label="Eligibility">{ELIGIBILITY_MODE_LABELS[session.eligibilityMode]}</Setting>
         <Setting label="Tie-break">{describeTieBreakChain(session.tieBreakChain)}</Setting>
-        <Setting label="Stations offered">
-          {session.stationIds.length === 0 ? 'All active stations' : `${session.stationIds.length} chosen stations`}
-        </Setting>
-        <Setting label="Clear assignments at start">{session.clearAssignments ? 'Yes' : 'No'}</Setting>
+        {/* A vacancy bid offers its open seats and those its members hold, and clears nobody's. */}
+        {session.type !== 'vacancy' && (
+          <>
+            <Setting label="Stations offered">
+              {session.stationIds.length === 0 ? 'All active stations' : `${session.stationIds.length} chosen stations`}
+            </Setting>
+            <Setting label="Clear assignments at start">{session.clearAssignments ? 'Yes' : 'No'}</Setting>
+          </>
+        )}
         {session.scheduledStart !== null && (
           <Setting label="Scheduled start">{formatDateTime(session.scheduledStart, { timeZone })}</Setting>
         )}
@@ -113,6 +120,7 @@ function SessionDetails({ session, onRewind }: { session: BidSession; onRewind: 
         {session.randomSeed !== null && <Setting label="Random draw seed">{session.randomSeed}</Setting>}
       </SimpleGrid>
       {session.rounds.length > 0 && <RoundsSection rounds={session.rounds} />}
+      <OpenSeatsList session={session} />
       {onRewind !== undefined && <SeniorityMovedNotice sessionId={session.id} onRewind={onRewind} />}
       <ParticipantsSection
         sessionId={session.id}

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { getViewerTimeZone } from '../../../lib/department-time-zone.ts';
 import { buildBidSession, buildBidSessionDetail, buildParticipant, testId } from '../../../test/build-bid-session.ts';
+import { buildStation } from '../../../test/build-station.ts';
 import { buildUser } from '../../../test/fixtures.ts';
 import { departmentSettingsApi, jsonResponse, type MockHandler, mockApi } from '../../../test/mock-api.ts';
 import { SessionFormModal } from './session-form-modal.tsx';
@@ -246,5 +247,167 @@ describe('the session form’s rounds', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.requestsTo(`PUT /api/bid-sessions/${active.id}`)[0]?.body).not.toHaveProperty('rounds');
+  });
+});
+
+describe('a vacancy bid in the session form', { timeout: 30_000 }, () => {
+  beforeAll(() => {
+    Element.prototype.scrollIntoView ??= () => undefined;
+  });
+
+  // Station 2's B-shift Firefighter seat is held; Station 7's is free.
+  const station2 = buildStation({
+    number: 2,
+    name: 'Northside',
+    seatsPerShift: { Firefighter: 1 },
+    seated: { B: [['Avery', 'Hale', 'Firefighter']] },
+  });
+  const station7 = buildStation({ number: 7, name: 'Airport', seatsPerShift: { Firefighter: 1 } });
+  const stationsApi = { 'GET /api/stations': () => jsonResponse(200, { stations: [station7, station2] }) };
+
+  async function chooseVacancy(user: UserEvent, dialog: HTMLElement) {
+    await user.click(await within(dialog).findByRole('radio', { name: 'Vacancy bid' }));
+    return within(dialog).findByRole('group', { name: 'Open seat 1' });
+  }
+
+  it('hides rounds, cleared seats and stations offered, names the eligible members, and sends the open seats', async () => {
+    const { api, user, onClose } = renderForm(null, {
+      ...stationsApi,
+      'POST /api/bid-sessions': () =>
+        jsonResponse(201, { session: buildBidSessionDetail(), message: BID_MESSAGES.sessionCreated }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Bid Session' });
+    const type = await within(dialog).findByRole('radiogroup', { name: /^Type of bid/ });
+    expect(within(type).getByRole('radio', { name: 'Standard bid' })).toBeChecked();
+    // A standard bid: rounds and the rest are there.
+    expect(within(dialog).getByRole('switch', { name: /^Bid in rounds/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('switch', { name: /^Bid in rounds/ }));
+
+    const row = await chooseVacancy(user, dialog);
+    expect(within(dialog).queryByRole('switch', { name: /^Bid in rounds/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox', { name: /^Clear assignments/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('radiogroup', { name: 'Stations Offered' })).not.toBeInTheDocument();
+    const members = within(dialog).getByRole('group', { name: 'Members who may be offered the seats' });
+    expect(within(dialog).queryByRole('group', { name: 'Participants' })).not.toBeInTheDocument();
+
+    // The stations are the active ones, by number; a held seat is said to be none to open.
+    const stationSelect = within(row).getByRole('combobox', { name: 'Station' });
+    expect(
+      within(stationSelect)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a station', 'Station 2 · Northside', 'Station 7 · Airport']);
+    await user.selectOptions(stationSelect, station2.id);
+    await user.selectOptions(within(row).getByRole('combobox', { name: 'Shift' }), 'B');
+    await user.selectOptions(within(row).getByRole('combobox', { name: 'Position' }), 'Firefighter');
+    expect(row).toHaveTextContent(
+      'Station 2 · B shift · Firefighter has no free seat: a seat someone holds opens when they move.',
+    );
+    await user.selectOptions(stationSelect, station7.id);
+    expect(row).toHaveTextContent('Station 7 · B shift · Firefighter: 1 free.');
+
+    // A second row, then removed again with its labelled button; focus stays in the list.
+    await user.click(within(dialog).getByRole('button', { name: 'Add an open seat' }));
+    const second = within(dialog).getByRole('group', { name: 'Open seat 2' });
+    expect(within(second).getByRole('combobox', { name: 'Station' })).toHaveFocus();
+    await user.click(within(second).getByRole('button', { name: 'Remove Open seat 2' }));
+    expect(within(dialog).queryByRole('group', { name: 'Open seat 2' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Remove Open seat 1' })).toHaveFocus();
+
+    await user.click(await within(members).findByRole('checkbox', { name: 'Elena Ramirez' }));
+    await user.click(within(members).getByRole('checkbox', { name: 'Caleb Murphy' }));
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Session Name' }), 'Vacancy: Station 7 B');
+    await fill(user, within(dialog).getByLabelText(/Start Date/), '2026-09-01');
+    await fill(user, within(dialog).getByLabelText(/End Date/), '2026-09-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = api.requestsTo('POST /api/bid-sessions')[0]?.body;
+    expect(body).toMatchObject({
+      name: 'Vacancy: Station 7 B',
+      type: 'vacancy',
+      openSeats: [{ stationId: station7.id, shift: 'B', position: 'Firefighter' }],
+      participantIds: [elena.id, caleb.id],
+      stationIds: [],
+      clearAssignments: false,
+    });
+    // Rounds were turned on before the type changed: a vacancy bid sends none.
+    expect(body).not.toHaveProperty('rounds');
+  });
+
+  it('names what an open seat lacks, and needs at least one', async () => {
+    const { api, user } = renderForm(null, stationsApi);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Bid Session' });
+    const row = await chooseVacancy(user, dialog);
+    await fillSession(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
+    expect(await within(row).findByText('Choose the station of each open seat')).toBeInTheDocument();
+    expect(within(row).getByText('Choose the shift of each open seat: A, B or C')).toBeInTheDocument();
+    expect(within(row).getByRole('combobox', { name: 'Station' })).toHaveFocus();
+
+    await user.click(within(row).getByRole('button', { name: 'Remove Open seat 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
+    expect(await within(dialog).findByText(BID_MESSAGES.vacancyNeedsOpenSeat)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add an open seat' })).toHaveFocus();
+    expect(api.requestsTo('POST /api/bid-sessions')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a seat that is not free as the form's error", async () => {
+    const refusal = 'Station 2 has no free B-shift Firefighter seat to open: a seat someone holds opens when they move';
+    const { user, onClose } = renderForm(null, {
+      ...stationsApi,
+      'POST /api/bid-sessions': () => jsonResponse(400, { error: refusal, code: 'VALIDATION_ERROR' }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Bid Session' });
+    const row = await chooseVacancy(user, dialog);
+    await user.selectOptions(within(row).getByRole('combobox', { name: 'Station' }), station2.id);
+    await user.selectOptions(within(row).getByRole('combobox', { name: 'Shift' }), 'B');
+    await user.selectOptions(within(row).getByRole('combobox', { name: 'Position' }), 'Firefighter');
+    await fillSession(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The session is not saved');
+    expect(alert).toHaveTextContent(refusal);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('keeps the type and open seats of a vacancy bid when it is edited, and sends neither', async () => {
+    const draft = buildBidSessionDetail({
+      id: testId('5e55', 12),
+      name: 'Vacancy: Station 7 B',
+      type: 'vacancy',
+      openSeats: [
+        {
+          seatId: testId('5ea7', 1),
+          stationId: station7.id,
+          stationNumber: 7,
+          stationName: 'Airport',
+          shift: 'B',
+          position: 'Firefighter',
+        },
+      ],
+      participants: [buildParticipant({ firstName: 'Elena', lastName: 'Ramirez', user: { id: elena.id } })],
+    });
+    const { api, user, onClose } = renderForm(draft, {
+      ...stationsApi,
+      [`GET /api/bid-sessions/${draft.id}`]: () => jsonResponse(200, { session: draft }),
+      [`PUT /api/bid-sessions/${draft.id}`]: () =>
+        jsonResponse(200, { session: draft, message: BID_MESSAGES.sessionUpdated }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Vacancy: Station 7 B' });
+    expect(await within(dialog).findByRole('radio', { name: 'Vacancy bid' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Standard bid' })).toBeDisabled();
+    const row = await within(dialog).findByRole('group', { name: 'Open seat 1' });
+    expect(within(row).getByRole('combobox', { name: 'Station' })).toHaveValue(station7.id);
+    expect(within(row).getByRole('combobox', { name: 'Station' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Add an open seat' })).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = api.requestsTo(`PUT /api/bid-sessions/${draft.id}`)[0]?.body;
+    expect(body).toMatchObject({ participantIds: [elena.id], rounds: [], clearAssignments: false });
+    expect(body).not.toHaveProperty('type');
+    expect(body).not.toHaveProperty('openSeats');
   });
 });

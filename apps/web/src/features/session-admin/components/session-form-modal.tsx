@@ -4,6 +4,9 @@
  * auto-assign timeout, and says so. The server has the last word, and its refusal is shown as a
  * toast and beside the buttons (a refusal about rounds names the rank and members to place, which
  * must stay readable while the administrator fixes it) while the dialog stays open with what was typed.
+ * A vacancy bid (bidding-rules.md, "Vacancy bids") is chosen when the session is created: it names
+ * the seats that opened and the members who may be offered them, and has no rounds, no stations
+ * offered and clears nobody's seat.
  */
 import {
   Alert,
@@ -22,19 +25,22 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { type BidSession, type BidSessionDetail, LIMITS, TIMERS } from '@stationbid/domain';
+import { type BidSession, type BidSessionDetail, type BidSessionType, LIMITS, TIMERS } from '@stationbid/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useSettledDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
+import { SESSION_TYPE_LABELS } from '../../../lib/session-format.ts';
 import { useBidSessionQuery } from '../api/bid-session-queries.ts';
 import { useCreateBidSession } from '../api/create-bid-session.ts';
 import { useOfferableStationsQuery, useSessionMembersQuery } from '../api/get-session-candidates.ts';
 import { useUpdateBidSession } from '../api/update-bid-session.ts';
 import { type EditScope, getSessionActions } from '../utils/session-actions.ts';
 import {
+  CREATE_ONLY_FIELDS,
+  emptyOpenSeat,
   emptySessionFormValues,
   firstInvalidField,
   isFieldEditable,
@@ -47,6 +53,7 @@ import {
   validateSessionForm,
 } from '../utils/session-form-values.ts';
 import { ELIGIBILITY_MODE_LABELS } from '../utils/session-format.ts';
+import { OpenSeatsField } from './open-seats-field.tsx';
 import { ParticipantPicker } from './participant-picker.tsx';
 import { SessionModal } from './session-modal.tsx';
 import { SessionRoundsField } from './session-rounds-field.tsx';
@@ -109,7 +116,7 @@ function EditSessionLoader({
       />
     );
   }
-  const scope = getSessionActions(sessionQuery.data.status).editScope;
+  const scope = getSessionActions(sessionQuery.data).editScope;
   if (scope === null) {
     return <Alert color="gray">A completed session can no longer be edited.</Alert>;
   }
@@ -177,9 +184,16 @@ function SessionForm({ session, scope = 'full', timeZone, onDone }: SessionFormP
     },
   );
 
-  const isLocked = (field: SessionFormField) => !isFieldEditable(field, scope) || isSaving;
+  const isLocked = (field: SessionFormField) =>
+    !isFieldEditable(field, scope) || isSaving || (session !== null && CREATE_ONLY_FIELDS.includes(field));
   const saveError = session === null ? createSession.error : updateSession.error;
   const hasNoParticipants = scope === 'full' && form.values.participantIds.length === 0;
+  const isVacancy = form.values.type === 'vacancy';
+  const chooseType = (value: string) => {
+    form.setFieldValue('type', value as BidSessionType);
+    // A vacancy bid needs a seat that opened: its first row is there to fill in.
+    if (value === 'vacancy' && form.values.openSeats.length === 0) form.setFieldValue('openSeats', [emptyOpenSeat()]);
+  };
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -204,6 +218,21 @@ function SessionForm({ session, scope = 'full', timeZone, onDone }: SessionFormP
           disabled={isLocked('description')}
           {...form.getInputProps('description')}
         />
+        <Radio.Group
+          label="Type of bid"
+          description={
+            session === null
+              ? 'A vacancy bid offers seats that opened during the year, and each seat a move leaves, to the members you choose.'
+              : 'Chosen when the session was created.'
+          }
+          {...form.getInputProps('type')}
+          onChange={chooseType}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="standard" label={SESSION_TYPE_LABELS.standard} disabled={isLocked('type')} />
+            <Radio value="vacancy" label={SESSION_TYPE_LABELS.vacancy} disabled={isLocked('type')} />
+          </Group>
+        </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <NumberInput
             label="Year"
@@ -294,26 +323,41 @@ function SessionForm({ session, scope = 'full', timeZone, onDone }: SessionFormP
             </Stack>
           </Radio.Group>
         </SimpleGrid>
-        <Checkbox
-          label="Clear assignments"
-          description="Release the seats the participants hold when the session starts, so every one of them is open to the whole queue."
-          disabled={isLocked('clearAssignments')}
-          {...form.getInputProps('clearAssignments', { type: 'checkbox' })}
-        />
+        {isVacancy ? (
+          <>
+            <Divider label="Open seats" labelPosition="left" />
+            <OpenSeatsField form={form} isDisabled={isLocked('openSeats')} />
+          </>
+        ) : (
+          <>
+            <Checkbox
+              label="Clear assignments"
+              description="Release the seats the participants hold when the session starts, so every one of them is open to the whole queue."
+              disabled={isLocked('clearAssignments')}
+              {...form.getInputProps('clearAssignments', { type: 'checkbox' })}
+            />
 
-        <Divider label="Rounds" labelPosition="left" />
-        {scope === 'running' && form.values.roundsEnabled && (
-          <Text size="sm" c="dimmed">
-            The session has started: its rounds can no longer change.
-          </Text>
+            <Divider label="Rounds" labelPosition="left" />
+            {scope === 'running' && form.values.roundsEnabled && (
+              <Text size="sm" c="dimmed">
+                The session has started: its rounds can no longer change.
+              </Text>
+            )}
+            <SessionRoundsField form={form} isDisabled={isLocked('rounds')} />
+
+            <Divider label="Stations" labelPosition="left" />
+            <StationOfferField form={form} isDisabled={isLocked('stationIds')} />
+          </>
         )}
-        <SessionRoundsField form={form} isDisabled={isLocked('rounds')} />
 
-        <Divider label="Stations" labelPosition="left" />
-        <StationOfferField form={form} isDisabled={isLocked('stationIds')} />
-
-        <Divider label="Participants" labelPosition="left" />
+        <Divider label={isVacancy ? 'Eligible members' : 'Participants'} labelPosition="left" />
         <ParticipantPicker
+          label={isVacancy ? 'Members who may be offered the seats' : 'Participants'}
+          description={
+            isVacancy
+              ? 'Only active members can be offered a seat. The offer follows seniority: priority #1 is asked first, and each seat a member leaves is offered again from the top.'
+              : undefined
+          }
           selectedIds={form.values.participantIds}
           onChange={(ids) => form.setFieldValue('participantIds', ids)}
           error={form.errors.participantIds as string | undefined}

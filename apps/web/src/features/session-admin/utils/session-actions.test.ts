@@ -14,6 +14,7 @@ describe('getSessionActions', () => {
         canSendReminders: false,
         canSimulate: true,
         canRewind: false,
+        canMoveToBack: false,
         editScope: 'full',
         deleteKind: 'standard',
       },
@@ -29,6 +30,7 @@ describe('getSessionActions', () => {
         canSendReminders: true,
         canSimulate: true,
         canRewind: false,
+        canMoveToBack: false,
         editScope: 'full',
         deleteKind: 'standard',
       },
@@ -44,6 +46,7 @@ describe('getSessionActions', () => {
         canSendReminders: true,
         canSimulate: true,
         canRewind: true,
+        canMoveToBack: true,
         editScope: 'running',
         deleteKind: null,
       },
@@ -59,6 +62,7 @@ describe('getSessionActions', () => {
         canSendReminders: true,
         canSimulate: true,
         canRewind: true,
+        canMoveToBack: true,
         editScope: 'running',
         deleteKind: null,
       },
@@ -74,13 +78,28 @@ describe('getSessionActions', () => {
         canSendReminders: true,
         canSimulate: false,
         canRewind: true,
+        canMoveToBack: false,
         editScope: null,
         deleteKind: 'completed',
       },
     ],
   ] as const)('a %s session offers %o', (status, expected) => {
-    expect(getSessionActions(status)).toEqual(expected);
+    expect(getSessionActions({ status })).toEqual(expected);
+    expect(getSessionActions({ status, type: 'standard' })).toEqual(expected);
   });
+
+  it.each(['draft', 'scheduled', 'active', 'paused', 'completed'] as const)(
+    'a %s vacancy bid is never rewound nor moved to the back, and offers the rest as a standard one',
+    (status) => {
+      const vacancy = getSessionActions({ status, type: 'vacancy' });
+      expect(vacancy).toMatchObject({ canRewind: false, canMoveToBack: false });
+      expect({ ...vacancy, canRewind: true, canMoveToBack: true }).toEqual({
+        ...getSessionActions({ status }),
+        canRewind: true,
+        canMoveToBack: true,
+      });
+    },
+  );
 });
 
 describe('findControlledSession', () => {

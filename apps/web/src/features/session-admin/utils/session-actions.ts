@@ -1,9 +1,9 @@
 /**
- * Which actions a session offers by its status (bidding-rules.md, "Session
- * lifecycle"). The card and the control panel both ask here, so a button never offers what the
- * server would refuse.
+ * Which actions a session offers by its status and type (bidding-rules.md, "Session lifecycle" and
+ * "Vacancy bids"). The card, the details and the control panel all ask here, so a button never
+ * offers what the server would refuse.
  */
-import type { BidSessionStatus } from '@stationbid/domain';
+import type { BidSession, BidSessionStatus } from '@stationbid/domain';
 
 /**
  * "full": everything, participants included (draft, scheduled). "running": only name, description,
@@ -24,15 +24,25 @@ export interface SessionActionSet {
   canSendReminders: boolean;
   /** A what-if run plays what is left of the session: anything but a completed one. */
   canSimulate: boolean;
-  /** A rewind undoes turns taken, so a session must have started; a completed one may be reopened by it. */
+  /**
+   * A rewind undoes turns taken, so a session must have started; a completed one may be reopened by
+   * it. Never a vacancy bid: each move offered every seat again, so no earlier turn can be replayed.
+   */
   canRewind: boolean;
+  /** The turn holder can be moved to the back while the session runs; a vacancy bid has no back of the queue. */
+  canMoveToBack: boolean;
   editScope: EditScope | null;
   deleteKind: DeleteKind | null;
 }
 
-export function getSessionActions(status: BidSessionStatus): SessionActionSet {
+/** `type` absent: a standard session (an answer from a server before vacancy bids). */
+export function getSessionActions({
+  status,
+  type = 'standard',
+}: Pick<BidSession, 'status'> & Partial<Pick<BidSession, 'type'>>): SessionActionSet {
   const isWaiting = status === 'draft' || status === 'scheduled';
   const isRunning = status === 'active' || status === 'paused';
+  const isVacancy = type === 'vacancy';
   return {
     canStart: isWaiting,
     canPause: status === 'active',
@@ -41,7 +51,8 @@ export function getSessionActions(status: BidSessionStatus): SessionActionSet {
     canExport: status === 'completed',
     canSendReminders: status !== 'draft',
     canSimulate: status !== 'completed',
-    canRewind: !isWaiting,
+    canRewind: !isWaiting && !isVacancy,
+    canMoveToBack: isRunning && !isVacancy,
     editScope: isWaiting ? 'full' : isRunning ? 'running' : null,
     deleteKind: isWaiting ? 'standard' : status === 'completed' ? 'completed' : null,
   };

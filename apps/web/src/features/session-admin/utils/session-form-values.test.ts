@@ -2,7 +2,9 @@ import { BID_MESSAGES } from '@stationbid/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildBidSessionDetail, buildParticipant, testId } from '../../../test/build-bid-session.ts';
 import {
+  emptyOpenSeat,
   emptySessionFormValues,
+  firstInvalidField,
   fromDateTimeLocalInput,
   listTieBreakOptions,
   type SessionFormValues,
@@ -274,5 +276,71 @@ describe('listTieBreakOptions', () => {
       value: 'employeeId',
       label: 'Seniority score, then employee ID',
     });
+  });
+});
+
+describe('a vacancy bid', () => {
+  const full = { scope: 'full' as const, nowMs: NOW, timeZone: DEPARTMENT };
+  const openSeat = { ...emptyOpenSeat(), stationId: STATION, shift: 'B' as const, position: 'Firefighter' as const };
+  // Rounds, cleared seats and chosen stations left from a standard bid are not the vacancy bid's.
+  const vacancy = (overrides: Partial<SessionFormValues> = {}) =>
+    filledValues({
+      type: 'vacancy',
+      openSeats: [openSeat],
+      roundsEnabled: true,
+      rounds: [],
+      clearAssignments: true,
+      stationOffer: 'chosen',
+      stationIds: [],
+      ...overrides,
+    });
+
+  it('sends its type and open seats, without rounds, cleared seats or stations offered', () => {
+    const request = toCreateSessionRequest(vacancy(), DEPARTMENT);
+    expect(request).toMatchObject({
+      type: 'vacancy',
+      openSeats: [{ stationId: STATION, shift: 'B', position: 'Firefighter' }],
+      stationIds: [],
+      clearAssignments: false,
+    });
+    expect(request).not.toHaveProperty('rounds');
+    expect(validateSessionForm(vacancy(), full)).toEqual({});
+  });
+
+  it('names what each open seat lacks, and needs one', () => {
+    const errors = validateSessionForm(vacancy({ openSeats: [openSeat, { ...emptyOpenSeat(), shift: 'A' }] }), full);
+    expect(errors).toEqual({
+      'openSeats.1.stationId': 'Choose the station of each open seat',
+      'openSeats.1.position': 'Choose the position of each open seat',
+    });
+    expect(firstInvalidField(errors)).toBe('openSeats.1.stationId');
+    expect(validateSessionForm(vacancy({ openSeats: [] }), full)).toEqual({
+      openSeats: BID_MESSAGES.vacancyNeedsOpenSeat,
+    });
+  });
+
+  it('is read back with its open seats, and an edit sends neither its type nor its seats', () => {
+    const session = buildBidSessionDetail({
+      type: 'vacancy',
+      openSeats: [
+        {
+          seatId: testId('5ea7', 1),
+          stationId: STATION,
+          stationNumber: 7,
+          stationName: 'Airport',
+          shift: 'B',
+          position: 'Firefighter',
+        },
+      ],
+    });
+    const values = sessionToFormValues(session, DEPARTMENT);
+    expect(values).toMatchObject({
+      type: 'vacancy',
+      openSeats: [{ stationId: STATION, shift: 'B', position: 'Firefighter' }],
+    });
+    const update = toUpdateSessionRequest(values, 'full', DEPARTMENT);
+    expect(update).not.toHaveProperty('type');
+    expect(update).not.toHaveProperty('openSeats');
+    expect(update).toMatchObject({ rounds: [], clearAssignments: false, stationIds: [] });
   });
 });

@@ -4,11 +4,13 @@
  * checked by the same schema the server uses, plus the checks only the form can make (a blank
  * number is "required", not a silent default). Its scheduled start is a wall-clock time in the
  * department's zone (issue 16), whatever zone the administrator's browser is in: each function that
- * reads or writes it takes that zone.
+ * reads or writes it takes that zone. A vacancy bid (bidding-rules.md, "Vacancy bids") sends its
+ * open seats instead of rounds, cleared seats and stations offered.
  */
 import {
   BID_MESSAGES,
   type BidSessionDetail,
+  type BidSessionType,
   type CreateBidSessionRequest,
   createBidSessionRequestSchema,
   DEFAULT_TIE_BREAK_CHAIN,
@@ -16,6 +18,9 @@ import {
   isoToLocalDateTime,
   LIMITS,
   localDateTimeToIso,
+  type OpenSeatRequest,
+  type SeatPosition,
+  type Shift,
   TIE_BREAK_LINKS,
   type TieBreakLink,
   type UpdateBidSessionRequest,
@@ -31,9 +36,28 @@ import {
 
 export type StationOffer = 'all' | 'chosen';
 
+/** One row of a vacancy bid's open seats; '' while not chosen yet. */
+export interface OpenSeatFormValue {
+  /** Stable across removals, so React keeps each row's inputs (and focus) with it. */
+  key: string;
+  stationId: string;
+  shift: Shift | '';
+  position: SeatPosition | '';
+}
+
+export type OpenSeatField = Exclude<keyof OpenSeatFormValue, 'key'>;
+
+let nextOpenSeatKey = 0;
+export function emptyOpenSeat(): OpenSeatFormValue {
+  nextOpenSeatKey += 1;
+  return { key: `open-seat-${nextOpenSeatKey}`, stationId: '', shift: '', position: '' };
+}
+
 export interface SessionFormValues {
   name: string;
   description: string;
+  /** Chosen when the session is created; an edit keeps it. */
+  type: BidSessionType;
   /** NumberInput gives '' while empty. */
   year: number | string;
   /** "YYYY-MM-DD". */
@@ -54,6 +78,8 @@ export interface SessionFormValues {
   roundsEnabled: boolean;
   /** In the order they bid; kept while rounds are off, so turning them back on loses nothing. */
   rounds: RoundFormValue[];
+  /** A vacancy bid's seats that opened; kept while the type is standard, and not sent then. */
+  openSeats: OpenSeatFormValue[];
 }
 
 export type SessionFormField = keyof SessionFormValues;
@@ -62,6 +88,7 @@ export type SessionFormField = keyof SessionFormValues;
 export const SESSION_FORM_FIELD_ORDER: readonly SessionFormField[] = [
   'name',
   'description',
+  'type',
   'year',
   'startDate',
   'endDate',
@@ -75,6 +102,7 @@ export const SESSION_FORM_FIELD_ORDER: readonly SessionFormField[] = [
   'rounds',
   'stationOffer',
   'stationIds',
+  'openSeats',
   'participantIds',
 ];
 
@@ -84,6 +112,9 @@ const RUNNING_SESSION_FIELDS = ['name', 'description', 'bidWindowDuration', 'aut
 export function isFieldEditable(field: SessionFormField, scope: EditScope): boolean {
   return scope === 'full' || (RUNNING_SESSION_FIELDS as readonly string[]).includes(field);
 }
+
+/** Chosen once, when the session is created: an edit cannot change them (updateBidSessionRequestSchema). */
+export const CREATE_ONLY_FIELDS: readonly SessionFormField[] = ['type', 'openSeats'];
 
 export const STATIONS_REQUIRED_MESSAGE = 'Choose at least one station';
 
@@ -140,6 +171,7 @@ export function emptySessionFormValues(now: Date | number, timeZone: string): Se
   return {
     name: '',
     description: '',
+    type: 'standard',
     year: Math.max(year, LIMITS.sessionYearMin),
     startDate: '',
     endDate: '',
@@ -154,6 +186,7 @@ export function emptySessionFormValues(now: Date | number, timeZone: string): Se
     participantIds: [],
     roundsEnabled: false,
     rounds: [],
+    openSeats: [],
   };
 }
 
@@ -180,6 +213,7 @@ export function sessionToFormValues(session: BidSessionDetail, timeZone: string)
   return {
     name: session.name,
     description: session.description,
+    type: session.type,
     year: session.year,
     startDate: toDateInput(session.startDate),
     endDate: toDateInput(session.endDate),
@@ -196,6 +230,12 @@ export function sessionToFormValues(session: BidSessionDetail, timeZone: string)
     ),
     roundsEnabled: session.rounds.length > 0,
     rounds: roundsToFormValues(session.rounds),
+    openSeats: session.openSeats.map((seat) => ({
+      ...emptyOpenSeat(),
+      stationId: seat.stationId,
+      shift: seat.shift,
+      position: seat.position,
+    })),
   };
 }
 
@@ -203,8 +243,13 @@ function toNumber(value: number | string): number {
   return typeof value === 'number' ? value : Number(value.trim() === '' ? Number.NaN : value);
 }
 
+/** A row as the request names it; a blank choice is sent as is, for the schema to name what is missing. */
+function toOpenSeatRequest(seat: OpenSeatFormValue): OpenSeatRequest {
+  return { stationId: seat.stationId, shift: seat.shift as Shift, position: seat.position as SeatPosition };
+}
+
 export function toCreateSessionRequest(values: SessionFormValues, timeZone: string): CreateBidSessionRequest {
-  return {
+  const common = {
     name: values.name.trim(),
     description: values.description.trim(),
     year: toNumber(values.year),
@@ -214,10 +259,23 @@ export function toCreateSessionRequest(values: SessionFormValues, timeZone: stri
     bidWindowDuration: toNumber(values.bidWindowDuration),
     autoAssignTimeout: toNumber(values.autoAssignTimeout),
     participantIds: [...values.participantIds],
-    stationIds: values.stationOffer === 'all' ? [] : [...values.stationIds],
-    clearAssignments: values.clearAssignments,
     eligibilityMode: values.eligibilityMode,
     tieBreakChain: parseTieBreakChain(values.tieBreakChain),
+  };
+  if (values.type === 'vacancy') {
+    // Its seats are the open ones and those its members hold: no stations offered, no rounds, nobody's seat cleared.
+    return {
+      ...common,
+      stationIds: [],
+      clearAssignments: false,
+      type: 'vacancy',
+      openSeats: values.openSeats.map(toOpenSeatRequest),
+    };
+  }
+  return {
+    ...common,
+    stationIds: values.stationOffer === 'all' ? [] : [...values.stationIds],
+    clearAssignments: values.clearAssignments,
     // Without rounds nothing is sent: the server's default is one round of everyone.
     ...(values.roundsEnabled ? { rounds: toRoundsRequest(values.rounds) } : {}),
   };
@@ -229,7 +287,8 @@ export function toUpdateSessionRequest(
   scope: EditScope,
   timeZone: string,
 ): UpdateBidSessionRequest {
-  const request = toCreateSessionRequest(values, timeZone);
+  // The type and open seats are the creation's: an edit has neither.
+  const { type: _type, openSeats: _openSeats, ...request } = toCreateSessionRequest(values, timeZone);
   // An edit that turns rounds off must say so, or the session would keep the rounds it had.
   if (scope === 'full') return { ...request, rounds: request.rounds ?? [] };
   return {
@@ -266,7 +325,9 @@ interface ValidationContext {
  * Errors by field, each the first message of that field; a round's fields are named by their path
  * ("rounds.1.ranks"), as the form's inputs are. Empty when the form can be sent.
  */
-export type SessionFormErrors = Partial<Record<SessionFormField | `rounds.${number}.${keyof RoundFormValue}`, string>>;
+export type SessionFormErrors = Partial<
+  Record<SessionFormField | `rounds.${number}.${keyof RoundFormValue}` | `openSeats.${number}.${OpenSeatField}`, string>
+>;
 
 export function validateSessionForm(
   values: SessionFormValues,
@@ -280,12 +341,16 @@ export function validateSessionForm(
     const path = `rounds.${index}.${field}` as const;
     if (errors[path] === undefined && isFieldEditable('rounds', scope)) errors[path] = message;
   };
+  const setOpenSeatError = (index: number, field: OpenSeatField, message: string) => {
+    const path = `openSeats.${index}.${field}` as const;
+    if (errors[path] === undefined && isFieldEditable('openSeats', scope)) errors[path] = message;
+  };
 
   for (const [field, message] of Object.entries(REQUIRED_MESSAGES) as [SessionFormField, string][]) {
     if (isBlank(values[field])) setError(field, message);
   }
 
-  if (values.roundsEnabled) {
+  if (values.type === 'standard' && values.roundsEnabled) {
     if (values.rounds.length === 0) setError('rounds', ROUND_FORM_MESSAGES.roundsRequired);
     values.rounds.forEach((round, index) => {
       if (isBlank(round.bidWindowDuration))
@@ -296,9 +361,11 @@ export function validateSessionForm(
   const parsed = createBidSessionRequestSchema.safeParse(toCreateSessionRequest(values, timeZone));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const [field, index, roundField] = issue.path;
-      if (field === 'rounds' && typeof index === 'number' && typeof roundField === 'string') {
-        setRoundError(index, roundField as keyof RoundFormValue, issue.message);
+      const [field, index, itemField] = issue.path;
+      if (field === 'rounds' && typeof index === 'number' && typeof itemField === 'string') {
+        setRoundError(index, itemField as keyof RoundFormValue, issue.message);
+      } else if (field === 'openSeats' && typeof index === 'number' && typeof itemField === 'string') {
+        setOpenSeatError(index, itemField as OpenSeatField, issue.message);
       } else if (typeof field === 'string' && field in values) {
         setError(field as SessionFormField, issue.message);
       }
@@ -306,7 +373,7 @@ export function validateSessionForm(
   }
 
   if (values.participantIds.length === 0) setError('participantIds', BID_MESSAGES.participantsRequired);
-  if (values.stationOffer === 'chosen' && values.stationIds.length === 0) {
+  if (values.type === 'standard' && values.stationOffer === 'chosen' && values.stationIds.length === 0) {
     setError('stationIds', STATIONS_REQUIRED_MESSAGE);
   }
   const scheduledStart = fromDateTimeLocalInput(values.scheduledStart, timeZone);
@@ -320,18 +387,27 @@ export function validateSessionForm(
   return errors;
 }
 
-/** The first field with an error as the form reads, top to bottom (a round's fields in their round's place). */
+/** The fields of each item of a list field, as each item shows them. */
+const LIST_ITEM_FIELD_ORDER: Partial<Record<SessionFormField, readonly string[]>> = {
+  rounds: ['name', 'ranks', 'bidWindowDuration'],
+  openSeats: ['stationId', 'shift', 'position'],
+};
+
+/**
+ * The first field with an error as the form reads, top to bottom (a round's or open seat's fields in
+ * their item's place).
+ */
 export function firstInvalidField(errors: Readonly<Record<string, unknown>>): string | undefined {
   for (const field of SESSION_FORM_FIELD_ORDER) {
     if (errors[field] !== undefined) return field;
-    if (field === 'rounds') {
-      const roundFieldOrder = ['name', 'ranks', 'bidWindowDuration'];
+    const itemFieldOrder = LIST_ITEM_FIELD_ORDER[field];
+    if (itemFieldOrder !== undefined) {
       const place = (path: string) => {
-        const [, index, roundField] = path.split('.');
-        return Number(index) * roundFieldOrder.length + roundFieldOrder.indexOf(roundField ?? '');
+        const [, index, itemField] = path.split('.');
+        return Number(index) * itemFieldOrder.length + itemFieldOrder.indexOf(itemField ?? '');
       };
       const [first] = Object.keys(errors)
-        .filter((key) => key.startsWith('rounds.'))
+        .filter((key) => key.startsWith(`${field}.`))
         .sort((a, b) => place(a) - place(b));
       if (first !== undefined) return first;
     }

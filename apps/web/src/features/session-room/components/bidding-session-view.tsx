@@ -105,7 +105,7 @@ function BiddingSessionBoard({
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <SessionDetailsCard session={{ ...session, name: board.name, description: board.description }} />
-            <RecentPicksFeed picks={board.recentPicks} />
+            <RecentPicksFeed picks={board.recentPicks} sessionType={session.type} />
             {sideCards}
           </Stack>
         </Grid.Col>

@@ -3,15 +3,18 @@
  * newest first, from the board's recent picks, which every live event patches, so a pick shows on
  * every watcher's page without a reload or a request. Not a live region itself: the page's one
  * polite region speaks only of the member's own turn, so a busy session does not talk over them.
+ * In a vacancy bid the picks are moves that each open a seat, shown as the chain of moves instead.
  */
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { type BoardPick, TIMERS } from '@stationbid/domain';
+import { type BidSessionType, type BoardPick, TIMERS } from '@stationbid/domain';
 import { useId } from 'react';
 import { useNow } from '../../../hooks/use-now.ts';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { isVacancyChain } from '../utils/chain-of-moves.ts';
 import { formatMoment } from '../utils/live-bidding-format.ts';
 import { describePick } from '../utils/on-the-clock.ts';
+import { ChainOfMoves } from './chain-of-moves.tsx';
 
 /** How many picks the feed shows; the board keeps a few more, and the history has them all. */
 export const FEED_PICK_COUNT = 10;
@@ -19,9 +22,16 @@ export const FEED_PICK_COUNT = 10;
 export interface RecentPicksFeedProps {
   /** The board's recent picks, newest first. */
   picks: readonly BoardPick[];
+  /** The session's type, where the page knows it (the board does not carry it); undefined while unknown. */
+  sessionType?: BidSessionType | undefined;
 }
 
-export function RecentPicksFeed({ picks }: RecentPicksFeedProps) {
+export function RecentPicksFeed({ picks, sessionType }: RecentPicksFeedProps) {
+  if (isVacancyChain(sessionType, picks)) return <ChainOfMoves picks={picks} />;
+  return <LatestPicks picks={picks} />;
+}
+
+function LatestPicks({ picks }: { picks: readonly BoardPick[] }) {
   const timeZone = useDepartmentTimeZone();
   const titleId = useId();
   // "2m ago" ages by the minute; the picks themselves change with events, not with this clock.

@@ -80,6 +80,54 @@ describe('history', () => {
     ).toBe('Caleb Murphy could not be assigned a seat');
   });
 
+  it("names the seat a vacancy bid's move opened", () => {
+    // The engine's seat reference, as the history's detailsData carries it.
+    const opened = {
+      seatId: 's2-b-ff',
+      stationId: 's2',
+      stationNumber: 2,
+      stationName: 'Northside',
+      shift: 'B',
+      seatPosition: 'Firefighter',
+    };
+    const seat = { stationName: 'Airport', stationNumber: 7, shift: 'B', position: 'Firefighter' } as const;
+    expect(
+      describeHistoryEntry(
+        buildHistoryEntry({
+          action: 'bid_submitted',
+          userName: 'Avery Hale',
+          actorName: 'Avery Hale',
+          detailsData: { opened },
+          ...seat,
+        }),
+      ),
+    ).toBe('Avery Hale bid on Station 7 · Airport, Shift B, Firefighter, opening Station 2 · Shift B · Firefighter');
+    expect(
+      describeHistoryEntry(
+        buildHistoryEntry({
+          action: 'auto_assigned',
+          userName: 'Blair Quinn',
+          actorName: 'system',
+          detailsData: { source: 'auto_bid', opened },
+          ...seat,
+        }),
+      ),
+    ).toBe(
+      'Blair Quinn was auto-assigned Station 7 · Airport, Shift B, Firefighter, opening Station 2 · Shift B · Firefighter',
+    );
+    // A pass opens nothing, and a move without `opened` (a member who held no seat) says nothing more.
+    expect(
+      describeHistoryEntry(
+        buildHistoryEntry({ action: 'turn_skipped', userName: 'Casey Ortiz', detailsData: { opened } }),
+      ),
+    ).toBe('Casey Ortiz skipped their turn');
+    expect(
+      describeHistoryEntry(
+        buildHistoryEntry({ action: 'bid_submitted', userName: 'Avery Hale', actorName: 'Avery Hale', ...seat }),
+      ),
+    ).toBe('Avery Hale bid on Station 7 · Airport, Shift B, Firefighter');
+  });
+
   it('lists the newest first and shows times in the given zone with its name', () => {
     const older = buildHistoryEntry({ action: 'session_started', id: 'a', timestamp: '2026-03-01T09:00:00.000Z' });
     const newer = buildHistoryEntry({ action: 'turn_skipped', id: 'b', timestamp: '2026-03-01T09:05:00.000Z' });

@@ -67,8 +67,37 @@ function describeSeat(entry: SessionHistoryEntry): string {
   return [station, entry.shift === null ? null : `Shift ${entry.shift}`, entry.position].filter(Boolean).join(', ');
 }
 
-/** One history entry as a sentence: "Elena Ramirez bid on Station 1 · Downtown, Shift A, Captain". */
+/**
+ * The seat a vacancy bid's move opened (`detailsData.opened`, the engine's seat reference):
+ * ", opening Station 2 · Shift B · Firefighter", or '' for any other entry.
+ */
+function describeOpened(entry: SessionHistoryEntry): string {
+  const opened = entry.detailsData.opened;
+  if (typeof opened !== 'object' || opened === null) return '';
+  const { stationNumber, stationName, shift, seatPosition } = opened as Record<string, unknown>;
+  const station =
+    typeof stationNumber === 'number'
+      ? `Station ${stationNumber}`
+      : typeof stationName === 'string'
+        ? stationName
+        : null;
+  if (station === null) return '';
+  const parts = [station, typeof shift === 'string' ? `Shift ${shift}` : null, seatPosition];
+  return `, opening ${parts.filter((part) => typeof part === 'string' && part !== '').join(' · ')}`;
+}
+
+/**
+ * One history entry as a sentence: "Elena Ramirez bid on Station 1 · Downtown, Shift A, Captain",
+ * and in a vacancy bid the seat the move opened: "..., opening Station 2 · Shift B · Firefighter".
+ */
 export function describeHistoryEntry(entry: SessionHistoryEntry): string {
+  const sentence = describeEntry(entry);
+  return entry.action === 'bid_submitted' || entry.action === 'auto_assigned'
+    ? `${sentence}${describeOpened(entry)}`
+    : sentence;
+}
+
+function describeEntry(entry: SessionHistoryEntry): string {
   const who = entry.userName ?? entry.actorName;
   const seat = describeSeat(entry);
   switch (entry.action) {
