@@ -13,10 +13,9 @@
 import { BID_MESSAGES, notEligibleMessage, seatNotOfferedMessage } from './messages.ts';
 import { isEligibleForSeat, seatsOfChoice } from './seat-availability.ts';
 import { TurnRules } from './seat-choice.ts';
-import type { EngineParticipant, EngineState, SeatChoice, SeatRef } from './types.ts';
+import type { EngineParticipant, EngineState, FORECAST_CHANCES, SeatChoice, SeatRef } from './types.ts';
 import { drainSteps, whatIfSteps } from './what-if.ts';
 
-export const FORECAST_CHANCES = ['likely', 'possible', 'unlikely', 'closed'] as const;
 /**
  * - likely: free at the member's turn, and no more than half the members ahead were guessed;
  * - possible: free but most of those ahead were guessed, or gone only because guesses took it;

@@ -19,6 +19,8 @@ export const ELIGIBILITY_MODES = ['rank', 'any'] as const;
 /** "standard": one bid of everyone for the seats offered; "vacancy": open seats offered in a chain (bidding-rules.md). */
 export const BID_SESSION_TYPES = ['standard', 'vacancy'] as const;
 export type BidSessionType = (typeof BID_SESSION_TYPES)[number];
+/** How likely a choice is free at a member's turn (bid-engine/forecast.ts): here, so the API schema needs no engine code. */
+export const FORECAST_CHANCES = ['likely', 'possible', 'unlikely', 'closed'] as const;
 export type EligibilityMode = (typeof ELIGIBILITY_MODES)[number];
 
 /** Links of the tie-break chain after the seniority score; "random" may only be the last link. */

@@ -4,7 +4,8 @@
  * (bid-engine/forecast.ts) and nothing else.
  */
 import { z } from 'zod';
-import { type ChoiceForecast, FORECAST_CHANCES, type MemberForecast } from '../bid-engine/forecast.ts';
+import type { ChoiceForecast, MemberForecast } from '../bid-engine/forecast.ts';
+import { FORECAST_CHANCES } from '../bid-engine/types.ts';
 import { SEAT_POSITIONS, SHIFTS } from '../constants.ts';
 
 export const FORECAST_TURNS = ['waiting', 'onTheClock', 'turnTaken'] as const;

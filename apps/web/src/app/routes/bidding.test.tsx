@@ -243,7 +243,8 @@ describe('Bidding page', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: 'Your ranked list — used if you miss your turn' }),
     ).toBeInTheDocument();
     // Below the list, what it would likely get them: here, with no list saved, what to do.
-    const forecast = screen.getByRole('region', { name: 'What will I likely get' });
+    // Loaded on demand, a moment after the page.
+    const forecast = await screen.findByRole('region', { name: 'What will I likely get' });
     expect(
       await within(forecast).findByText('Save a ranked list of seats to see which are likely still free at your turn.'),
     ).toBeInTheDocument();

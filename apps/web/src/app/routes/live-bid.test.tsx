@@ -190,7 +190,8 @@ describe('Live bidding page', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: 'Your ranked list — used if you miss your turn' }),
     ).toBeInTheDocument();
     // Below the list, what it would likely get them (the server's sentence).
-    const forecast = screen.getByRole('region', { name: 'What will I likely get' });
+    // Loaded on demand, a moment after the page.
+    const forecast = await screen.findByRole('region', { name: 'What will I likely get' });
     expect(
       await within(forecast).findByText('Save a ranked list of seats to see which are likely still free at your turn.'),
     ).toBeInTheDocument();

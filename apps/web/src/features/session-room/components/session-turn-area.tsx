@@ -10,8 +10,8 @@ import { useMemo } from 'react';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { useOwnTurn } from '../hooks/use-own-turn.ts';
 import { countPeopleAhead } from '../utils/live-bidding-format.ts';
-import { ForecastPanel } from './forecast-panel.tsx';
 import { isTurnNear, LazyBidPanel } from './lazy-bid-panel.tsx';
+import { LazyForecastPanel } from './lazy-forecast-panel.tsx';
 import { type MyRound, OnTheClockHeader } from './on-the-clock-header.tsx';
 import { RankedListBeforeTurn } from './ranked-list-before-turn.tsx';
 import { SeatRulesCard } from './seat-rules-card.tsx';
@@ -90,7 +90,11 @@ export function SessionTurnArea({
       />
       {isWaiting && <RankedListBeforeTurn board={board} member={member} />}
       {hasForecast && (
-        <ForecastPanel sessionId={board.sessionId} boardVersion={board.version} hasOutcome={myEntry.outcome !== null} />
+        <LazyForecastPanel
+          sessionId={board.sessionId}
+          boardVersion={board.version}
+          hasOutcome={myEntry.outcome !== null}
+        />
       )}
       {board.status !== 'completed' && (
         <SeatRulesCard board={board} member={myEntry === null ? null : { rank: myEntry.user.rank, certifications }} />
