@@ -1,8 +1,9 @@
 /**
- * The forecast panel (forecast-panel.tsx), loaded on demand: its answer's schema brings the
- * domain's forecast code, which would otherwise join the live page's first load (issue 14's
- * 250 kB). The turn header and the board come first; the forecast follows a moment later, and
- * until it arrives nothing is shown in its place.
+ * The forecast panel (forecast-panel.tsx), loaded on demand: the schema its answer is read with
+ * shares a bundle chunk with the password-strength checker, which would otherwise join the live
+ * page's first load and put it over its 250 kB budget on a phone (scripts/web-size.mjs). The turn
+ * header and the board come first; the forecast follows a moment later, with nothing in its place
+ * until then.
  */
 import { Suspense } from 'react';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
