@@ -8,27 +8,12 @@ import {
   placePhoneInBidForTurnHolder,
   signInAdminInNewContext,
   signInInNewContext,
+  specFirefighters,
 } from '../../fixtures/sessions.ts';
 
 // Sessions named "E2E Rewind ..." and the members "Rewind ..." belong to this file: three
 // firefighters of its own, most senior first, so no other spec moves their seats.
 const PHONE_VIEWPORT = { width: 390, height: 844 };
-
-function newMembers(runId: string): NewMember[] {
-  return [
-    { firstName: 'Avery', yearsOfService: 28 },
-    { firstName: 'Blair', yearsOfService: 18 },
-    { firstName: 'Casey', yearsOfService: 8 },
-  ].map(({ firstName, yearsOfService }) => ({
-    firstName,
-    lastName: `Rewind${runId}`,
-    email: `${firstName.toLowerCase()}.rewind.${runId}@stationbid.example`,
-    employeeId: `RW-${runId}-${firstName}`,
-    rank: 'Firefighter',
-    yearsOfService,
-    password: 'rewind-member-password',
-  }));
-}
 
 test.describe('a rewind', () => {
   test('an administrator undoes a wrong phone-in bid from the member on, seeing who is affected first, and the member is told why', async ({
@@ -36,7 +21,7 @@ test.describe('a rewind', () => {
   }) => {
     test.setTimeout(120_000);
     const runId = Date.now().toString(36);
-    const members = newMembers(runId);
+    const members = specFirefighters('Rewind', 'RW', runId, [28, 18, 8]);
     const [, blair, casey] = members as [NewMember, NewMember, NewMember];
     const name = (member: NewMember) => `${member.firstName} ${member.lastName}`;
     const adminPage = await signInAdminInNewContext(browser);

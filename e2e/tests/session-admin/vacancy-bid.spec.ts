@@ -6,6 +6,7 @@ import {
   type NewMember,
   signInAdminInNewContext,
   signInInNewContext,
+  specFirefighters,
 } from '../../fixtures/sessions.ts';
 
 // Sessions named "E2E Vacancy ..." and the members "... Vacancy<run>" belong to this file, and so do
@@ -20,22 +21,6 @@ interface CreatedStation {
   id: string;
   number: number;
   name: string;
-}
-
-function newMembers(runId: string): NewMember[] {
-  return [
-    { firstName: 'Avery', yearsOfService: 25 },
-    { firstName: 'Blair', yearsOfService: 15 },
-    { firstName: 'Casey', yearsOfService: 5 },
-  ].map(({ firstName, yearsOfService }) => ({
-    firstName,
-    lastName: `Vacancy${runId}`,
-    email: `${firstName.toLowerCase()}.vacancy.${runId}@stationbid.example`,
-    employeeId: `VC-${runId}-${firstName}`,
-    rank: 'Firefighter',
-    yearsOfService,
-    password: 'vacancy-member-password',
-  }));
 }
 
 /** As the administrator: four stations of one B-shift Firefighter seat, numbered after this file's last ones. */
@@ -72,7 +57,7 @@ test.describe('a vacancy bid', () => {
     // Two sign-ins, a department set up through the API and a session through the form.
     test.setTimeout(150_000);
     const runId = Date.now().toString(36);
-    const members = newMembers(runId);
+    const members = specFirefighters('Vacancy', 'VC', runId, [25, 15, 5]);
     const name = (member: NewMember) => `${member.firstName} ${member.lastName}`;
     const adminPage = await signInAdminInNewContext(browser);
     const stations = await createStations(adminPage, runId);

@@ -11,27 +11,12 @@ import {
   saveRankedList,
   signInAdminInNewContext,
   signInInNewContext,
+  specFirefighters,
 } from '../../fixtures/sessions.ts';
 
 // Sessions named "E2E Forecast ..." and the members "Forecast ..." belong to this file: three
 // firefighters of its own, most senior first.
 const PHONE_VIEWPORT = { width: 390, height: 844 };
-
-function newMembers(runId: string): NewMember[] {
-  return [
-    { firstName: 'Avery', yearsOfService: 28 },
-    { firstName: 'Blair', yearsOfService: 18 },
-    { firstName: 'Casey', yearsOfService: 8 },
-  ].map(({ firstName, yearsOfService }) => ({
-    firstName,
-    lastName: `Forecast${runId}`,
-    email: `${firstName.toLowerCase()}.forecast.${runId}@stationbid.example`,
-    employeeId: `FC-${runId}-${firstName}`,
-    rank: 'Firefighter',
-    yearsOfService,
-    password: 'forecast-member-password',
-  }));
-}
 
 /** Two kinds of Firefighter seat with exactly one free seat each, so one pick decides each. */
 function twoSingleSeats(session: SessionDetail): { station: OfferedStation; shift: Shift }[] {
@@ -54,6 +39,8 @@ async function openForecast(page: Page) {
   const forecast = page.getByRole('region', { name: 'What will I likely get' });
   await expect(forecast).toBeVisible();
   const show = forecast.getByRole('button', { name: /^Show your choices/ });
+  // The panel loads on demand: wait for the forecast itself, folded (a phone) or not.
+  await expect(show.or(forecast.getByRole('list', { name: 'Your choices, likely or not' }))).toBeVisible();
   if (await show.isVisible()) await show.click();
   return forecast;
 }
@@ -64,7 +51,7 @@ test.describe("a member's forecast", () => {
   }) => {
     test.setTimeout(120_000);
     const runId = Date.now().toString(36);
-    const members = newMembers(runId);
+    const members = specFirefighters('Forecast', 'FC', runId, [28, 18, 8]);
     const [avery, blair, casey] = members as [NewMember, NewMember, NewMember];
     const adminPage = await signInAdminInNewContext(browser);
     const averyId = await createMember(adminPage, avery);

@@ -34,8 +34,11 @@ export const SESSION_TYPE_LABELS: Readonly<Record<BidSessionType, string>> = {
   vacancy: 'Vacancy bid',
 };
 
-/** "Station 7 · B shift · Firefighter": a seat of a vacancy bid, opened or taken, in the chain's words. */
-export function formatChainSeat(stationNumber: number, shift: Shift, position: SeatPosition): string {
+/**
+ * "Station 7 · B shift · Firefighter": a seat by its station number, in the words the vacancy
+ * chain, the rewind dialog and the forecast use.
+ */
+export function formatSeatByNumber(stationNumber: number, shift: Shift, position: SeatPosition): string {
   return `Station ${stationNumber} · ${shift} shift · ${position}`;
 }
 

@@ -11,7 +11,7 @@ import { SEAT_POSITIONS, SHIFTS, type Station } from '@stationbid/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
-import { formatChainSeat } from '../../../lib/session-format.ts';
+import { formatSeatByNumber } from '../../../lib/session-format.ts';
 import { useOfferableStationsQuery } from '../api/get-session-candidates.ts';
 import { emptyOpenSeat, type OpenSeatFormValue, type SessionFormValues } from '../utils/session-form-values.ts';
 
@@ -33,7 +33,7 @@ function describeFreeSeats(station: Station | undefined, seat: OpenSeatFormValue
   const free = station.availablePositions[seat.shift]
     .filter((group) => group.position === seat.position)
     .reduce((sum, group) => sum + group.count, 0);
-  const name = formatChainSeat(station.number, seat.shift, seat.position);
+  const name = formatSeatByNumber(station.number, seat.shift, seat.position);
   return free === 0
     ? { text: `${name} has no free seat: a seat someone holds opens when they move.`, isNone: true }
     : { text: `${name}: ${free} free.`, isNone: false };

@@ -7,7 +7,7 @@
 import { Badge, Loader, Stack, Text, Title } from '@mantine/core';
 import type { BidSession } from '@stationbid/domain';
 import { useId } from 'react';
-import { formatChainSeat, SESSION_TYPE_LABELS } from '../../../lib/session-format.ts';
+import { formatSeatByNumber, SESSION_TYPE_LABELS } from '../../../lib/session-format.ts';
 import { useBidSessionQuery } from '../api/bid-session-queries.ts';
 
 export function VacancyBadge({ session }: { session: Pick<BidSession, 'type'> }) {
@@ -53,7 +53,7 @@ export function OpenSeatsList({ session, headingOrder = 3, size = 'sm' }: OpenSe
         <Stack component="ul" gap={2} m={0} pl="md" aria-labelledby={titleId}>
           {openSeats.map((seat) => (
             <Text component="li" size={size} key={seat.seatId}>
-              {formatChainSeat(seat.stationNumber, seat.shift, seat.position)}
+              {formatSeatByNumber(seat.stationNumber, seat.shift, seat.position)}
             </Text>
           ))}
         </Stack>

@@ -17,6 +17,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatSeatByNumber } from '../../../lib/session-format.ts';
 import { useRewindPreviewQuery } from '../api/bid-session-queries.ts';
 import { useRewindSession } from '../api/rewind-session.ts';
 import { SessionModal } from './session-modal.tsx';
@@ -175,10 +176,7 @@ function RewindConfirmation({ sessionId, target, preview, onClose }: RewindConfi
 
 type PreviewSeat = NonNullable<RewindPreview['affected'][number]['seat']>;
 
-/** "Station 2 · B shift · Firefighter". */
-function formatPreviewSeat(seat: PreviewSeat): string {
-  return `Station ${seat.stationNumber} · ${seat.shift} shift · ${seat.position}`;
-}
+const formatPreviewSeat = (seat: PreviewSeat) => formatSeatByNumber(seat.stationNumber, seat.shift, seat.position);
 
 /**
  * What the rewind undoes of one member: the seat their turn won and the seat they hold again, or

@@ -13,6 +13,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
+import { formatSeatByNumber } from '../../../lib/session-format.ts';
 import { isForecastClosed } from '../api/get-forecast.ts';
 import { useForecast } from '../hooks/use-forecast.ts';
 
@@ -118,8 +119,9 @@ function ForecastChoices({ forecast }: { forecast: ForecastAnswer }) {
 
 /** "Station 4 · B shift · Engineer", as the server's summary names a seat. */
 function describeChoiceSeat(choice: ForecastChoice): string {
-  const station = choice.stationNumber === null ? 'A station not in this session' : `Station ${choice.stationNumber}`;
-  return `${station} · ${choice.shift} shift · ${choice.position}`;
+  return choice.stationNumber === null
+    ? `A station not in this session · ${choice.shift} shift · ${choice.position}`
+    : formatSeatByNumber(choice.stationNumber, choice.shift, choice.position);
 }
 
 function ForecastChoiceItem({ choice, expectedLabel }: { choice: ForecastChoice; expectedLabel: string | null }) {

@@ -4,19 +4,19 @@
  * opened Station 2 · B shift · Firefighter". Pure, so the wording is tested without a page.
  */
 import type { BidSessionType, BoardPick } from '@stationbid/domain';
-import { formatChainSeat } from '../../../lib/session-format.ts';
+import { formatSeatByNumber } from '../../../lib/session-format.ts';
 
 /** The line of one move; a member who held no seat opened none, and took one. */
 export function describeMove(pick: BoardPick): string {
-  const taken = formatChainSeat(pick.station.number, pick.shift, pick.position);
+  const taken = formatSeatByNumber(pick.station.number, pick.shift, pick.position);
   if (pick.opened === undefined) return `${pick.name}: took ${taken}, opened no seat`;
   const { opened } = pick;
-  return `${pick.name}: Station ${opened.station.number} to Station ${pick.station.number}, opened ${formatChainSeat(opened.station.number, opened.shift, opened.position)}`;
+  return `${pick.name}: Station ${opened.station.number} to Station ${pick.station.number}, opened ${formatSeatByNumber(opened.station.number, opened.shift, opened.position)}`;
 }
 
 /** The seat taken, and how when not by the member: "Took Station 7 · B shift · Firefighter (phoned in)". */
 export function describeMoveTaken(pick: BoardPick): string {
-  const taken = `Took ${formatChainSeat(pick.station.number, pick.shift, pick.position)}`;
+  const taken = `Took ${formatSeatByNumber(pick.station.number, pick.shift, pick.position)}`;
   if (pick.standingBid === true) return `${taken} (standing bid)`;
   if (pick.kind === 'proxy') return `${taken} (phoned in)`;
   if (pick.kind === 'auto') return `${taken} (from their list)`;
