@@ -1,8 +1,10 @@
 /**
  * `npm run build` (server half): bundles the server and the domain package it imports as
  * TypeScript source into one ES module, `apps/server/dist/server.js` (and the db commands into
- * `apps/server/dist/db.js`), that plain Node runs with the
- * server's production dependencies only (they stay imports; nothing of node_modules is inlined).
+ * `apps/server/dist/db.js`, the forecast's worker thread into `apps/server/dist/forecast-worker.js`),
+ * that plain Node runs with the server's production dependencies only (they stay imports; nothing
+ * of node_modules is inlined). The server starts its TypeScript workers from those bundles:
+ * `STATIONBID_BUNDLE_DIR` (lib/worker-thread.ts) is the bundles' folder.
  *
  * A bundle has one `import.meta`, the bundle's own. The sources that find files next to them (the
  * migrations folder, the built web app) or resolve from themselves get their `import.meta.dirname`,
@@ -44,9 +46,13 @@ const sourcePathsPlugin = {
 
 const started = performance.now();
 await build({
-  // The server, and the db:backup / db:restore / db:move commands (scripts/db.mjs runs db.js when
-  // tsx is not installed). Two bundles, each complete: no shared chunk to keep in step.
-  entryPoints: { server: path.join(serverDir, 'src/server.ts'), db: path.join(serverDir, 'src/db/backup/cli.ts') },
+  // The server, the db:backup / db:restore / db:move commands (scripts/db.mjs runs db.js when tsx is
+  // not installed) and the forecast's worker. Bundles each complete: no shared chunk to keep in step.
+  entryPoints: {
+    server: path.join(serverDir, 'src/server.ts'),
+    db: path.join(serverDir, 'src/db/backup/cli.ts'),
+    'forecast-worker': path.join(serverDir, 'src/modules/session-room/forecast-worker.ts'),
+  },
   outdir: outDir,
   bundle: true,
   platform: 'node',
@@ -56,16 +62,18 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   plugins: [sourcePathsPlugin],
+  define: { STATIONBID_BUNDLE_DIR: `${SOURCE_PATH_HELPER}BundleDir` },
   banner: {
     js: [
       '// Built by scripts/build-server.mjs from apps/server/src and packages/domain/src; do not edit.',
       `import ${SOURCE_PATH_HELPER}Module from 'node:path';`,
       `import { pathToFileURL as ${SOURCE_PATH_HELPER}ToUrl } from 'node:url';`,
+      `const ${SOURCE_PATH_HELPER}BundleDir = import.meta.dirname;`,
       `const ${SOURCE_PATH_HELPER} = (relative) => ${SOURCE_PATH_HELPER}Module.join(import.meta.dirname, relative);`,
       `const ${SOURCE_PATH_HELPER}Url = (relative) => ${SOURCE_PATH_HELPER}ToUrl(${SOURCE_PATH_HELPER}(relative)).href;`,
     ].join('\n'),
   },
 });
 console.log(
-  `Built the server: ${['server.js', 'db.js'].map((file) => path.relative(root, path.join(outDir, file))).join(' and ')} (${Math.round(performance.now() - started)} ms)`,
+  `Built the server: ${['server.js', 'db.js', 'forecast-worker.js'].map((file) => path.relative(root, path.join(outDir, file))).join(', ')} (${Math.round(performance.now() - started)} ms)`,
 );

@@ -6,7 +6,8 @@
  *   NODE_ENV=production JWT_SECRET=... ADMIN_EMAIL=... ADMIN_PASSWORD=... npm start
  *
  * then checks that no build tool is left (tsx, esbuild, vite), that the server answers
- * GET /api/health and /api/health/ready, signs the administrator in, serves the web app at `/`,
+ * GET /api/health and /api/health/ready, signs the administrator in, answers a forecast (worked out
+ * in its worker thread's bundle), serves the web app at `/`,
  * that `npm run db:backup` writes a backup while it runs, that it exits 0 on SIGTERM, and that
  * `npm run db:restore` loads the backup into a new data directory. Only talks to 127.0.0.1; removes the directory at the end
  * (KEEP_CHECK_DIR=1 keeps it). Usage: `node scripts/check-production.mjs` (CHECK_REF=<commit>
@@ -153,6 +154,30 @@ try {
     fail(`POST /api/auth/login answered ${login.status}: ${JSON.stringify(loginBody).slice(0, 300)}`);
   }
   step('POST /api/auth/login signed the administrator in');
+
+  // A forecast is worked out in a worker thread started from its own bundle (dist/forecast-worker.js).
+  const authorized = { authorization: `Bearer ${loginBody.token}`, 'content-type': 'application/json' };
+  const created = await fetch(`${baseUrl}/api/bid-sessions`, {
+    method: 'POST',
+    headers: authorized,
+    body: JSON.stringify({
+      name: 'Production check',
+      year: new Date().getFullYear(),
+      startDate: new Date().toISOString().slice(0, 10),
+      endDate: new Date().toISOString().slice(0, 10),
+      participantIds: [loginBody.user.id],
+    }),
+  });
+  const createdBody = await created.json();
+  if (created.status !== 201) fail(`POST /api/bid-sessions answered ${created.status}: ${JSON.stringify(createdBody)}`);
+  const forecast = await fetch(`${baseUrl}/api/bid-sessions/${createdBody.session.id}/forecast`, {
+    headers: { authorization: authorized.authorization },
+  });
+  const forecastBody = await forecast.json();
+  if (forecast.status !== 200 || forecastBody.forecast?.upToDate !== true) {
+    fail(`GET /api/bid-sessions/:id/forecast answered ${forecast.status}: ${JSON.stringify(forecastBody)}`);
+  }
+  step("GET /api/bid-sessions/:id/forecast answered the administrator's forecast, from the forecast worker");
 
   const page = await fetch(`${baseUrl}/`);
   const html = await page.text();

@@ -391,11 +391,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
       const sessionRoom = new SessionRoomService(db, clock, sessionVersions, sessionReadCache, sessionBoards);
       const sessionManagement = new SessionManagementService(db, clock);
+      const sessionForecasts = new SessionForecastService(db, clock, app.log, sessionVersions, sessionEngine);
+      app.addHook('onClose', async () => sessionForecasts.close());
       await api.register(sessionRoomRoutes, {
         prefix: '/bid-sessions',
         sessionRoom,
         sessionBoards,
-        sessionForecasts: new SessionForecastService(db, clock, app.log, sessionVersions, sessionEngine),
+        sessionForecasts,
         revalidationMemo,
         departmentTimeZone: () => departmentZone.current(),
       });

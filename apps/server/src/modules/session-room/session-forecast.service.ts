@@ -5,16 +5,14 @@
  * The forecast of a version is worked out once, for every member at once (bid-engine/forecast.ts),
  * and kept in memory. At 20,000 participants that run takes seconds of CPU, and a new version comes
  * with every pick, so:
- * - it runs in slices of a few milliseconds, letting the requests waiting meanwhile be answered;
+ * - it runs in a worker thread (forecast-thread.ts), never on the thread that answers requests;
  * - while the new version's forecast is worked out, members are answered from the last one, marked
  *   `upToDate: false` (the page asks again shortly), rather than kept waiting for seconds;
  * - one computation per session runs at a time; a read that finds it running waits for nothing.
  */
-import { setImmediate as nextTurnOfLoop } from 'node:timers/promises';
 import {
   BID_MESSAGES,
   type ForecastAnswer,
-  forecastSteps,
   getTurnHolder,
   type MemberForecast,
   presentForecast,
@@ -28,10 +26,8 @@ import type { SessionViewer } from '../session-engine/session-access.ts';
 import type { SessionEngineService } from '../session-engine/session-engine.service.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
 import { type SessionVersionTracker, versionKey } from '../session-engine/session-versions.ts';
+import { ForecastThread } from './forecast-thread.ts';
 import { IDLE_BOARD_MAX_AGE_MS } from './session-board.service.ts';
-
-/** How long a slice of the run may hold the event loop before letting other work in. */
-const SLICE_MS = 8;
 
 /** A department runs one session at a time; a few more are kept for the administrators' tests. */
 const MAX_SESSIONS = 8;
@@ -41,24 +37,12 @@ interface SessionForecast {
   key: string;
   version: number;
   builtAt: number;
-  forecasts: ReadonlyMap<string, MemberForecast>;
+  /** Each waiting participant's MemberForecast as JSON, read when the member asks. */
+  forecasts: ReadonlyMap<string, string>;
   /** Each participant's id by member id: members whose turn has gone have no forecast, only a place. */
   participantOf: ReadonlyMap<string, string>;
   /** The participant on the clock, in a session that is active. */
   turnHolderId: string | null;
-}
-
-/** Runs a stepwise computation to its end, giving the event loop back every `SLICE_MS`. */
-async function drainInSlices<T>(steps: Generator<void, T>): Promise<T> {
-  let sliceStart = performance.now();
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-    if (performance.now() - sliceStart >= SLICE_MS) {
-      await nextTurnOfLoop();
-      sliceStart = performance.now();
-    }
-  }
 }
 
 export class SessionForecastService {
@@ -71,6 +55,7 @@ export class SessionForecastService {
     private readonly log: FastifyBaseLogger,
     private readonly versions: SessionVersionTracker,
     private readonly engine: Pick<SessionEngineService, 'stateToPlay'>,
+    private readonly thread: ForecastThread = new ForecastThread(),
   ) {}
 
   /** The viewer's own forecast in a session they take part in. */
@@ -102,11 +87,12 @@ export class SessionForecastService {
     if (!forecast) throw new Error('a forecast was neither kept nor worked out');
     const participantId = forecast.participantOf.get(viewer.id);
     if (participantId === undefined) throw new AppError('NOT_FOUND', BID_MESSAGES.notParticipant);
+    const memberForecast = forecast.forecasts.get(participantId);
     return presentForecast({
       sessionId,
       sessionVersion: forecast.version,
       upToDate: forecast.key === key && (isCurrent || forecast !== kept),
-      forecast: forecast.forecasts.get(participantId),
+      forecast: memberForecast === undefined ? undefined : (JSON.parse(memberForecast) as MemberForecast),
       isTheirTurn: forecast.turnHolderId === participantId,
     });
   }
@@ -114,6 +100,12 @@ export class SessionForecastService {
   /** Forgets a session's forecast (a deleted session). */
   forget(sessionId: string): void {
     this.kept.delete(sessionId);
+    this.thread.forget(sessionId);
+  }
+
+  /** Stops the forecast's worker thread (the server's shutdown). */
+  close(): Promise<void> {
+    return this.thread.close();
   }
 
   /** The session's forecast at `key`, or the one being worked out already (one at a time per session). */
@@ -131,7 +123,7 @@ export class SessionForecastService {
     if (row.status === 'completed') throw conflict(BID_MESSAGES.forecastAfterCompletion);
     const now = this.clock.now();
     const { state } = await this.engine.stateToPlay(row, now);
-    const outcome = await drainInSlices(forecastSteps(state, now.getTime()));
+    const outcome = await this.thread.forecast(sessionId, state, now.getTime());
     if (!outcome.ok) throw conflict(outcome.message);
     const holder = state.session.status === 'active' ? getTurnHolder(state) : undefined;
     const forecast: SessionForecast = {
@@ -151,7 +143,7 @@ export class SessionForecastService {
     while (this.kept.size > MAX_SESSIONS) {
       const oldest = this.kept.keys().next().value;
       if (oldest === undefined) break;
-      this.kept.delete(oldest);
+      this.forget(oldest);
     }
     return forecast;
   }
