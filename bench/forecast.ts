@@ -43,6 +43,7 @@
  *   npm run bench:forecast -- --members 20000 --readers 200 --seconds 30 --cpu-prof /tmp/forecast-prof
  *   npm run bench:forecast -- --members 20000 --open-over 0     # every page opened at once (sign-in waves)
  *   npm run bench:forecast -- --members 20000 --pick-every 100000  # no pick: the reads alone
+ *   npm run bench:forecast -- --members 20000 --server-dir /tmp/stationbid-before  # another build's server
  *
  * Loopback only; each request gives up after --timeout (10 s).
  */
@@ -102,6 +103,11 @@ const { values: options } = parseArgs({
     'open-over': { type: 'string', default: String(MEMBER_CACHE_TTL_MS / 1000) },
     /** Write a V8 CPU profile of the server process into this directory. */
     'cpu-prof': { type: 'string' },
+    /**
+     * The checkout whose server is measured (default: this one), e.g. the previous build:
+     * `git worktree add /tmp/stationbid-before <commit> && (cd /tmp/stationbid-before && npm ci)`.
+     */
+    'server-dir': { type: 'string' },
     /**
      * Write the server's load to this file (JSON): each request's send time (ms from the load's
      * start) and latency per path, and the picks' send times, for a timeline of the slow ones.
@@ -530,7 +536,7 @@ function spread(values: readonly number[]) {
 }
 
 async function main(): Promise<void> {
-  const build = serverBuild(undefined);
+  const build = serverBuild(options['server-dir']);
   const cpuProfileDir = options['cpu-prof'] ? path.resolve(options['cpu-prof']) : undefined;
   if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
   console.log(`bench/forecast on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);

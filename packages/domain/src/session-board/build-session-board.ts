@@ -152,7 +152,26 @@ export interface SeatGroupCount {
   rules?: Map<string, RuleGroupCount>;
 }
 
-type SeatGroupCounts = Map<string, SeatGroupCount>;
+/**
+ * By station id, then by shift and position (`SHIFT_POSITION_KEYS`): the board reads a station's
+ * groups with one lookup of its id and constant keys, not a key made of three strings for every
+ * shift and position of 1,200 stations at every version.
+ */
+type SeatGroupCounts = Map<string, Map<string, SeatGroupCount>>;
+
+const SHIFT_POSITION_KEYS = Object.fromEntries(
+  SHIFTS.map((shift) => [
+    shift,
+    Object.fromEntries(SEAT_POSITIONS.map((position) => [position, `${shift}|${position}`])),
+  ]),
+) as Record<Shift, Record<SeatPosition, string>>;
+
+function groupAt(
+  groups: SeatGroupCounts,
+  seat: { stationId: string; shift: Shift; seatPosition: SeatPosition },
+): SeatGroupCount | undefined {
+  return groups.get(seat.stationId)?.get(SHIFT_POSITION_KEYS[seat.shift][seat.seatPosition]);
+}
 
 /** The rule groups of a position in the stations' order (plain first, then by codes, must-fill last). */
 export function listRuleGroups(
@@ -176,21 +195,25 @@ function countSeatGroups(seats: readonly EngineSeat[]): SeatGroupCounts {
   const kept = groupCountsByList.get(seats);
   if (kept) return kept;
   const groups: SeatGroupCounts = new Map();
-  const ruled = new Set<string>();
+  const ruled = new Set<SeatGroupCount>();
   for (const seat of seats) {
-    const key = groupKey(seat.stationId, seat.shift, seat.seatPosition);
-    const group = groups.get(key) ?? { free: 0, total: 0 };
+    let station = groups.get(seat.stationId);
+    if (!station) {
+      station = new Map();
+      groups.set(seat.stationId, station);
+    }
+    const key = SHIFT_POSITION_KEYS[seat.shift][seat.seatPosition];
+    const group = station.get(key) ?? { free: 0, total: 0 };
     group.total += 1;
     if (seat.holderMemberId === null) group.free += 1;
-    groups.set(key, group);
-    if (hasRule(seat)) ruled.add(key);
+    station.set(key, group);
+    if (hasRule(seat)) ruled.add(group);
   }
   if (ruled.size > 0) {
     // Only positions with a rule are split, so a department without rules counts as before.
     for (const seat of seats) {
-      const key = groupKey(seat.stationId, seat.shift, seat.seatPosition);
-      if (!ruled.has(key)) continue;
-      const group = groups.get(key) as SeatGroupCount;
+      const group = groupAt(groups, seat);
+      if (!group || !ruled.has(group)) continue;
       group.rules ??= new Map();
       const ruleKey = seatRuleKey(seat);
       const rule = group.rules.get(ruleKey) ?? {
@@ -219,7 +242,7 @@ function advanceSeatGroups(before: EngineState, after: EngineState, changes: Sta
     const wasFree = was.holderMemberId === null;
     const isFree = is.holderMemberId === null;
     if (wasFree === isFree) continue;
-    const group = groups.get(groupKey(is.stationId, is.shift, is.seatPosition));
+    const group = groupAt(groups, is);
     if (!group) continue;
     group.free += isFree ? 1 : -1;
     const rule = group.rules?.get(seatRuleKey(is));
@@ -292,12 +315,13 @@ export function buildSessionBoard(input: {
     scheduledStart: session.scheduledStart?.toISOString() ?? null,
     scheduledEnd: session.scheduledEnd?.toISOString() ?? null,
     ...buildBoardHead(state),
-    stations: input.stations.map((station) =>
-      presentBoardStation(station, (shift, position) => {
-        const group = groups.get(groupKey(station.id, shift, position));
+    stations: input.stations.map((station) => {
+      const stationGroups = groups.get(station.id);
+      return presentBoardStation(station, (shift, position) => {
+        const group = stationGroups?.get(SHIFT_POSITION_KEYS[shift][position]);
         return group && { free: group.free, total: group.total, groups: listRuleGroups(group.rules) };
-      }),
-    ),
+      });
+    }),
     recentPicks: input.recentPicks.slice(0, BOARD_RECENT_PICKS_COUNT),
     rounds: listBoardRounds(state),
     effectiveDate: state.session.effectiveDate ?? null,
@@ -353,7 +377,7 @@ export function describeBoardChange(
   for (const { before: was, after: is } of changes.seats) {
     if (was.holderMemberId === is.holderMemberId) continue;
     const key = groupKey(is.stationId, is.shift, is.seatPosition);
-    const group = groups.get(key);
+    const group = groupAt(groups, is);
     const ruleGroups = listRuleGroups(group?.rules);
     changedGroups.set(key, {
       stationId: is.stationId,

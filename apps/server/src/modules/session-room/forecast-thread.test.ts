@@ -55,9 +55,18 @@ function expectedOf(state: EngineState, now: number): ReadonlyMap<string, Member
   return outcome.forecasts;
 }
 
-function readBack(outcome: ThreadForecastOutcome): ReadonlyMap<string, MemberForecast> {
+/** Every member's forecast by participant id, as each member reads theirs (with their own participant id). */
+function readBack(outcome: ThreadForecastOutcome, state: EngineState): ReadonlyMap<string, MemberForecast> {
   if (!outcome.ok) throw new Error(`refused: ${outcome.message}`);
-  return new Map([...outcome.forecasts].map(([participantId, json]) => [participantId, JSON.parse(json)]));
+  const { forecasts } = outcome;
+  expect(forecasts.member('not-a-participant')).toBeUndefined();
+  return new Map(
+    state.participants.flatMap(({ memberId, participantId }) => {
+      const member = forecasts.member(memberId ?? '');
+      expect(member?.participantId).toBe(participantId);
+      return member?.forecast ? [[participantId, member.forecast]] : [];
+    }),
+  );
 }
 
 const thread = new ForecastThread();
@@ -79,15 +88,15 @@ describe('the forecast worker thread', () => {
   }).state;
 
   it('answers what the engine forecasts for a session sent whole, in parts', async () => {
-    const answered = readBack(await thread.forecast('one', before, TEST_START_TIME));
+    const answered = readBack(await thread.forecast('one', before, TEST_START_TIME), before);
     expect(answered.size).toBe(2_500);
     expect(answered).toEqual(expectedOf(before, TEST_START_TIME));
   });
 
   it('follows the session through a start and a pick, sent as the entries that changed', async () => {
     const now = TEST_START_TIME + 2_000;
-    expect(readBack(await thread.forecast('one', started, now))).toEqual(expectedOf(started, now));
-    const answered = readBack(await thread.forecast('one', picked, now));
+    expect(readBack(await thread.forecast('one', started, now), started)).toEqual(expectedOf(started, now));
+    const answered = readBack(await thread.forecast('one', picked, now), picked);
     expect(answered.has(holder.participantId)).toBe(false);
     expect(answered.size).toBe(2_499);
     expect(answered).toEqual(expectedOf(picked, now));
@@ -112,7 +121,7 @@ describe('the forecast worker thread', () => {
     expect(expected.get(saver.participantId)?.choices).not.toEqual(
       expectedOf(picked, now).get(saver.participantId)?.choices,
     );
-    expect(readBack(await thread.forecast('one', withNewList, now))).toEqual(expected);
+    expect(readBack(await thread.forecast('one', withNewList, now), withNewList)).toEqual(expected);
   });
 
   it('follows a move to the back, which changes most entries', async () => {
@@ -125,7 +134,7 @@ describe('the forecast worker thread', () => {
       participantId: next.participantId,
     }).state;
     const now = TEST_START_TIME + 4_000;
-    expect(readBack(await thread.forecast('one', moved, now))).toEqual(expectedOf(moved, now));
+    expect(readBack(await thread.forecast('one', moved, now), moved)).toEqual(expectedOf(moved, now));
   });
 
   it('works out two sessions at once, each from its own lists', async () => {
@@ -134,8 +143,8 @@ describe('the forecast worker thread', () => {
       thread.forecast('one', before, TEST_START_TIME),
       thread.forecast('two', other, TEST_START_TIME),
     ]);
-    expect(readBack(first)).toEqual(expectedOf(before, TEST_START_TIME));
-    expect(readBack(second)).toEqual(expectedOf(other, TEST_START_TIME));
+    expect(readBack(first, before)).toEqual(expectedOf(before, TEST_START_TIME));
+    expect(readBack(second, other)).toEqual(expectedOf(other, TEST_START_TIME));
   });
 
   it("says what the rules refuse, as the engine's forecast does", async () => {
@@ -147,7 +156,7 @@ describe('the forecast worker thread', () => {
 
   it('starts a new worker after the last one stopped, and sends it the whole session', async () => {
     await thread.close();
-    expect(readBack(await thread.forecast('one', picked, TEST_START_TIME))).toEqual(
+    expect(readBack(await thread.forecast('one', picked, TEST_START_TIME), picked)).toEqual(
       expectedOf(picked, TEST_START_TIME),
     );
   });

@@ -7,16 +7,21 @@
  * sends only the entries that changed: the engine never changes a state in place (a step makes new
  * objects for what it changes and keeps the rest), so an entry that is the same object as the one
  * sent is the same data. Whole lists go in parts, one part per turn of the event loop, and the
- * answers come back in parts too.
+ * answers come back in parts too, as bytes handed over rather than copied (forecast-worker.ts).
  *
  * The worker starts with the first forecast and stops after a while without one, freeing its memory;
  * if it fails, the forecast asked for fails and the next one starts a new worker.
  */
 import { setImmediate as nextTurnOfLoop } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
-import type { EngineParticipant, EngineSeat, EngineState } from '@stationbid/domain';
+import type { EngineParticipant, EngineSeat, EngineState, MemberForecast } from '@stationbid/domain';
 import { startWorkerThread } from '../../lib/worker-thread.ts';
-import type { FromForecastWorker, ToForecastWorker } from './forecast-worker.ts';
+import {
+  ANSWER_PART_SIZE,
+  type ForecastPart,
+  type FromForecastWorker,
+  type ToForecastWorker,
+} from './forecast-worker-messages.ts';
 
 /** Entries per message of a whole list (a few milliseconds of this thread each). */
 const PART_SIZE = 1000;
@@ -24,10 +29,39 @@ const PART_SIZE = 1000;
 /** The worker stops after this long without a forecast to work out. */
 const IDLE_STOP_MS = 5 * 60_000;
 
-/** Each waiting participant's forecast (a MemberForecast as JSON), or the rules' refusal to run. */
-export type ThreadForecastOutcome =
-  | { ok: true; forecasts: ReadonlyMap<string, string> }
-  | { ok: false; message: string };
+/** A member's participant id, and their place among the session's members (its participants who are members). */
+interface MemberPlace {
+  participantId: string;
+  place: number;
+}
+
+const decoder = new TextDecoder();
+
+/** A session's forecast as the worker answered it: each member's read, and parsed, when they ask. */
+export class SessionForecasts {
+  constructor(
+    private readonly places: ReadonlyMap<string, MemberPlace>,
+    private readonly parts: readonly ForecastPart[],
+  ) {}
+
+  /** The member's participant id and forecast (null once their turn has come and gone), or undefined for a non-participant. */
+  member(memberId: string): { participantId: string; forecast: MemberForecast | null } | undefined {
+    const entry = this.places.get(memberId);
+    if (!entry) return undefined;
+    const part = this.parts[Math.floor(entry.place / ANSWER_PART_SIZE)];
+    const index = entry.place % ANSWER_PART_SIZE;
+    const from = part?.offsets[index] ?? 0;
+    const to = part?.offsets[index + 1] ?? 0;
+    if (!part || from === to) return { participantId: entry.participantId, forecast: null };
+    return {
+      participantId: entry.participantId,
+      forecast: JSON.parse(decoder.decode(part.bytes.subarray(from, to))) as MemberForecast,
+    };
+  }
+}
+
+/** Each member's forecast, or the rules' refusal to run the session. */
+export type ThreadForecastOutcome = { ok: true; forecasts: SessionForecasts } | { ok: false; message: string };
 
 interface SentLists {
   participants: readonly EngineParticipant[];
@@ -35,7 +69,10 @@ interface SentLists {
 }
 
 interface PendingForecast {
-  forecasts: Map<string, string>;
+  sessionId: string;
+  parts: ForecastPart[];
+  /** Built when the worker sends the members' ids (they changed); otherwise the last ones hold. */
+  places: Map<string, MemberPlace> | undefined;
   resolve: (outcome: ThreadForecastOutcome) => void;
   reject: (error: Error) => void;
 }
@@ -58,17 +95,19 @@ export class ForecastThread {
   /** What the current worker holds, by session. */
   private readonly sent = new Map<string, SentLists>();
   private readonly pending = new Map<number, PendingForecast>();
+  /** The members' places of each session's last answer, kept until the worker says they changed. */
+  private readonly places = new Map<string, ReadonlyMap<string, MemberPlace>>();
   private nextRequestId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
 
-  /** Every waiting participant's forecast in `state` at `now` (bid-engine/forecast.ts, `forecastSession`). */
+  /** Every waiting member's forecast in `state` at `now` (bid-engine/forecast.ts, `forecastSession`). */
   async forecast(sessionId: string, state: EngineState, now: number): Promise<ThreadForecastOutcome> {
     const worker = this.running();
     // The process waits for a forecast in progress, never for an idle worker.
     worker.ref();
     const requestId = this.nextRequestId++;
     const outcome = new Promise<ThreadForecastOutcome>((resolve, reject) => {
-      this.pending.set(requestId, { forecasts: new Map(), resolve, reject });
+      this.pending.set(requestId, { sessionId, parts: [], places: undefined, resolve, reject });
     });
     try {
       const changes = {
@@ -85,6 +124,7 @@ export class ForecastThread {
 
   /** Lets the worker drop a session's lists (a deleted session, or one no longer kept). */
   forget(sessionId: string): void {
+    this.places.delete(sessionId);
     if (!this.sent.delete(sessionId) || !this.worker) return;
     this.post(this.worker, { kind: 'forget', sessionId });
   }
@@ -139,14 +179,29 @@ export class ForecastThread {
 
   private received(message: FromForecastWorker): void {
     switch (message.kind) {
-      case 'forecasts':
-        for (const [participantId, forecast] of message.entries) {
-          this.pending.get(message.requestId)?.forecasts.set(participantId, forecast);
+      case 'forecasts': {
+        const request = this.pending.get(message.requestId);
+        if (!request) return;
+        const { start, offsets, bytes, members } = message;
+        request.parts[start / ANSWER_PART_SIZE] = { start, offsets, bytes, members: null };
+        if (members) {
+          request.places ??= new Map();
+          members.forEach(([memberId, participantId], index) => {
+            request.places?.set(memberId, { participantId, place: start + index });
+          });
         }
         return;
+      }
       case 'done': {
         const request = this.settle(message.requestId);
-        request?.resolve({ ok: true, forecasts: request.forecasts });
+        if (!request) return;
+        const places = request.places ?? this.places.get(request.sessionId);
+        if (!places || places.size !== message.memberCount) {
+          request.reject(new Error('the forecast worker answered for members it had not named'));
+          return;
+        }
+        this.places.set(request.sessionId, places);
+        request.resolve({ ok: true, forecasts: new SessionForecasts(places, request.parts) });
         return;
       }
       case 'refused':
@@ -170,6 +225,7 @@ export class ForecastThread {
     if (this.worker !== worker) return;
     this.worker = undefined;
     this.sent.clear();
+    this.places.clear();
     clearTimeout(this.idleTimer);
     for (const [requestId, request] of this.pending) {
       this.pending.delete(requestId);

@@ -10,13 +10,7 @@
  *   `upToDate: false` (the page asks again shortly), rather than kept waiting for seconds;
  * - one computation per session runs at a time; a read that finds it running waits for nothing.
  */
-import {
-  BID_MESSAGES,
-  type ForecastAnswer,
-  getTurnHolder,
-  type MemberForecast,
-  presentForecast,
-} from '@stationbid/domain';
+import { BID_MESSAGES, type ForecastAnswer, getTurnHolder, presentForecast } from '@stationbid/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
@@ -26,7 +20,7 @@ import type { SessionViewer } from '../session-engine/session-access.ts';
 import type { SessionEngineService } from '../session-engine/session-engine.service.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
 import { type SessionVersionTracker, versionKey } from '../session-engine/session-versions.ts';
-import { ForecastThread } from './forecast-thread.ts';
+import { ForecastThread, type SessionForecasts } from './forecast-thread.ts';
 import { IDLE_BOARD_MAX_AGE_MS } from './session-board.service.ts';
 
 /** A department runs one session at a time; a few more are kept for the administrators' tests. */
@@ -37,10 +31,8 @@ interface SessionForecast {
   key: string;
   version: number;
   builtAt: number;
-  /** Each waiting participant's MemberForecast as JSON, read when the member asks. */
-  forecasts: ReadonlyMap<string, string>;
-  /** Each participant's id by member id: members whose turn has gone have no forecast, only a place. */
-  participantOf: ReadonlyMap<string, string>;
+  /** Each member's participant id and forecast; members whose turn has gone have no forecast, only a place. */
+  forecasts: SessionForecasts;
   /** The participant on the clock, in a session that is active. */
   turnHolderId: string | null;
 }
@@ -85,15 +77,14 @@ export class SessionForecastService {
       }
     }
     if (!forecast) throw new Error('a forecast was neither kept nor worked out');
-    const participantId = forecast.participantOf.get(viewer.id);
-    if (participantId === undefined) throw new AppError('NOT_FOUND', BID_MESSAGES.notParticipant);
-    const memberForecast = forecast.forecasts.get(participantId);
+    const member = forecast.forecasts.member(viewer.id);
+    if (member === undefined) throw new AppError('NOT_FOUND', BID_MESSAGES.notParticipant);
     return presentForecast({
       sessionId,
       sessionVersion: forecast.version,
       upToDate: forecast.key === key && (isCurrent || forecast !== kept),
-      forecast: memberForecast === undefined ? undefined : (JSON.parse(memberForecast) as MemberForecast),
-      isTheirTurn: forecast.turnHolderId === participantId,
+      forecast: member.forecast ?? undefined,
+      isTheirTurn: forecast.turnHolderId === member.participantId,
     });
   }
 
@@ -131,11 +122,6 @@ export class SessionForecastService {
       version: row.version,
       builtAt: now.getTime(),
       forecasts: outcome.forecasts,
-      participantOf: new Map(
-        state.participants.flatMap((participant) =>
-          participant.memberId === null ? [] : [[participant.memberId, participant.participantId] as const],
-        ),
-      ),
       turnHolderId: holder?.participantId ?? null,
     };
     this.kept.delete(sessionId);
