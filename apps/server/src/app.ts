@@ -313,7 +313,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     engineStateCache,
     () => departmentZone.current(),
   );
-  const sessionBoards = new SessionBoardService(db, engineStateCache, sessionReadCache, sessionVersions);
+  const sessionBoards = new SessionBoardService(db, clock, engineStateCache, sessionReadCache, sessionVersions);
   const sessionMessages = new SessionMessagesService(db, clock, app.log, () => departmentZone.current());
   app.decorate('sessionMessages', sessionMessages);
   // Like the turn clock: started by the server process only, stopped before the database closes.

@@ -7,6 +7,7 @@ import {
   BID_MESSAGES,
   BOARD_RECENT_PICKS_COUNT,
   type BoardPick,
+  type BoardStationInfo,
   buildSessionBoard,
   type EligibilityMode,
   openedOf,
@@ -17,6 +18,7 @@ import {
 } from '@stationbid/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import {
   findSessionById,
   listOfferedStations,
@@ -38,9 +40,18 @@ import { listStandingBidParticipants, readCertificationNames } from './session-r
  */
 export const IDLE_BOARD_MAX_AGE_MS = 10_000;
 
+/** A department runs one session at a time; a few more for the administrators' tests. */
+const KEPT_STATION_LISTS = 8;
+
 export class SessionBoardService {
+  private readonly keptStations = new Map<
+    string,
+    { outsideVersion: number; readAt: number; stations: readonly BoardStationInfo[] }
+  >();
+
   constructor(
     private readonly db: Database,
+    private readonly clock: Clock,
     private readonly stateCache: EngineStateCache,
     private readonly readCache: SessionReadCache,
     private readonly versions: SessionVersionTracker,
@@ -81,8 +92,8 @@ export class SessionBoardService {
             readAt: versions,
           }
         : await this.readConsistently(sessionId);
-    const [stationLinks, pickRows] = await Promise.all([
-      listSessionStationIds(this.db, [sessionId]),
+    const [stations, pickRows] = await Promise.all([
+      this.offeredStations(sessionId, readAt.outsideVersion, isRunning),
       listRecentPicks(this.db, sessionId, BOARD_RECENT_PICKS_COUNT),
     ]);
     const [standingBids, catalogueNames] = await Promise.all([
@@ -99,10 +110,6 @@ export class SessionBoardService {
         ? readCertificationNames(this.db)
         : undefined,
     ]);
-    const stations = await listOfferedStations(
-      this.db,
-      stationLinks.map((link) => link.stationId),
-    );
     const board = buildSessionBoard({
       session: {
         sessionId,
@@ -119,16 +126,43 @@ export class SessionBoardService {
         scheduledEnd: session.scheduledEnd,
       },
       state,
-      stations: stations.map((station) => ({
-        id: station.id,
-        name: station.name,
-        number: station.number,
-        address: station.address,
-      })),
+      stations,
       recentPicks: pickRows.map((row) => toBoardPick(row, standingBids.has(row.participantId))),
       ...(catalogueNames ? { certificationNames: catalogueNames } : {}),
     });
     return { board };
+  }
+
+  /**
+   * The stations a session offers. A running session's cannot change (its stations are fixed at
+   * the start, and a station edit counts in the engine data version), so they are kept from one
+   * pick's board to the next rather than read again, 1,200 rows at a time, at every version; kept
+   * no longer than an idle board, so an edit the version does not count (an address) shows as soon.
+   */
+  private async offeredStations(
+    sessionId: string,
+    outsideVersion: number,
+    isRunning: boolean,
+  ): Promise<readonly BoardStationInfo[]> {
+    const kept = this.keptStations.get(sessionId);
+    const now = this.clock.now().getTime();
+    if (isRunning && kept && kept.outsideVersion === outsideVersion && now - kept.readAt <= IDLE_BOARD_MAX_AGE_MS) {
+      return kept.stations;
+    }
+    const links = await listSessionStationIds(this.db, [sessionId]);
+    const rows = await listOfferedStations(
+      this.db,
+      links.map((link) => link.stationId),
+    );
+    const stations = rows.map(({ id, name, number, address }) => ({ id, name, number, address }));
+    this.keptStations.delete(sessionId);
+    if (isRunning) this.keptStations.set(sessionId, { outsideVersion, readAt: now, stations });
+    while (this.keptStations.size > KEPT_STATION_LISTS) {
+      const oldest = this.keptStations.keys().next().value;
+      if (oldest === undefined) break;
+      this.keptStations.delete(oldest);
+    }
+    return stations;
   }
 
   /**
