@@ -55,6 +55,12 @@ export class EngineStateCache {
     }
   }
 
+  /** Whether a state newer than `versions` is kept: a step came after they were read. */
+  hasNewer(sessionId: string, versions: StateVersions): boolean {
+    const entry = this.entries.get(sessionId);
+    return entry !== undefined && isNewer(entry, versions);
+  }
+
   forget(sessionId: string): void {
     this.entries.delete(sessionId);
   }

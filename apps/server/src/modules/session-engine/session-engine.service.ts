@@ -100,6 +100,9 @@ export interface SubmitBidInput {
 
 const notFound = () => new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
 
+/** Reads of a running session's row to match its kept state before the state is read from the database. */
+const STATE_TO_PLAY_ATTEMPTS = 3;
+
 function toActor(member: SessionActor): Actor {
   return { memberId: member.id, name: `${member.firstName} ${member.lastName}`, isAdmin: member.isAdmin };
 }
@@ -207,21 +210,37 @@ export class SessionEngineService {
    * The state a run to the end plays from (the what-if, the forecast). A running session's as it
    * stands, the kept state when still current. A draft or scheduled session is first frozen as its
    * start would freeze it (seniority, rules), in a transaction that is then rolled back: the state
-   * read is plain data, and the run itself happens after, holding no lock.
+   * read is plain data, and the run itself happens after, holding no lock. `readAt`: the running
+   * session's counters the state is of.
    */
   async stateToPlay(
     row: NonNullable<Awaited<ReturnType<typeof findSessionById>>>,
     now: Date,
-  ): Promise<{ state: EngineState; ranFrom: 'start' | 'currentTurn' }> {
+  ): Promise<{ state: EngineState; ranFrom: 'start' | 'currentTurn'; readAt?: StateVersions }> {
     const sessionId = row.id;
     if (isRunningStatus(row.status)) {
-      const versions = { version: row.version, outsideVersion: await readEngineDataVersion(this.db) };
-      const cached = this.stateCache.get(sessionId, versions);
-      const state = cached
-        ? { session: toEngineSession(row), participants: cached.participants, seats: cached.seats }
-        : (await loadEngineState(this.db, sessionId, { lockedRow: row }))?.state;
-      if (!state) throw notFound();
-      return { state, ranFrom: 'currentTurn' };
+      let current = row;
+      for (let attempt = 1; ; attempt++) {
+        const versions = { version: current.version, outsideVersion: await readEngineDataVersion(this.db) };
+        const cached = this.stateCache.get(sessionId, versions);
+        if (cached) {
+          const state = { session: toEngineSession(current), participants: cached.participants, seats: cached.seats };
+          return { state, ranFrom: 'currentTurn', readAt: versions };
+        }
+        // A step came after the row was read, and its state is kept: the row is read again to
+        // match it, rather than the whole state from the database (which at 20,000 participants
+        // holds up every other request, and happens at every pick that lands during a read).
+        if (attempt < STATE_TO_PLAY_ATTEMPTS && this.stateCache.hasNewer(sessionId, versions)) {
+          const again = await findSessionById(this.db, sessionId);
+          if (again && isRunningStatus(again.status)) {
+            current = again;
+            continue;
+          }
+        }
+        const state = (await loadEngineState(this.db, sessionId, { lockedRow: current }))?.state;
+        if (!state) throw notFound();
+        return { state, ranFrom: 'currentTurn', readAt: versions };
+      }
     }
     let frozen: EngineState | undefined;
     try {

@@ -16,6 +16,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
+import { SessionEngineService } from './session-engine.service.ts';
 import { createSession, createStationWithSeats, readParticipants } from './test-sessions.ts';
 
 let context: TestContext;
@@ -132,5 +133,36 @@ describe('a what-if run', () => {
     const refused = await post(admin, `/api/bid-sessions/${empty.id}/simulate`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('Add at least one participant before starting the session');
+  });
+});
+
+describe('the state a run to the end plays from (the what-if, the forecast)', () => {
+  it("is the kept state of a step that came after the session's row was read, with that step's counters", async () => {
+    const station = await createStationWithSeats(context.db, { A: { Firefighter: 3 } });
+    const people = [];
+    for (const years of [20, 10, 5]) people.push(await createMember(context, { yearsOfService: years }));
+    const { id: sessionId } = await createSession(context, admin, {
+      participantIds: people.map((member) => member.id),
+      stationIds: [station.station.id],
+    });
+    expect((await post(admin, `/api/bid-sessions/${sessionId}/start`)).statusCode).toBe(200);
+    const adminRow = await createAdmin(context);
+    const engine = new SessionEngineService(context.db, context.clock, context.app.log);
+    const readBefore = await sessionRow(sessionId);
+    if (!readBefore) throw new Error('no session row');
+    // A step through this engine, after the row was read: its state is kept.
+    await engine.moveToBack(adminRow, sessionId, undefined);
+    const after = await sessionRow(sessionId);
+
+    const { state, readAt } = await engine.stateToPlay(readBefore, context.clock.now());
+
+    expect(readAt?.version).toBe(after?.version);
+    expect(readAt?.version).toBeGreaterThan(readBefore.version);
+    expect(state.session.currentParticipant).toBe(after?.currentParticipant);
+    expect(state.participants.map((participant) => participant.memberId)).toEqual([
+      people[1]?.id,
+      people[2]?.id,
+      people[0]?.id,
+    ]);
   });
 });

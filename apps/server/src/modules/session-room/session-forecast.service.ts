@@ -16,10 +16,11 @@ import type { Database } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findSessionById } from '../session-engine/bid-sessions.repository.ts';
+import type { StateVersions } from '../session-engine/engine-state-cache.ts';
 import type { SessionViewer } from '../session-engine/session-access.ts';
 import type { SessionEngineService } from '../session-engine/session-engine.service.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
-import { type SessionVersionTracker, versionKey } from '../session-engine/session-versions.ts';
+import type { SessionVersionTracker } from '../session-engine/session-versions.ts';
 import { ForecastThread, type SessionForecasts } from './forecast-thread.ts';
 import { IDLE_BOARD_MAX_AGE_MS } from './session-board.service.ts';
 
@@ -27,15 +28,19 @@ import { IDLE_BOARD_MAX_AGE_MS } from './session-board.service.ts';
 const MAX_SESSIONS = 8;
 
 interface SessionForecast {
-  /** The session's counters when the forecast was asked for (versionKey). */
-  key: string;
-  version: number;
+  /** The session's counters the forecast is of: of its state for a running session, else when it was asked for. */
+  counters: StateVersions;
   builtAt: number;
   /** Each member's participant id and forecast; members whose turn has gone have no forecast, only a place. */
   forecasts: SessionForecasts;
   /** The participant on the clock, in a session that is active. */
   turnHolderId: string | null;
 }
+
+/** Whether counters are those of `than` or of a later step. */
+const isAtLeast = (counters: StateVersions, than: StateVersions) =>
+  counters.version > than.version ||
+  (counters.version === than.version && counters.outsideVersion >= than.outsideVersion);
 
 export class SessionForecastService {
   private readonly kept = new Map<string, SessionForecast>();
@@ -57,17 +62,16 @@ export class SessionForecastService {
       throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
     }
     if (versions.status === 'completed') throw conflict(BID_MESSAGES.forecastAfterCompletion);
-    const key = versionKey(versions);
     const kept = this.kept.get(sessionId);
     // A session that is not running can change without its counters moving (another session's
     // awards), so its forecast is made again at most as often as its board.
     const isCurrent =
       kept !== undefined &&
-      kept.key === key &&
+      isAtLeast(kept.counters, versions) &&
       (isRunningStatus(versions.status) || this.clock.now().getTime() - kept.builtAt <= IDLE_BOARD_MAX_AGE_MS);
     let forecast = kept;
     if (!isCurrent) {
-      const computation = this.compute(sessionId, key);
+      const computation = this.compute(sessionId, versions);
       if (kept) {
         computation.catch((error: unknown) =>
           this.log.warn({ err: error, sessionId }, 'forecast: could not be worked out again; the last one is served'),
@@ -81,8 +85,8 @@ export class SessionForecastService {
     if (member === undefined) throw new AppError('NOT_FOUND', BID_MESSAGES.notParticipant);
     return presentForecast({
       sessionId,
-      sessionVersion: forecast.version,
-      upToDate: forecast.key === key && (isCurrent || forecast !== kept),
+      sessionVersion: forecast.counters.version,
+      upToDate: isAtLeast(forecast.counters, versions) && (isCurrent || forecast !== kept),
       forecast: member.forecast ?? undefined,
       isTheirTurn: forecast.turnHolderId === member.participantId,
     });
@@ -99,27 +103,27 @@ export class SessionForecastService {
     return this.thread.close();
   }
 
-  /** The session's forecast at `key`, or the one being worked out already (one at a time per session). */
-  private compute(sessionId: string, key: string): Promise<SessionForecast> {
+  /** The session's forecast at `asked`, or the one being worked out already (one at a time per session). */
+  private compute(sessionId: string, asked: StateVersions): Promise<SessionForecast> {
     const running = this.computing.get(sessionId);
     if (running) return running;
-    const computation = this.workOut(sessionId, key).finally(() => this.computing.delete(sessionId));
+    const computation = this.workOut(sessionId, asked).finally(() => this.computing.delete(sessionId));
     this.computing.set(sessionId, computation);
     return computation;
   }
 
-  private async workOut(sessionId: string, key: string): Promise<SessionForecast> {
+  private async workOut(sessionId: string, asked: StateVersions): Promise<SessionForecast> {
     const row = await findSessionById(this.db, sessionId);
     if (!row) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
     if (row.status === 'completed') throw conflict(BID_MESSAGES.forecastAfterCompletion);
     const now = this.clock.now();
-    const { state } = await this.engine.stateToPlay(row, now);
+    const { state, readAt } = await this.engine.stateToPlay(row, now);
     const outcome = await this.thread.forecast(sessionId, state, now.getTime());
     if (!outcome.ok) throw conflict(outcome.message);
     const holder = state.session.status === 'active' ? getTurnHolder(state) : undefined;
     const forecast: SessionForecast = {
-      key,
-      version: row.version,
+      // A running session's state may be of a step newer than the counters the read found.
+      counters: readAt ?? asked,
       builtAt: now.getTime(),
       forecasts: outcome.forecasts,
       turnHolderId: holder?.participantId ?? null,
