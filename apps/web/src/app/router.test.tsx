@@ -5,6 +5,9 @@ import { ACCESS_TOKEN, adminUser, buildUser, REFRESH_TOKEN } from '../test/fixtu
 import { deferred, jsonResponse } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
+/** A page loads its route module on first use: on a loaded CI machine that can take seconds. */
+const PAGE_LOADED = { timeout: 15_000 };
+
 const member = buildUser();
 const MEMBER_LINKS = ['Dashboard', 'Bidding', 'Profile'];
 const ADMIN_LINKS = [
@@ -84,7 +87,7 @@ describe('route guards', () => {
   ])('opens %s for an administrator with the title "%s"', async (path, title) => {
     const { router } = renderApp({ path, signedInAs: adminUser });
 
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title }, PAGE_LOADED)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
     expect(document.title).toBe(`${title} · StationBid`);
   });
@@ -220,13 +223,13 @@ describe('shell', () => {
   it('shows an administrator the admin links and the Admin badge', async () => {
     const { user, router } = renderApp({ path: '/dashboard', signedInAs: adminUser });
 
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await screen.findByRole('heading', { name: 'Dashboard' }, PAGE_LOADED);
     expect(within(screen.getByRole('banner')).getByText('Admin')).toBeInTheDocument();
     const links = within(mainNavigation()).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([...MEMBER_LINKS, ...ADMIN_LINKS]);
 
     await user.click(within(mainNavigation()).getByRole('link', { name: 'Bid Management' }));
-    expect(await screen.findByRole('heading', { name: 'Bid Session Management' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bid Session Management' }, PAGE_LOADED)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/bid-sessions');
   });
 

@@ -285,6 +285,38 @@ export function presentBoardStation(
 }
 
 /**
+ * A board's stations as presented from one seat list. A later board of the same stations reuses
+ * each station whose seats are the same objects (the engine never changes a seat in place, so a
+ * pick makes new objects of the seats it changes only): 1,200 stations are presented again as the
+ * one or two a pick changed.
+ */
+export interface PresentedStations {
+  stations: readonly BoardStationInfo[];
+  seats: readonly EngineSeat[];
+  presented: readonly BoardStation[];
+}
+
+/** The ids of the stations whose seats are not the same objects as in `previous`; undefined: all. */
+function changedStationIds(
+  previous: PresentedStations | undefined,
+  input: {
+    stations: readonly BoardStationInfo[];
+    seats: readonly EngineSeat[];
+  },
+): Set<string> | undefined {
+  if (!previous || previous.stations !== input.stations || previous.seats.length !== input.seats.length)
+    return undefined;
+  const changed = new Set<string>();
+  input.seats.forEach((seat, index) => {
+    const before = previous.seats[index];
+    if (before === seat) return;
+    changed.add(seat.stationId);
+    if (before) changed.add(before.stationId);
+  });
+  return changed;
+}
+
+/**
  * The whole board. `recentPicks` come from the stored bids (newest first), since the engine's
  * state does not keep when each seat was won.
  */
@@ -298,9 +330,12 @@ export function buildSessionBoard(input: {
    * the department's catalogue now. The session's frozen names win.
    */
   certificationNames?: Readonly<Record<string, string>>;
+  /** The stations of the board before, when the caller keeps it (`PresentedStations`). */
+  previous?: PresentedStations;
 }): SessionBoard {
   const { session, state } = input;
   const groups = countSeatGroups(state.seats);
+  const changed = changedStationIds(input.previous, { stations: input.stations, seats: state.seats });
   return {
     sessionId: session.sessionId,
     version: session.version,
@@ -315,7 +350,9 @@ export function buildSessionBoard(input: {
     scheduledStart: session.scheduledStart?.toISOString() ?? null,
     scheduledEnd: session.scheduledEnd?.toISOString() ?? null,
     ...buildBoardHead(state),
-    stations: input.stations.map((station) => {
+    stations: input.stations.map((station, index) => {
+      const kept = changed && !changed.has(station.id) ? input.previous?.presented[index] : undefined;
+      if (kept) return kept;
       const stationGroups = groups.get(station.id);
       return presentBoardStation(station, (shift, position) => {
         const group = stationGroups?.get(SHIFT_POSITION_KEYS[shift][position]);

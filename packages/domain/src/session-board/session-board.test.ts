@@ -15,7 +15,12 @@ import type { EngineEvent, EngineState } from '../bid-engine/types.ts';
 import type { SessionChangedEvent } from '../schemas/live.ts';
 import type { SessionBoard } from '../schemas/session-board.ts';
 import { applySessionChange } from './apply-session-change.ts';
-import { type BoardStationInfo, buildSessionBoard, describeBoardChange } from './build-session-board.ts';
+import {
+  type BoardStationInfo,
+  buildSessionBoard,
+  describeBoardChange,
+  type PresentedStations,
+} from './build-session-board.ts';
 
 const STATIONS: BoardStationInfo[] = [
   { id: 'st-1', name: 'Station 1', number: 1, address: '1 Main St' },
@@ -40,8 +45,14 @@ function department(participantCount: number): EngineState {
   });
 }
 
-function boardOf(state: EngineState, version: number, picks: SessionBoard['recentPicks'] = []): SessionBoard {
+function boardOf(
+  state: EngineState,
+  version: number,
+  picks: SessionBoard['recentPicks'] = [],
+  previous?: PresentedStations,
+): SessionBoard {
   return buildSessionBoard({
+    ...(previous ? { previous } : {}),
     session: {
       sessionId: 'session-1',
       version,
@@ -188,7 +199,7 @@ describe('applySessionChange', () => {
     for (const event of events) expect(applySessionChange(boardOf(bid.state, 2), event).kind).toBe('gap');
   });
 
-  it('follows a whole random session by patches alone and ends where a fresh read ends', () => {
+  it('follows a whole random session by patches alone and ends where a fresh read ends; a board built from the one before is a fresh one', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 7 }),
@@ -198,6 +209,7 @@ describe('applySessionChange', () => {
           let state = startSession(department(participantCount)).state;
           let version = 1;
           let board = boardOf(state, version);
+          let presented: PresentedStations = { stations: STATIONS, seats: state.seats, presented: board.stations };
           let now = TEST_START_TIME;
           moves.forEach((move, index) => {
             if (state.session.status === 'completed') return;
@@ -231,6 +243,9 @@ describe('applySessionChange', () => {
               board = outcome.board;
             }
             state = step.state;
+            const fromBefore = boardOf(state, version, [], presented);
+            expect(fromBefore).toEqual(boardOf(state, version));
+            presented = { stations: STATIONS, seats: state.seats, presented: fromBefore.stations };
           });
           expect(board).toEqual(boardOf(state, version, board.recentPicks));
         },

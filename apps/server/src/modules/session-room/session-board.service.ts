@@ -11,6 +11,7 @@ import {
   buildSessionBoard,
   type EligibilityMode,
   openedOf,
+  type PresentedStations,
   type Rank,
   type SeatPosition,
   type SessionBoard,
@@ -44,9 +45,10 @@ export const IDLE_BOARD_MAX_AGE_MS = 10_000;
 const KEPT_STATION_LISTS = 8;
 
 export class SessionBoardService {
+  /** A running session's offered stations, and its last board's stations as presented from them. */
   private readonly keptStations = new Map<
     string,
-    { outsideVersion: number; readAt: number; stations: readonly BoardStationInfo[] }
+    { outsideVersion: number; readAt: number; stations: readonly BoardStationInfo[]; presented?: PresentedStations }
   >();
 
   constructor(
@@ -114,6 +116,9 @@ export class SessionBoardService {
         ? readCertificationNames(this.db)
         : undefined,
     ]);
+    // The last board's stations, reused where the pick changed no seat (the kept list only).
+    const keptStations = this.keptStations.get(sessionId);
+    const previous = keptStations?.stations === stations ? keptStations.presented : undefined;
     const board = buildSessionBoard({
       session: {
         sessionId,
@@ -131,9 +136,13 @@ export class SessionBoardService {
       },
       state,
       stations,
+      ...(previous ? { previous } : {}),
       recentPicks: pickRows.map((row) => toBoardPick(row, standingBids.has(row.participantId))),
       ...(catalogueNames ? { certificationNames: catalogueNames } : {}),
     });
+    if (keptStations?.stations === stations) {
+      keptStations.presented = { stations, seats: state.seats, presented: board.stations };
+    }
     return { board };
   }
 
