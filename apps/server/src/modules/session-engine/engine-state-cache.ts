@@ -24,7 +24,8 @@ const DEFAULT_MAX_SESSIONS = 8;
 const isSame = (first: StateVersions, second: StateVersions) =>
   first.version === second.version && first.outsideVersion === second.outsideVersion;
 
-const isNewer = (first: StateVersions, second: StateVersions) =>
+/** Whether `first` are the counters of a later step than `second`. */
+export const isNewer = (first: StateVersions, second: StateVersions) =>
   first.version > second.version || (first.version === second.version && first.outsideVersion > second.outsideVersion);
 
 export class EngineStateCache {

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findSessionById } from '../session-engine/bid-sessions.repository.ts';
-import type { StateVersions } from '../session-engine/engine-state-cache.ts';
+import { isNewer, type StateVersions } from '../session-engine/engine-state-cache.ts';
 import type { SessionViewer } from '../session-engine/session-access.ts';
 import type { SessionEngineService } from '../session-engine/session-engine.service.ts';
 import { isRunningStatus } from '../session-engine/session-row-presenter.ts';
@@ -36,11 +36,6 @@ interface SessionForecast {
   /** The participant on the clock, in a session that is active. */
   turnHolderId: string | null;
 }
-
-/** Whether counters are those of `than` or of a later step. */
-const isAtLeast = (counters: StateVersions, than: StateVersions) =>
-  counters.version > than.version ||
-  (counters.version === than.version && counters.outsideVersion >= than.outsideVersion);
 
 export class SessionForecastService {
   private readonly kept = new Map<string, SessionForecast>();
@@ -67,7 +62,7 @@ export class SessionForecastService {
     // awards), so its forecast is made again at most as often as its board.
     const isCurrent =
       kept !== undefined &&
-      isAtLeast(kept.counters, versions) &&
+      !isNewer(versions, kept.counters) &&
       (isRunningStatus(versions.status) || this.clock.now().getTime() - kept.builtAt <= IDLE_BOARD_MAX_AGE_MS);
     let forecast = kept;
     if (!isCurrent) {
@@ -86,7 +81,7 @@ export class SessionForecastService {
     return presentForecast({
       sessionId,
       sessionVersion: forecast.counters.version,
-      upToDate: isAtLeast(forecast.counters, versions) && (isCurrent || forecast !== kept),
+      upToDate: !isNewer(versions, forecast.counters) && (isCurrent || forecast !== kept),
       forecast: member.forecast ?? undefined,
       isTheirTurn: forecast.turnHolderId === member.participantId,
     });
