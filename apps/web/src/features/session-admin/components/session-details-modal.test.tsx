@@ -100,6 +100,8 @@ describe('a vacancy bid’s details', () => {
     ).toEqual(['Station 7 · B shift · Firefighter', 'Station 9 · B shift · Firefighter']);
     // Its seats are the open ones and its members': no stations offered, nobody's seat cleared.
     expect(within(dialog).queryByText('Stations offered')).not.toBeInTheDocument();
+    // A missed turn is a pass: there is no second chance to time.
+    expect(within(dialog).queryByText('Auto-assign timeout')).not.toBeInTheDocument();
     const table = await within(dialog).findByRole('table', { name: 'Participants in queue order' });
     expect(within(table).queryByRole('button', { name: /^Rewind/ })).not.toBeInTheDocument();
     // Nor is a rewind's preview asked for.

@@ -96,7 +96,10 @@ function SessionDetails({ session, onRewind }: { session: BidSession; onRewind: 
         <Setting label="Dates">{formatSessionDates(session)}</Setting>
         <Setting label="Participants">{session.participantCount}</Setting>
         <Setting label="Bid window">{formatMinutes(session.bidWindowDuration)}</Setting>
-        <Setting label="Auto-assign timeout">{formatMinutes(session.autoAssignTimeout)}</Setting>
+        {/* A vacancy bid's missed turn is a pass: it gives no second chance to time. */}
+        {session.type !== 'vacancy' && (
+          <Setting label="Auto-assign timeout">{formatMinutes(session.autoAssignTimeout)}</Setting>
+        )}
         <Setting label="Eligibility">{ELIGIBILITY_MODE_LABELS[session.eligibilityMode]}</Setting>
         <Setting label="Tie-break">{describeTieBreakChain(session.tieBreakChain)}</Setting>
         {/* A vacancy bid offers its open seats and those its members hold, and clears nobody's. */}

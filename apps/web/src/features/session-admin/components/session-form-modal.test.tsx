@@ -287,6 +287,8 @@ describe('a vacancy bid in the session form', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByRole('switch', { name: /^Bid in rounds/ })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('checkbox', { name: /^Clear assignments/ })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('radiogroup', { name: 'Stations Offered' })).not.toBeInTheDocument();
+    // A missed turn is a pass: there is no second chance to time.
+    expect(within(dialog).queryByRole('textbox', { name: /^Auto-assign Timeout/ })).not.toBeInTheDocument();
     const members = within(dialog).getByRole('group', { name: 'Members who may be offered the seats' });
     expect(within(dialog).queryByRole('group', { name: 'Participants' })).not.toBeInTheDocument();
 

@@ -279,18 +279,21 @@ function SessionForm({ session, scope = 'full', timeZone, onDone }: SessionFormP
             disabled={isLocked('bidWindowDuration')}
             {...form.getInputProps('bidWindowDuration')}
           />
-          <NumberInput
-            label="Auto-assign Timeout (minutes)"
-            description={`The shorter second chance of a member moved to the back: ${LIMITS.autoAssignTimeoutMinutesMin} to ${LIMITS.autoAssignTimeoutMinutesMax} minutes.`}
-            required
-            min={LIMITS.autoAssignTimeoutMinutesMin}
-            max={LIMITS.autoAssignTimeoutMinutesMax}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            disabled={isLocked('autoAssignTimeout')}
-            {...form.getInputProps('autoAssignTimeout')}
-          />
+          {/* A vacancy bid's missed turn is a pass: it gives no second chance to time. */}
+          {!isVacancy && (
+            <NumberInput
+              label="Auto-assign Timeout (minutes)"
+              description={`The shorter second chance of a member moved to the back: ${LIMITS.autoAssignTimeoutMinutesMin} to ${LIMITS.autoAssignTimeoutMinutesMax} minutes.`}
+              required
+              min={LIMITS.autoAssignTimeoutMinutesMin}
+              max={LIMITS.autoAssignTimeoutMinutesMax}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              disabled={isLocked('autoAssignTimeout')}
+              {...form.getInputProps('autoAssignTimeout')}
+            />
+          )}
         </SimpleGrid>
 
         <Divider label="Rules" labelPosition="left" />
