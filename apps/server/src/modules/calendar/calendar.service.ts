@@ -14,8 +14,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { onceUntilFailure } from '../../lib/once-until-failure.ts';
 import { createOpaqueToken, hashOpaqueToken } from '../auth/tokens.ts';
 import type { TimeZoneSource } from '../department-settings/department-zone.ts';
+import { ensureRecordSigningKey } from '../session-record/record-signing-key.ts';
 import {
   deleteFeedOfMember,
   findActiveMemberByFeedHash,
@@ -45,6 +47,16 @@ export class CalendarService {
     private readonly clock: Clock,
     private readonly settings: CalendarSettings,
   ) {}
+
+  /**
+   * What tells this install apart in the feed's UIDs: the fingerprint of the record-signing key.
+   * It is made at random once per database at the first start, kept in the database, and the same
+   * for every process and restart, so the UIDs stay the same across fetches without a new setting;
+   * a restored backup keeps it too. It is public (GET /api/record-key), and the UIDs only hash it.
+   * Were the key ever replaced, every event's UID would change once: calendar applications drop the
+   * old events from a subscription and add the new ones.
+   */
+  private readonly installId = onceUntilFailure(async () => (await ensureRecordSigningKey(this.db)).fingerprint);
 
   async rotation(): Promise<DepartmentRotationResponse> {
     return { rotation: await readRotation(this.db), timeZone: await this.settings.departmentZone.read() };
@@ -87,8 +99,10 @@ export class CalendarService {
     const member = await findActiveMemberByFeedHash(this.db, hashOpaqueToken(token));
     if (!member) throw new AppError('NOT_FOUND', CALENDAR_MESSAGES.feedNotFound);
     const [rotation, memberShift] = await Promise.all([readRotation(this.db), findMemberShift(this.db, member.id)]);
-    const timeZone = await this.settings.departmentZone.read();
+    const [timeZone, installId] = await Promise.all([this.settings.departmentZone.read(), this.installId()]);
     return buildCalendarFeed({
+      installId,
+      memberId: member.id,
       memberName: `${member.firstName} ${member.lastName}`,
       rotation,
       memberShift,

@@ -3,7 +3,9 @@
  * makes their private feed, and the feed, read without signing in, is parsed by an independent
  * iCalendar parser (ical.js) and holds exactly their shift's days of the year at the right times
  * in the department's zone, across a daylight-saving change; their shift follows the seat they win
- * in a completed session; a reset ends the old address. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ * in a completed session; a reset ends the old address. Each event's UID is its own to the member
+ * and to the server's database, and the same at every fetch; before the rotation is set the feed is
+ * an empty but valid calendar. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { CALENDAR_MESSAGES } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
@@ -28,6 +30,9 @@ let admin: SignedIn;
 let member: SignedIn;
 let memberId: string;
 let stationId: string;
+/** A second member on shift B, at another station. */
+let colleague: SignedIn;
+let colleagueId: string;
 
 const ROTATION = { pattern: 'ABC', anchorDate: '2026-01-01', shiftStartTime: '07:00' };
 
@@ -38,9 +43,24 @@ interface FeedEvent {
   location: string | null;
 }
 
+interface ParsedFeed {
+  name: string | null;
+  events: FeedEvent[];
+  /** Each event's UID by its start (UTC). */
+  uids: Map<string, string>;
+  /** The names of the calendar's components, in order ('vevent', 'vtimezone'). */
+  components: string[];
+}
+
 /** The feed's events as an independent parser reads them, with starts in UTC. */
-function parseFeed(text: string): { name: string | null; events: FeedEvent[] } {
+function parseFeed(text: string): ParsedFeed {
   const calendar = new ICAL.Component(ICAL.parse(text));
+  const uids = new Map(
+    calendar.getAllSubcomponents('vevent').map((component) => {
+      const event = new ICAL.Event(component);
+      return [event.startDate.toJSDate().toISOString(), event.uid] as const;
+    }),
+  );
   const events = calendar.getAllSubcomponents('vevent').map((component) => {
     const event = new ICAL.Event(component);
     return {
@@ -50,7 +70,18 @@ function parseFeed(text: string): { name: string | null; events: FeedEvent[] } {
       location: event.location ?? null,
     };
   });
-  return { name: String(calendar.getFirstPropertyValue('x-wr-calname') ?? '') || null, events };
+  return {
+    name: String(calendar.getFirstPropertyValue('x-wr-calname') ?? '') || null,
+    events,
+    uids,
+    components: calendar.getAllSubcomponents().map((component) => component.name),
+  };
+}
+
+/** What two feeds' UIDs have in common. */
+function sharedUids(one: ParsedFeed, other: ParsedFeed): string[] {
+  const theirs = new Set(other.uids.values());
+  return [...one.uids.values()].filter((uid) => theirs.has(uid));
 }
 
 /** GET the feed by the path of the address the member was given, without signing in. */
@@ -90,10 +121,29 @@ beforeAll(async () => {
   const row = await createMember(context, { firstName: 'Robin', lastName: 'Shaw', currentSeatId: seatB?.id });
   memberId = row.id;
   member = await signIn(context, row.email);
+  const other = await createStationWithSeats(context.db, { B: { Firefighter: 1 } });
+  const colleagueRow = await createMember(context, {
+    firstName: 'Jordan',
+    lastName: 'Lee',
+    currentSeatId: other.seats[0]?.id,
+  });
+  colleagueId = colleagueRow.id;
+  colleague = await signIn(context, colleagueRow.email);
 });
 afterAll(async () => context?.close());
 
 describe('the rotation setting', () => {
+  it('leaves the feed, until it is set, a valid calendar with no events: only the department time zone', async () => {
+    const response = await readFeed(await makeFeed(colleague));
+    expect(response.statusCode, response.body).toBe(200);
+    const feed = parseFeed(response.body);
+    expect(feed.name).toBe('StationBid shifts: Jordan Lee');
+    expect(feed.events).toEqual([]);
+    // RFC 5545 asks for at least one component: the zone the department's tours will be in.
+    expect(feed.components).toEqual(['vtimezone']);
+    expect(response.body).toContain('TZID:America/Chicago\r\n');
+  });
+
   it('is unset at first, is set by an administrator, and refuses a wrong pattern saying how to write one', async () => {
     const before = await injectAs(context, admin, { method: 'GET', url: '/api/admin/rotation' });
     expect(before.json()).toEqual({ rotation: null, timeZone: 'America/Chicago' });
@@ -153,6 +203,76 @@ describe('GET /api/calendar/:token.ics', () => {
     expect(aDays).toEqual([]);
   });
 
+  it("gives two members' events on the same day different UIDs, each the same at every fetch", async () => {
+    const robin = parseFeed((await readFeed(await makeFeed())).body);
+    const jordanUrl = await makeFeed(colleague);
+    const jordan = parseFeed((await readFeed(jordanUrl)).body);
+    // Both are on shift B: the same 122 tours at the same times, and no UID in common.
+    expect([...jordan.uids.keys()]).toEqual([...robin.uids.keys()]);
+    expect(robin.uids.size).toBe(122);
+    expect(new Set(robin.uids.values()).size).toBe(122);
+    expect(sharedUids(robin, jordan)).toEqual([]);
+    // No UID carries the member's id, e-mail or feed token.
+    const token = jordanUrl.slice(jordanUrl.lastIndexOf('/') + 1, -'.ics'.length);
+    for (const uid of jordan.uids.values()) {
+      expect(uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(uid).not.toContain(colleagueId.slice(0, 8));
+      expect(uid).not.toContain(token.slice(0, 8));
+    }
+
+    // Fetched again, and after the member resets their address, each event keeps its UID, so a
+    // calendar application updates its copies instead of adding the tours twice.
+    expect(parseFeed((await readFeed(jordanUrl)).body).uids).toEqual(jordan.uids);
+    expect(parseFeed((await readFeed(await makeFeed(colleague))).body).uids).toEqual(jordan.uids);
+  });
+
+  it("gives the same member's events other UIDs on another server's database", async () => {
+    const here = parseFeed((await readFeed(await makeFeed(colleague))).body);
+    const elsewhere = await createTestContext(
+      {},
+      {
+        delivery: {
+          publicWebUrl: PUBLIC_WEB_URL,
+          departmentTimeZone: 'America/Chicago',
+          email: undefined,
+          sms: undefined,
+        },
+      },
+    );
+    try {
+      elsewhere.clock.set(context.clock.now());
+      const otherAdmin = await signIn(elsewhere, (await createAdmin(elsewhere)).email);
+      const saved = await injectAs(elsewhere, otherAdmin, {
+        method: 'PUT',
+        url: '/api/admin/rotation',
+        payload: ROTATION,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const { seats: otherSeats } = await createStationWithSeats(elsewhere.db, { B: { Firefighter: 1 } });
+      // The same member id on the same shift: only the install differs.
+      const twin = await createMember(elsewhere, {
+        id: colleagueId,
+        firstName: 'Jordan',
+        lastName: 'Lee',
+        currentSeatId: otherSeats[0]?.id,
+      });
+      const twinFeed = await injectAs(elsewhere, await signIn(elsewhere, twin.email), {
+        method: 'POST',
+        url: '/api/users/calendar-token',
+      });
+      const url = twinFeed.json<{ url: string }>().url;
+      const response = await elsewhere.app.inject({ method: 'GET', url: url.slice(PUBLIC_WEB_URL.length) });
+      expect(response.statusCode, response.body).toBe(200);
+      const there = parseFeed(response.body);
+      // The same tours at the same times (at another station), under other UIDs.
+      expect([...there.uids.keys()]).toEqual([...here.uids.keys()]);
+      expect(there.uids.size).toBe(122);
+      expect(sharedUids(here, there)).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('follows the seat the member wins in a completed session, for that bid year', async () => {
     const sessionId = await startSession(context, admin, {
       participantIds: [memberId],
@@ -197,8 +317,9 @@ describe('GET /api/calendar/:token.ics', () => {
 
   it('is an empty calendar for a member with no seat', async () => {
     const seatless = await signIn(context, (await createMember(context, { firstName: 'No', lastName: 'Seat' })).email);
-    const { events, name } = parseFeed((await readFeed(await makeFeed(seatless))).body);
+    const { events, name, components } = parseFeed((await readFeed(await makeFeed(seatless))).body);
     expect(name).toBe('StationBid shifts: No Seat');
     expect(events).toEqual([]);
+    expect(components).toEqual(['vtimezone']);
   });
 });
