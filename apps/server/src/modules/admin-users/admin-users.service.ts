@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.ts';
+import { audit, auditActor } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -156,6 +157,17 @@ export class AdminUsersService {
       throw error;
     }
     announceMembersAdded(this.db);
+    audit(
+      this.log,
+      'member.created',
+      {
+        ...auditActor(actor),
+        memberId: created.id,
+        role: created.isAdmin ? 'admin' : 'member',
+        status: created.isActive ? 'active' : 'inactive',
+      },
+      `administrator created a member${created.isAdmin ? ' with administrator rights' : ''}`,
+    );
     const user = await this.getUser(created.id);
     if (request.password) {
       return {
@@ -255,7 +267,37 @@ export class AdminUsersService {
       throw error;
     }
     announceMemberChanged(this.db, memberId);
+    this.auditUpdate(actor, stored, changes, changedFields);
     return this.getUser(memberId);
+  }
+
+  /** The update's line naming its fields, and a line of its own for a change of access (active, role). */
+  private auditUpdate(actor: AuthenticatedMember, stored: MemberRow, changes: MemberChanges, fields: string[]) {
+    const subject = { ...auditActor(actor), memberId: stored.id };
+    audit(
+      this.log,
+      'member.updated',
+      { ...subject, fields },
+      `administrator changed a member: ${fields.join(', ') || 'nothing'}`,
+    );
+    if (changes.isActive !== undefined && changes.isActive !== stored.isActive) {
+      audit(
+        this.log,
+        changes.isActive ? 'member.activated' : 'member.deactivated',
+        subject,
+        changes.isActive ? 'administrator activated a member' : 'administrator deactivated a member',
+      );
+    }
+    if (changes.isAdmin !== undefined && changes.isAdmin !== stored.isAdmin) {
+      audit(
+        this.log,
+        'member.role_changed',
+        { ...subject, role: changes.isAdmin ? 'admin' : 'member' },
+        changes.isAdmin
+          ? 'administrator gave a member administrator rights'
+          : "administrator took a member's administrator rights",
+      );
+    }
   }
 
   async deleteUser(actor: AuthenticatedMember, memberId: string): Promise<void> {
@@ -275,6 +317,7 @@ export class AdminUsersService {
       });
     });
     announceMemberChanged(this.db, memberId);
+    audit(this.log, 'member.deleted', { ...auditActor(actor), memberId }, 'administrator deleted a member');
   }
 
   async reactivateUser(actor: AuthenticatedMember, memberId: string): Promise<User> {
@@ -293,6 +336,7 @@ export class AdminUsersService {
       });
     });
     announceMemberChanged(this.db, memberId);
+    audit(this.log, 'member.activated', { ...auditActor(actor), memberId }, 'administrator reactivated a member');
     return this.getUser(memberId);
   }
 
@@ -337,6 +381,12 @@ export class AdminUsersService {
       if (isUniqueViolation(error, 'members_current_seat_unique')) throw conflict(MEMBER_ADMIN_MESSAGES.seatTaken);
       throw error;
     }
+    audit(
+      this.log,
+      'member.station_assigned',
+      { ...auditActor(actor), memberId, stationId: request.stationId },
+      request.stationId === null ? "administrator released a member's seat" : 'administrator assigned a member a seat',
+    );
     return this.getUser(memberId);
   }
 
@@ -362,6 +412,7 @@ export class AdminUsersService {
       });
     });
     announceMemberChanged(this.db, memberId);
+    audit(this.log, 'member.password_set', { ...auditActor(actor), memberId }, "administrator set a member's password");
     if (!request.sendEmail) return MEMBER_ADMIN_MESSAGES.passwordUpdated;
     return this.delivery.isEmailConfigured
       ? MEMBER_ADMIN_MESSAGES.passwordUpdatedNoticeQueued

@@ -23,6 +23,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
+import { audit, auditActor } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { readSpreadsheetRows, type SpreadsheetRow } from '../../lib/spreadsheet.ts';
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
@@ -299,6 +300,12 @@ export class MemberImportService {
       details: { fileName, created: result.created, skipped: result.skipped, total: result.total },
       at: now,
     });
+    audit(
+      this.log,
+      'member.imported',
+      { ...auditActor(actor), created: result.created, skipped: result.skipped, total: result.total },
+      `administrator imported members: ${result.created} created, ${result.skipped} skipped`,
+    );
     return result;
   }
 

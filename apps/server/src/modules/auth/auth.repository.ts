@@ -86,8 +86,14 @@ export async function findThrottles(executor: Executor, keys: string[]) {
 /** The rows a raw statement returned, on PGlite and node-postgres alike. */
 const rowCount = (result: unknown) => (result as { rows: unknown[] }).rows.length;
 
-/** What an attempt's claim decided: counted and let through, or refused while the key waits. */
-export type AttemptClaim = { admitted: true } | { admitted: false; retryAfterSeconds: number };
+/**
+ * What an attempt's claim decided: counted and let through, or refused while the key waits. A
+ * back-off claim that let the attempt through says when the key waits until should the attempt
+ * fail (`waitsUntilMs`, epoch milliseconds; null within the free failures): a lockout's audit line.
+ */
+export type AttemptClaim =
+  | { admitted: true; waitsUntilMs?: number | null }
+  | { admitted: false; retryAfterSeconds: number };
 
 /**
  * The wait of a refused claim, read after the refusal; at least a second (the row may have been
@@ -169,9 +175,10 @@ export async function claimBackoffAttempt(
         then ${at} + ${delayMs} * interval '1 millisecond'
         else null end
     where login_throttles.locked_until is null or login_throttles.locked_until <= ${at}
-    returning key
+    returning key, (extract(epoch from locked_until) * 1000)::float8 as waits_until_ms
   `);
-  return rowCount(claimed) === 1 ? { admitted: true } : refusedClaim(executor, key, now);
+  const [row] = (claimed as unknown as { rows: { waits_until_ms: number | null }[] }).rows;
+  return row ? { admitted: true, waitsUntilMs: row.waits_until_ms } : refusedClaim(executor, key, now);
 }
 
 /**

@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; allow
       },
     },
     async (request) => {
-      await authService.logout(currentMember(request).familyId);
+      await authService.logout(currentMember(request));
       return { message: 'Logged out successfully' };
     },
   );
@@ -156,6 +156,6 @@ export const adminSignInRoutes: FastifyPluginAsyncZod<{ authService: AuthService
         response: { 200: messageResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => authService.unlockSignIn(request.params.id),
+    async (request) => authService.unlockSignIn(currentMember(request), request.params.id),
   );
 };

@@ -25,6 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ANONYMOUS_AUDIT_ACTOR, audit, auditActor, hashEmail, SYSTEM_AUDIT_ACTOR } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { queuePasswordResetEmail, queueRegistrationAttemptEmail } from '../users/member-emails.ts';
@@ -153,15 +154,21 @@ export class AuthService {
     const addressKey = loginAddressKey(clientAddress);
     const isKnownHere = await this.isKnownAtAddress(credentials.email, clientAddress, now);
 
+    // The e-mail tried, hashed: the audit lines of an attempt, whether or not it has an account.
+    const attempt = { emailHash: hashEmail(credentials.email), clientAddress };
+
     // Counted before the slow check, each in one statement: of simultaneous guesses,
     // only those within the free failures are checked.
-    await this.admitOrRefuse(pairKey, now, LOGIN_BACKOFF.accountAndAddress);
+    const pairClaim = await claimBackoffAttempt(this.db, pairKey, now, LOGIN_BACKOFF.accountAndAddress);
+    if (!pairClaim.admitted) throw this.refuseSignIn(attempt, 'account', pairClaim.retryAfterSeconds);
+    let addressWaitsUntilMs: number | null | undefined = null;
     if (!isKnownHere) {
       const addressClaim = await claimBackoffAttempt(this.db, addressKey, now, LOGIN_BACKOFF.address);
       if (!addressClaim.admitted) {
         await releaseBackoffAttempt(this.db, pairKey, LOGIN_BACKOFF.accountAndAddress);
-        throw tooManySignInAttempts(addressClaim.retryAfterSeconds);
+        throw this.refuseSignIn(attempt, 'address', addressClaim.retryAfterSeconds);
       }
+      addressWaitsUntilMs = addressClaim.waitsUntilMs;
     }
 
     const member = await findMemberByEmail(this.db, credentials.email);
@@ -169,7 +176,18 @@ export class AuthService {
       ? await verifyPassword(member.passwordHash, credentials.password)
       : await verifyAgainstDecoy(credentials.password);
     // A wrong password stays counted, on the pair and (for a pair the address does not know) the address.
-    if (!member || !isPasswordRight) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    if (!member || !isPasswordRight) {
+      const subject = { ...ANONYMOUS_AUDIT_ACTOR, memberId: member?.id ?? null, ...attempt };
+      audit(
+        this.log,
+        'auth.sign_in_failed',
+        { ...subject, reason: member ? 'wrong_password' : 'unknown_email' },
+        member ? 'sign-in failed: wrong password' : 'sign-in failed: no member has this e-mail',
+      );
+      this.auditLockout(subject, 'account', pairClaim.waitsUntilMs, now);
+      this.auditLockout(subject, 'address', addressWaitsUntilMs, now);
+      throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    }
 
     // The password was right: the attempt was no failure.
     if (!isKnownHere) await releaseBackoffAttempt(this.db, addressKey, LOGIN_BACKOFF.address);
@@ -177,6 +195,17 @@ export class AuthService {
       await releaseBackoffAttempt(this.db, pairKey, LOGIN_BACKOFF.accountAndAddress);
       // A registration still waiting for approval is told so; the password was right, so this tells nothing new.
       const isAwaitingApproval = member.lastLoginAt === null && (await isSelfRegistered(this.db, member.id));
+      audit(
+        this.log,
+        'auth.sign_in_failed',
+        {
+          ...ANONYMOUS_AUDIT_ACTOR,
+          memberId: member.id,
+          ...attempt,
+          reason: isAwaitingApproval ? 'awaiting_approval' : 'account_deactivated',
+        },
+        isAwaitingApproval ? 'sign-in refused: registration awaits approval' : 'sign-in refused: account deactivated',
+      );
       throw new AppError(
         'ACCOUNT_DEACTIVATED',
         isAwaitingApproval ? MESSAGES.registrationPending : MESSAGES.accountDeactivated,
@@ -205,8 +234,50 @@ export class AuthService {
         at: now,
       });
     });
+    audit(
+      this.log,
+      'auth.sign_in',
+      { ...auditActor(member), memberId: member.id, clientAddress },
+      `${member.isAdmin ? 'administrator' : 'member'} signed in`,
+    );
     const token = await this.accessTokens.sign({ memberId: member.id, familyId }, now);
     return { user: await this.getUser(member.id), token, refreshToken };
+  }
+
+  /** Logs a refusal of a sign-in while its account or address waits, and answers the 429 to throw. */
+  private refuseSignIn(
+    attempt: { emailHash: string; clientAddress: string },
+    scope: 'account' | 'address',
+    retryAfterSeconds: number,
+  ): AppError {
+    audit(
+      this.log,
+      'auth.sign_in_refused',
+      { ...ANONYMOUS_AUDIT_ACTOR, ...attempt, scope, retryAfterSeconds },
+      scope === 'account'
+        ? 'sign-in refused unchecked: this account waits after failed sign-ins from this address'
+        : 'sign-in refused unchecked: this address waits after failed sign-ins across accounts',
+    );
+    return tooManySignInAttempts(retryAfterSeconds);
+  }
+
+  /** A failed sign-in whose claim set a wait: the account (from this address) or the address is locked out. */
+  private auditLockout(
+    subject: { memberId: string | null; emailHash: string; clientAddress: string },
+    scope: 'account' | 'address',
+    waitsUntilMs: number | null | undefined,
+    now: Date,
+  ): void {
+    if (waitsUntilMs === null || waitsUntilMs === undefined) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil((waitsUntilMs - now.getTime()) / 1000));
+    audit(
+      this.log,
+      'auth.locked_out',
+      { ...ANONYMOUS_AUDIT_ACTOR, ...subject, scope, retryAfterSeconds },
+      scope === 'account'
+        ? `sign-in locked out: this account from this address waits ${retryAfterSeconds} s after failed sign-ins`
+        : `sign-in locked out: this address waits ${retryAfterSeconds} s after failed sign-ins across accounts`,
+    );
   }
 
   /**
@@ -273,7 +344,12 @@ export class AuthService {
           return created.id;
         });
         announceMembersAdded(this.db);
-        this.log?.info({ memberId }, 'self-registration waiting for approval');
+        audit(
+          this.log,
+          'auth.registered',
+          { ...ANONYMOUS_AUDIT_ACTOR, memberId },
+          'self-registration waiting for approval',
+        );
         return;
       } catch (error) {
         const constraint = violatedConstraint(error);
@@ -301,11 +377,13 @@ export class AuthService {
     // that family ends (issue 13, finding 12).
     if (!(await isFamilyOnlyOf(this.db, stored.familyId, stored.memberId))) {
       await this.revokeSignIn(stored.familyId, now);
+      this.auditRevoked(stored.memberId, 'family_mismatch');
       throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
     }
     const member = await findMemberById(this.db, stored.memberId);
     if (!member?.isActive) {
       await this.revokeSignIn(stored.familyId, now);
+      this.auditRevoked(stored.memberId, 'member_inactive');
       throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
     }
     if (stored.usedAt) return this.answerRepeatedRefresh(presentedToken, now);
@@ -351,7 +429,19 @@ export class AuthService {
       }
     }
     await this.revokeSignIn(used.familyId, now);
+    this.auditRevoked(used.memberId, 'refresh_token_reused');
     throw new AppError('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenInvalid);
+  }
+
+  private auditRevoked(memberId: string, reason: 'family_mismatch' | 'member_inactive' | 'refresh_token_reused') {
+    audit(
+      this.log,
+      'auth.sign_in_revoked',
+      { ...SYSTEM_AUDIT_ACTOR, memberId, reason },
+      reason === 'refresh_token_reused'
+        ? 'sign-in ended: a used refresh token was presented again (replay)'
+        : 'sign-in ended at a token refresh',
+    );
   }
 
   /**
@@ -394,7 +484,12 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       await queuePasswordResetEmail(tx, member, now, PASSWORD_RESET_LIFETIME_MS);
     });
-    this.log?.info({ memberId: member.id }, 'password reset e-mail queued');
+    audit(
+      this.log,
+      'auth.password_reset_requested',
+      { ...ANONYMOUS_AUDIT_ACTOR, memberId: member.id, clientAddress },
+      'password reset e-mail queued',
+    );
   }
 
   /**
@@ -433,7 +528,12 @@ export class AuthService {
     announceMemberChanged(this.db, member.id);
     // A member slowed down by failed sign-ins can sign in with the new password at once.
     await this.clearSignInThrottles(member);
-    this.log?.info({ memberId: member.id, purpose: stored.purpose }, 'password set from a link');
+    audit(
+      this.log,
+      'auth.password_reset_completed',
+      { ...auditActor(member), memberId: member.id, purpose: stored.purpose },
+      stored.purpose === 'setup' ? 'password set from a setup link' : 'password reset from a reset link',
+    );
   }
 
   /**
@@ -442,11 +542,16 @@ export class AuthService {
    * sign in at once from anywhere, e.g. after a guessing attack from their station's address. The
    * addresses' counts stay: they slow down the guessing, not the member.
    */
-  async unlockSignIn(memberId: string): Promise<{ message: string }> {
+  async unlockSignIn(admin: { id: string; isAdmin: boolean }, memberId: string): Promise<{ message: string }> {
     const member = await findMemberById(this.db, memberId);
     if (!member) throw new AppError('NOT_FOUND', MEMBER_ADMIN_MESSAGES.userNotFound);
     const cleared = await this.clearSignInThrottles(member);
-    this.log?.info({ memberId, throttlesCleared: cleared }, 'sign-in unlocked by an administrator');
+    audit(
+      this.log,
+      'auth.unlocked',
+      { ...auditActor(admin), memberId, count: cleared },
+      'sign-in unlocked by an administrator',
+    );
     return { message: UNLOCK_MESSAGES.unlocked };
   }
 
@@ -470,8 +575,9 @@ export class AuthService {
     });
   }
 
-  async logout(familyId: string): Promise<void> {
-    await this.revokeSignIn(familyId, this.clock.now());
+  async logout(member: { id: string; isAdmin: boolean; familyId: string }): Promise<void> {
+    await this.revokeSignIn(member.familyId, this.clock.now());
+    audit(this.log, 'auth.sign_out', { ...auditActor(member), memberId: member.id }, 'signed out');
   }
 
   /**
@@ -488,12 +594,6 @@ export class AuthService {
   private async revokeSignIn(familyId: string, now: Date): Promise<void> {
     await revokeRefreshTokenFamily(this.db, familyId, now);
     announceSignInRevoked(this.db, familyId);
-  }
-
-  /** Counts the attempt on `key`, or refuses it with 429 and the wait while the key waits. */
-  private async admitOrRefuse(key: string, now: Date, policy: BackoffPolicy): Promise<void> {
-    const claim = await claimBackoffAttempt(this.db, key, now, policy);
-    if (!claim.admitted) throw tooManySignInAttempts(claim.retryAfterSeconds);
   }
 }
 

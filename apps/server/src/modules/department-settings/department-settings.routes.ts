@@ -39,6 +39,7 @@ export const adminDepartmentSettingsRoutes: Routes = async (app, { departmentSet
         response: { 200: departmentSettingsResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => departmentSettingsService.setTimeZone(currentMember(request).id, request.body.timeZone),
+    async (request) =>
+      departmentSettingsService.setTimeZone(currentMember(request), request.body.timeZone, request.log),
   );
 };

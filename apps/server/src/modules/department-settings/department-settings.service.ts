@@ -1,6 +1,8 @@
 /** The department's settings page (issue 16): the time zone every date is entered and shown in. */
 import { type DepartmentSettingsResponse, timeZoneAbbreviation } from '@stationbid/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { audit, auditActor } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { saveTimeZoneSetting } from './department-settings.repository.ts';
 import type { DepartmentZone, DepartmentZoneState } from './department-zone.ts';
@@ -16,11 +18,27 @@ export class DepartmentSettingsService {
     return this.present(await this.zone.readState());
   }
 
-  /** `timeZone` was checked by the route's schema (an IANA zone this runtime knows). */
-  async setTimeZone(adminId: string, timeZone: string): Promise<DepartmentSettingsResponse> {
+  /**
+   * `timeZone` was checked by the route's schema (an IANA zone this runtime knows). `log`: the
+   * request's logger, which writes the change's audit line (lib/audit-log.ts) once it is saved.
+   */
+  async setTimeZone(
+    admin: { id: string; isAdmin: boolean },
+    timeZone: string,
+    log: FastifyBaseLogger,
+  ): Promise<DepartmentSettingsResponse> {
     const at = this.clock.now();
-    await saveTimeZoneSetting(this.db, timeZone, adminId, at);
+    const before = await this.zone.read();
+    await saveTimeZoneSetting(this.db, timeZone, admin.id, at);
     this.zone.remember(timeZone, at);
+    audit(
+      log,
+      'settings.changed',
+      { ...auditActor(admin), settings: before === timeZone ? [] : ['timeZone'] },
+      before === timeZone
+        ? `administrator saved the department's time zone unchanged (${timeZone})`
+        : `administrator changed the department's time zone from ${before} to ${timeZone}`,
+    );
     return this.present({ timeZone, source: 'setting', updatedAt: at });
   }
 

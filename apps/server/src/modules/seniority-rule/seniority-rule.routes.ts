@@ -36,6 +36,6 @@ export const adminSeniorityRuleRoutes: Routes = async (app, { seniorityRuleServi
         response: { 200: seniorityRuleResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => seniorityRuleService.set(currentMember(request), request.body),
+    async (request) => seniorityRuleService.set(currentMember(request), request.body, request.log),
   );
 };

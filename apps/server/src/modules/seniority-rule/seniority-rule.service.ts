@@ -10,7 +10,9 @@ import {
   type SeniorityRule,
   type SeniorityRuleResponse,
 } from '@stationbid/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { audit, auditActor } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { announceSeniorityRuleChanged } from '../auth/member-cache.ts';
@@ -18,6 +20,7 @@ import { readSeniorityRule, saveSeniorityRule } from './seniority-rule.repositor
 
 export interface SeniorityRuleEditor {
   id: string;
+  isAdmin: boolean;
   firstName: string;
   lastName: string;
 }
@@ -35,9 +38,10 @@ export class SeniorityRuleService {
 
   /**
    * `rule` was checked by the route's schema. Today's order (the default preset's keys) is saved as
-   * no rule, so each session's own tie-break chain, a drawn lot included, keeps applying.
+   * no rule, so each session's own tie-break chain, a drawn lot included, keeps applying. `log`: the
+   * request's logger, which writes the change's audit line (lib/audit-log.ts) after the commit.
    */
-  async set(editor: SeniorityRuleEditor, rule: SeniorityRule): Promise<SeniorityRuleResponse> {
+  async set(editor: SeniorityRuleEditor, rule: SeniorityRule, log: FastifyBaseLogger): Promise<SeniorityRuleResponse> {
     const at = this.clock.now();
     const saved = isSameSeniorityRule(rule, DEFAULT_SENIORITY_RULE) ? null : rule;
     const name = `${editor.firstName} ${editor.lastName}`;
@@ -55,6 +59,12 @@ export class SeniorityRuleService {
     });
     // Every member's place outside a session follows the rule (the dashboard, lists, exports).
     announceSeniorityRuleChanged(this.db);
+    audit(
+      log,
+      'settings.changed',
+      { ...auditActor(editor), settings: ['seniorityRule'] },
+      `administrator set the seniority rule to ${describeRule(saved)}`,
+    );
     return present(saved, saved ? at : null);
   }
 }

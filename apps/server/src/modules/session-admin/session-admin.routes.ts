@@ -57,7 +57,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
       const timeZone = departmentTimeZone();
       // The spec's form sends its schedule and no dates: the dates are the schedule's days.
       const body = takeSessionDatesFromSchedule(resolveSessionTimes(request.body, timeZone, clock.now()), timeZone);
-      const session = await sessionManagement.create(body, currentMember(request));
+      const session = await sessionManagement.create(body, currentMember(request), request.log);
       return reply.status(201).send({ session, message: BID_MESSAGES.sessionCreated });
     },
   );
@@ -80,6 +80,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
         request.params.id,
         resolveSessionTimes(request.body, departmentTimeZone(), clock.now()),
         currentMember(request),
+        request.log,
       ),
       message: BID_MESSAGES.sessionUpdated,
     }),
@@ -96,7 +97,9 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: messageResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => ({ message: await sessionManagement.delete(request.params.id, currentMember(request)) }),
+    async (request) => ({
+      message: await sessionManagement.delete(request.params.id, currentMember(request), request.log),
+    }),
   );
 
   app.post(
@@ -112,7 +115,12 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      participants: await sessionManagement.addParticipants(request.params.id, request.body.userIds),
+      participants: await sessionManagement.addParticipants(
+        request.params.id,
+        request.body.userIds,
+        currentMember(request),
+        request.log,
+      ),
     }),
   );
 
@@ -128,7 +136,12 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      participants: await sessionManagement.removeParticipant(request.params.id, request.params.userId),
+      participants: await sessionManagement.removeParticipant(
+        request.params.id,
+        request.params.userId,
+        currentMember(request),
+        request.log,
+      ),
     }),
   );
 
@@ -220,7 +233,7 @@ export const completedSessionAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await sessionManagement.deleteCompleted(request.body.sessionId, currentMember(request));
+      await sessionManagement.deleteCompleted(request.body.sessionId, currentMember(request), request.log);
       return { message: BID_MESSAGES.completedSessionDeleted };
     },
   );

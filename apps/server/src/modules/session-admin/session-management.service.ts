@@ -22,9 +22,11 @@ import {
   type TieBreakLink,
   toSessionRounds,
 } from '@stationbid/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import { audit, auditActor } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { readSeniorityRule, toStoredRule } from '../seniority-rule/seniority-rule.repository.ts';
@@ -85,7 +87,8 @@ export class SessionManagementService {
     private readonly clock: Clock,
   ) {}
 
-  async create(body: ParsedCreateRequest, actor: SessionViewer): Promise<BidSessionDetail> {
+  /** `log`: the request's logger, which writes the change's audit line (lib/audit-log.ts) after the commit. */
+  async create(body: ParsedCreateRequest, actor: SessionViewer, log: FastifyBaseLogger): Promise<BidSessionDetail> {
     const now = this.clock.now();
     const memberIds = [...new Set(body.participantIds)];
     const stationIds = [...new Set(body.stationIds)];
@@ -139,12 +142,23 @@ export class SessionManagementService {
       });
       return session;
     });
+    audit(
+      log,
+      'session.created',
+      { ...auditActor(actor), sessionId: created.id, status: created.status, count: memberIds.length },
+      `administrator created a ${body.type === 'vacancy' ? 'vacancy bid' : 'bid session'} with ${memberIds.length} members`,
+    );
     return this.present(created.id);
   }
 
-  async update(sessionId: string, body: ParsedUpdateRequest, actor: SessionViewer): Promise<BidSessionDetail> {
+  async update(
+    sessionId: string,
+    body: ParsedUpdateRequest,
+    actor: SessionViewer,
+    log: FastifyBaseLogger,
+  ): Promise<BidSessionDetail> {
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       const session = await this.lockSessionOrRefuse(tx, sessionId);
       if (session.status === 'completed') throw conflict(BID_MESSAGES.completedSessionCannotChange);
       const changed = listChangedFields(session, body, {
@@ -198,41 +212,68 @@ export class SessionManagementService {
         details: { sessionId, action: 'update', fields: changed },
         at: now,
       });
+      return changed;
     });
+    audit(
+      log,
+      'session.updated',
+      { ...auditActor(actor), sessionId, fields: changed },
+      `administrator changed a bid session: ${changed.join(', ') || 'nothing'}`,
+    );
     return this.present(sessionId);
   }
 
   /** Deletes a draft, scheduled or completed session; answers the message to show. */
-  async delete(sessionId: string, actor: SessionViewer): Promise<string> {
-    return this.db.transaction(async (tx) => {
+  async delete(sessionId: string, actor: SessionViewer, log: FastifyBaseLogger): Promise<string> {
+    const status = await this.db.transaction(async (tx) => {
       const session = await this.lockSessionOrRefuse(tx, sessionId);
       if (isRunningStatus(session.status)) throw conflict(BID_MESSAGES.runningSessionCannotBeDeleted);
       await this.deleteLocked(tx, session, actor);
-      return session.status === 'completed' ? BID_MESSAGES.sessionDeletedWithResults : BID_MESSAGES.sessionDeleted;
+      return session.status;
     });
+    auditDeleted(log, actor, sessionId, status);
+    return status === 'completed' ? BID_MESSAGES.sessionDeletedWithResults : BID_MESSAGES.sessionDeleted;
   }
 
   /** DELETE /admin/delete-completed-session: completed sessions only. */
-  async deleteCompleted(sessionId: string, actor: SessionViewer): Promise<void> {
+  async deleteCompleted(sessionId: string, actor: SessionViewer, log: FastifyBaseLogger): Promise<void> {
     await this.db.transaction(async (tx) => {
       const session = await this.lockSessionOrRefuse(tx, sessionId);
       if (session.status !== 'completed') throw conflict(BID_MESSAGES.onlyCompletedSessionDeletedHere);
       await this.deleteLocked(tx, session, actor);
     });
+    auditDeleted(log, actor, sessionId, 'completed');
   }
 
-  async addParticipants(sessionId: string, memberIds: readonly string[]): Promise<Participant[]> {
-    await this.db.transaction(async (tx) => {
+  async addParticipants(
+    sessionId: string,
+    memberIds: readonly string[],
+    actor: SessionViewer,
+    log: FastifyBaseLogger,
+  ): Promise<Participant[]> {
+    const added = await this.db.transaction(async (tx) => {
       const session = await this.lockSessionBeforeStart(tx, sessionId);
       const existing = await listParticipantRows(tx, sessionId);
       const present = new Set(existing.map((row) => row.memberId));
       const newIds = [...new Set(memberIds)].filter((id) => !present.has(id));
       await this.writeQueue(tx, session, existing, await this.findActiveMembers(tx, newIds));
+      return newIds.length;
     });
+    audit(
+      log,
+      'session.participants_changed',
+      { ...auditActor(actor), sessionId, added, removed: 0 },
+      `administrator added ${added} participants`,
+    );
     return this.presentParticipantsOf(sessionId);
   }
 
-  async removeParticipant(sessionId: string, memberId: string): Promise<Participant[]> {
+  async removeParticipant(
+    sessionId: string,
+    memberId: string,
+    actor: SessionViewer,
+    log: FastifyBaseLogger,
+  ): Promise<Participant[]> {
     await this.db.transaction(async (tx) => {
       const session = await this.lockSessionBeforeStart(tx, sessionId);
       const existing = await listParticipantRows(tx, sessionId);
@@ -246,6 +287,12 @@ export class SessionManagementService {
         [],
       );
     });
+    audit(
+      log,
+      'session.participants_changed',
+      { ...auditActor(actor), sessionId, memberId, added: 0, removed: 1 },
+      'administrator removed a participant',
+    );
     return this.presentParticipantsOf(sessionId);
   }
 
@@ -435,6 +482,15 @@ export class SessionManagementService {
       at: this.clock.now(),
     });
   }
+}
+
+function auditDeleted(log: FastifyBaseLogger, actor: SessionViewer, sessionId: string, status: string): void {
+  audit(
+    log,
+    'session.deleted',
+    { ...auditActor(actor), sessionId, status },
+    `administrator deleted a ${status} bid session`,
+  );
 }
 
 /**

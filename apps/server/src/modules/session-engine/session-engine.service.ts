@@ -57,6 +57,7 @@ import { freezeSeniorityAtStart, readSeniorityCorrections } from './seniority-fr
 import { readerFor, sessionAsReadBy } from './session-access.ts';
 import { presentSession, presentSessionSummary } from './session-presenter.ts';
 import { isRunningStatus } from './session-row-presenter.ts';
+import { auditEngineStep } from './step-audit.ts';
 
 /** Who asks for a step: a signed-in member (an administrator or not). */
 export interface SessionActor {
@@ -163,7 +164,7 @@ export class SessionEngineService {
     prepare?: (tx: Executor, locked: SessionRow) => Promise<SessionRow>,
   ): Promise<EngineStepResult> {
     try {
-      const { step, cacheVersions } = await this.db.transaction(async (tx) => {
+      const { step, cacheVersions, command } = await this.db.transaction(async (tx) => {
         const found = await lockSessionRow(tx, sessionId);
         if (!found) throw notFound();
         const locked = prepare ? await prepare(tx, found) : found;
@@ -177,10 +178,10 @@ export class SessionEngineService {
             : { command: built, input: loaded };
         const result = applyCommand(input.state, command);
         if (!result.ok) throw new AppError(result.refusal.code, result.refusal.message);
-        return this.saveStep(tx, input, command, result, now);
+        return { ...(await this.saveStep(tx, input, command, result, now)), command };
       });
       this.keepStateAfterCommit(sessionId, step, cacheVersions);
-      this.announceAfterCommit(sessionId, step);
+      this.announceAfterCommit(sessionId, step, command);
       return step;
     } catch (error) {
       // A refusal wrote nothing, so the state kept is still right; anything else may have been a
@@ -465,11 +466,11 @@ export class SessionEngineService {
           this.log.warn({ sessionId, refusal: result.refusal }, 'turn clock: the scheduled start was refused');
           return 'not_due' as const;
         }
-        return this.saveStep(tx, loaded, command, result, now);
+        return { ...(await this.saveStep(tx, loaded, command, result, now)), command };
       });
       if (outcome === 'busy' || outcome === 'not_due') return outcome;
       this.keepStateAfterCommit(sessionId, outcome.step, outcome.cacheVersions);
-      this.announceAfterCommit(sessionId, outcome.step);
+      this.announceAfterCommit(sessionId, outcome.step, outcome.command);
       return outcome.step.hasChanged ? 'processed' : 'not_due';
     } catch (error) {
       this.stateCache.forget(sessionId);
@@ -576,9 +577,13 @@ export class SessionEngineService {
     }
   }
 
-  /** After the commit: a step that changed something is announced; a failure to announce is only logged. */
-  private announceAfterCommit(sessionId: string, step: EngineStepResult): void {
+  /**
+   * After the commit: a step that changed something is announced, and its audit lines written
+   * (step-audit.ts); a failure to announce is only logged.
+   */
+  private announceAfterCommit(sessionId: string, step: EngineStepResult, command: EngineCommand): void {
     if (!step.hasChanged) return;
+    auditEngineStep(this.log, sessionId, step, 'actor' in command ? command.actor : undefined);
     try {
       this.announceStep(sessionId, step);
     } catch (error) {

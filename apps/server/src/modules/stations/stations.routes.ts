@@ -89,7 +89,7 @@ export const stationRoutes: FastifyPluginAsyncZod<{ stationsService: StationsSer
     },
     async (request) => ({
       message: STATION_MESSAGES.assignmentsCleared,
-      cleared: await stationsService.clearAllAssignments(currentMember(request)),
+      cleared: await stationsService.clearAllAssignments(currentMember(request), request.log),
     }),
   );
 
@@ -152,7 +152,7 @@ export const stationRoutes: FastifyPluginAsyncZod<{ stationsService: StationsSer
       },
     },
     async (request, reply) => {
-      const station = await stationsService.create(request.body, currentMember(request));
+      const station = await stationsService.create(request.body, currentMember(request), request.log);
       return reply.status(201).send({ station, message: STATION_MESSAGES.stationCreated });
     },
   );
@@ -175,7 +175,7 @@ export const stationRoutes: FastifyPluginAsyncZod<{ stationsService: StationsSer
       },
     },
     async (request) => ({
-      station: await stationsService.update(request.params.id, request.body, currentMember(request)),
+      station: await stationsService.update(request.params.id, request.body, currentMember(request), request.log),
       message: STATION_MESSAGES.stationUpdated,
     }),
   );
@@ -192,7 +192,7 @@ export const stationRoutes: FastifyPluginAsyncZod<{ stationsService: StationsSer
       },
     },
     async (request) => {
-      await stationsService.delete(request.params.id, currentMember(request));
+      await stationsService.delete(request.params.id, currentMember(request), request.log);
       return { message: STATION_MESSAGES.stationDeleted };
     },
   );
@@ -226,7 +226,7 @@ export const stationImportRoutes: FastifyPluginAsyncZod<{ stationsService: Stati
       const { fileName, content } = await readUploadedFile(request);
       // The whole file is read and checked before any row is written: an unreadable file changes nothing.
       const rows = await readSpreadsheetRows(fileName, content, STATION_IMPORT_REQUIRED_COLUMNS);
-      const results = await stationsService.importStations(rows, currentMember(request));
+      const results = await stationsService.importStations(rows, currentMember(request), request.log);
       return {
         results,
         message: `Import completed! ${results.created} stations created, ${results.skipped} skipped.`,

@@ -28,9 +28,11 @@ import {
   type UpdateStationRequest,
   unknownCertificationCodesMessage,
 } from '@stationbid/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import { audit, auditActor } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SpreadsheetRow } from '../../lib/spreadsheet.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -58,9 +60,10 @@ import {
   updateStation,
 } from './stations.repository.ts';
 
-/** Who makes a change, for the activity log. */
+/** Who makes a change, for the activity log and the audit line. */
 export interface StationActor {
   id: string;
+  isAdmin: boolean;
   firstName: string;
   lastName: string;
 }
@@ -128,7 +131,8 @@ export class StationsService {
     return stations.map(presentStationPositions);
   }
 
-  async create(body: CreateStationRequest, actor: StationActor): Promise<Station> {
+  /** `log`: the request's logger, which writes each change's audit line (lib/audit-log.ts) after the commit. */
+  async create(body: CreateStationRequest, actor: StationActor, log: FastifyBaseLogger): Promise<Station> {
     const seatCounts = requestedSeatCounts(body) ?? emptySeatCounts();
     const seatRules = requestedSeatRules(body);
     this.checkTotalCapacity(body.totalCapacity, seatCounts);
@@ -165,14 +169,20 @@ export class StationsService {
         return created;
       }),
     );
+    audit(
+      log,
+      'station.created',
+      { ...auditActor(actor), stationId: row.id },
+      `administrator created station ${row.number}`,
+    );
     return this.get({ isAdmin: true }, row.id);
   }
 
-  async update(id: string, body: UpdateStationRequest, actor: StationActor): Promise<Station> {
+  async update(id: string, body: UpdateStationRequest, actor: StationActor, log: FastifyBaseLogger): Promise<Station> {
     const seatCounts = requestedSeatCounts(body);
     const seatRules = requestedSeatRules(body);
     const now = this.clock.now();
-    await this.refuseTakenNumber(body.number, () =>
+    const fields = await this.refuseTakenNumber(body.number, () =>
       this.db.transaction(async (tx) => {
         const existing = await lockStationById(tx, id);
         if (!existing) throw new AppError('NOT_FOUND', STATION_MESSAGES.stationNotFound);
@@ -206,13 +216,23 @@ export class StationsService {
           details: { stationId: id, action: 'edit' },
           at: now,
         });
+        const changed = (Object.keys(changes) as (keyof StationChanges)[]).filter(
+          (field) => field !== 'updatedAt' && JSON.stringify(changes[field]) !== JSON.stringify(existing[field]),
+        );
+        return seatCounts ? [...changed, 'seats'] : changed;
       }),
+    );
+    audit(
+      log,
+      'station.updated',
+      { ...auditActor(actor), stationId: id, fields },
+      `administrator changed a station: ${fields.join(', ') || 'nothing'}`,
     );
     return this.get({ isAdmin: true }, id);
   }
 
   /** Deletes a station nobody is assigned to; with members assigned, suggests deactivating. */
-  async delete(id: string, actor: StationActor): Promise<void> {
+  async delete(id: string, actor: StationActor, log: FastifyBaseLogger): Promise<void> {
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const station = await lockStationById(tx, id);
@@ -232,12 +252,13 @@ export class StationsService {
         at: now,
       });
     });
+    audit(log, 'station.deleted', { ...auditActor(actor), stationId: id }, 'administrator deleted a station');
   }
 
   /** Frees every seat at every station; answers how many members lost theirs. */
-  async clearAllAssignments(actor: StationActor): Promise<number> {
+  async clearAllAssignments(actor: StationActor, log: FastifyBaseLogger): Promise<number> {
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const cleared = await this.db.transaction(async (tx) => {
       const cleared = await clearAllSeatAssignments(tx, now);
       await recordActivity(tx, {
         memberId: actor.id,
@@ -250,6 +271,13 @@ export class StationsService {
       });
       return cleared;
     });
+    audit(
+      log,
+      'station.assignments_cleared',
+      { ...auditActor(actor), count: cleared },
+      `administrator cleared every station assignment (${cleared} members)`,
+    );
+    return cleared;
   }
 
   /**
@@ -258,7 +286,11 @@ export class StationsService {
    * A row's seat rules may name only codes of the department's catalogue; that is checked here,
    * in the row's transaction, because the pure row parser cannot know the catalogue.
    */
-  async importStations(rows: SpreadsheetRow[], actor: StationActor): Promise<StationImportResponse['results']> {
+  async importStations(
+    rows: SpreadsheetRow[],
+    actor: StationActor,
+    log: FastifyBaseLogger,
+  ): Promise<StationImportResponse['results']> {
     const errors: { row: number; error: string }[] = [];
     const takenNumbers = new Set(await listStationNumbers(this.db));
     const fileRowByNumber = new Map<number, number>();
@@ -337,6 +369,12 @@ export class StationsService {
         at: this.clock.now(),
       });
     }
+    audit(
+      log,
+      'station.imported',
+      { ...auditActor(actor), created, skipped: rows.length - created, total: rows.length },
+      `administrator imported stations: ${created} created, ${rows.length - created} skipped`,
+    );
     return { created, skipped: rows.length - created, total: rows.length, errors };
   }
 

@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { violatedConstraint } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.ts';
+import { audit, auditActor } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -132,6 +133,12 @@ export class UsersService {
       throw error;
     }
     announceMemberChanged(this.db, stored.id);
+    audit(
+      this.log,
+      'member.updated',
+      { ...auditActor(actor), memberId: stored.id, fields: listChangedFields(stored, changes) },
+      'member changed their own profile',
+    );
     return this.getProfile(stored.id);
   }
 
@@ -160,7 +167,12 @@ export class UsersService {
     });
     // Ends the other sign-ins' access tokens and live streams in every server process.
     announceMemberChanged(this.db, stored.id);
-    this.log.info({ memberId: stored.id }, 'member changed their password');
+    audit(
+      this.log,
+      'auth.password_changed',
+      { ...auditActor(actor), memberId: stored.id },
+      'member changed their password',
+    );
   }
 
   /**
@@ -235,4 +247,11 @@ function describeChangedFields(stored: MemberRow, changes: MemberChanges): strin
     (field) => field !== 'updatedAt' && changes[field as keyof MemberChanges] !== stored[field as keyof MemberRow],
   );
   return changed.length > 0 ? `Changed: ${changed.join(', ')}` : 'No changes';
+}
+
+/** The names of the fields a change sets to a new value (never the values: the audit line's `fields`). */
+export function listChangedFields(stored: MemberRow, changes: MemberChanges): string[] {
+  return Object.keys(changes).filter(
+    (field) => field !== 'updatedAt' && changes[field as keyof MemberChanges] !== stored[field as keyof MemberRow],
+  );
 }
