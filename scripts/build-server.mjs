@@ -3,7 +3,9 @@
  * TypeScript source into one ES module, `apps/server/dist/server.js` (and the db commands into
  * `apps/server/dist/db.js`, the forecast's worker thread into `apps/server/dist/forecast-worker.js`),
  * that plain Node runs with the server's production dependencies only (they stay imports; nothing
- * of node_modules is inlined). The server starts its TypeScript workers from those bundles:
+ * of node_modules is inlined). Beside them, the session-record verifier as one self-contained file,
+ * `apps/server/dist/verify.mjs` (packages/verify/build-verifier.mjs: its dependencies inlined, as it
+ * runs anywhere, without our code), which the server hands out at GET /api/verifier.mjs. The server starts its TypeScript workers from those bundles:
  * `STATIONBID_BUNDLE_DIR` (lib/worker-thread.ts) is the bundles' folder.
  *
  * A bundle has one `import.meta`, the bundle's own. The sources that find files next to them (the
@@ -11,9 +13,11 @@
  * `.filename` and `.url` rewritten to their source file's, relative to the bundle, so the compiled server reads `apps/server/src/db/migrations` and
  * `apps/web/dist` exactly as `npm start` in development does, wherever the tree is installed.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { buildVerifier, VERIFIER_FILE_NAME } from '../packages/verify/build-verifier.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'apps/server');
@@ -74,6 +78,12 @@ await build({
     ].join('\n'),
   },
 });
+// The verifier's bytes as the server under tsx builds them in memory: the same build function.
+const verifier = await buildVerifier();
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, VERIFIER_FILE_NAME), verifier);
+const verifierSha256 = createHash('sha256').update(verifier).digest('hex');
 console.log(
-  `Built the server: ${['server.js', 'db.js', 'forecast-worker.js'].map((file) => path.relative(root, path.join(outDir, file))).join(', ')} (${Math.round(performance.now() - started)} ms)`,
+  `Built the server: ${['server.js', 'db.js', 'forecast-worker.js', VERIFIER_FILE_NAME].map((file) => path.relative(root, path.join(outDir, file))).join(', ')} (${Math.round(performance.now() - started)} ms)`,
 );
+console.log(`${VERIFIER_FILE_NAME} SHA-256: ${verifierSha256}`);

@@ -7,15 +7,19 @@
  *
  * then checks that no build tool is left (tsx, esbuild, vite), that the server answers
  * GET /api/health and /api/health/ready, signs the administrator in, answers a forecast (worked out
- * in its worker thread's bundle), serves the web app at `/`,
+ * in its worker thread's bundle), gives a completed session's record as the same bytes twice, hands
+ * out the one-file verifier (GET /api/verifier.mjs, the very `apps/server/dist/verify.mjs`) and the
+ * record key without sign-in, and that both copies of `verify.mjs`, run with plain node outside the
+ * install, verify that record against the key (and refuse to call it verified without one), serves
+ * the web app at `/`,
  * that `npm run db:backup` writes a backup while it runs, that it exits 0 on SIGTERM, and that
  * `npm run db:restore` loads the backup into a new data directory. Only talks to 127.0.0.1; removes the directory at the end
  * (KEEP_CHECK_DIR=1 keeps it). Usage: `node scripts/check-production.mjs` (CHECK_REF=<commit>
  * checks another commit than HEAD).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,6 +79,87 @@ async function waitFor(description, isDone, timeoutMs, hasGivenUp = () => false)
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   fail(`timed out waiting for ${description}`);
+}
+
+const sha256Of = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** `node <verifier> <args>` in a folder of its own, outside the install: its exit code and output. */
+function runVerifier(verifier, args) {
+  const result = spawnSync(process.execPath, [verifier, ...args], { cwd: checkDir, encoding: 'utf8' });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/**
+ * The draft session (the administrator its one participant) started and ended, so it completes; its
+ * record downloaded twice (the same bytes: a completed session has one record); the record key and
+ * the verifier fetched without a token; and the verifier the build wrote and the one the server
+ * handed out, run with plain node, verifying the record against the key.
+ */
+async function checkRecordAndVerifier(baseUrl, authorized, sessionId) {
+  for (const action of ['start', 'end']) {
+    const answer = await fetch(`${baseUrl}/api/bid-sessions/${sessionId}/${action}`, {
+      method: 'POST',
+      headers: authorized,
+      body: JSON.stringify({ sessionId }),
+    });
+    if (answer.status !== 200)
+      fail(`POST /api/bid-sessions/:id/${action} answered ${answer.status}: ${await answer.text()}`);
+  }
+  const download = async () => {
+    const answer = await fetch(`${baseUrl}/api/bid-sessions/${sessionId}/record`, {
+      headers: { authorization: authorized.authorization },
+    });
+    if (answer.status !== 200)
+      fail(`GET /api/bid-sessions/:id/record answered ${answer.status}: ${await answer.text()}`);
+    return Buffer.from(await answer.arrayBuffer());
+  };
+  const record = await download();
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  if (!(await download()).equals(record)) fail('two downloads of a completed session record differ');
+  if (JSON.parse(record.toString('utf8')).session?.status !== 'completed')
+    fail('the record is not of a completed session');
+  step(
+    `GET /api/bid-sessions/:id/record gave the completed session's record twice, the same bytes (SHA-256 ${sha256Of(record)})`,
+  );
+
+  const keyAnswer = await fetch(`${baseUrl}/api/record-key`);
+  const key = await keyAnswer.json();
+  if (keyAnswer.status !== 200 || !/^[0-9a-f]{64}$/.test(key.fingerprint ?? '')) {
+    fail(`GET /api/record-key without a token answered ${keyAnswer.status}: ${JSON.stringify(key)}`);
+  }
+  const verifierAnswer = await fetch(`${baseUrl}/api/verifier.mjs`);
+  const served = Buffer.from(await verifierAnswer.arrayBuffer());
+  const built = readFileSync(path.join(appDir, 'apps/server/dist/verify.mjs'));
+  if (
+    verifierAnswer.status !== 200 ||
+    verifierAnswer.headers.get('content-type') !== 'text/javascript; charset=utf-8'
+  ) {
+    fail(`GET /api/verifier.mjs answered ${verifierAnswer.status} ${verifierAnswer.headers.get('content-type')}`);
+  }
+  if (verifierAnswer.headers.get('x-content-sha256') !== sha256Of(served))
+    fail("GET /api/verifier.mjs names another SHA-256 than its body's");
+  if (!served.equals(built)) fail('GET /api/verifier.mjs is not the apps/server/dist/verify.mjs the build wrote');
+  step(
+    `GET /api/record-key and GET /api/verifier.mjs answered without a token (verify.mjs SHA-256 ${sha256Of(served)})`,
+  );
+
+  const folder = path.join(checkDir, 'verifier-check');
+  mkdirSync(folder);
+  const recordFile = path.join(folder, 'record.json');
+  const servedFile = path.join(folder, 'verify.mjs');
+  writeFileSync(recordFile, record);
+  writeFileSync(servedFile, served);
+  for (const verifier of [path.join(appDir, 'apps/server/dist/verify.mjs'), servedFile]) {
+    const keyed = runVerifier(verifier, [recordFile, '--fingerprint', key.fingerprint]);
+    if (keyed.code !== 0 || !keyed.output.startsWith('verified: ')) {
+      fail(`node ${verifier} record.json --fingerprint exited ${keyed.code}: ${keyed.output}`);
+    }
+    const unkeyed = runVerifier(verifier, [recordFile]);
+    if (unkeyed.code !== 2 || !unkeyed.output.includes('checked only against itself')) {
+      fail(`node ${verifier} record.json (no key) exited ${unkeyed.code}: ${unkeyed.output}`);
+    }
+  }
+  step('node verify.mjs (built and served) verified the record against the key, and warned without one');
 }
 
 let server;
@@ -178,6 +263,8 @@ try {
     fail(`GET /api/bid-sessions/:id/forecast answered ${forecast.status}: ${JSON.stringify(forecastBody)}`);
   }
   step("GET /api/bid-sessions/:id/forecast answered the administrator's forecast, from the forecast worker");
+
+  await checkRecordAndVerifier(baseUrl, authorized, createdBody.session.id);
 
   const page = await fetch(`${baseUrl}/`);
   const html = await page.text();

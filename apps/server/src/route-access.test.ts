@@ -141,3 +141,15 @@ describe('authorization matrix (every route, five callers, declared in route-acc
     expect(requests).toBeGreaterThan(400);
   });
 });
+
+describe('what anyone may take without signing in', () => {
+  it('gives the record key and the verifier whole to an anonymous caller', async () => {
+    const key = await context.app.inject({ method: 'GET', url: '/api/record-key' });
+    expect(key.statusCode, key.body).toBe(200);
+    expect(key.json()).toMatchObject({ algorithm: 'Ed25519', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const verifier = await context.app.inject({ method: 'GET', url: '/api/verifier.mjs' });
+    expect(verifier.statusCode).toBe(200);
+    expect(verifier.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(verifier.body).toContain('StationBid session-record verifier');
+  });
+});

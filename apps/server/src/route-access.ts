@@ -15,7 +15,7 @@ export type RouteRole = 'anonymous' | 'member' | 'otherMember' | 'deactivated' |
 export type RouteAnswer = 'allowed' | 401 | 403 | 404;
 export type RouteAccess = Readonly<Record<RouteRole, RouteAnswer>>;
 
-/** Anyone: sign-in, tokens, password reset, health, the OpenAPI document. */
+/** Anyone: sign-in, tokens, password reset, health, the OpenAPI document, the record key and verifier. */
 const PUBLIC: RouteAccess = {
   anonymous: 'allowed',
   member: 'allowed',
@@ -177,7 +177,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     deactivated: 403,
     admin: 'allowed',
   },
-  'GET /api/record-key': MEMBER,
+  // Public: what anyone holding a record checks it against, and with (no secret in either).
+  'GET /api/record-key': PUBLIC,
+  'GET /api/verifier.mjs': PUBLIC,
   'GET /api/bid-sessions/:id/results.pdf': PARTICIPANT,
   'GET /api/bid-sessions/:id/export-status': ADMIN,
   'GET /api/bid-sessions/:id/seniority-check': ADMIN,

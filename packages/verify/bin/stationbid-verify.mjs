@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npx stationbid-verify record.json`: the verifier and the engine it replays (@stationbid/domain)
-// are TypeScript sources, which tsx loads without a build step.
+// `npx stationbid-verify record.json` in a development checkout: the verifier and the engine it
+// replays (@stationbid/domain) are TypeScript sources, which tsx loads without a build step.
+// Outside a checkout, and in a production install, use the one-file verifier instead:
+// `node verify.mjs record.json` (GET /api/verifier.mjs; docs/verifying-records.md).
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/cli.ts');
-process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });
+await import('../src/run-cli.ts');

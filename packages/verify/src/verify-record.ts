@@ -1,12 +1,14 @@
 /**
- * Verifies a StationBid session record (issue 16) without the server: its content with the very
- * functions the server used to write it (@stationbid/domain: the chain, the replay through the
- * engine, the assignments, the digest), then the Ed25519 signature over that digest. A record signed
- * by another key verifies only as "signed by that key": pass the department's fingerprint (GET
- * /api/record-key) or its public key to require that key.
+ * Verifies a StationBid session record without the server: its content with the very functions
+ * the server used to write it (@stationbid/domain: the chain, the replay through the engine, the
+ * assignments, the digest), then the Ed25519 signature over that digest. A record carries its own
+ * public key, so without a key to compare it with it verifies only as "signed by whoever made it"
+ * (`keyChecked: false`, and UNKEYED_WARNING says what that means): pass the department's
+ * fingerprint (GET /api/record-key) or its public key to require that key.
  *
- * This module is browser-safe: the CLI (`npx stationbid-verify`) and the web app's /verify page run
- * this same code. Crypto goes through RecordCrypto (WebCrypto by default, in Node 20 and browsers).
+ * This module is browser-safe: the CLI (`verify.mjs`, built from cli.ts) and the web app's /verify
+ * page run this same code. Crypto goes through RecordCrypto (WebCrypto by default, in Node 20 and
+ * browsers).
  */
 import { checkRecordContent, type RecordCheckSuccess, recordDigestBytes } from '@stationbid/domain';
 import { decodeCanonicalBase64, type GivenKey, toHex } from './key-text.ts';
@@ -36,6 +38,19 @@ export interface VerifyFailure {
 export type VerifyResult = VerifySuccess | VerifyFailure;
 
 const fail = (reason: string): VerifyFailure => ({ ok: false, sequence: null, reason });
+
+/**
+ * What a check without a key proves, in the words the CLI prints and the /verify page shows: the
+ * record's signature is checked with the public key the record itself carries, so anyone who
+ * edits a record and signs it again with a key of their own passes.
+ */
+export const UNKEYED_WARNING: readonly string[] = [
+  'WARNING: no key was given, so this record was checked only against itself.',
+  'It carries its own public key: anyone can change a record and sign it again with a key of their',
+  "own, and it passes this check. It does not show that your department's server made it: check it",
+  "against the server's key, whose fingerprint GET /api/record-key, the bid sheet and the",
+  "administrators' dashboard show.",
+];
 
 /** The options for checking against a key someone gave (key-text.ts's parseGivenKey). */
 export function optionsForGivenKey(key: GivenKey): Pick<VerifyOptions, 'expectedFingerprint' | 'expectedKey'> {

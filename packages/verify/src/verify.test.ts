@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { recordDigestBytes, recordDigestHex } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';
 // The domain's played test session (a test helper, not part of its public exports).
@@ -9,6 +11,8 @@ import { playedSession, unsignedRecordOf } from '../../domain/src/record/test-re
 import { main } from './cli.ts';
 import { parseGivenKey } from './key-text.ts';
 import { optionsForGivenKey, verifyRecord, verifyRecordText } from './verify-record.ts';
+
+const run = promisify(execFile);
 
 /** A record of the domain's test session, signed with a fresh key as the server signs: the digest's 32 bytes. */
 function signedRecord() {
@@ -170,6 +174,104 @@ describe('stationbid-verify', () => {
     const missing = await runCli(['/nonexistent/record.json']);
     expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('cannot read /nonexistent/record.json') });
     const usage = await runCli([]);
-    expect(usage).toMatchObject({ code: 1, stderr: expect.stringContaining('usage: stationbid-verify') });
+    expect(usage).toMatchObject({ code: 1, stderr: expect.stringContaining('usage: node verify.mjs <record.json>') });
+  });
+
+  it('checks against the PEM in a key file (--key) and a fingerprint (--fingerprint), and refuses another key', async () => {
+    const { text, pem, fingerprint } = signedRecord();
+    const file = await recordFile(text);
+    const keyFile = path.join(path.dirname(file), 'record-key.pem');
+    await writeFile(keyFile, pem);
+
+    const byKeyFile = await runCli([file, '--key', keyFile]);
+    expect(byKeyFile.code).toBe(0);
+    expect(byKeyFile.stdout).toMatch(/^verified: 3 awards reproduced\n/);
+    expect(byKeyFile.stdout).toContain(`signed with Ed25519 key ${fingerprint} (the key you asked for)`);
+    // The saved answer of GET /api/record-key, as curl writes it.
+    const answerFile = path.join(path.dirname(file), 'record-key.json');
+    await writeFile(answerFile, JSON.stringify({ algorithm: 'Ed25519', publicKeyPem: pem, fingerprint }));
+    expect((await runCli([file, '--key', answerFile])).code).toBe(0);
+    const withColons = fingerprint.match(/../g)?.join(':') ?? '';
+    expect((await runCli([file, '--fingerprint', withColons])).code).toBe(0);
+
+    const other = await runCli([file, '--fingerprint', signedRecord().fingerprint]);
+    expect(other.code).toBe(1);
+    expect(other.stdout).toMatch(/^NOT verified: the record is signed by key [0-9a-f]{64}, not by the key/);
+  });
+
+  it('says loudly, and exits 2, when no key is given: the record was checked only against itself', async () => {
+    const { text, fingerprint } = signedRecord();
+    const { code, stdout } = await runCli([await recordFile(text)]);
+    expect(code).toBe(2);
+    expect(stdout).toMatch(/^checked against itself only: 3 awards reproduced \(NO KEY GIVEN/);
+    expect(stdout).not.toMatch(/^verified/m);
+    expect(stdout).toContain(`signed with Ed25519 key ${fingerprint}, which was NOT compared with any key you trust`);
+    // Its own paragraph, after a blank line.
+    const paragraph = stdout.split('\n\n')[1] ?? '';
+    expect(paragraph).toMatch(/^!!! WARNING: no key was given, so this record was checked only against itself\./);
+    expect(paragraph).toContain('anyone can change a record and sign it again with a key of their');
+    expect(paragraph).toContain('--key <file>');
+  });
+
+  it('refuses a key it cannot read, and documents its exit codes in --help', async () => {
+    const file = await recordFile(signedRecord().text);
+    const notHex = await runCli([file, '--fingerprint', 'abc']);
+    expect(notHex).toMatchObject({ code: 1, stderr: expect.stringContaining('--fingerprint abc: not a fingerprint') });
+    const noKeyFile = await runCli([file, '--key', '/nonexistent/key.pem']);
+    expect(noKeyFile).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--key /nonexistent/key.pem: cannot read the key file'),
+    });
+    const twice = await runCli([file, '--key', 'a', '--fingerprint', 'b']);
+    expect(twice).toMatchObject({ code: 1, stderr: expect.stringContaining('give --key or --fingerprint, once') });
+
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('usage: node verify.mjs <record.json> [--key <key.pem> | --fingerprint <hex>]');
+    expect(help.stdout).toMatch(/^ {2}0 {2}verified: the record holds together and is signed by the key given$/m);
+    expect(help.stdout).toMatch(/^ {2}1 {2}NOT verified/m);
+    expect(help.stdout).toMatch(
+      /^ {2}2 {2}the record holds together, but no key was given: checked only against itself$/m,
+    );
+  });
+});
+
+describe('verify.mjs, the one-file verifier (build-verifier.mjs)', () => {
+  it('runs under plain node from any folder, with nothing installed beside it', { timeout: 60_000 }, async () => {
+    const { buildVerifier } = await import('../build-verifier.mjs');
+    const bytes: Uint8Array = await buildVerifier();
+    const folder = await mkdtemp(path.join(tmpdir(), 'stationbid-verifier-'));
+    const verifier = path.join(folder, 'verify.mjs');
+    await writeFile(verifier, bytes);
+    const { text, pem, fingerprint } = signedRecord();
+    const file = await recordFile(text);
+    const keyFile = path.join(folder, 'record-key.pem');
+    await writeFile(keyFile, pem);
+
+    const node = async (args: string[]) => {
+      try {
+        const { stdout } = await run(process.execPath, [verifier, ...args], { cwd: folder });
+        return { code: 0, stdout };
+      } catch (error) {
+        const failed = error as { code?: number; stdout?: string };
+        return { code: failed.code ?? -1, stdout: failed.stdout ?? '' };
+      }
+    };
+    const keyed = await node([file, '--key', keyFile]);
+    expect(keyed).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified: 3 awards reproduced\n/) });
+    expect(keyed.stdout).toContain(`signed with Ed25519 key ${fingerprint} (the key you asked for)`);
+    expect(await node([file])).toMatchObject({
+      code: 2,
+      stdout: expect.stringContaining('!!! WARNING: no key was given'),
+    });
+    expect((await node([file, '--fingerprint', signedRecord().fingerprint])).code).toBe(1);
+
+    // Self-contained: no import but Node's own modules.
+    const source = new TextDecoder().decode(bytes);
+    const imports = [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((name) => !name?.startsWith('node:'))).toEqual([]);
+    // The same sources build the same bytes.
+    expect(Buffer.from(await buildVerifier()).equals(Buffer.from(bytes))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The printed bid sheet of a completed session (issue 16): the session, each station's seats with
+ * The printed bid sheet of a completed session: the session, each station's seats with
  * who holds them, the queue with each participant's outcome, and on every page's foot the hashes
  * that tie the paper to the signed session record. Drawn with pdfkit's standard fonts (Helvetica),
  * which need no font file of ours and whose text a PDF reader can search and copy.
@@ -26,9 +26,9 @@ export const PDF_CONTENT_TYPE = 'application/pdf';
 
 /** What the footer of every page carries, from the signed session record. */
 export interface BidSheetRecordFacts {
-  /** SHA-256 of the record as generated for this sheet (`signature.digest`). */
-  digest: string;
-  /** When that record was generated (ISO). */
+  /** SHA-256 of the record file's bytes, as downloaded (what `sha256sum record.json` prints). */
+  fileSha256: string;
+  /** The moment the record speaks for: the session's completion (ISO). */
   generatedAt: string;
   /** The hash of the history's last entry: the same in every record of the session, whenever taken. */
   chainHead: string | null;
@@ -232,6 +232,10 @@ function drawReasons(doc: PDFKit.PDFDocument, session: BidSessionDetail, reasons
   doc.moveDown(0.8);
 }
 
+/** How to check the record, under its hashes: the verifier from GET /api/verifier.mjs, against the key printed above. */
+export const VERIFY_HINT =
+  'Check it: sha256sum record.json; node verify.mjs record.json --fingerprint <key fingerprint> (verify.mjs: GET /api/verifier.mjs)';
+
 /** The record footer on every page, written once all pages exist (so "page 2 of 5" is known). */
 function drawFooters(doc: PDFKit.PDFDocument, record: BidSheetRecordFacts, timeZone: string): void {
   const range = doc.bufferedPageRange();
@@ -249,14 +253,14 @@ function drawFooters(doc: PDFKit.PDFDocument, record: BidSheetRecordFacts, timeZ
       .stroke('#000000');
     doc.font('Helvetica').fontSize(6.5).fillColor('#000000');
     const lines = [
-      `Session record SHA-256: ${record.digest} (record generated ${formatDepartmentTime(new Date(record.generatedAt), timeZone)})`,
+      `Session record SHA-256: ${record.fileSha256} (the record file, as of ${formatDepartmentTime(new Date(record.generatedAt), timeZone)})`,
       `History chain head: ${record.chainHead ?? 'none (no chained history)'}`,
       `Record key fingerprint (Ed25519, SHA-256): ${record.keyFingerprint}`,
     ];
     for (const [line, text] of lines.entries()) {
       doc.text(text, MARGIN, top + line * 9, { width, lineBreak: false });
     }
-    doc.text("Check the session's record file with: npx stationbid-verify record.json", MARGIN, top + 3 * 9, {
+    doc.text(VERIFY_HINT, MARGIN, top + 3 * 9, {
       width,
       lineBreak: false,
     });

@@ -1,5 +1,5 @@
 /**
- * The PDF bid sheet of a session (issue 16): the same people may print it as may see and export
+ * The PDF bid sheet of a session: the same people may print it as may see and export
  * the results (administrators and the session's participants), and only once the session has
  * completed, since a sheet of a running session would be out of date as soon as it was printed.
  */
@@ -32,15 +32,16 @@ export class BidSheetService {
         if (error instanceof AppError && error.code === 'CONFLICT') throw conflict(BID_SHEET_MESSAGES.notCompleted);
         throw error;
       });
-    // The footer's hashes are those of the record this viewer would download now.
-    const record = await this.sessionRecords.record(viewer, sessionId);
+    // The footer's hashes are those of the session's record: a completed session has one, the same
+    // bytes at every download, so the file's SHA-256 printed here matches `sha256sum` of any copy.
+    const { record, sha256 } = await this.sessionRecords.recordFile(viewer, sessionId);
     const pdf = await buildBidSheetPdf({
       session,
       departmentTimeZone: timeZone,
       reasons: new Map(results.participants.map((participant) => [participant.id, participant.reason])),
       printedAt,
       record: {
-        digest: record.signature.digest,
+        fileSha256: sha256,
         generatedAt: record.generatedAt,
         chainHead: record.chain.head,
         keyFingerprint: record.signature.keyFingerprint,

@@ -1,10 +1,11 @@
 /**
- * The PDF bid sheet through the API (issue 16): a session played to its end, its sheet downloaded
+ * The PDF bid sheet through the API: a session played to its end, its sheet downloaded
  * and its text read back with a PDF text extractor (unpdf, PDF.js): the session, each station's
  * seats with their holders, the queue with outcomes, times in the department's zone, and the
  * record's hashes in the footer; who may print it, and not before the session has completed.
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
+import { createHash } from 'node:crypto';
 import { BID_MESSAGES, type SessionRecordDocument } from '@stationbid/domain';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import {
 import { createStationWithSeats, startSession } from '../session-engine/test-sessions.ts';
 import { bidSheetFileName } from './bid-sheet.routes.ts';
 import { BID_SHEET_MESSAGES } from './bid-sheet.service.ts';
+import { VERIFY_HINT } from './bid-sheet-pdf.ts';
 
 const TIME_ZONE = 'America/Chicago';
 
@@ -166,18 +168,26 @@ describe('GET /api/bid-sessions/:id/results.pdf', () => {
     expect(record.chain.head).toMatch(/^[0-9a-f]{64}$/);
     expect(text).toContain(`History chain head: ${record.chain.head}`);
     expect(text).toContain(`Record key fingerprint (Ed25519, SHA-256): ${key.fingerprint}`);
-    expect(text).toMatch(/Session record SHA-256: [0-9a-f]{64} \(record generated Thu 2 Apr 2026, 10:02 CDT\)/);
+    // The record as of the session's end (10:02 CDT), whenever it is printed.
+    expect(text).toMatch(/Session record SHA-256: [0-9a-f]{64} \(the record file, as of Thu 2 Apr 2026, 10:02 CDT\)/);
+    expect(text).toContain(VERIFY_HINT);
     expect(text).toContain('Page 1 of 1');
   });
 
-  it("gives the record's digest of the same moment: a record generated then has that digest", async () => {
-    const [sheet, recordAnswer] = await Promise.all([
-      getSheet(bidder(2).auth),
-      injectAs(context, bidder(2).auth, { method: 'GET', url: `/api/bid-sessions/${sessionId}/record` }),
-    ]);
-    const record = recordAnswer.json<SessionRecordDocument>();
-    // The clock stands still in the test, so both were generated at the same instant.
-    expect((await pdfText(sheet.rawPayload)).text).toContain(`Session record SHA-256: ${record.signature.digest}`);
+  it('prints the SHA-256 of exactly the record file anyone downloads, at any time', async () => {
+    const sheet = await getSheet(bidder(2).auth);
+    // Later, and by someone else: a completed session has one record.
+    context.clock.advance(60_000);
+    const download = await injectAs(context, admin, { method: 'GET', url: `/api/bid-sessions/${sessionId}/record` });
+    expect(download.statusCode, download.body).toBe(200);
+    const fileSha256 = createHash('sha256').update(download.rawPayload).digest('hex');
+
+    const { text } = await pdfText(sheet.rawPayload);
+    expect(text).toContain(`Session record SHA-256: ${fileSha256} `);
+    // Not the signature's digest (that is of the record's canonical form without its signature).
+    const record = download.json<SessionRecordDocument>();
+    expect(record.signature.digest).not.toBe(fileSha256);
+    expect(text).not.toContain(record.signature.digest);
   });
 
   it('is for participants and administrators only, and not before the session has completed', async () => {

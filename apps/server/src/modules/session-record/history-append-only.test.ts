@@ -1,5 +1,5 @@
 /**
- * History is never edited (bidding-rules.md, "Consistency"; issue 16): the database itself refuses
+ * History is never edited (bidding-rules.md, "Consistency"): the database itself refuses
  * to change or delete an entry, or the recorded settings, while the session exists. What the
  * foreign keys do (a deleted member's link becomes null) still works, and so does deleting a whole
  * session. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.

@@ -1,5 +1,5 @@
 /**
- * The replay test of issue 16: random small departments (members of random ranks and years, some
+ * The replay test of the session record: random small departments (members of random ranks and years, some
  * holding seats, some with ranked lists; stations with random seats) play random command sequences
  * through the real server (bids for free and taken seats, phone-in bids, expired turns with and
  * without ranked lists, skips, pauses and resumes, moves to the back, rewinds, sometimes an early end), then

@@ -1,5 +1,5 @@
 /**
- * The server's Ed25519 key that signs session records (issue 16). Created by the first server
+ * The server's Ed25519 key that signs session records. Created by the first server
  * process that starts on a database and kept in it (record_signing_keys, one row), so every process
  * and every restart signs with the same key. Two processes starting at once both try to insert
  * their own new key: `on conflict do nothing` keeps the first, and both then read that one.

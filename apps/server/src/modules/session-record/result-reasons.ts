@@ -1,5 +1,5 @@
 /**
- * "Why this seat" for the results (issue 16): each participant's reason, built by the same pure
+ * "Why this seat" for the results: each participant's reason, built by the same pure
  * function and from the same stored record parts (settings and chained history) as the signed
  * record, so the results, the export and the record say the same, and the verifier can rebuild it.
  */

@@ -1,9 +1,19 @@
 /**
- * The session record (issue 16): one signed JSON document with a session's settings, the commands
- * the engine applied, the hash-chained history and the final assignments, which
- * `stationbid-verify` checks without the server. Administrators may take it at any time after the
- * start (it is then signed as of that moment); a participant once the session has completed.
+ * The session record: one signed JSON document with a session's settings, the commands the engine
+ * applied, the hash-chained history and the final assignments, which the verifier (`verify.mjs`,
+ * packages/verify) checks without the server. Administrators may take it at any time after the
+ * start; a participant once the session has completed.
+ *
+ * A record is a function of the session's steps, never of the moment it is downloaded: its time
+ * (`generatedAt`) is the session's completion, or, while it runs, its last step's, and the Ed25519
+ * signature over it is deterministic. So a completed session has one record, the same bytes at
+ * every download, whose SHA-256 the bid sheet prints (recordFile); a running session's record
+ * changes only with its next step. What would still change a completed session's bytes: a change
+ * of the department's time zone (the reasons write their times in it), an upgrade that words the
+ * reasons anew, and a rewind that reopens the session (it then completes again, later).
  */
+
+import { createHash } from 'node:crypto';
 import {
   BID_MESSAGES,
   type BidSessionStatus,
@@ -40,10 +50,19 @@ export interface RecordViewer {
   isAdmin: boolean;
 }
 
+/** A record as the file that is downloaded: its exact bytes, and their SHA-256 (what `sha256sum` prints). */
+export interface SessionRecordFile {
+  record: SessionRecordDocument;
+  bytes: Buffer;
+  sha256: string;
+  fileName: string;
+}
+
 export class SessionRecordService {
   constructor(
     private readonly db: Database,
-    private readonly clock: Clock,
+    // The record's time comes from the session's steps, not the clock (see above).
+    _clock: Clock,
     /** The department's time zone (IANA): the reasons in the record write their times in it. */
     private readonly departmentZone: TimeZoneSource = fixedTimeZone('UTC'),
   ) {}
@@ -55,7 +74,19 @@ export class SessionRecordService {
     return presentRecordKey(await this.signingKey());
   }
 
-  /** The signed record, as the JSON text that is sent (the signature covers its canonical form). */
+  /** The record as the file that is sent: the same bytes for the same steps. */
+  async recordFile(viewer: RecordViewer, sessionId: string): Promise<SessionRecordFile> {
+    const record = await this.record(viewer, sessionId);
+    const bytes = Buffer.from(JSON.stringify(record), 'utf8');
+    return {
+      record,
+      bytes,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      fileName: `session-record-${sessionId}.json`,
+    };
+  }
+
+  /** The signed record (the signature covers its canonical form). */
   async record(viewer: RecordViewer, sessionId: string): Promise<SessionRecordDocument> {
     const session = await findSessionById(this.db, sessionId);
     // Members never see a draft: the same answer as an unknown id.
@@ -80,7 +111,7 @@ export class SessionRecordService {
     });
     const timeZone = await this.departmentZone.read();
     const unsigned = buildUnsignedRecord({
-      generatedAt: this.clock.now().toISOString(),
+      generatedAt: recordTime(session, history).toISOString(),
       session: {
         id: session.id,
         name: session.name,
@@ -108,4 +139,18 @@ export class SessionRecordService {
       },
     };
   }
+}
+
+/**
+ * The moment a record speaks for: a completed session's end; before that, its last history
+ * entry's (the last step the record shows), or the start.
+ */
+function recordTime(
+  session: { status: string; actualStart: Date | null; actualEnd: Date | null; updatedAt: Date },
+  history: { chained: readonly { at: string }[]; unchained: readonly { at: string }[] },
+): Date {
+  if (session.status === 'completed' && session.actualEnd) return session.actualEnd;
+  const lastStep = history.chained.at(-1)?.at ?? history.unchained.at(-1)?.at;
+  if (lastStep !== undefined) return new Date(lastStep);
+  return session.actualStart ?? session.updatedAt;
 }

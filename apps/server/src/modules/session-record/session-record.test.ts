@@ -1,12 +1,13 @@
 /**
- * The session record through the API (issue 16): a session played with every kind of command (own
- * bid, phone-in bid, pause and resume, a turn run out with an auto-bid list, a move to the back, a
- * skip, a second chance run out), its record exported and checked by the real verifier CLI, one
- * byte changed and refused; who may read the record; the public key. PGlite, and PostgreSQL with
- * TEST_DATABASE_URL.
+ * The session record through the API: a session played with every kind of command (own bid,
+ * phone-in bid, pause and resume, a turn run out with an auto-bid list, a move to the back, a skip,
+ * a second chance run out), its record exported and checked by the real verifier CLI and by the
+ * one-file verifier the server hands out, one byte changed and refused; one record per completed
+ * session (the same bytes at every download) and per step of a running one; who may read the
+ * record; the public key. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { execFile } from 'node:child_process';
-import { verify } from 'node:crypto';
+import { createHash, verify } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,8 @@ let stationOneNumber: number;
 let stationTwoNumber: number;
 /** The participant m5's answer while the session still ran. */
 let earlyAnswer: { statusCode: number; body: string };
+/** The administrator's downloads while the session ran: one after the phone-in bid, two after the pause (a minute apart, no step between). */
+let runningDownloads: { afterBid: Buffer; paused: Buffer[]; pausedAt: string };
 
 const post = (who: SignedIn, url: string, payload?: Record<string, unknown>) =>
   injectAs(context, who, { method: 'POST', url, ...(payload ? { payload } : {}) });
@@ -119,8 +122,13 @@ beforeAll(async () => {
     method: 'GET',
     url: `/api/bid-sessions/${sessionId}/record`,
   });
+  const afterBid = await downloadRecord();
   await expectOk(await post(admin, `/api/bid-sessions/${sessionId}/pause`));
+  const pausedAt = context.clock.now().toISOString();
+  const paused = await downloadRecord();
   context.clock.advance(MINUTE);
+  // A minute later, with no step between.
+  runningDownloads = { afterBid, paused: [paused, await downloadRecord()], pausedAt };
   await expectOk(await post(admin, `/api/bid-sessions/${sessionId}/resume`));
   // The third bidder's turn runs out: their auto-bid list gives them Station two.
   context.clock.advance(6 * MINUTE);
@@ -132,6 +140,15 @@ beforeAll(async () => {
   await context.app.turnClock.tick();
 });
 afterAll(async () => context?.close());
+
+/** The record file's bytes as downloaded. */
+async function downloadRecord(who: SignedIn = admin): Promise<Buffer> {
+  const response = await injectAs(context, who, { method: 'GET', url: `/api/bid-sessions/${sessionId}/record` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.rawPayload;
+}
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 async function readRecord(who: SignedIn = admin): Promise<{ record: SessionRecordDocument; text: string }> {
   const response = await injectAs(context, who, { method: 'GET', url: `/api/bid-sessions/${sessionId}/record` });
@@ -145,10 +162,10 @@ async function writeRecordFile(text: string): Promise<string> {
   return file;
 }
 
-/** Runs `stationbid-verify` as a person would, answering its exit code and output. */
-async function runVerifier(args: string[]): Promise<{ code: number; stdout: string }> {
+/** Runs a verifier (`stationbid-verify` unless another file is named) as a person would, answering its exit code and output. */
+async function runVerifier(args: string[], program = VERIFY_BIN): Promise<{ code: number; stdout: string }> {
   try {
-    const { stdout } = await run(process.execPath, [VERIFY_BIN, ...args]);
+    const { stdout } = await run(process.execPath, [program, ...args]);
     return { code: 0, stdout };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -226,7 +243,8 @@ describe('GET /api/bid-sessions/:id/record', () => {
 
   it('is signed with the key GET /api/record-key shows, over the SHA-256 of its canonical form', async () => {
     const { record } = await readRecord();
-    const keyAnswer = await injectAs(context, outsider, { method: 'GET', url: '/api/record-key' });
+    // No sign-in needed: the key is what anyone holding a record checks it against.
+    const keyAnswer = await context.app.inject({ method: 'GET', url: '/api/record-key' });
     expect(keyAnswer.statusCode).toBe(200);
     const key = keyAnswer.json();
     expect(key).toMatchObject({ algorithm: 'Ed25519', fingerprint: record.signature.keyFingerprint });
@@ -258,6 +276,41 @@ describe('GET /api/bid-sessions/:id/record', () => {
     );
   });
 
+  it('is one file for a completed session: the same bytes at every download, dated at its completion', async () => {
+    const first = await downloadRecord();
+    // Later (within the tokens' lifetime): the moment of the download does not show.
+    context.clock.advance(MINUTE);
+    const again = await downloadRecord();
+    const participants = await downloadRecord(person(3).auth);
+    expect(again.equals(first)).toBe(true);
+    expect(participants.equals(first)).toBe(true);
+    expect(sha256Of(again)).toBe(sha256Of(first));
+
+    const record = JSON.parse(first.toString('utf8')) as SessionRecordDocument;
+    expect(record.session.status).toBe('completed');
+    expect(record.session.actualEnd).not.toBeNull();
+    expect(record.generatedAt).toBe(record.session.actualEnd);
+    expect(record.generatedAt).not.toBe(context.clock.now().toISOString());
+  });
+
+  it('is, while the session runs, as of its last step: the same until the next step, then another', async () => {
+    const [first, second] = runningDownloads.paused;
+    if (!first || !second) throw new Error('no downloads while the session was paused');
+    expect(second.equals(first)).toBe(true);
+    const paused = JSON.parse(first.toString('utf8')) as SessionRecordDocument;
+    expect(paused.session.status).toBe('paused');
+    // The pause was the last step: the minute that passed after it does not show.
+    expect(paused.generatedAt).toBe(runningDownloads.pausedAt);
+    expect(paused.generatedAt).toBe(paused.history.at(-1)?.at);
+
+    // Before the pause, the record was another: as of the phone-in bid.
+    expect(runningDownloads.afterBid.equals(first)).toBe(false);
+    const active = JSON.parse(runningDownloads.afterBid.toString('utf8')) as SessionRecordDocument;
+    expect(active.session.status).toBe('active');
+    expect(active.generatedAt).toBe(active.history.at(-1)?.at);
+    expect(active.history.length).toBeLessThan(paused.history.length);
+  });
+
   it('is for participants only once the session has completed, and never for others', async () => {
     expect(earlyAnswer.statusCode).toBe(409);
     expect(JSON.parse(earlyAnswer.body).error).toBe(RECORD_MESSAGES.notCompleted);
@@ -271,5 +324,60 @@ describe('GET /api/bid-sessions/:id/record', () => {
       url: '/api/bid-sessions/00000000-0000-4000-8000-000000000000/record',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/verifier.mjs', () => {
+  it('hands anyone the one-file verifier, cacheable, named by its SHA-256; an unchanged copy is 304', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/verifier.mjs' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const sha256 = sha256Of(response.rawPayload);
+    expect(response.headers['x-content-sha256']).toBe(sha256);
+    expect(response.headers.etag).toBe(`"${sha256}"`);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(response.body.startsWith('#!/usr/bin/env node\n// StationBid session-record verifier')).toBe(true);
+
+    const again = await context.app.inject({
+      method: 'GET',
+      url: '/api/verifier.mjs',
+      headers: { 'if-none-match': `"${sha256}"` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(`"${sha256}"`);
+  });
+
+  it('checks a downloaded record with plain node: verified against the key, loudly unkeyed without one, refused when changed', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'stationbid-verifier-'));
+    const verifier = path.join(folder, 'verify.mjs');
+    await writeFile(verifier, (await context.app.inject({ method: 'GET', url: '/api/verifier.mjs' })).rawPayload);
+    const key = (await context.app.inject({ method: 'GET', url: '/api/record-key' })).json<{
+      fingerprint: string;
+      publicKeyPem: string;
+    }>();
+    const keyFile = path.join(folder, 'record-key.pem');
+    await writeFile(keyFile, key.publicKeyPem);
+    const bytes = await downloadRecord(person(1).auth);
+    const recordFile = path.join(folder, 'record.json');
+    await writeFile(recordFile, bytes);
+
+    const byFingerprint = await runVerifier([recordFile, '--fingerprint', key.fingerprint], verifier);
+    expect(byFingerprint.code).toBe(0);
+    expect(byFingerprint.stdout).toMatch(/^verified: 4 awards reproduced\n/);
+    expect(byFingerprint.stdout).toContain(`signed with Ed25519 key ${key.fingerprint} (the key you asked for)`);
+    expect((await runVerifier([recordFile, '--key', keyFile], verifier)).code).toBe(0);
+
+    const unkeyed = await runVerifier([recordFile], verifier);
+    expect(unkeyed.code).toBe(2);
+    expect(unkeyed.stdout).toMatch(/^checked against itself only: 4 awards reproduced/);
+    expect(unkeyed.stdout).toContain('!!! WARNING: no key was given, so this record was checked only against itself.');
+
+    const text = bytes.toString('utf8');
+    const at = text.indexOf('"actorName":"Alex Admin","at"');
+    const changed = `${text.slice(0, at + 13)}B${text.slice(at + 14)}`;
+    const refused = await runVerifier([await writeRecordFile(changed), '--fingerprint', key.fingerprint], verifier);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/^NOT verified \(first failing entry: \d+\)/);
   });
 });

@@ -1,12 +1,17 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/index.ts';
+import { returnPathFrom } from './return-path.ts';
 
-/** Sign-in and password pages; a member already signed in is sent to /dashboard. */
+/**
+ * Sign-in and password pages; a member already signed in is sent to the page the login address
+ * names (`?next=`, return-path.ts), or to /dashboard.
+ */
 export function PublicOnlyRoute() {
   const { user, isLoading } = useAuth();
+  const { search } = useLocation();
   if (isLoading) return <FullPageLoader />;
-  if (user !== null) return <Navigate to={paths.dashboard} replace />;
+  if (user !== null) return <Navigate to={returnPathFrom(search) ?? paths.dashboard} replace />;
   return <Outlet />;
 }

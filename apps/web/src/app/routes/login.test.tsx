@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN, buildUser, REFRESH_TOKEN } from '../../test/fixtures.ts';
 import { deferred, jsonResponse } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -125,5 +125,51 @@ describe('LoginPage', () => {
     });
     // The sign-in answer already carries the member: no second round trip to /auth/me.
     expect(api.requestsTo('GET /api/auth/me')).toHaveLength(0);
+  });
+
+  it.each([
+    ['another site', '//evil.example/verify'],
+    ['another site, by scheme', 'https://evil.example/verify'],
+    ['another site, by backslash', '/\\evil.example'],
+    ['a script', 'javascript:alert(1)'],
+    ['the sign-in page itself', '/login?next=/verify'],
+  ])('opens the dashboard, not %s, when the address asks for it', async (_what, next) => {
+    const { user, router } = renderApp({
+      path: `/login?${new URLSearchParams({ next })}`,
+      api: {
+        'POST /api/auth/login': () =>
+          jsonResponse(200, { user: member, token: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN }),
+      },
+    });
+    const form = await findForm();
+    await user.type(form.email, 'alex.morgan@stationbid.example');
+    await user.type(form.password, 'secret-password');
+    await user.click(form.submit);
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('returns to the page a signed-out visitor asked for, with its query', async () => {
+    const { user, router } = renderApp({
+      path: '/bid-history?session=42',
+      api: {
+        'POST /api/auth/login': () =>
+          jsonResponse(200, { user: member, token: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN }),
+      },
+    });
+    const form = await findForm();
+    expect(router.state.location.search).toBe('?next=%2Fbid-history%3Fsession%3D42');
+    await user.type(form.email, 'alex.morgan@stationbid.example');
+    await user.type(form.password, 'secret-password');
+    await user.click(form.submit);
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/bid-history'));
+    expect(router.state.location.search).toBe('?session=42');
+  });
+
+  it('sends a member already signed in on to the page the address names', async () => {
+    const { router } = renderApp({ path: '/login?next=%2Fstations', signedInAs: member });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/stations'));
   });
 });

@@ -2,14 +2,20 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { schemaResolver, useForm } from '@mantine/form';
 import { type LoginRequest, loginRequestSchema } from '@stationbid/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { AuthLayout, useLogin } from '../../features/auth/index.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
+import { returnPathFrom } from '../guards/return-path.ts';
 
-/** Sign-in, with the messages of the login schema (schemas/auth.ts). There is no self-registration: accounts come from administrators. */
+/**
+ * Sign-in, with the messages of the login schema (schemas/auth.ts). There is no self-registration:
+ * accounts come from administrators. Afterwards it opens the page the member was sent here from
+ * (`?next=`, checked to be one of this site's: guards/return-path.ts), else the dashboard.
+ */
 function LoginPage() {
-  const login = useLogin();
+  const { search } = useLocation();
+  const login = useLogin({ returnTo: returnPathFrom(search) });
   const form = useForm<LoginRequest>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },

@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 // The domain's played test session (a test helper, not among its public exports).
 import { playedSession, unsignedRecordOf } from '../../../../../packages/domain/src/record/test-records.ts';
-import { buildUser } from '../../test/fixtures.ts';
+import { ACCESS_TOKEN, buildUser, REFRESH_TOKEN } from '../../test/fixtures.ts';
 import { jsonResponse } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -121,5 +121,48 @@ describe('VerifyPage', () => {
     await user.click(keyField);
     await user.paste(signed.pem);
     expect(await findResult('Verified: 3 awards reproduced')).toHaveTextContent('the key you checked against');
+  });
+
+  it('says the file was checked once the answer is there, and checking only while it runs', async () => {
+    const signed = await signedRecord();
+    const { user } = renderApp({
+      path: '/verify',
+      signedInAs: buildUser(),
+      api: { 'GET /api/record-key': recordKeyAnswer(signed) },
+    });
+    await screen.findByLabelText('Server key fingerprint');
+    await user.upload(screen.getByLabelText('Record file'), recordFile(signed.text));
+
+    await findResult('Verified: 3 awards reproduced');
+    const zone = screen.getByTestId('record-drop-zone');
+    expect(within(zone).getByText(/^Checked/)).toHaveTextContent('Checked session-record.json');
+    expect(within(zone).queryByText(/Checking/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Checking the record' })).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to sign in, and back to /verify afterwards', async () => {
+    const member = buildUser();
+    const signed = await signedRecord();
+    const { user, router } = renderApp({
+      path: '/verify',
+      api: {
+        'POST /api/auth/login': () =>
+          jsonResponse(200, { user: member, token: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN }),
+        'GET /api/auth/me': () => jsonResponse(200, { user: member }),
+        'GET /api/record-key': recordKeyAnswer(signed),
+      },
+    });
+
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/verify');
+
+    await user.type(screen.getByLabelText('Email'), 'alex.morgan@stationbid.example');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify a Session Record' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify');
+    expect(await screen.findByLabelText('Server key fingerprint')).toHaveValue(signed.fingerprint);
   });
 });

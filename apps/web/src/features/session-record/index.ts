@@ -1,5 +1,5 @@
 /**
- * The signed session record (issue 16): the administrators' view of the record-signing key, the
+ * The signed session record: the administrators' view of the record-signing key, the
  * record's download from a session's results, and the in-browser check of /verify.
  */
 export * from './api/download-session-record.ts';

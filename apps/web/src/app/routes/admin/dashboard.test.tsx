@@ -245,7 +245,11 @@ describe('AdminDashboardPage', { timeout: 20_000 }, () => {
     expect(await within(records).findByRole('textbox', { name: /Key fingerprint/ })).toHaveValue(
       RECORD_KEY_FINGERPRINT,
     );
-    expect(records).toHaveTextContent('npx stationbid-verify record.json --key <fingerprint>');
+    expect(records).toHaveTextContent('node verify.mjs record.json --fingerprint <fingerprint>');
+    expect(within(records).getByRole('link', { name: 'verifier, verify.mjs' })).toHaveAttribute(
+      'href',
+      '/api/verifier.mjs',
+    );
     expect(within(records).getByRole('button', { name: 'Copy fingerprint' })).toBeEnabled();
     expect(within(records).getByRole('button', { name: 'Copy public key (PEM)' })).toBeEnabled();
   });

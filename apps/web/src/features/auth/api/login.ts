@@ -18,8 +18,11 @@ export function login(credentials: LoginRequest): Promise<AuthResponse> {
   });
 }
 
-/** Signs in; on success keeps the session, says so and opens the dashboard. */
-export function useLogin() {
+/**
+ * Signs in; on success keeps the session, says so and opens `returnTo` (a same-site path the
+ * caller has checked: the page the member was sent to sign in from) or the dashboard.
+ */
+export function useLogin({ returnTo }: { returnTo?: string | null } = {}) {
   const { startSession } = useAuth();
   const navigate = useNavigate();
   return useMutation({
@@ -29,7 +32,7 @@ export function useLogin() {
       // This device's push subscription now belongs to the member who signed in (lib/push.ts).
       syncPushSubscription().catch((error: unknown) => console.warn('Push subscription not renewed', error));
       showSuccess('Login successful!');
-      navigate(paths.dashboard, { replace: true });
+      navigate(returnTo ?? paths.dashboard, { replace: true });
     },
   });
 }

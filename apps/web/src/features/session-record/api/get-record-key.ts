@@ -1,4 +1,4 @@
-/** The server's record-signing key (issue 16): what a steward checks a session record against. */
+/** The server's record-signing key: what a steward checks a session record against. */
 import { recordKeyResponseSchema } from '@stationbid/domain';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';

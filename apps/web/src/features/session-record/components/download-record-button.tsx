@@ -1,5 +1,5 @@
 /**
- * "Download record" on a completed session's results: the signed session record (issue 16) a
+ * "Download record" on a completed session's results: the signed session record a
  * member can hand to their steward, with a link to check it on /verify.
  */
 import { Anchor, Button } from '@mantine/core';

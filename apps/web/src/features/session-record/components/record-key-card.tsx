@@ -1,11 +1,12 @@
 /**
- * The administrators' view of the record-signing key (issue 16): its fingerprint, which a steward
- * passes to `npx stationbid-verify record.json --key <fingerprint>`, and the public key to copy.
+ * The administrators' view of the record-signing key: its fingerprint, which a steward passes to
+ * the verifier (`node verify.mjs record.json --fingerprint <fingerprint>`), and the public key to
+ * copy. The same fingerprint is on every bid sheet and at GET /api/record-key.
  */
-import { Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useId } from 'react';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { API_BASE_PATH, getErrorMessage } from '../../../lib/api-client.ts';
 import { useRecordKeyQuery } from '../api/session-record-queries.ts';
 import { VerifyRecordLink } from './download-record-button.tsx';
 
@@ -19,8 +20,9 @@ export function RecordKeyCard() {
           Session records
         </Title>
         <Text size="sm" c="gray.7">
-          Every session record is signed with this server's key. Anyone can check a record with{' '}
-          <Code>npx stationbid-verify record.json --key &lt;fingerprint&gt;</Code>, or in the browser:
+          Every session record is signed with this server's key. Anyone can check a record against it with the{' '}
+          <VerifierDownloadLink /> (one file for Node 20, nothing to install):{' '}
+          <Code>node verify.mjs record.json --fingerprint &lt;fingerprint&gt;</Code>, or in the browser:
         </Text>
         <VerifyRecordLink />
         {keyQuery.isPending && <Loader size="sm" role="status" aria-label="Loading the signing key" />}
@@ -69,5 +71,14 @@ export function RecordKeyCard() {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The one-file verifier the server hands out to anyone (GET /api/verifier.mjs), saved as verify.mjs. */
+export function VerifierDownloadLink() {
+  return (
+    <Anchor href={`${API_BASE_PATH}/verifier.mjs`} download="verify.mjs" size="sm">
+      verifier, verify.mjs
+    </Anchor>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * Checks a session record in the browser (/verify, issue 16): the person drops a record file on the
- * page or picks one, and the same check as `npx stationbid-verify` runs here: the Ed25519 signature
- * (against this server's key from GET /api/record-key, or a key they paste), the hash chain, and the
- * replay of every command through the bid engine. Nothing is sent to the server.
+ * Checks a session record in the browser (/verify): the person drops a record file on the page or
+ * picks one, and the same check as the verifier (`node verify.mjs`) runs here: the Ed25519
+ * signature (against this server's key from GET /api/record-key, or a key they paste), the hash
+ * chain, and the replay of every command through the bid engine. Nothing is sent to the server.
+ * A check always has a key to compare the signature's with: the page waits for one.
  */
 import {
   Alert,
@@ -81,7 +82,11 @@ export function VerifyRecordPanel() {
 
   return (
     <Stack gap="lg">
-      <RecordFilePicker file={file} onFile={setFile} />
+      <RecordFilePicker
+        file={file}
+        onFile={setFile}
+        status={!file || waitingFor ? null : isChecking ? 'checking' : check ? 'checked' : null}
+      />
       <KeySection
         choice={keyChoice}
         onChoice={setKeyChoice}
@@ -120,7 +125,14 @@ export function VerifyRecordPanel() {
   );
 }
 
-function RecordFilePicker({ file, onFile }: { file: File | null; onFile: (file: File) => void }) {
+interface RecordFilePickerProps {
+  file: File | null;
+  onFile: (file: File) => void;
+  /** Where the chosen file's check is: running, done (its answer is below), or not begun (no key yet). */
+  status: 'checking' | 'checked' | null;
+}
+
+function RecordFilePicker({ file, onFile, status }: RecordFilePickerProps) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -178,7 +190,7 @@ function RecordFilePicker({ file, onFile }: { file: File | null; onFile: (file: 
         </Button>
         {file && (
           <Text size="sm">
-            Checking <Code>{file.name}</Code>
+            {status === 'checking' ? 'Checking' : status === 'checked' ? 'Checked' : 'Chosen'} <Code>{file.name}</Code>
           </Text>
         )}
       </Stack>
@@ -248,6 +260,30 @@ function CheckResult({ check }: { check: RecordCheck }) {
       </Alert>
     );
   }
+  if (!check.keyChecked) {
+    // Only the record's own key was used: say what that proves, as the CLI does.
+    return (
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconAlertTriangle aria-hidden />}
+        title={check.headline}
+        role="alert"
+      >
+        <Stack gap="xs">
+          <Text size="sm" fw={700}>
+            {check.warning.join(' ')}
+          </Text>
+          <List size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
+            {check.details.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+            <List.Item>Signed with Ed25519 key {check.keyFingerprint}, not compared with any key</List.Item>
+          </List>
+        </Stack>
+      </Alert>
+    );
+  }
   return (
     <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} title={check.headline} role="status">
       <Stack gap="xs">
@@ -255,10 +291,7 @@ function CheckResult({ check }: { check: RecordCheck }) {
           {check.details.map((line) => (
             <List.Item key={line}>{line}</List.Item>
           ))}
-          <List.Item>
-            Signed with Ed25519 key {check.keyFingerprint}
-            {check.keyChecked ? ', the key you checked against' : ''}
-          </List.Item>
+          <List.Item>Signed with Ed25519 key {check.keyFingerprint}, the key you checked against</List.Item>
         </List>
       </Stack>
     </Alert>

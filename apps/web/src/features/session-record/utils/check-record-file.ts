@@ -1,11 +1,13 @@
 /**
- * The /verify page's check: the very code `npx stationbid-verify` runs (packages/verify's core:
- * the domain's chain, replay and reasons, then Ed25519 with WebCrypto), on a file the person chose.
+ * The /verify page's check: the very code the verifier (`node verify.mjs`) runs (packages/verify's
+ * core: the domain's chain, replay and reasons, then Ed25519 with WebCrypto), on a file the person
+ * chose.
  */
 import {
   describeVerified,
   type GivenKey,
   optionsForGivenKey,
+  UNKEYED_WARNING,
   type VerifyResult,
   verifyRecordText,
 } from 'stationbid-verify';
@@ -21,6 +23,8 @@ export type RecordCheck =
       details: string[];
       keyFingerprint: string;
       keyChecked: boolean;
+      /** What a check without a key proves (nothing about who signed): empty when a key was given. */
+      warning: readonly string[];
       sessionName: string;
     }
   | { ok: false; fileName: string; sequence: number | null; reason: string };
@@ -40,10 +44,11 @@ export async function checkRecordFile(file: File, key: GivenKey | null): Promise
   return {
     ok: true,
     fileName: file.name,
-    headline: `Verified: ${result.awardsReproduced} ${result.awardsReproduced === 1 ? 'award' : 'awards'} reproduced`,
+    headline: `${result.keyChecked ? 'Verified' : 'Checked against itself only'}: ${result.awardsReproduced} ${result.awardsReproduced === 1 ? 'award' : 'awards'} reproduced`,
     details: describeVerified(result),
     keyFingerprint: result.keyFingerprint,
     keyChecked: result.keyChecked,
+    warning: result.keyChecked ? [] : UNKEYED_WARNING,
     sessionName: result.record.session.name,
   };
 }
