@@ -287,6 +287,21 @@ export const sessionRecordSettings = pgTable('session_record_settings', {
 });
 
 /**
+ * A completed session's record as the file first sent, kept so that every later download is the
+ * same bytes whatever changes around it (an upgrade that words the reasons anew, a new department
+ * time zone): the bid sheet printed its SHA-256. `version` is the session's at completion; a
+ * rewind that reopens the session changes it, and the next completion's record replaces this one.
+ */
+export const sessionRecordFiles = pgTable('session_record_files', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => bidSessions.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
  * The server's Ed25519 key that signs session records: one row, created by the first server
  * process that starts (insert ... on conflict do nothing, then read, so two at once agree on one).
  * The private key never leaves the server; GET /api/record-key shows the public one.

@@ -154,6 +154,8 @@ describe('a rewind', () => {
     expect((await bid(quinn.signedIn, 'B')).statusCode).toBe(200);
     expect((await bid(ortiz.signedIn, 'C')).statusCode).toBe(200);
     expect((await readSession(sessionId)).status).toBe('completed');
+    const recordBefore = await get(admin, `/api/bid-sessions/${sessionId}/record`);
+    expect(recordBefore.statusCode, recordBefore.body).toBe(200);
 
     const rewound = await post(admin, `/api/bid-sessions/${sessionId}/rewind`, {
       toUserId: ortiz.id,
@@ -163,6 +165,15 @@ describe('a rewind', () => {
     const session = await readSession(sessionId);
     expect(session.status).toBe('active');
     expect(session.currentTurn?.user.id).toBe(ortiz.id);
+
+    // Completed again: its record is the new one, with the rewind, not the file kept before it.
+    expect((await bid(ortiz.signedIn, 'C')).statusCode).toBe(200);
+    expect((await readSession(sessionId)).status).toBe('completed');
+    const recordAfter = await get(admin, `/api/bid-sessions/${sessionId}/record`);
+    expect(recordAfter.body).not.toBe(recordBefore.body);
+    const verified = await verifyRecordText(recordAfter.body);
+    expect(verified.ok).toBe(true);
+    if (verified.ok) expect(verified.record.commands.map((command) => command.type)).toContain('rewind');
   });
 
   it('answers a clear refusal to bad input, to members, and before the start', async () => {

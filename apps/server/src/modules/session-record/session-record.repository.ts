@@ -1,8 +1,14 @@
 /** Reads of what a session record is made of: the recorded settings, the history and the final seats. */
 import type { RecordEntry, RecordSettings, SessionRecordDocument } from '@stationbid/domain';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bids, participants, sessionHistory, sessionRecordSettings } from '../../db/schema/index.ts';
+import {
+  bids,
+  participants,
+  sessionHistory,
+  sessionRecordFiles,
+  sessionRecordSettings,
+} from '../../db/schema/index.ts';
 
 export async function readRecordedSettings(
   executor: Executor,
@@ -91,4 +97,39 @@ export async function readFinalAssignments(
           }
         : null,
   }));
+}
+
+/** The record file kept for the session at `version` (its completion), if one was kept. */
+export async function readKeptRecordFile(
+  executor: Executor,
+  sessionId: string,
+  version: number,
+): Promise<string | undefined> {
+  const [row] = await executor
+    .select({ body: sessionRecordFiles.body })
+    .from(sessionRecordFiles)
+    .where(and(eq(sessionRecordFiles.sessionId, sessionId), eq(sessionRecordFiles.version, version)));
+  return row?.body;
+}
+
+/**
+ * Keeps `body` as the session's record at `version`, replacing one kept at another version (a
+ * completion before a rewind). Answers the body kept: the first one of two downloads at once.
+ */
+export async function keepRecordFile(
+  executor: Executor,
+  sessionId: string,
+  version: number,
+  body: string,
+): Promise<string> {
+  const [written] = await executor
+    .insert(sessionRecordFiles)
+    .values({ sessionId, version, body })
+    .onConflictDoUpdate({
+      target: sessionRecordFiles.sessionId,
+      set: { version, body, createdAt: sql`now()` },
+      setWhere: ne(sessionRecordFiles.version, version),
+    })
+    .returning({ body: sessionRecordFiles.body });
+  return written?.body ?? (await readKeptRecordFile(executor, sessionId, version)) ?? body;
 }

@@ -8,9 +8,10 @@
  * (`generatedAt`) is the session's completion, or, while it runs, its last step's, and the Ed25519
  * signature over it is deterministic. So a completed session has one record, the same bytes at
  * every download, whose SHA-256 the bid sheet prints (recordFile); a running session's record
- * changes only with its next step. What would still change a completed session's bytes: a change
- * of the department's time zone (the reasons write their times in it), an upgrade that words the
- * reasons anew, and a rewind that reopens the session (it then completes again, later).
+ * changes only with its next step. A completed session's file is kept as first sent, so neither an
+ * upgrade that words the reasons anew nor a new department time zone (the reasons write their
+ * times in it) changes it; only a rewind that reopens the session does (it completes again later,
+ * and that record is kept instead).
  */
 
 import { createHash } from 'node:crypto';
@@ -37,7 +38,13 @@ import {
   type RecordSigningKey,
   signWithRecordKey,
 } from './record-signing-key.ts';
-import { readFinalAssignments, readRecordedHistory, readRecordedSettings } from './session-record.repository.ts';
+import {
+  keepRecordFile,
+  readFinalAssignments,
+  readKeptRecordFile,
+  readRecordedHistory,
+  readRecordedSettings,
+} from './session-record.repository.ts';
 
 export const RECORD_MESSAGES = {
   notStarted: 'This session has not started yet: its record begins when it starts.',
@@ -74,20 +81,24 @@ export class SessionRecordService {
     return presentRecordKey(await this.signingKey());
   }
 
-  /** The record as the file that is sent: the same bytes for the same steps. */
+  /**
+   * The record as the file that is sent. A completed session's is kept the first time it is sent
+   * (`session_record_files`), and every later download is those bytes; a running session's is
+   * built at each download, the same bytes for the same steps.
+   */
   async recordFile(viewer: RecordViewer, sessionId: string): Promise<SessionRecordFile> {
-    const record = await this.record(viewer, sessionId);
-    const bytes = Buffer.from(JSON.stringify(record), 'utf8');
-    return {
-      record,
-      bytes,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      fileName: `session-record-${sessionId}.json`,
-    };
+    const session = await this.readableSession(viewer, sessionId);
+    const kept =
+      session.status === 'completed' ? await readKeptRecordFile(this.db, sessionId, session.version) : undefined;
+    if (kept !== undefined) return toRecordFile(sessionId, kept);
+    const built = await this.buildRecord(sessionId);
+    const body = JSON.stringify(built.record);
+    if (built.status !== 'completed') return toRecordFile(sessionId, body);
+    return toRecordFile(sessionId, await keepRecordFile(this.db, sessionId, built.version, body));
   }
 
-  /** The signed record (the signature covers its canonical form). */
-  async record(viewer: RecordViewer, sessionId: string): Promise<SessionRecordDocument> {
+  /** The session, when the viewer may have its record now. */
+  private async readableSession(viewer: RecordViewer, sessionId: string) {
     const session = await findSessionById(this.db, sessionId);
     // Members never see a draft: the same answer as an unknown id.
     if (!session || (!viewer.isAdmin && session.status === 'draft')) {
@@ -98,12 +109,23 @@ export class SessionRecordService {
       if (session.status !== 'completed') throw conflict(RECORD_MESSAGES.notCompleted);
     }
     if (session.status === 'draft' || session.status === 'scheduled') throw conflict(RECORD_MESSAGES.notStarted);
+    return session;
+  }
 
+  /**
+   * The signed record (the signature covers its canonical form), with the session's version and
+   * status it was built at.
+   */
+  private async buildRecord(
+    sessionId: string,
+  ): Promise<{ record: SessionRecordDocument; version: number; status: string }> {
     // Under the session's share lock, like the board: a running session's history and seats are
     // then read between two steps, never across one.
-    const { recorded, history, assignments } = await this.db.transaction(async (tx) => {
-      await lockSessionRow(tx, sessionId, { share: true });
+    const { session, recorded, history, assignments } = await this.db.transaction(async (tx) => {
+      const locked = await lockSessionRow(tx, sessionId, { share: true });
+      if (!locked) throw new AppError('NOT_FOUND', BID_MESSAGES.sessionNotFound);
       return {
+        session: locked,
         recorded: await readRecordedSettings(tx, sessionId),
         history: await readRecordedHistory(tx, sessionId),
         assignments: await readFinalAssignments(tx, sessionId),
@@ -128,7 +150,7 @@ export class SessionRecordService {
       timeZone,
     });
     const key = await this.signingKey();
-    return {
+    const record: SessionRecordDocument = {
       ...unsigned,
       signature: {
         algorithm: RECORD_SIGNATURE_ALGORITHM,
@@ -138,7 +160,18 @@ export class SessionRecordService {
         value: signWithRecordKey(key, recordDigestBytes(unsigned)),
       },
     };
+    return { record, version: session.version, status: session.status };
   }
+}
+
+function toRecordFile(sessionId: string, body: string): SessionRecordFile {
+  const bytes = Buffer.from(body, 'utf8');
+  return {
+    record: JSON.parse(body) as SessionRecordDocument,
+    bytes,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    fileName: `session-record-${sessionId}.json`,
+  };
 }
 
 /**

@@ -293,6 +293,21 @@ describe('GET /api/bid-sessions/:id/record', () => {
     expect(record.generatedAt).not.toBe(context.clock.now().toISOString());
   });
 
+  it('stays the file first sent when what it was built from changes around it (the department’s time zone)', async () => {
+    const first = await downloadRecord();
+    const setZone = (timeZone: string) =>
+      injectAs(context, admin, { method: 'PUT', url: '/api/admin/department-settings', payload: { timeZone } });
+    expect((await setZone('America/New_York')).statusCode).toBe(200);
+    try {
+      const after = await downloadRecord();
+      expect(after.equals(first)).toBe(true);
+      // Its reasons keep the times they were read in when the bid sheet printed its SHA-256.
+      expect((JSON.parse(after.toString('utf8')) as SessionRecordDocument).timeZone).toBe('America/Chicago');
+    } finally {
+      expect((await setZone('America/Chicago')).statusCode).toBe(200);
+    }
+  });
+
   it('is, while the session runs, as of its last step: the same until the next step, then another', async () => {
     const [first, second] = runningDownloads.paused;
     if (!first || !second) throw new Error('no downloads while the session was paused');
