@@ -5,7 +5,8 @@
  *   npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
  *   NODE_ENV=production JWT_SECRET=... ADMIN_EMAIL=... ADMIN_PASSWORD=... npm start
  *
- * then checks that no build tool is left (tsx, esbuild, vite), that the server answers
+ * first checks that the production install prints no EBADENGINE (a dependency that does not
+ * declare this Node), then that no build tool is left (tsx, esbuild, vite), that the server answers
  * GET /api/health and /api/health/ready, signs the administrator in, answers a forecast (worked out
  * in its worker thread's bundle), gives a completed session's record as the same bytes twice, hands
  * out the one-file verifier (GET /api/verifier.mjs, the very `apps/server/dist/verify.mjs`) and the
@@ -171,6 +172,23 @@ try {
     maxBuffer: 512 * 1024 * 1024,
   });
   execFileSync('tar', ['-x', '-C', appDir], { input: archive });
+
+  // The production dependencies must all declare this Node (the README's 20.19): npm's warning
+  // "EBADENGINE" is what an operator sees otherwise. A dry run of the production install prints it
+  // without installing anything.
+  step('npm ci --omit=dev --dry-run (no EBADENGINE)');
+  const productionInstall = spawnSync(
+    'npm',
+    ['ci', '--omit=dev', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'],
+    { cwd: appDir, encoding: 'utf8', env: withoutDatabaseSettings(process.env) },
+  );
+  const engineWarnings = `${productionInstall.stdout}${productionInstall.stderr}`
+    .split('\n')
+    .filter((line) => line.includes('EBADENGINE'));
+  if (productionInstall.status !== 0) fail(`npm ci --omit=dev --dry-run failed:\n${productionInstall.stderr}`);
+  if (engineWarnings.length > 0) {
+    fail(`the production install does not support Node ${process.version}:\n${engineWarnings.join('\n')}`);
+  }
 
   run('npm', ['ci', '--no-audit', '--no-fund']);
   run('npm', ['run', 'build']);

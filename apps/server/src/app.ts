@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig, DeliveryConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { OutageLog } from './jobs/outage-log.ts';
 import { type OutboxSenders, OutboxWorker } from './jobs/outbox-worker.ts';
 import { ReminderScheduler } from './jobs/reminder-scheduler.ts';
 import { TurnClock } from './jobs/turn-clock.ts';
@@ -39,7 +40,8 @@ import {
 } from './modules/department-settings/department-settings.routes.ts';
 import { DepartmentSettingsService } from './modules/department-settings/department-settings.service.ts';
 import { DepartmentZone } from './modules/department-settings/department-zone.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { pingDatabase } from './modules/health/health.repository.ts';
+import { healthRoutes, READY_DATABASE_TIMEOUT_MS } from './modules/health/health.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { LiveService } from './modules/live/live.service.ts';
 import { LiveEventBus } from './modules/live/live-event-bus.ts';
@@ -107,6 +109,11 @@ declare module 'fastify' {
     reminderScheduler: ReminderScheduler;
     /** Writes who was seen, in batches: `start()` for a timer (server.ts), `tick()` in tests; flushed at close. */
     seenMembers: SeenMembers;
+    /**
+     * One report per outage, shared by the jobs, the error handler and the health probes: a
+     * database outage is one error line, a reminder a minute and one line when it ends.
+     */
+    outageLog: OutageLog;
     /** Every route registered (method and path), for the authorization matrix (route-access.ts). */
     registeredRoutes: readonly { method: string; url: string }[];
   }
@@ -222,7 +229,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // While it lasts, the outage log asks the database itself once a second, so its end is logged
+  // even when no job runs.
+  const outageLog = new OutageLog(app.log, { probe: () => pingDatabase(db, READY_DATABASE_TIMEOUT_MS) });
+  app.decorate('outageLog', outageLog);
+  app.addHook('onClose', async () => outageLog.stop());
+  registerErrorHandler(app, outageLog);
   registerInputCheck(app);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -246,12 +258,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   // Live events and access changes of every server process (NOTIFY on PostgreSQL). The member
   // cache listens first, so whatever else hears an access change reads past what it made stale.
-  const bus = new LiveEventBus({ db, databaseKind: dependencies.databaseKind, log: app.log });
+  // The listener retries every second: its failures while the database is down join the outage's report.
+  const bus = new LiveEventBus({ db, databaseKind: dependencies.databaseKind, log: outageLog.folding(app.log) });
   const memberCache = new MemberCache(db, clock, bus);
   bus.subscribeAccessChanges((changes) => memberCache.apply(changes));
   const unregisterMemberCache = registerMemberCache(db, memberCache);
   // Like the turn clock: started by the server process only; what is left is written at close.
   const seenMembers = new SeenMembers(db, app.log);
+  seenMembers.reportOutagesTo(outageLog);
   app.decorate('seenMembers', seenMembers);
   const accessTokens = new AccessTokens(settings.jwtSecret);
   await app.register(authPlugin, { clock, accessTokens, memberCache, seenMembers });
@@ -276,7 +290,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const liveService = new LiveService({
     db,
     clock,
-    log: app.log,
+    log: outageLog.folding(app.log),
     jwtSecret: settings.jwtSecret,
     bus,
     memberCache,
@@ -317,12 +331,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const sessionMessages = new SessionMessagesService(db, clock, app.log, () => departmentZone.current());
   app.decorate('sessionMessages', sessionMessages);
   // Like the turn clock: started by the server process only, stopped before the database closes.
-  const reminderScheduler = new ReminderScheduler(sessionMessages, app.log);
+  const reminderScheduler = new ReminderScheduler(sessionMessages, app.log, { outageLog });
   app.decorate('reminderScheduler', reminderScheduler);
   app.addHook('preClose', async () => reminderScheduler.stop());
   // Built with every app but started only by the server process (server.ts), so tests and
   // benchmarks move turns themselves; stopped before the database closes.
-  const turnClock = new TurnClock(db, clock, sessionEngine, app.log);
+  const turnClock = new TurnClock(db, clock, sessionEngine, app.log, { outageLog });
   app.decorate('turnClock', turnClock);
   app.addHook('preClose', async () => turnClock.stop());
   // Like the turn clock: started by the server process only, stopped before the database closes.
@@ -347,6 +361,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     clock,
     { push: pushSender, ...(dependencies.outboxSenders ?? buildOutboxSenders(delivery)) },
     app.log,
+    { outageLog },
   );
   app.decorate('outboxWorker', outboxWorker);
   app.addHook('preClose', async () => outboxWorker.stop());
@@ -362,6 +377,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         clock,
         databaseKind: dependencies.databaseKind,
         turnClockStatus: () => turnClock.status,
+        outageLog,
       });
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -410,7 +426,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       });
       await api.register(sessionMessagesRoutes, { prefix: '/bid-sessions', sessionMessages });
       // The record-signing key is created at the first start on a database (issue 16).
-      const sessionRecordService = new SessionRecordService(db, clock, departmentZone);
+      const sessionRecordService = new SessionRecordService(db, departmentZone);
       makeKeysAtStart(app, 'the record-signing key', () => sessionRecordService.signingKey());
       await api.register(sessionRecordRoutes, { sessionRecordService });
       await api.register(bidSheetRoutes, {

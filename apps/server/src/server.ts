@@ -1,14 +1,21 @@
 /**
  * Entry point: reads the configuration, opens and migrates the database, seeds a first start,
  * listens, and shuts down cleanly on SIGINT/SIGTERM.
+ *
+ * What it writes: a start-up error as a few plain lines on stderr that say what to fix (every wrong
+ * setting at once; a database that cannot be reached in one line, without its password); once
+ * running, the JSON log on stdout, where the migrations applied and the start-up report are
+ * structured lines, the report being a plain banner instead when stdout is a terminal.
  */
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
+import { findWorkingDemoSignIns, reportStartUp } from './config/start-up-report.ts';
 import { claimDataDir, type DataDirClaim } from './db/backup/control.ts';
 import { BackupError, writeLogicalBackup } from './db/backup/logical-backup.ts';
-import { openDatabase } from './db/client.ts';
-import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, demoEmail } from './db/seed/demo-data.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { describeDatabaseError, describeDatabaseStartError } from './db/errors.ts';
+import type { AppliedMigration } from './db/migration-report.ts';
 import { NoAdministratorError, seedIfEmpty } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { buildLoggerOptions } from './plugins/logging.ts';
@@ -46,8 +53,26 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  const database = await openDatabase(config);
-  await database.migrate();
+  let database: DatabaseHandle;
+  let migrations: AppliedMigration[];
+  try {
+    database = await openDatabase(config);
+    migrations = await database.migrate();
+  } catch (error) {
+    // A database that is missing or refuses the connection: one line with what to do, rather than
+    // the driver's error object. Anything else keeps its stack (a bug, or a broken data directory).
+    const told = config.databaseUrl ? describeDatabaseStartError(error, config.databaseUrl) : undefined;
+    if (told) console.error(`StationBid cannot start: ${told}`);
+    else if (!config.databaseUrl) {
+      console.error(
+        `StationBid cannot start: the embedded database in ${config.dataDir} could not be opened: ${describeDatabaseError(error).message}`,
+      );
+      // The stack, for a report: a data directory that cannot be read is rare and not the user's to guess.
+      console.error(error instanceof Error ? error.stack : error);
+    } else throw error;
+    await dataDirClaim?.release();
+    process.exit(1);
+  }
   dataDirClaim?.serveBackups(async (file) => {
     await writeLogicalBackup(database.db, database.kind, file);
   });
@@ -67,6 +92,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const isTerminal = process.stdout.isTTY === true;
   const app = await buildApp({
     db: database.db,
     databaseKind: database.kind,
@@ -77,7 +103,7 @@ async function main(): Promise<void> {
     logger: buildLoggerOptions({
       level: config.logLevel,
       nodeEnv: config.nodeEnv,
-      isTerminal: process.stdout.isTTY === true,
+      isTerminal,
     }),
     requestLogLevel: config.logRequests ? 'info' : 'debug',
   });
@@ -85,6 +111,13 @@ async function main(): Promise<void> {
     await database.close();
     await dataDirClaim?.release();
   });
+  for (const migration of migrations) {
+    app.log.info(
+      { migration: migration.name, durationMs: migration.durationMs },
+      `migration applied: ${migration.name}`,
+    );
+  }
+  if (migrations.length === 0) app.log.info('no migration to apply');
 
   // Graceful shutdown, in app.close()'s order: its preClose hooks end the live streams (each
   // browser reconnects after the stream's `retry:`, to another process or to this one restarted),
@@ -123,34 +156,18 @@ async function main(): Promise<void> {
   app.reminderScheduler.start();
   // Who was seen by signed-in requests and live streams, written in batches.
   app.seenMembers.start();
-  const address = `http://localhost:${config.port}`;
-  const lines = [
-    '',
-    `StationBid is running at ${address}`,
-    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-  ];
-  lines.push(
-    config.delivery.email
-      ? `E-mail: SMTP via ${new URL(config.delivery.email.smtpUrl).host}; links point to ${config.delivery.publicWebUrl}`
-      : 'E-mail: not configured; messages stay queued until SMTP_URL is set',
+  reportStartUp(
+    app.log,
+    { config, databaseKind: database.kind, seed, demoSignIns: await findWorkingDemoSignIns(database.db) },
+    isTerminal,
   );
-  if (seed.seeded) {
-    lines.push(`First start: created the administrator ${seed.adminEmail}.`);
-  }
-  if (config.loadDemoData && config.nodeEnv === 'production') {
-    lines.push('WARNING: DEMO_DATA=1 in production: the demo sign-ins below are published; do not use this for real.');
-  }
-  if (config.loadDemoData) {
-    lines.push(
-      'Demo sign-ins:',
-      `  administrator  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
-      `  member         ${demoEmail(DEMO_MEMBERS[0] ?? { firstName: 'elena', lastName: 'ramirez' })} / ${DEMO_MEMBER_PASSWORD}  (every member: first.last@stationbid.example)`,
-    );
-  }
-  console.log(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {
-  console.error('StationBid failed to start:', error);
+  // A database that stops answering after the migrations (seeding, listening): one line too.
+  const databaseUrl = process.env.DATABASE_URL;
+  const told = databaseUrl ? describeDatabaseStartError(error, databaseUrl) : undefined;
+  if (told) console.error(`StationBid cannot start: ${told}`);
+  else console.error('StationBid failed to start:', error);
   process.exit(1);
 });

@@ -53,6 +53,55 @@ describe('loadConfig', () => {
     }
   });
 
+  it('lists the settings that are wrong and the production rules together, not in rounds', () => {
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: 'eighty',
+        DEMO_DATA: 'yes',
+        ADMIN_EMAIL: 'not-an-email',
+        SMS_FROM: '+15550001111',
+        TRUST_PROXY: 'true',
+        DATA_DIR: dataDir(),
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toEqual([
+        expect.stringMatching(/^PORT: /),
+        'ADMIN_EMAIL: must be an e-mail address',
+        'DEMO_DATA: must be 1 or 0 (or true or false)',
+        'JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)',
+        'ADMIN_EMAIL and ADMIN_PASSWORD: set both, or neither',
+        'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM: set all three, or none',
+        expect.stringMatching(/^TRUST_PROXY: true trusts any client's X-Forwarded-For/),
+      ]);
+    }
+  });
+
+  it('takes only the yes/no values the README lists: 1 or 0, true or false', () => {
+    for (const [value, isOn] of [
+      ['1', true],
+      ['true', true],
+      ['0', false],
+      ['false', false],
+    ] as const) {
+      expect(loadConfig({ DEMO_DATA: value, LOG_REQUESTS: value, DATA_DIR: dataDir() })).toMatchObject({
+        loadDemoData: isOn,
+        logRequests: isOn,
+      });
+    }
+    for (const value of ['yes', 'no', 'on', 'off', 'Y']) {
+      expect(() => loadConfig({ ALLOW_SELF_REGISTRATION: value, DATA_DIR: dataDir() })).toThrow(
+        'ALLOW_SELF_REGISTRATION: must be 1 or 0 (or true or false)',
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'yes', DATA_DIR: dataDir() })).toThrow(
+      /TRUST_PROXY: not an IP address or CIDR range: yes/,
+    );
+  });
+
   it('turns demo data off when the department names its administrator, unless DEMO_DATA=1', () => {
     const admin = { ADMIN_EMAIL: 'chief@dept.example', ADMIN_PASSWORD: 'a-long-password', DATA_DIR: dataDir() };
     expect(loadConfig(admin)).toMatchObject({

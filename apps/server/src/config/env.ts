@@ -1,7 +1,9 @@
 /**
  * The server's configuration, read from the environment and checked at start-up. Every setting
  * has a default that makes `npm start` work with no configuration at all; a wrong setting stops
- * start-up with a list of what is wrong.
+ * start-up with a list of everything that is wrong, in one go: each setting is checked on its own,
+ * and the checks across settings (production's, "set both") run on the ones that are right, so
+ * fixing the list never brings up a second one.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,9 +12,12 @@ import path from 'node:path';
 import { newPasswordSchema } from '@stationbid/domain';
 import { z } from 'zod';
 
+/** On: `1` or `true`; off: `0` or `false` (the README's words; empty is "not set"). Nothing else. */
+const FLAG_ON = ['1', 'true'];
+const FLAG_OFF = ['0', 'false'];
 const booleanFlag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+  .enum([...FLAG_ON, ...FLAG_OFF, ''], { error: 'must be 1 or 0 (or true or false)' })
+  .transform((value) => FLAG_ON.includes(value));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,8 +45,8 @@ const envSchema = z.object({
     .default('false')
     .transform((value, context) => {
       const flag = value.trim().toLowerCase();
-      if (['', '0', 'false', 'no', 'off'].includes(flag)) return false;
-      if (['1', 'true', 'yes', 'on'].includes(flag)) return true;
+      if (flag === '' || FLAG_OFF.includes(flag)) return false;
+      if (FLAG_ON.includes(flag)) return true;
       const proxies = value
         .split(',')
         .map((entry) => entry.trim())
@@ -161,20 +166,37 @@ function loadOrCreateJwtSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(environment);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
-  const env = parsed.data;
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * Every setting checked on its own: the values of those that are right, and one problem per
+ * wrong one ("PORT: ..."), so a wrong setting never hides another.
+ */
+function parseEachSetting(environment: NodeJS.ProcessEnv): { env: Partial<Env>; problems: string[] } {
+  const env: Record<string, unknown> = {};
   const problems: string[] = [];
-  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+  for (const [name, schema] of Object.entries(envSchema.shape)) {
+    const result = (schema as z.ZodType).safeParse(environment[name]);
+    if (result.success) env[name] = result.data;
+    else problems.push(...result.error.issues.map((issue) => `${name}: ${issue.message}`));
+  }
+  return { env: env as Partial<Env>, problems };
+}
+
+/**
+ * The checks across settings, on the settings as given: "set both" looks at what is set, right or
+ * wrong, and production's rules apply when NODE_ENV=production was read.
+ */
+function crossSettingProblems(environment: NodeJS.ProcessEnv, env: Partial<Env>): string[] {
+  const isSet = (name: string) => Boolean(environment[name]?.trim());
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !isSet('JWT_SECRET')) {
     problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
   }
-  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+  if (isSet('ADMIN_EMAIL') !== isSet('ADMIN_PASSWORD')) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both, or neither');
   }
-  const smsSettings = [env.SMS_ACCOUNT_SID, env.SMS_AUTH_TOKEN, env.SMS_FROM];
+  const smsSettings = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'].map(isSet);
   if (smsSettings.some(Boolean) && !smsSettings.every(Boolean)) {
     problems.push('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM: set all three, or none');
   }
@@ -183,7 +205,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       "TRUST_PROXY: true trusts any client's X-Forwarded-For; in production list the reverse proxies' addresses or CIDR ranges instead (e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/8)",
     );
   }
+  return problems;
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = parseEachSetting(environment);
+  const problems = [...parsed.problems, ...crossSettingProblems(environment, parsed.env)];
   if (problems.length > 0) throw new ConfigError(problems);
+  // Every setting parsed: each has its value or its default.
+  const env = parsed.env as Env;
 
   const dataDir = path.resolve(env.DATA_DIR);
   const admin =

@@ -2,14 +2,17 @@
  * Opens the database: embedded PGlite in the data directory by default, or a PostgreSQL server
  * when a URL is given. Both speak the same SQL and run the same migrations.
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type AppliedMigration, migrateAndReport } from './migration-report.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -23,10 +26,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /**
-   * Applies the migrations not yet applied, from the app's folder; the upgrade test passes a folder
-   * holding only the first migration, to build a database as the first release left it.
+   * Applies the migrations not yet applied, from the app's folder, and answers which it applied and
+   * how long each took (the start-up log); the upgrade test passes a folder holding only the first
+   * migration, to build a database as the first release left it.
    */
-  migrate(migrationsFolder?: string): Promise<void>;
+  migrate(migrationsFolder?: string): Promise<AppliedMigration[]>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to start copies from (tests). */
   dumpSnapshot?: () => Promise<Blob>;
@@ -42,7 +46,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     kind: 'postgres',
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) =>
       whileHoldingMigrationLock(url, () =>
-        migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder }),
+        migrateAndReport(drizzlePostgres({ client: pool, schema }), migrationsFolder),
       ),
     close: () => pool.end(),
   };
@@ -57,12 +61,12 @@ const MIGRATION_LOCK_KEY = 0x53424d47;
  * processes starting together would both apply the same pending migrations. The second waits,
  * then finds nothing left to apply.
  */
-async function whileHoldingMigrationLock(url: string, migrate: () => Promise<void>): Promise<void> {
+async function whileHoldingMigrationLock<T>(url: string, migrate: () => Promise<T>): Promise<T> {
   const lockHolder = new pg.Client({ connectionString: url });
   await lockHolder.connect();
   try {
     await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate();
+    return await migrate();
   } finally {
     // Ending the connection releases the lock too, also when unlocking fails.
     await lockHolder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
@@ -70,20 +74,64 @@ async function whileHoldingMigrationLock(url: string, migrate: () => Promise<voi
   }
 }
 
+/**
+ * PGlite's Postgres settings: its own defaults, and a shared buffer pool of 16 MB instead of
+ * Postgres' 128 MB. PGlite touches the whole pool when it starts (it is part of its WebAssembly
+ * memory, which never shrinks), so the pool is resident memory from the first second; the rows a
+ * session works on fit in 16 MB, and a page not in the pool is read from the operating system's
+ * file cache, as on PostgreSQL (docs/performance.md, "bench/idle-memory").
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export async function openPglite(source: { dataDir?: string; snapshot?: Blob }): Promise<DatabaseHandle> {
+  if (source.dataDir && !existsSync(path.join(source.dataDir, 'PG_VERSION'))) {
+    await createPgliteDataDir(source.dataDir);
+  }
   const client = await PGlite.create({
     ...(source.dataDir ? { dataDir: source.dataDir } : {}),
     ...(source.snapshot ? { loadDataDir: source.snapshot } : {}),
+    startParams: PGLITE_START_PARAMS,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) =>
-      migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+      migrateAndReport(drizzlePglite({ client, schema }), migrationsFolder),
     close: () => client.close(),
     dumpSnapshot: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * Creates an empty data directory (initdb) in a child process. In this process PGlite's initdb
+ * leaves a second database instance and initdb's own WebAssembly memory reachable for as long as
+ * the database stays open: about 500 MB of a server's idle memory after its first start. A child
+ * process gives all of it back when it exits.
+ */
+async function createPgliteDataDir(dataDir: string): Promise<void> {
+  const pgliteEntry = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const script = [
+    'const [entry, options] = process.argv.slice(1);',
+    'const { PGlite } = await import(entry);',
+    'await (await PGlite.create(JSON.parse(options))).close();',
+  ].join('\n');
+  const options = JSON.stringify({ dataDir, startParams: PGLITE_START_PARAMS });
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, pgliteEntry, options], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(new Error(`Could not create the embedded database in ${dataDir} (${code ?? signal}): ${stderr.trim()}`));
+    });
+  });
 }
 
 export async function openDatabase(options: {

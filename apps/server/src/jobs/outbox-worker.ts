@@ -20,6 +20,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import {
   DeliveryDeferred,
@@ -34,6 +35,7 @@ import {
   type OutboxRow,
   recordAttemptOutcome,
 } from '../modules/delivery/outbox.repository.ts';
+import { OutageLog } from './outage-log.ts';
 import { PeriodicJob, type PeriodicJobStatus } from './periodic-job.ts';
 
 /** Pauses after the 1st, 2nd, ... failed attempt; the last one repeats. */
@@ -62,6 +64,8 @@ export interface OutboxWorkerOptions {
   concurrency?: Partial<Record<OutboxChannel, number>>;
   /** Messages a lane handles in one tick before it lets the next tick start. */
   messagesPerTick?: number;
+  /** The app's one OutageLog, shared by the lanes; without it the worker makes its own. */
+  outageLog?: OutageLog;
 }
 
 export interface OutboxTickReport {
@@ -80,6 +84,7 @@ const CHANNELS: readonly OutboxChannel[] = ['email', 'sms', 'push'];
 export class OutboxWorker {
   private readonly lanes: DeliveryLane[];
   private readonly loggedUnconfigured = new Set<OutboxChannel>();
+  private readonly outageLog: OutageLog;
 
   constructor(
     private readonly db: Database,
@@ -88,9 +93,10 @@ export class OutboxWorker {
     private readonly log: FastifyBaseLogger,
     options: OutboxWorkerOptions = {},
   ) {
+    this.outageLog = options.outageLog ?? new OutageLog(log);
     this.lanes = this.configuredChannels.map(
       (channel) =>
-        new DeliveryLane(db, clock, channel, senders[channel] as MessageSender, log, {
+        new DeliveryLane(db, clock, channel, senders[channel] as MessageSender, log, this.outageLog, {
           intervalMs: options.intervalMs ?? LANE_INTERVAL_MS,
           maxAttempts: options.maxAttempts ?? 8,
           leaseMs: options.leaseMs ?? 10 * 60_000,
@@ -106,9 +112,13 @@ export class OutboxWorker {
   }
 
   start(): void {
-    void this.logUnconfiguredChannelsOnce().catch((error: unknown) =>
-      this.log.error({ err: error }, 'outbox worker: could not count the messages of unconfigured channels'),
-    );
+    void this.logUnconfiguredChannelsOnce().catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) {
+        this.outageLog.failed('outbox worker: counting the messages of unconfigured channels', error);
+      } else {
+        this.log.error({ err: error }, 'outbox worker: could not count the messages of unconfigured channels');
+      }
+    });
     for (const lane of this.lanes) lane.start();
   }
 
@@ -140,17 +150,27 @@ export class OutboxWorker {
     );
   }
 
-  /** The lanes' status as one job's: running while any lane runs; the oldest of their last ticks. */
+  /**
+   * The lanes' status as one job's: running while any lane runs; the oldest of their last ticks,
+   * the oldest tick under way and the earliest failure since a good tick.
+   */
   get status(): PeriodicJobStatus {
     const statuses = this.lanes.map((lane) => lane.status);
     const running = statuses.some((status) => status.state === 'running');
     const started = statuses.some((status) => status.startedAt !== undefined);
     const lastTicks = statuses.map((status) => status.lastTickAt?.getTime());
     const oldestTick = lastTicks.some((time) => time === undefined) ? undefined : Math.min(...(lastTicks as number[]));
+    const earliest = (dates: (Date | undefined)[]) => {
+      const times = dates.filter((date): date is Date => date !== undefined).map((date) => date.getTime());
+      return times.length > 0 ? new Date(Math.min(...times)) : undefined;
+    };
     return {
       state: running ? 'running' : started ? 'stopped' : 'idle',
       startedAt: statuses.find((status) => status.startedAt)?.startedAt,
       lastTickAt: oldestTick === undefined || !Number.isFinite(oldestTick) ? undefined : new Date(oldestTick),
+      intervalMs: Math.max(0, ...statuses.map((status) => status.intervalMs)),
+      tickStartedAt: earliest(statuses.map((status) => status.tickStartedAt)),
+      failingSince: earliest(statuses.map((status) => status.failingSince)),
     };
   }
 
@@ -205,9 +225,10 @@ class DeliveryLane extends PeriodicJob<OutboxTickReport> {
     private readonly channel: OutboxChannel,
     private readonly sender: MessageSender,
     log: FastifyBaseLogger,
+    outageLog: OutageLog,
     private readonly options: LaneOptions,
   ) {
-    super(`outbox worker (${CHANNEL_NAMES[channel]})`, options.intervalMs, log);
+    super(`outbox worker (${CHANNEL_NAMES[channel]})`, options.intervalMs, log, outageLog);
   }
 
   override async stop(): Promise<void> {
@@ -272,7 +293,15 @@ class DeliveryLane extends PeriodicJob<OutboxTickReport> {
         this.log.warn({ outboxId: message.id }, 'outbox: the claim ran out before the outcome was recorded');
       }
     } catch (error) {
-      this.log.error({ err: error, outboxId: message.id }, 'outbox: could not record the outcome; the lease covers it');
+      if (isDatabaseUnavailable(error)) {
+        // The lease covers the row; the outage is reported once, not per message.
+        this.outages.failed(`outbox worker (${CHANNEL_NAMES[this.channel]}): recording an outcome`, error);
+      } else {
+        this.log.error(
+          { err: error, outboxId: message.id },
+          'outbox: could not record the outcome; the lease covers it',
+        );
+      }
     }
   }
 

@@ -8,6 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionMessagesService } from '../modules/session-messages/session-messages.service.ts';
+import type { OutageLog } from './outage-log.ts';
 import { PeriodicJob } from './periodic-job.ts';
 
 export interface ReminderTickReport {
@@ -19,9 +20,9 @@ export class ReminderScheduler extends PeriodicJob<ReminderTickReport> {
   constructor(
     private readonly sessionMessages: SessionMessagesService,
     log: FastifyBaseLogger,
-    intervalMs = 30_000,
+    options: { intervalMs?: number; outageLog?: OutageLog } = {},
   ) {
-    super('reminder scheduler', intervalMs, log);
+    super('reminder scheduler', options.intervalMs ?? 30_000, log, options.outageLog);
   }
 
   protected async runTick(): Promise<ReminderTickReport> {

@@ -10,9 +10,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { listDueSessionIds } from '../modules/session-engine/due-sessions.repository.ts';
 import type { DueSessionOutcome, SessionEngineService } from '../modules/session-engine/session-engine.service.ts';
+import type { OutageLog } from './outage-log.ts';
 import { PeriodicJob } from './periodic-job.ts';
 
 export interface TurnClockOptions {
@@ -25,6 +27,8 @@ export interface TurnClockOptions {
    * when the next turn is due at once too). Bounded so one session cannot hold a tick forever.
    */
   stepsPerSessionPerTick?: number;
+  /** The app's one OutageLog; without it the clock makes its own. */
+  outageLog?: OutageLog;
 }
 
 export interface TickReport {
@@ -49,7 +53,7 @@ export class TurnClock extends PeriodicJob<TickReport> {
     log: FastifyBaseLogger,
     options: TurnClockOptions = {},
   ) {
-    super('turn clock', options.intervalMs ?? DEFAULT_INTERVAL_MS, log);
+    super('turn clock', options.intervalMs ?? DEFAULT_INTERVAL_MS, log, options.outageLog);
     this.sessionsPerTick = options.sessionsPerTick ?? 100;
     this.stepsPerSessionPerTick = options.stepsPerSessionPerTick ?? 20;
   }
@@ -64,7 +68,12 @@ export class TurnClock extends PeriodicJob<TickReport> {
           outcome = await this.sessionEngine.processDueSession(sessionId);
         } catch (error) {
           report.failed += 1;
-          this.log.error({ err: error, sessionId }, 'turn clock: processing a due session failed');
+          if (isDatabaseUnavailable(error)) {
+            // Part of the outage the next tick reports too: counted there, not a line per session.
+            this.outages.failed('turn clock: processing a due session', error);
+          } else {
+            this.log.error({ err: error, sessionId }, 'turn clock: processing a due session failed');
+          }
           break;
         }
         if (outcome === 'busy') report.busy += 1;

@@ -1,12 +1,19 @@
 /**
  * The one error handler: every failure leaves as `{ error, code }`. Bad input is a 4xx with a
- * message a person can act on; anything unexpected is logged in full and answered with a 500
- * that hides its details.
+ * message a person can act on; a database that cannot be reached is a 503 with Retry-After, on
+ * every route, reported once per outage (jobs/outage-log.ts) rather than once per request; anything
+ * else unexpected is logged in full and answered with a 500 that hides its details.
  */
 import { MESSAGES } from '@stationbid/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { OutageLog } from '../jobs/outage-log.ts';
 import { AppError } from '../lib/app-error.ts';
+
+/** What a person is told while the database cannot be reached, and when to try again. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'StationBid cannot reach its database right now. Try again in a minute.';
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 60;
 
 const FIELD_LABELS: Record<string, string> = { body: 'Request body', querystring: 'Query', params: 'Address' };
 
@@ -27,7 +34,8 @@ function describeValidation(error: {
   return { message: isGeneric ? `${label}: ${firstMessage}` : firstMessage, fields };
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** `outageLog`: the app's one OutageLog; without it the handler makes its own. */
+export function registerErrorHandler(app: FastifyInstance, outageLog: OutageLog = new OutageLog(app.log)): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       // A refusal that says how long to wait says it in the standard header too.
@@ -62,6 +70,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
             ? 'The request body is empty; send a JSON object.'
             : error.message;
       return reply.status(statusCode).send({ error: message, code });
+    }
+    if (isDatabaseUnavailable(error)) {
+      outageLog.failed('a request', error);
+      reply.header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({
+        error: DATABASE_UNAVAILABLE_MESSAGE,
+        code: 'SERVICE_UNAVAILABLE',
+        retryAfterSeconds: DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: MESSAGES.internalError, code: 'INTERNAL_ERROR' });

@@ -1,7 +1,7 @@
 /**
- * GET /api/health: whether the API process is up and the database answers. The API answers 200
- * with status "ok", or 503 with the same body and status "degraded" when the database is down, so a
- * client reads the body in both cases.
+ * GET /api/health: the liveness probe. It answers 200 while the process runs, with status "ok", or
+ * "degraded" when the database does not answer (a process restarted for a database outage would
+ * not bring the database back); readiness, which does depend on the database, is /api/health/ready.
  */
 import { z } from 'zod';
 

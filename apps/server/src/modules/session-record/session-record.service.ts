@@ -27,7 +27,6 @@ import {
 } from '@stationbid/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { onceUntilFailure } from '../../lib/once-until-failure.ts';
 import { fixedTimeZone, type TimeZoneSource } from '../department-settings/department-zone.ts';
 import { findParticipantByMember, findSessionById } from '../session-engine/bid-sessions.repository.ts';
@@ -68,8 +67,6 @@ export interface SessionRecordFile {
 export class SessionRecordService {
   constructor(
     private readonly db: Database,
-    // The record's time comes from the session's steps, not the clock (see above).
-    _clock: Clock,
     /** The department's time zone (IANA): the reasons in the record write their times in it. */
     private readonly departmentZone: TimeZoneSource = fixedTimeZone('UTC'),
   ) {}

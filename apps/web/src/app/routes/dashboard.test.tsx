@@ -222,7 +222,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
         'GET /api/health': () =>
           isApiDown
             ? Promise.reject(new TypeError('Failed to fetch'))
-            : jsonResponse(503, {
+            : jsonResponse(200, {
                 ...healthy,
                 status: 'degraded',
                 database: { kind: 'postgres', status: 'down', latencyMs: null, error: 'connection refused' },
