@@ -177,7 +177,8 @@ describe('the db commands on an embedded installation', () => {
 
     // The server on PostgreSQL (same DATA_DIR: same sign-in secret, so the old token still works).
     server = await startServerProcess({ env: { DATA_DIR: dataDir, DATABASE_URL: targetUrl } });
-    expect(server.output()).toContain('Database: PostgreSQL');
+    // The start-up line (JSON: the output is not a terminal) names the database it opened.
+    expect(server.output()).toContain('"database":{"kind":"postgres","from":"DATABASE_URL"}');
     expect(await currentTurn(server.baseUrl)).toEqual({ status: 'active', ...turnBefore });
     expect(new Date(turnBefore.deadline).getTime()).toBeGreaterThan(Date.now());
     expect(await server.stop()).toBe(0);
