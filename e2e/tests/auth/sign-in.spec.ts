@@ -21,9 +21,9 @@ test.describe('signing in', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Logged out successfully')).toBeVisible();
-    // Signed out for real: the admin page now sends the visitor to sign in.
+    // Signed out for real: the admin page now sends the visitor to sign in, and back there after.
     await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
   });
 
   test('a member is sent from /admin to /dashboard and sees no admin entries', async ({ page }) => {

@@ -2,12 +2,13 @@ import { Center, Container } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { loginPathFor } from './return-path.ts';
 
 /** Pages for signed-in members; a signed-out visitor is sent to /login, which returns here after sign-in. */
 export function ProtectedRoute() {
-  const { user, isLoading, loadFailure } = useAuth();
+  const { user, isLoading, loadFailure, hasSignedOut } = useAuth();
   const location = useLocation();
   if (isLoading) return <FullPageLoader />;
   if (loadFailure !== null) {
@@ -24,6 +25,6 @@ export function ProtectedRoute() {
       </Center>
     );
   }
-  if (user === null) return <Navigate to={loginPathFor(location)} replace />;
+  if (user === null) return <Navigate to={hasSignedOut() ? paths.login : loginPathFor(location)} replace />;
   return <Outlet />;
 }

@@ -6,7 +6,7 @@
  */
 import { type AuthResponse, isMalformedToken } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isPublicOnlyPath, paths } from '../../../config/paths.ts';
 import { setSessionEndedHandler } from '../../../lib/api-client.ts';
@@ -41,14 +41,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [navigate, pathname],
   );
 
+  // A ref, not state: the tokens' store re-renders the pages the moment they are cleared, and the
+  // guard that sends a signed-out visitor to sign in must already know why.
+  const signedOutOnPurpose = useRef(false);
   const startSession = useCallback(
     (session: AuthResponse) => {
+      signedOutOnPurpose.current = false;
       // The user goes in first so the new token never finds an empty cache and shows the spinner.
       setCurrentUser(queryClient, session.user);
       storeTokens(session);
     },
     [queryClient],
   );
+  const endSession = useCallback(() => {
+    signedOutOnPurpose.current = true;
+    clearTokens();
+  }, []);
+  const hasSignedOut = useCallback(() => signedOutOnPurpose.current, []);
 
   const user = hasUsableToken ? (currentUserQuery.data ?? null) : null;
   const isLoading = hasUsableToken && currentUserQuery.isPending;
@@ -61,8 +70,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [hasUsableToken, user, error, refetch, isFetching],
   );
   const auth = useMemo<AuthState>(
-    () => ({ user, isLoading, loadFailure, startSession, endSession: clearTokens }),
-    [user, isLoading, loadFailure, startSession],
+    () => ({ user, isLoading, loadFailure, startSession, endSession, hasSignedOut }),
+    [user, isLoading, loadFailure, startSession, endSession, hasSignedOut],
   );
 
   return <AuthContext value={auth}>{children}</AuthContext>;

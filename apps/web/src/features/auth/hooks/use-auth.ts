@@ -15,6 +15,11 @@ export interface AuthState {
   startSession: (session: AuthResponse) => void;
   /** Forgets the tokens and every cached answer, e.g. after sign-out. */
   endSession: () => void;
+  /**
+   * Whether the member signed out on purpose (endSession) since the last sign-in: the sign-in page
+   * then opens plain, not as a way back to the page they left (a session that expired does).
+   */
+  hasSignedOut: () => boolean;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

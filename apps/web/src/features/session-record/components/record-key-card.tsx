@@ -77,7 +77,7 @@ export function RecordKeyCard() {
 /** The one-file verifier the server hands out to anyone (GET /api/verifier.mjs), saved as verify.mjs. */
 export function VerifierDownloadLink() {
   return (
-    <Anchor href={`${API_BASE_PATH}/verifier.mjs`} download="verify.mjs" size="sm">
+    <Anchor href={`${API_BASE_PATH}/verifier.mjs`} download="verify.mjs" size="sm" underline="always">
       verifier, verify.mjs
     </Anchor>
   );
