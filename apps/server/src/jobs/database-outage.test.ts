@@ -12,7 +12,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,9 +19,9 @@ import { buildApp } from '../app.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { buildLoggerOptions } from '../plugins/logging.ts';
 import { withDatabaseName } from '../test/global-setup.ts';
 import { findFreePort } from '../test/server-process.ts';
+import { capturedLog, TEST_SETTINGS } from '../test/test-app.ts';
 
 const databaseSource = inject('databaseSource');
 const PASSWORD = 'outage-drill-password';
@@ -130,9 +129,10 @@ async function waitFor(what: string, isDone: () => boolean | Promise<boolean>, t
 describe('a database outage while the jobs run', () => {
   let outage: Outage;
   let app: FastifyInstance;
-  let written = '';
+  const log = capturedLog();
   const lines = () =>
-    written
+    log
+      .text()
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as LogLine);
@@ -147,24 +147,12 @@ describe('a database outage while the jobs run', () => {
       isAdmin: true,
       passwordHash: await hashPassword(PASSWORD),
     });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        written += String(chunk);
-        done();
-      },
-    });
     app = await buildApp({
       db: outage.handle.db,
       databaseKind: outage.handle.kind,
-      settings: {
-        jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-        allowSelfRegistration: false,
-        corsOrigins: [],
-        webDistDir: '/nonexistent-web-dist',
-        trustProxy: false,
-      },
+      settings: TEST_SETTINGS,
       // The server's own logger options, at the server's default level.
-      logger: { ...buildLoggerOptions({ level: 'info', nodeEnv: 'test', isTerminal: false }), stream },
+      logger: log.logger,
     });
   });
   afterAll(async () => {
@@ -224,7 +212,7 @@ describe('a database outage while the jobs run', () => {
     expect(typeof problems[0]?.databaseMessage).toBe('string');
     expect(problems[0]?.code ?? problems[0]?.databaseMessage).toBeTruthy();
     expect(app.outageLog.databaseOutage?.failedAttempts).toBeGreaterThan(10);
-    const duringText = written.split('\n').slice(before).join('\n');
+    const duringText = log.text().split('\n').slice(before).join('\n');
     expect(duringText).not.toMatch(/Failed query|select |: tick failed|"stack"/);
 
     if (!outage.end) return;

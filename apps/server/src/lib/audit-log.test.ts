@@ -3,15 +3,14 @@
  * to a captured stream, driven through the API. Each test greps the captured JSON lines for the
  * events it caused, and the raw text for the secrets that must never be in it.
  */
-import { Writable } from 'node:stream';
 import { DEFAULT_SENIORITY_RULE } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { outbox } from '../db/schema/index.ts';
 import { createSession, createStationWithSeats } from '../modules/session-engine/test-sessions.ts';
-import { buildLoggerOptions } from '../plugins/logging.ts';
 import {
+  capturedLog,
   createAdmin,
   createMember,
   createTestContext,
@@ -19,39 +18,28 @@ import {
   type SignedIn,
   signIn,
   TEST_PASSWORD,
+  TEST_SETTINGS,
   type TestContext,
 } from '../test/test-app.ts';
 import { AUDIT_EVENTS, type AuditEvent, hashEmail } from './audit-log.ts';
 
 let base: TestContext;
-/** The same database and clock, served by an app whose log lines are kept in `written`. */
+/** The same database and clock, served by an app whose log lines are kept in `log`. */
 let context: TestContext;
-let written = '';
+const log = capturedLog();
 let admin: SignedIn;
 let adminId: string;
 let adminEmail: string;
 
 beforeAll(async () => {
   base = await createTestContext();
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      written += String(chunk);
-      done();
-    },
-  });
   const app = await buildApp({
     db: base.db,
     databaseKind: base.databaseKind,
     clock: base.clock,
-    settings: {
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-      allowSelfRegistration: false,
-      corsOrigins: [],
-      webDistDir: '/nonexistent-web-dist',
-      trustProxy: false,
-    },
+    settings: TEST_SETTINGS,
     sessionVersionsMaxAgeMs: 0,
-    logger: { ...buildLoggerOptions({ level: 'info', nodeEnv: 'test', isTerminal: false }), stream },
+    logger: log.logger,
   });
   context = { ...base, app };
   const adminRow = await createAdmin(context, { firstName: 'Dana', lastName: 'Chief' });
@@ -65,14 +53,15 @@ afterAll(async () => {
 // Signed in afresh: the sign-in tests move the clock past an access token's life.
 beforeEach(async () => {
   admin = await signIn(context, adminEmail);
-  written = '';
+  log.clear();
 });
 
 type Line = Record<string, unknown> & { event?: AuditEvent; msg: string; level: number };
 
 /** The audit lines written since the test began, of one event or all. */
 function lines(event?: AuditEvent): Line[] {
-  return written
+  return log
+    .text()
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Line)
@@ -123,8 +112,8 @@ describe('sign-in lines', () => {
       expect(line).toMatchObject({ scope: 'account', emailHash: hashEmail(member.email), clientAddress: address });
       expect(line.retryAfterSeconds).toBeGreaterThan(0);
     }
-    expect(written).not.toContain(wrongPassword);
-    expect(written).not.toContain(member.email);
+    expect(log.text()).not.toContain(wrongPassword);
+    expect(log.text()).not.toContain(member.email);
   });
 
   it('tells an unknown e-mail from a wrong password by its reason, and hashes the e-mail', async () => {
@@ -136,7 +125,7 @@ describe('sign-in lines', () => {
         emailHash: hashEmail('Nobody-Here@example-fd.org'),
       }),
     ]);
-    expect(written).not.toContain('nobody-here@example-fd.org');
+    expect(log.text()).not.toContain('nobody-here@example-fd.org');
   });
 
   it('writes a sign-in and a sign-out with the member and role, and never the tokens or the password', async () => {
@@ -147,9 +136,9 @@ describe('sign-in lines', () => {
     ]);
     expect((await injectAs(context, signedIn, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
     expect(lines('auth.sign_out')).toEqual([expect.objectContaining({ actorId: member.id, memberId: member.id })]);
-    expect(written).not.toContain(signedIn.token);
-    expect(written).not.toContain(signedIn.refreshToken);
-    expect(written).not.toContain(TEST_PASSWORD);
+    expect(log.text()).not.toContain(signedIn.token);
+    expect(log.text()).not.toContain(signedIn.refreshToken);
+    expect(log.text()).not.toContain(TEST_PASSWORD);
   });
 
   it('writes a reset asked for and completed, without the link, its token or the new password', async () => {
@@ -175,8 +164,8 @@ describe('sign-in lines', () => {
     expect(lines('auth.password_reset_completed')).toEqual([
       expect.objectContaining({ memberId: member.id, actorId: member.id, purpose: 'reset' }),
     ]);
-    expect(written).not.toContain(token);
-    expect(written).not.toContain(newPassword);
+    expect(log.text()).not.toContain(token);
+    expect(log.text()).not.toContain(newPassword);
   });
 
   it("writes an administrator's unlock with who unlocked whom", async () => {
@@ -205,8 +194,8 @@ describe("administrators' changes", () => {
     expect(update?.fields).toHaveLength(4);
     expect(lines('member.deactivated')).toEqual([expect.objectContaining({ actorId: adminId, memberId: member.id })]);
     expect(lines('member.role_changed')).toEqual([expect.objectContaining({ memberId: member.id, role: 'admin' })]);
-    expect(written).not.toContain(newPhone);
-    expect(written).not.toContain('Robyn');
+    expect(log.text()).not.toContain(newPhone);
+    expect(log.text()).not.toContain('Robyn');
   });
 
   it('names the department setting changed and who changed it', async () => {

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -13,6 +14,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { buildLoggerOptions } from '../plugins/logging.ts';
 import { withDatabaseName } from './global-setup.ts';
 
 export interface TestContext {
@@ -84,13 +86,34 @@ async function emptyAllTables(handle: DatabaseHandle): Promise<void> {
   if (names) await handle.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
 }
 
-const TEST_SETTINGS: AppSettings = {
+export const TEST_SETTINGS: AppSettings = {
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   allowSelfRegistration: false,
   corsOrigins: [],
   webDistDir: '/nonexistent-web-dist',
   trustProxy: false,
 };
+
+/**
+ * The server's own logger options at `info`, writing to a string a test reads (`text()`) and
+ * empties (`clear()`): to assert on the log lines an operator would see.
+ */
+export function capturedLog(): { logger: AppDependencies['logger']; text(): string; clear(): void } {
+  let written = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      written += String(chunk);
+      done();
+    },
+  });
+  return {
+    logger: { ...buildLoggerOptions({ level: 'info', nodeEnv: 'test', isTerminal: false }), stream },
+    text: () => written,
+    clear: () => {
+      written = '';
+    },
+  };
+}
 
 /**
  * Dependencies a test may add: e-mail/SMS delivery settings (none by default); push endpoints on

@@ -5,7 +5,8 @@
  * so a liveness probe never restarts a healthy process during a database outage. The body reports
  * the database too (the dashboards' System Status reads it): its `select 1` waits at most
  * HEALTH_DATABASE_TIMEOUT_MS, so a hung database cannot hang the probe. Anyone may ask, so it tells
- * no versions and no database error text (issue 13, finding 12).
+ * no versions (they would tell an attacker which advisories to try) and no database error text
+ * (it can name hosts, users and tables).
  *
  * GET /api/health/ready, readiness, for a load balancer or an orchestrator: 200 when this process
  * can do its work (the database answers `select 1`, and the turn clock, when this process runs one,
