@@ -171,6 +171,23 @@ describe('start-up with stored tokens', () => {
     expect(api.requestsTo('POST /api/auth/refresh')).toHaveLength(0);
   });
 
+  it('sends a member whose session cannot be renewed to sign in, and back to their page after', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderApp({
+      path: '/profile',
+      signedInAs: member,
+      api: {
+        'GET /api/auth/me': () => jsonResponse(401, { error: 'Expired', code: 'TOKEN_EXPIRED' }),
+        'POST /api/auth/refresh': () =>
+          jsonResponse(401, { error: 'Invalid refresh token.', code: 'REFRESH_TOKEN_INVALID' }),
+      },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/profile');
+  });
+
   it('keeps a reset-password link open when a stale stored session cannot be renewed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { router } = renderApp({

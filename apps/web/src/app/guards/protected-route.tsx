@@ -3,8 +3,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { paths } from '../../config/paths.ts';
+import { loginPathFor } from '../../config/return-path.ts';
 import { useAuth } from '../../features/auth/index.ts';
-import { loginPathFor } from './return-path.ts';
 
 /** Pages for signed-in members; a signed-out visitor is sent to /login, which returns here after sign-in. */
 export function ProtectedRoute() {

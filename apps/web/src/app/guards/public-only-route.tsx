@@ -1,12 +1,12 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { paths } from '../../config/paths.ts';
+import { returnPathFrom } from '../../config/return-path.ts';
 import { useAuth } from '../../features/auth/index.ts';
-import { returnPathFrom } from './return-path.ts';
 
 /**
  * Sign-in and password pages; a member already signed in is sent to the page the login address
- * names (`?next=`, return-path.ts), or to /dashboard.
+ * names (`?next=`, config/return-path.ts), or to /dashboard.
  */
 export function PublicOnlyRoute() {
   const { user, isLoading } = useAuth();

@@ -4,14 +4,14 @@ import { type LoginRequest, loginRequestSchema } from '@stationbid/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { returnPathFrom } from '../../config/return-path.ts';
 import { AuthLayout, useLogin } from '../../features/auth/index.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
-import { returnPathFrom } from '../guards/return-path.ts';
 
 /**
  * Sign-in, with the messages of the login schema (schemas/auth.ts). There is no self-registration:
  * accounts come from administrators. Afterwards it opens the page the member was sent here from
- * (`?next=`, checked to be one of this site's: guards/return-path.ts), else the dashboard.
+ * (`?next=`, checked to be one of this site's: config/return-path.ts), else the dashboard.
  */
 function LoginPage() {
   const { search } = useLocation();

@@ -8,7 +8,8 @@ import { type AuthResponse, isMalformedToken } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isPublicOnlyPath, paths } from '../../../config/paths.ts';
+import { isPublicOnlyPath } from '../../../config/paths.ts';
+import { loginPathFor } from '../../../config/return-path.ts';
 import { setSessionEndedHandler } from '../../../lib/api-client.ts';
 import { clearTokens, getAccessToken, storeTokens, subscribeToTokens } from '../../../lib/token-storage.ts';
 import { setCurrentUser, useCurrentUserQuery } from '../api/auth-queries.ts';
@@ -17,7 +18,7 @@ import { AuthContext, type AuthState } from '../hooks/use-auth.ts';
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const accessToken = useSyncExternalStore(subscribeToTokens, getAccessToken);
   const hasUsableToken = accessToken !== null && !isMalformedToken(accessToken);
   const currentUserQuery = useCurrentUserQuery({ enabled: hasUsableToken });
@@ -32,13 +33,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!hasUsableToken) queryClient.removeQueries();
   }, [hasUsableToken, queryClient]);
 
-  // Public pages stay put: a stale token on a reset-password link must not hide the page.
+  // Public pages stay put: a stale token on a reset-password link must not hide the page. A member
+  // whose session ran out mid-page comes back to it after signing in again.
   useEffect(
     () =>
       setSessionEndedHandler(() => {
-        if (!isPublicOnlyPath(pathname)) navigate(paths.login, { replace: true });
+        if (!isPublicOnlyPath(location.pathname)) navigate(loginPathFor(location), { replace: true });
       }),
-    [navigate, pathname],
+    [navigate, location],
   );
 
   // A ref, not state: the tokens' store re-renders the pages the moment they are cleared, and the

@@ -7,7 +7,7 @@
  * is followed ("/verify?x=1#y"), never another site ("//evil.example", "https://...", "/\evil"), and
  * never a signed-out page (sign-in would then loop). Anything else is ignored: the dashboard opens.
  */
-import { isPublicOnlyPath, paths } from '../../config/paths.ts';
+import { isPublicOnlyPath, paths } from './paths.ts';
 
 export const RETURN_PARAM = 'next';
 
