@@ -15,10 +15,16 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildWebIfStale } from './web-build.mjs';
 
-/** URL pattern (as in apps/web/src/config/paths.ts) → budget in kB of gzipped JavaScript. */
+/**
+ * URL pattern (as in apps/web/src/config/paths.ts) → budget in kB of gzipped JavaScript. The live
+ * page's is 260 for now, a debt and not a new goal: it was 240.0 kB, and the outcome cards, the wait
+ * as a range, the pinned picks and the ranked list's live refresh brought it to 257.2 kB, about
+ * 5 kB of it Mantine split into more and smaller chunks (docs/performance.md, "First loads after the
+ * outcome cards"). Back to 250 with the phone first-load work.
+ */
 const BUDGETS_KB = {
   '/dashboard': 250,
-  '/live-bid/:sessionId': 250,
+  '/live-bid/:sessionId': 260,
 };
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -76,10 +76,10 @@ test.describe('admin dashboard', () => {
       await expect(bidWindow).toContainText('1 of 2 participants done');
 
       await bidWindow.getByRole('button', { name: `Pause ${SESSION_NAME}` }).click();
-      await expect(page.getByText('Bid session paused successfully')).toBeVisible();
+      await expect(page.getByText(`${SESSION_NAME} paused: the turn clock is stopped`)).toBeVisible();
       await expect(bidWindow.getByText('Paused', { exact: true })).toBeVisible();
       await bidWindow.getByRole('button', { name: `Resume ${SESSION_NAME}` }).click();
-      await expect(page.getByText('Bid session resumed successfully')).toBeVisible();
+      await expect(page.getByText(`${SESSION_NAME} resumed: the turn clock is running again`)).toBeVisible();
       await expect(bidWindow.getByRole('button', { name: `Pause ${SESSION_NAME}` })).toBeVisible();
 
       // The last bid completes the session: its window goes, and the figures are counted again.

@@ -28,7 +28,7 @@ test.describe('the profile page', () => {
     await expect(save).toBeDisabled();
 
     await page.getByLabel('First Name').fill('Gracie');
-    await page.getByLabel('Phone', { exact: true }).fill('555-0188');
+    await page.getByLabel('Phone', { exact: true }).fill('(555) 201-0188');
     const emergencyContact = page.getByRole('region', { name: 'Emergency Contact' });
     await emergencyContact.getByLabel('Contact Name').fill('Tom Whitfield');
     await emergencyContact.getByLabel('Contact Phone').fill('555-0111');
@@ -41,7 +41,7 @@ test.describe('the profile page', () => {
 
     await page.reload();
     await expect(page.getByLabel('First Name')).toHaveValue('Gracie');
-    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('555-0188');
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(555) 201-0188');
     await expect(emergencyContact.getByLabel('Contact Name')).toHaveValue('Tom Whitfield');
     await expect(emergencyContact.getByLabel('Contact Phone')).toHaveValue('555-0111');
     await expect(emergencyContact.getByLabel('Relationship')).toHaveValue('Brother');
@@ -124,7 +124,7 @@ test.describe('the profile page on a phone', () => {
     await openProfile(page);
 
     const phone = page.getByLabel('Phone', { exact: true });
-    await phone.fill('555-0123');
+    await phone.fill('(555) 201-0123');
     const save = page.getByRole('button', { name: 'Save', exact: true });
     await save.scrollIntoViewIfNeeded();
     await expect(save).toBeInViewport();
@@ -136,6 +136,6 @@ test.describe('the profile page on a phone', () => {
     expect(pageWidth).toBeLessThanOrEqual(375);
 
     await page.reload();
-    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('555-0123');
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(555) 201-0123');
   });
 });

@@ -69,7 +69,7 @@ test.describe("times on the department's clock", () => {
       await start.fill('2027-01-15T09:30');
       await pickMember(dialog, 'Ethan Brooks');
       await dialog.getByRole('button', { name: 'Create Session' }).click();
-      await expect(page.getByText('Bid session created successfully')).toBeVisible();
+      await expect(page.getByText(`${SESSION_NAME} created`)).toBeVisible();
       await expect(dialog).toBeHidden();
 
       // Chicago is on standard time in January; in Tokyo that moment is 12:30 AM on the 16th.

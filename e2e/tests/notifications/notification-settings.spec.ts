@@ -47,10 +47,12 @@ async function turnOnSmsAndReload(page: Page) {
   await expect(save).toBeDisabled();
   // The seeded profile phone is a 7-digit local number, which no text message can reach.
   await phone.fill('12345');
-  await expect(dialog.getByText(/Enter a mobile number with its country code/)).toBeVisible();
+  await expect(
+    dialog.getByText(/Enter a 10-digit mobile number with its area code, like \(555\) 201-4477/),
+  ).toBeVisible();
   await expect(save).toBeDisabled();
   await phone.fill('(415) 555-0123');
-  await expect(dialog.getByText(/Enter a mobile number with its country code/)).toBeHidden();
+  await expect(dialog.getByText(/Enter a 10-digit mobile number with its area code/)).toBeHidden();
   await expectNoSidewaysScroll(page);
   await save.click();
   await expect(page.getByText('Notification preferences updated successfully!')).toBeVisible();
@@ -59,7 +61,8 @@ async function turnOnSmsAndReload(page: Page) {
   await page.reload();
   const reopened = await openNotificationSettings(page);
   await expect(switchNamed(reopened, 'SMS notifications')).toBeChecked();
-  await expect(reopened.getByRole('textbox', { name: /Mobile phone number/ })).toHaveValue('+14155550123');
+  // Stored in E.164, shown as people write it.
+  await expect(reopened.getByRole('textbox', { name: /Mobile phone number/ })).toHaveValue('(415) 555-0123');
   return reopened;
 }
 

@@ -55,7 +55,9 @@ test.describe('seniority information on a phone', () => {
     await expect(calculation).toContainText(`×${SPEC_POSITION_MULTIPLIERS[position]}${position} position`);
     await expect(calculation).toContainText(`=${expectedScore}automatic score`);
 
-    await expect(page.getByRole('region', { name: 'Queue Position' }).getByText(/^#\d+ of \d+$/)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Department Queue Position' }).getByText(/^#\d+ of \d+$/),
+    ).toBeVisible();
     const rankTable = page.getByRole('table', { name: 'Rank Multipliers' });
     await expect(rankTable.locator('tr[aria-current="true"]')).toContainText(`${rank}Your rank`);
     await expect(page.getByRole('region', { name: 'Improvement Tips' }).getByRole('listitem').first()).toBeVisible();

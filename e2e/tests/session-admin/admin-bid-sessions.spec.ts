@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN } from '../../fixtures/accounts.ts';
 import { signInThroughForm } from '../../fixtures/auth.ts';
+import { callApi, endSession, findMemberIdsByEmail } from '../../fixtures/sessions.ts';
 
 // Sessions named "E2E ..." belong to this file. Its members hold no seat in the demo data, and
 // their ranks have free seats: Derek Lindqvist (Captain, score 288), Grace Whitfield (Lieutenant,
@@ -22,22 +23,43 @@ async function pickMember(dialog: Locator, name: string): Promise<void> {
   await search.fill('');
 }
 
-/** Places the phone-in bid of the turn holder on the first free seat the picker offers. */
+/**
+ * Places the phone-in bid of the turn holder on the first free seat the picker offers, confirmed in
+ * words to be read back on the phone ("Confirm for Grace Whitfield: Station 2 · A shift · Lieutenant").
+ */
 async function placePhoneInBid(control: Locator, memberName: string): Promise<void> {
+  const page = control.page();
   const form = control.getByRole('form', { name: `Phone-in bid for ${memberName}` });
   await form.getByRole('combobox', { name: 'Station' }).selectOption({ index: 1 });
   await form.getByRole('combobox', { name: 'Shift' }).selectOption({ index: 1 });
   await form.getByRole('combobox', { name: 'Position' }).selectOption({ index: 1 });
   await form.getByRole('button', { name: `Submit Bid for ${memberName}` }).click();
-  await expect(
-    control
-      .page()
-      .getByText(/^Bid submitted successfully! Station: .+, Shift: [ABC], Position: \w+$/)
-      .last(),
-  ).toBeVisible();
+  const confirmation = page.getByRole('dialog', { name: 'Confirm the phone-in bid' });
+  const readBack = confirmation.getByText(new RegExp(`^Confirm for ${memberName}: Station \\d+ · [ABC] shift · \\w+$`));
+  await expect(readBack).toBeVisible();
+  await expect(readBack).toBeInViewport();
+  const seat = ((await readBack.textContent()) ?? '').replace(`Confirm for ${memberName}: `, '');
+  await confirmation.getByRole('button', { name: `Confirm bid for ${memberName}` }).click();
+  await expect(page.getByText(`Bid placed for ${memberName}: ${seat}`).last()).toBeVisible();
+  await expect(confirmation).toBeHidden();
+}
+
+/** Starts the session from its card through the start check, which lists what will go wrong. */
+async function startThroughCheck(page: Page, card: Locator, sessionName: string): Promise<void> {
+  await card.getByRole('button', { name: `Start ${sessionName}` }).click();
+  const check = page.getByRole('dialog', { name: `Start ${sessionName}?` });
+  // The test server sends e-mail to a test mailbox but has no SMS provider: the check says so.
+  const findings = check.getByRole('list', { name: 'What the start check found' });
+  await expect(findings).toContainText(/SMS is not configured/);
+  await expect(findings).toBeInViewport();
+  await check.getByRole('button', { name: /^Start (now|anyway)$/ }).click();
+  await expect(page.getByText(`${sessionName} started: the first turn is running`)).toBeVisible();
+  await expect(check).toBeHidden();
 }
 
 test.describe('bid session administration', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
   test('the administrator creates a session of three members, steers it live, bids by phone and exports it', async ({
     page,
   }) => {
@@ -55,14 +77,13 @@ test.describe('bid session administration', () => {
     for (const name of MEMBERS) await pickMember(dialog, name);
     await expect(dialog.getByText(/^3 of \d+ active members selected$/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Create Session' }).click();
-    await expect(page.getByText('Bid session created successfully')).toBeVisible();
+    await expect(page.getByText(`${SESSION_NAME} created`)).toBeVisible();
     await expect(dialog).toBeHidden();
 
     const card = page.getByRole('article', { name: SESSION_NAME });
     await expect(card.getByText('Draft', { exact: true })).toBeVisible();
     await expect(card).toContainText('Participants3');
-    await card.getByRole('button', { name: `Start ${SESSION_NAME}` }).click();
-    await expect(page.getByText('Bid session started successfully')).toBeVisible();
+    await startThroughCheck(page, card, SESSION_NAME);
 
     // The control panel follows the running session: Derek bids first, Grace is next.
     const control = page.getByRole('region', { name: 'Admin Session Control' });
@@ -72,21 +93,38 @@ test.describe('bid session administration', () => {
     await expect(control.getByRole('timer')).toHaveText(/^[45]:\d{2}$/);
     await expect(control).toContainText('0 of 3 participants done');
 
+    // The next in queue, online or not, with how each one's turn notice went per channel.
+    const queue = control.getByRole('region', { name: 'Next in queue' });
+    await expect(queue.getByRole('listitem')).toHaveCount(3);
+    for (const name of [`Holds the turn: ${MEMBERS[0]}`, `Next: ${MEMBERS[1]}`, `2 turns away: ${MEMBERS[2]}`]) {
+      await expect(queue.getByRole('listitem', { name })).toBeVisible();
+    }
+    await expect(queue.getByRole('listitem').first()).toContainText(/Offline|Online/);
+    await expect(queue.getByRole('listitem').first()).toContainText(/E-mail: (Your turn|none sent)/);
+    await expect(queue.getByRole('listitem').first()).toContainText('Text: none sent');
+    // "Was Derek told?": his notices, from the outbox, with their channel and result.
+    await queue.getByRole('button', { name: `Notices to ${MEMBERS[0]}` }).click();
+    const log = page.getByRole('dialog', { name: `Delivery log: ${SESSION_NAME}` });
+    await expect(log.getByLabel('Member')).toHaveValue(MEMBERS[0]);
+    await expect(log.getByRole('list', { name: 'Notices' })).toContainText(`${MEMBERS[0]} · E-mail · Your turn`);
+    await log.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(log).toBeHidden();
+
     await control.getByRole('button', { name: 'Pause' }).click();
-    await expect(page.getByText('Bid session paused successfully')).toBeVisible();
+    await expect(page.getByText(`${SESSION_NAME} paused: the turn clock is stopped`)).toBeVisible();
     await expect(control.getByText('Session paused')).toBeVisible();
     await expect(control.getByRole('timer')).toHaveAccessibleName(/left, paused$/);
     await expect(card.getByText('Paused', { exact: true })).toBeVisible();
 
     await control.getByRole('button', { name: 'Resume' }).click();
-    await expect(page.getByText('Bid session resumed successfully')).toBeVisible();
+    await expect(page.getByText(`${SESSION_NAME} resumed: the turn clock is running again`)).toBeVisible();
     await expect(control.getByText('Session paused')).toBeHidden();
 
     await control.getByRole('button', { name: 'Move to Back' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Move to Back of Queue' });
     await expect(confirmation).toContainText(`Move ${MEMBERS[0]} to the back of the queue?`);
     await confirmation.getByRole('button', { name: 'Move to Back' }).click();
-    await expect(page.getByText('User moved to back of queue successfully')).toBeVisible();
+    await expect(page.getByText(`${MEMBERS[0]} moved to the back`)).toBeVisible();
     await expect(control).toContainText(`Current participant${MEMBERS[1]}`);
     await expect(control).toContainText(`Next up${MEMBERS[2]}`);
 
@@ -96,7 +134,9 @@ test.describe('bid session administration', () => {
     await expect(control).toContainText('1 of 3 participants done');
     await placePhoneInBid(control, MEMBERS[2]);
     await expect(control).toContainText(`Current participant${MEMBERS[0]}`);
-    await expect(control.getByText('Second chance')).toBeVisible();
+    // Named in the turn panel and in the queue.
+    await expect(control.getByText('Second chance')).toHaveCount(2);
+    await expect(queue.getByRole('listitem', { name: `Holds the turn: ${MEMBERS[0]}` })).toContainText('Second chance');
     await placePhoneInBid(control, MEMBERS[0]);
 
     await expect(card.getByText('Completed', { exact: true })).toBeVisible();
@@ -153,4 +193,60 @@ test.describe('bid session administration', () => {
     await expect(participants.getByRole('listitem').first()).toContainText('Priority #1');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
+
+  test('on a phone the start check fits the screen, the control panel comes into view after Start, and a phone-in bid is read back', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSessionManagement(page);
+    const sessionName = `E2E Phone Start ${Date.now().toString(36)}`;
+    const participantIds = await findMemberIdsByEmail(page, await memberEmails(page));
+    const { session } = await callApi<{ session: { id: string } }>(page, 'POST', '/bid-sessions', {
+      name: sessionName,
+      year: 2026,
+      startDate: '2026-05-01',
+      endDate: '2026-05-31',
+      participantIds,
+    });
+    try {
+      await page.reload();
+      const card = page.getByRole('article', { name: sessionName });
+      await card.scrollIntoViewIfNeeded();
+      await startThroughCheck(page, card, sessionName);
+
+      // The panel sits above every card: after Start it is brought into view, its heading focused.
+      const control = page.getByRole('region', { name: 'Admin Session Control' });
+      await expect(control).toContainText(sessionName);
+      const heading = control.getByRole('heading', { name: 'Admin Session Control' });
+      await expect(heading).toBeInViewport();
+      await expect(heading).toBeFocused();
+
+      const queue = control.getByRole('region', { name: 'Next in queue' });
+      await queue.scrollIntoViewIfNeeded();
+      await expect(queue.getByRole('listitem')).toHaveCount(3);
+      await expect(queue.getByRole('listitem').first()).toHaveAccessibleName(`Holds the turn: ${MEMBERS[0]}`);
+      await expect(queue.getByRole('listitem').first()).toContainText(/E-mail: (Your turn|none sent)/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      await placePhoneInBid(control, MEMBERS[0]);
+      await expect(control).toContainText(`Current participant${MEMBERS[1]}`);
+    } finally {
+      await endSession(page, session.id).catch(() => undefined);
+    }
+  });
 });
+
+/** The e-mails of this file's members, as the administrators' member list has them. */
+async function memberEmails(page: Page): Promise<string[]> {
+  const { users } = await callApi<{ users: { email: string; firstName: string; lastName: string }[] }>(
+    page,
+    'GET',
+    '/admin/users',
+  );
+  return MEMBERS.map((name) => {
+    const member = users.find((user) => `${user.firstName} ${user.lastName}` === name);
+    if (member === undefined) throw new Error(`No member ${name}`);
+    return member.email;
+  });
+}

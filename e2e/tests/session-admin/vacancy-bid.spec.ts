@@ -103,7 +103,7 @@ test.describe('a vacancy bid', () => {
       await search.fill('');
       await expect(eligible.getByText(/^3 of \d+ active members selected$/)).toBeVisible();
       await dialog.getByRole('button', { name: 'Create Session' }).click();
-      await expect(adminPage.getByText('Bid session created successfully')).toBeVisible();
+      await expect(adminPage.getByText(`${sessionName} created`)).toBeVisible();
       await expect(dialog).toBeHidden();
 
       const card = adminPage.getByRole('article', { name: sessionName });
@@ -117,7 +117,11 @@ test.describe('a vacancy bid', () => {
       sessionId = sessions.find((session) => session.name === sessionName)?.id;
       if (sessionId === undefined) throw new Error(`${sessionName} was not created`);
       await card.getByRole('button', { name: `Start ${sessionName}` }).click();
-      await expect(adminPage.getByText('Bid session started successfully')).toBeVisible();
+      await adminPage
+        .getByRole('dialog', { name: `Start ${sessionName}?` })
+        .getByRole('button', { name: /^Start (now|anyway)$/ })
+        .click();
+      await expect(adminPage.getByText(`${sessionName} started: the first turn is running`)).toBeVisible();
       // A vacancy bid has no back of the queue: the control offers no Move to Back.
       const control = adminPage.getByRole('region', { name: 'Admin Session Control' });
       await expect(control).toContainText(sessionName);

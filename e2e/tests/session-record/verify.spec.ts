@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { callApi, completeAdminOnlySession, signInAdminInNewContext } from '../../fixtures/sessions.ts';
 
@@ -43,12 +44,23 @@ test.describe('session record', () => {
     await dialog.getByRole('link', { name: 'Verify a record' }).click();
     await expect(page.getByRole('heading', { name: 'Verify a Session Record', level: 1 })).toBeVisible();
     const { fingerprint } = await callApi<{ fingerprint: string }>(page, 'GET', '/record-key');
+    // Which key it checks against is folded away; opened, it is this server's.
+    await expect(page.getByLabel('Server key fingerprint')).toBeHidden();
+    await page.getByText('Which key the record is checked against').click();
     await expect(page.getByLabel('Server key fingerprint')).toHaveValue(fingerprint);
 
     await dropFile(page, download.suggestedFilename(), text);
     const result = page.getByRole('region', { name: 'Verification result' });
+    // The verdict first, in plain words; the technical detail folded below it.
+    const verdict = result.getByRole('heading', { level: 2 });
+    await expect(verdict).toHaveText('This record is genuine and complete: no pick was changed after it was made');
+    await expect(result).toContainText("made and signed by this department's StationBid server");
+    await expect(result).toContainText('1 seat awarded');
+    const technical = result.getByText(`Signed with Ed25519 key ${fingerprint}, the key you checked against`);
+    await expect(technical).toBeHidden();
+    await result.getByText('Technical details').click();
+    await expect(technical).toBeVisible();
     await expect(result).toContainText('Verified: 1 award reproduced');
-    await expect(result).toContainText(`Signed with Ed25519 key ${fingerprint}, the key you checked against`);
 
     // Someone rewrites who placed the last step: the chain names that entry.
     const tampered = structuredClone(record);
@@ -61,7 +73,9 @@ test.describe('session record', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(tampered)),
     });
-    await expect(result).toContainText('Not verified');
+    await expect(verdict).toHaveText('This record cannot be trusted: it is not as it was made');
+    await expect(result).toContainText(/The \d+(st|nd|rd|th) entry in the session's history is not as it was written/);
+    await result.getByText('Technical details').click();
     await expect(result).toContainText(`First entry that differs: ${last}`);
     await expect(result).toContainText(`Entry ${last}`);
     await expect(result).toContainText('its content was changed');
@@ -78,8 +92,18 @@ test.describe('session record', () => {
       buffer: Buffer.from('{"format": "something else"}'),
     });
     const result = page.getByRole('region', { name: 'Verification result' });
-    await expect(result).toContainText('Not verified');
+    await expect(result.getByRole('heading', { level: 2 })).toHaveText(
+      'This record cannot be trusted: it is not as it was made',
+    );
+    // The verdict is the first thing in the answer, on screen without scrolling past the page.
+    await expect(result.getByRole('heading', { level: 2 })).toBeInViewport();
+    await result.getByText('Technical details').click();
     await expect(result).toContainText('This is not a StationBid session record');
+    // The verdict and its folded detail pass axe's WCAG A and AA rules.
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -85,12 +85,12 @@ test.describe('bidding page', () => {
       const dialog = firstPage.getByRole('dialog', { name: /^Bid for Station \d+, [ABC] shift, Captain\?$/ });
       await expect(dialog.getByRole('button', { name: 'Confirm bid' })).toBeFocused();
       await firstPage.keyboard.press('Enter');
-      await expect(
-        firstPage.getByText(/^Bid submitted successfully! Station: .+, Shift: [ABC], Position: Captain$/),
-      ).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect(panel).toBeHidden();
-      await expect(header).toContainText(/Your seat: Station \d+, [ABC] shift, Captain/);
+      // The award, in a lasting card in the header's place (not a passing toast).
+      await expect(
+        firstPage.getByRole('region', { name: /^You got Station \d+ · [ABC] shift · Captain$/ }),
+      ).toBeVisible();
 
       // The second member's phone shows their turn without a reload.
       await expect(secondHeader.getByRole('heading', { name: "You're on the clock" })).toBeVisible({

@@ -120,8 +120,10 @@ for (const viewport of VIEWPORTS) {
         const dialog = memberPage.getByRole('dialog', { name: `Bid for ${seat}?` });
         await dialog.getByRole('button', { name: 'Confirm bid' }).click();
         await expect(dialog).toBeHidden();
-        await expect(header).toContainText(`Your seat: ${seat}`);
-        await expect(header.getByRole('status')).toHaveText(`You were awarded ${seat}.`);
+        // The award, in a lasting card in the header's place, and announced by its live region.
+        const award = memberPage.getByRole('region', { name: `You got ${seat.replaceAll(', ', ' · ')}` });
+        await expect(award).toBeVisible();
+        await expect(award.getByRole('status')).toHaveText(`You were awarded ${seat}.`);
         await expect(panel).toBeHidden();
 
         // The other member's feed shows the pick, newest first, without a reload.

@@ -48,7 +48,7 @@ async function bidThroughPanel(page: Page): Promise<void> {
   await bid.click();
   const dialog = page.getByRole('dialog', { name: /^Bid for Station \d+, [ABC] shift, \w+\?$/ });
   await dialog.getByRole('button', { name: 'Confirm bid' }).click();
-  await expect(page.getByText(/^Bid submitted successfully! Station: .+, Shift: [ABC], Position: \w+$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: /^You got Station \d+ · [ABC] shift · \w+$/ })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(panel).toBeHidden();
 }

@@ -145,7 +145,7 @@ test.describe('station management', () => {
     });
     await page.getByRole('button', { name: 'Upload' }).click();
 
-    await expect(page.getByText('Import completed! 1 stations created, 3 skipped.')).toBeVisible();
+    await expect(page.getByText('Import completed! 1 station created, 3 skipped.')).toBeVisible();
     const results = page.getByRole('region', { name: 'Import Results' });
     await expect(results).toContainText('Created1');
     await expect(results).toContainText('Skipped3');

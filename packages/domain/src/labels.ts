@@ -45,6 +45,15 @@ export const BID_KIND_LABELS: Readonly<Record<'own' | 'proxy' | 'auto', string>>
   auto: 'Automatic',
 };
 
+/**
+ * What a results row says became of a participant: their outcome's words, the very outcome the
+ * results' figures count (computeSessionStatistics), so "Skipped 1" is one row reading Skipped.
+ * "Waiting" while they have none.
+ */
+export function resultOutcomeLabel(participant: { outcome: ParticipantOutcome | null }): string {
+  return participant.outcome === null ? 'Waiting' : PARTICIPANT_OUTCOME_LABELS[participant.outcome];
+}
+
 /** A participant's result: Assigned when they won a seat in the session, else Not Assigned. */
 export function participantResultLabel(participant: { hasBid: boolean }): 'Assigned' | 'Not Assigned' {
   return participant.hasBid ? 'Assigned' : 'Not Assigned';
@@ -66,6 +75,8 @@ export const SESSION_STATISTIC_LABELS: Readonly<Record<keyof SessionStatistics |
 export const RESULT_COLUMN_LABELS = {
   queue: 'Queue',
   priority: 'Priority',
+  /** The place in the session's seniority order (its bid priority), which results number rows by. */
+  seniority: 'Seniority',
   name: 'Name',
   employeeId: 'Employee ID',
   rank: 'Rank',

@@ -22,12 +22,15 @@
  * The member's own events (`notifications.created`: a notification was stored for them) reach
  * `subscribeToMemberEvents` listeners whatever sessions the stream watches; the app shell keeps one
  * such listener while signed in, so every page has a stream, watching no session if none is followed.
+ * `preferences.changed` (the member saved their ranked list, on this device or another) reaches
+ * `subscribeToOwnPreferenceChanges` listeners the same way.
  */
 import {
   type LiveEvent,
   liveEventSchema,
   liveTicketResponseSchema,
   type NotificationsCreatedEvent,
+  type PreferencesChangedEvent,
   type SessionChangedEvent,
 } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -49,6 +52,7 @@ export const MEMBER_STREAM_DELAY_MS = 1000;
 
 const listenersBySession = new Map<string, Set<LiveEventListener>>();
 const memberListeners = new Set<(event: NotificationsCreatedEvent) => void>();
+const ownPreferenceListeners = new Set<(event: PreferencesChangedEvent) => void>();
 const connectionListeners = new Set<() => void>();
 
 let stream: EventSource | null = null;
@@ -91,6 +95,17 @@ export function subscribeToMemberEvents(listener: (event: NotificationsCreatedEv
   };
 }
 
+/**
+ * Calls `listener` whenever the signed-in member's bid preferences are saved (from any device);
+ * answers a function that stops it. It rides on the stream the member listeners keep open.
+ */
+export function subscribeToOwnPreferenceChanges(listener: (event: PreferencesChangedEvent) => void): () => void {
+  ownPreferenceListeners.add(listener);
+  return () => {
+    ownPreferenceListeners.delete(listener);
+  };
+}
+
 /** True while the tab's stream is open and watches this session (any session when none is named). */
 export function isLiveConnected(sessionId?: string): boolean {
   if (!isStreamOpen) return false;
@@ -101,6 +116,7 @@ export function isLiveConnected(sessionId?: string): boolean {
 export function resetLiveEvents(): void {
   listenersBySession.clear();
   memberListeners.clear();
+  ownPreferenceListeners.clear();
   closeStream();
   failuresInRow = 0;
   if (pendingTimer !== null) clearTimeout(pendingTimer);
@@ -255,6 +271,10 @@ function dispatch(data: string): void {
   const event = parsed.data;
   if (event.type === 'notifications.created') {
     for (const listener of [...memberListeners]) listener(event);
+    return;
+  }
+  if (event.type === 'preferences.changed') {
+    for (const listener of [...ownPreferenceListeners]) listener(event);
     return;
   }
   for (const listener of [...(listenersBySession.get(event.sessionId) ?? [])]) listener(event);

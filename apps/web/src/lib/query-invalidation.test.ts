@@ -269,7 +269,7 @@ describe('other areas', () => {
     expect(invalidated()).toEqual(['adminStats']);
   });
 
-  it('saved notification settings replace the cached ones and read the bid preferences again', () => {
+  it('saved notification settings replace the cached ones and read the bid preferences and the profile (its phone) again', () => {
     const settings = {
       emailNotifications: true,
       smsNotifications: false,
@@ -278,7 +278,7 @@ describe('other areas', () => {
       phoneNumber: null,
     };
     onNotificationSettingsSaved(queryClient, settings as never);
-    expect(invalidated()).toEqual(['preferences']);
+    expect(invalidated()).toEqual(['preferences', 'profile']);
     expect(queryClient.getQueryData(notificationQueryKeys.settings)).toEqual(settings);
   });
 

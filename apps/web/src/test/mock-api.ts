@@ -1,4 +1,4 @@
-import { timeZoneAbbreviation } from '@stationbid/domain';
+import { DEFAULT_NOTIFICATION_FLAGS, timeZoneAbbreviation } from '@stationbid/domain';
 import { vi } from 'vitest';
 
 export interface MockRequest {
@@ -70,6 +70,17 @@ export function departmentSettingsApi(timeZone: string): Record<string, MockHand
         defaultTimeZone: timeZone,
         updatedAt: null,
       }),
+  };
+}
+
+/**
+ * GET /api/notifications/preferences: the defaults, no phone, and the one-time offer of texts and
+ * phone notifications already answered unless a test asks for it (`isOfferPending`).
+ */
+export function notificationSettingsApi({ isOfferPending = false } = {}): Record<string, MockHandler> {
+  return {
+    'GET /api/notifications/preferences': () =>
+      jsonResponse(200, { preferences: DEFAULT_NOTIFICATION_FLAGS, phoneNumber: null, isOfferPending }),
   };
 }
 

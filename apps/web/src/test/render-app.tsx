@@ -6,7 +6,7 @@ import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import { getViewerTimeZone } from '../lib/department-time-zone.ts';
 import { ACCESS_TOKEN, REFRESH_TOKEN } from './fixtures.ts';
-import { departmentSettingsApi, jsonResponse, type MockHandler, mockApi } from './mock-api.ts';
+import { departmentSettingsApi, jsonResponse, type MockHandler, mockApi, notificationSettingsApi } from './mock-api.ts';
 
 /** Calls every lazy route's loader, so the modules sit in the module cache before a test renders. */
 async function preloadRouteModules(list: RouteObject[]): Promise<void> {
@@ -44,6 +44,8 @@ export function renderApp({ path, signedInAs, api = {} }: RenderAppOptions) {
   const mockedApi = mockApi({
     ...departmentSettingsApi(getViewerTimeZone()),
     ...(signedInAs === undefined ? {} : { 'GET /api/auth/me': () => jsonResponse(200, { user: signedInAs }) }),
+    // The frame reads the member's notification settings for its one-time offer; answered already here.
+    ...(signedInAs === undefined ? {} : notificationSettingsApi()),
     ...api,
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -6,6 +6,8 @@ import {
   DEFAULT_BID_PREFERENCES,
   parseBidPreferences,
   readStoredBidPreferences,
+  readStoredVersion,
+  updateBidPreferencesRequestSchema,
 } from './bid-preferences.ts';
 
 const stationId = '6f1c1f3e-5a4b-4c2d-9e8f-0a1b2c3d4e5f';
@@ -55,6 +57,28 @@ describe('readStoredBidPreferences', () => {
     expect(read.autoBid).toBe(true);
     expect(read.seatChoices).toEqual([choice]);
     expect(read.bidTimeout).toBe(DEFAULT_BID_PREFERENCES.bidTimeout);
+  });
+
+  it('has auto-bid on unless the member turned it off; a value not true or false reads as off', () => {
+    expect(readStoredBidPreferences({ seatChoices: [choice] }).autoBid).toBe(true);
+    expect(readStoredBidPreferences({ seatChoices: [choice], autoBid: false }).autoBid).toBe(false);
+    expect(readStoredBidPreferences({ seatChoices: [choice], autoBid: 'yes' }).autoBid).toBe(false);
+  });
+});
+
+describe('the preferences version', () => {
+  it('reads the stored version, 0 when none is stored or it is not a whole number', () => {
+    expect(readStoredVersion({ version: 7 })).toBe(7);
+    for (const stored of [undefined, null, {}, [], { version: -1 }, { version: 1.5 }, { version: '3' }]) {
+      expect(readStoredVersion(stored)).toBe(0);
+    }
+  });
+
+  it('is optional in a save, and read from a numeric string', () => {
+    expect(updateBidPreferencesRequestSchema.parse({ autoBid: true })).toEqual({ autoBid: true });
+    expect(updateBidPreferencesRequestSchema.parse({ version: '4' })).toEqual({ version: 4 });
+    const refused = updateBidPreferencesRequestSchema.safeParse({ version: -2 });
+    expect(refused.error?.issues[0]?.message).toBe(BID_PREFERENCE_MESSAGES.versionInvalid);
   });
 });
 
@@ -109,6 +133,11 @@ describe('parseBidPreferences', () => {
     );
     expect(parsed.autoBid).toBe(false);
     expect(parsed.choices).toEqual([choice]);
+  });
+
+  it('bids from a list stored without the auto-bid setting: it is on until the member turns it off', () => {
+    expect(parseBidPreferences({ seatChoices: [choice] }, stationIdByNumber).autoBid).toBe(true);
+    expect(parseBidPreferences({ seatChoices: [choice], autoBid: false }, stationIdByNumber).autoBid).toBe(false);
   });
 
   it('reads the first stored shape too: choices with station and position, preferredStationIds', () => {

@@ -34,6 +34,10 @@ export const BID_PREFERENCE_MESSAGES = {
   strategyInvalid: 'Auto-bid strategy must be preferred, closest, seniority or random',
   maxBidAttemptsRange: `Max bid attempts must be between ${LIMITS.maxBidAttemptsMin} and ${LIMITS.maxBidAttemptsMax}`,
   bidTimeoutRange: `Bid timeout must be between ${LIMITS.bidTimeoutSecondsMin} and ${LIMITS.bidTimeoutSecondsMax} seconds`,
+  versionInvalid: 'version must be a whole number of 0 or more: the version of the preferences the change was made on',
+  /** 409: the save was made on a copy read before another save (another device, another tab). */
+  changedElsewhere:
+    'Your list was changed on another device since this copy was loaded. Nothing was saved: reload the list, then make your change again.',
 } as const;
 
 /** One auto-bid choice: the engine awards the free seat of this kind with the lowest number. */
@@ -130,8 +134,13 @@ export type StoredBidPreferences = Omit<
   'notifications' | 'emailNotifications' | 'smsNotifications' | 'bidReminders'
 >;
 
+/**
+ * What a member has before saving anything. Auto-bid is on: a ranked list is "used if you miss your
+ * turn" unless the member turns that off (an empty list bids nothing either way). A stored record
+ * without the field (never saved, or saved before the field existed) reads the same.
+ */
 export const DEFAULT_BID_PREFERENCES: BidPreferences = {
-  autoBid: false,
+  autoBid: true,
   standingBid: false,
   seatChoices: [],
   preferredStations: [],
@@ -144,6 +153,16 @@ export const DEFAULT_BID_PREFERENCES: BidPreferences = {
   smsNotifications: false,
   bidReminders: true,
 };
+
+/**
+ * Counts the member's saves: 0 before the first, one more with each. A save that sends the
+ * `version` its copy was read at is refused (409, `changedElsewhere`) when another save came in
+ * between, so a device showing an old list can never overwrite a newer one by saving it back.
+ */
+export const bidPreferencesVersionSchema = z
+  .number({ error: BID_PREFERENCE_MESSAGES.versionInvalid })
+  .int(BID_PREFERENCE_MESSAGES.versionInvalid)
+  .min(0, BID_PREFERENCE_MESSAGES.versionInvalid);
 
 /**
  * `PUT /api/users/preferences`: any of the fields; those left out keep their stored value, so a
@@ -166,14 +185,36 @@ export const updateBidPreferencesRequestSchema = bidPreferencesSchema.partial().
     .optional(),
   maxBidAttempts: z.preprocess(readNumericString, bidPreferencesSchema.shape.maxBidAttempts).optional(),
   bidTimeout: z.preprocess(readNumericString, bidPreferencesSchema.shape.bidTimeout).optional(),
+  /**
+   * The version of the preferences this change was made on (GET's answer, or the last save's).
+   * Given, the save is refused with 409 if another save came in since; left out, the save applies
+   * over whatever was saved meanwhile, as for clients written before the field existed.
+   */
+  version: z.preprocess(readNumericString, bidPreferencesVersionSchema).optional(),
 });
 export type UpdateBidPreferencesRequest = z.infer<typeof updateBidPreferencesRequestSchema>;
 
-export const bidPreferencesResponseSchema = z.object({ preferences: bidPreferencesSchema });
+/**
+ * The preferences as the server answers them, with their `version`. The server always sends it; it
+ * is optional here only so that a client still reads an answer without one.
+ */
+export const savedBidPreferencesSchema = bidPreferencesSchema.extend({
+  version: bidPreferencesVersionSchema.optional(),
+});
+export type SavedBidPreferences = z.infer<typeof savedBidPreferencesSchema>;
+
+export const bidPreferencesResponseSchema = z.object({ preferences: savedBidPreferencesSchema });
 export const updateBidPreferencesResponseSchema = z.object({
-  preferences: bidPreferencesSchema,
+  preferences: savedBidPreferencesSchema,
   message: z.string(),
 });
+
+/** The version stored with the preferences (`members.bid_preferences.version`); 0 when none is. */
+export function readStoredVersion(stored: unknown): number {
+  const record = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
+  const parsed = bidPreferencesVersionSchema.safeParse((record as Record<string, unknown>).version);
+  return parsed.success ? parsed.data : 0;
+}
 
 /**
  * Stored preferences read leniently, field by field: what is missing or no longer valid (an old
@@ -187,7 +228,8 @@ export function readStoredBidPreferences(stored: unknown): StoredBidPreferences 
     return parsed.success ? (parsed.data as StoredBidPreferences[K]) : DEFAULT_BID_PREFERENCES[key];
   };
   return {
-    autoBid: read('autoBid', fields.autoBid),
+    // Missing reads as the default (on); anything but true as off, as the engine reads it.
+    autoBid: fields.autoBid === undefined ? DEFAULT_BID_PREFERENCES.autoBid : fields.autoBid === true,
     standingBid: read('standingBid', fields.standingBid),
     // `choices` is the key the engine read before this schema existed.
     seatChoices: read('seatChoices', fields.seatChoices ?? fields.choices),
@@ -252,7 +294,8 @@ export function parseBidPreferences(
     ...new Set((Array.isArray(stored.preferredShifts) ? stored.preferredShifts : []).filter(isShift)),
   ];
   const preferences: ParticipantPreferences = {
-    autoBid: stored.autoBid === true,
+    // Never set is on (DEFAULT_BID_PREFERENCES); set to anything but true is off.
+    autoBid: stored.autoBid === undefined ? DEFAULT_BID_PREFERENCES.autoBid : stored.autoBid === true,
     choices,
     preferredStationIds,
     preferredShifts,

@@ -337,6 +337,39 @@ export const exportStatusSchema = z.object({
 });
 export type ExportStatus = z.infer<typeof exportStatusSchema>;
 
+/** A seat as the member's outcome card names it. */
+const storySeatSchema = z.object({
+  stationNumber: z.number().int(),
+  stationName: z.string(),
+  shift: z.enum(SHIFTS),
+  position: z.enum(SEAT_POSITIONS),
+});
+
+/**
+ * How the member's own turn went, from their entries in the session's history, for the session
+ * room's outcome card: only ever the reader's own.
+ */
+export const turnStorySchema = z.object({
+  /** Their move to the back while it stands; `byAdministrator` names who moved them (null: their time ran out). */
+  movedToBack: z.object({ at: z.string(), byAdministrator: z.string().nullable() }).nullable(),
+  /** The seat they won in the session: when, how, and the seat it replaced (null: they held none, or the same one). */
+  award: z
+    .object({
+      at: z.string(),
+      /** own: their bid; phone_in: an administrator's for them; ranked_list: their list when time ran out; standing_bid: their list as the turn began; automatic: the turn clock's pick. */
+      source: z.enum(['own', 'phone_in', 'ranked_list', 'standing_bid', 'automatic']),
+      /** The 1-based place on their ranked list of the seat it took; null when no list did. */
+      listChoice: z.number().int().nullable(),
+      /** The administrator who placed a phone-in bid; null otherwise. */
+      placedBy: z.string().nullable(),
+      seatLeft: storySeatSchema.nullable(),
+    })
+    .nullable(),
+  /** The administrator ended the session before the member's turn came: they keep the seat they hold. */
+  endedBeforeTurn: z.boolean(),
+});
+export type TurnStory = z.infer<typeof turnStorySchema>;
+
 /** GET /bid-sessions/:id/my-participation: the signed-in member's place, or null when not a participant. */
 export const myParticipationResponseSchema = z.object({
   participant: participantSchema.nullable(),
@@ -355,6 +388,8 @@ export const myParticipationResponseSchema = z.object({
    * the start), for which seats they qualify for; only ever the reader's own. Empty for a non-participant.
    */
   certifications: z.array(z.object({ code: z.string(), expiresOn: z.string().nullable() })).optional(),
+  /** How the member's own turn went (moved to the back, the award, an early end); absent for a non-participant or an older server. */
+  turnStory: turnStorySchema.optional(),
 });
 
 /**

@@ -61,3 +61,104 @@ export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
 /** So a burst of push failures (one per device and turn) cannot hide the e-mails that failed. */
 export const RECENT_FAILURES_PER_CHANNEL = 20;
+
+/** What became of one message: sent to the provider, waiting, waiting for another try, given up on. */
+export const DELIVERY_RESULTS = ['delivered', 'queued', 'retrying', 'failed'] as const;
+export type DeliveryResult = (typeof DELIVERY_RESULTS)[number];
+
+/** The most of a session's delivery log one request returns (a 300-member session sends thousands). */
+export const DELIVERY_LOG_MAX_LIMIT = 200;
+
+/** One message of a session's delivery log: whom, on which channel, about what, when and how it went. */
+export const deliveryLogEntrySchema = z.object({
+  id: z.string(),
+  memberId: z.string().nullable(),
+  /** The participant's name as the session knows it. */
+  memberName: z.string(),
+  channel: z.enum(DELIVERY_CHANNELS),
+  kind: z.string(),
+  /** The kind in words: "Your turn", "2 turns away", "Bid confirmation"... */
+  kindLabel: z.string(),
+  /** The address or number it went to; for a push, "a device". */
+  recipient: z.string(),
+  result: z.enum(DELIVERY_RESULTS),
+  queuedAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  lastAttemptAt: z.iso.datetime().nullable(),
+  attempts: z.number().int(),
+  /** The provider's or the network's reason for the last failed attempt, if any. */
+  lastError: z.string().nullable(),
+});
+export type DeliveryLogEntry = z.infer<typeof deliveryLogEntrySchema>;
+
+const deliveryLogLimitError = `limit must be a whole number from 1 to ${DELIVERY_LOG_MAX_LIMIT}`;
+
+/** GET /bid-sessions/:id/delivery-log?memberId=&channel=&limit=&offset= */
+export const deliveryLogQuerySchema = z.object({
+  memberId: z.uuid({ error: 'memberId must be a member id' }).optional(),
+  channel: z.enum(DELIVERY_CHANNELS, { error: 'channel must be email, sms or push' }).optional(),
+  limit: z.coerce
+    .number({ error: deliveryLogLimitError })
+    .int({ error: deliveryLogLimitError })
+    .min(1, { error: deliveryLogLimitError })
+    .max(DELIVERY_LOG_MAX_LIMIT, { error: deliveryLogLimitError })
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number, 0 or more' })
+    .int({ error: 'offset must be a whole number, 0 or more' })
+    .min(0, { error: 'offset must be a whole number, 0 or more' })
+    .default(0),
+});
+export type DeliveryLogQuery = z.input<typeof deliveryLogQuerySchema>;
+
+/** A page of a session's notices, newest first, with how many match in all. */
+export const deliveryLogSchema = z.object({
+  sessionId: z.string(),
+  entries: z.array(deliveryLogEntrySchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type DeliveryLog = z.infer<typeof deliveryLogSchema>;
+
+/** How many waiting members after the turn holder the control panel follows. */
+export const NEXT_IN_QUEUE_COUNT = 10;
+
+/** The latest notice about a member's turn on one channel ("Your turn", "2 turns away", a reminder). */
+export const turnNoticeSchema = z.object({
+  kind: z.string(),
+  kindLabel: z.string(),
+  result: z.enum(DELIVERY_RESULTS),
+  /** When it was delivered, or else when it was queued. */
+  at: z.iso.datetime(),
+});
+export type TurnNotice = z.infer<typeof turnNoticeSchema>;
+
+export const nextInQueueEntrySchema = z.object({
+  participantId: z.string(),
+  memberId: z.string().nullable(),
+  name: z.string(),
+  rank: z.string(),
+  /** 0 for the turn holder, 1 for the next, and so on. */
+  turnsAway: z.number().int(),
+  movedToBack: z.boolean(),
+  /** Joined the session and seen within the last two minutes. */
+  isOnline: z.boolean(),
+  lastSeenAt: z.iso.datetime().nullable(),
+  /** Per channel, the latest notice about their turn; null when none was queued. */
+  notices: z.object({
+    email: turnNoticeSchema.nullable(),
+    sms: turnNoticeSchema.nullable(),
+    push: turnNoticeSchema.nullable(),
+  }),
+});
+export type NextInQueueEntry = z.infer<typeof nextInQueueEntrySchema>;
+
+/** GET /bid-sessions/:id/next-in-queue: the turn holder and the next NEXT_IN_QUEUE_COUNT waiting. */
+export const nextInQueueSchema = z.object({
+  sessionId: z.string(),
+  entries: z.array(nextInQueueEntrySchema),
+  /** Everyone still waiting, the turn holder included. */
+  waiting: z.number().int(),
+});
+export type NextInQueue = z.infer<typeof nextInQueueSchema>;

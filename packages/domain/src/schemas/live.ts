@@ -121,10 +121,24 @@ export const notificationsCreatedEventSchema = z.object({
 });
 export type NotificationsCreatedEvent = z.infer<typeof notificationsCreatedEventSchema>;
 
+/**
+ * The member saved their bid preferences (their ranked list), on any device. It goes to that
+ * member's own streams only, whatever sessions they watch, so their other tabs and devices read the
+ * list again instead of showing (and saving back) an old copy. Not tied to a session.
+ */
+export const preferencesChangedEventSchema = z.object({
+  type: z.literal('preferences.changed'),
+  memberId: z.string(),
+  /** The preferences' version after the save (schemas/bid-preferences.ts). */
+  version: z.number().int().min(0),
+});
+export type PreferencesChangedEvent = z.infer<typeof preferencesChangedEventSchema>;
+
 /** Everything the live stream sends, as the `data:` of an SSE `message` event. */
 export const liveEventSchema = z.discriminatedUnion('type', [
   sessionChangedEventSchema,
   chatMessageEventSchema,
   notificationsCreatedEventSchema,
+  preferencesChangedEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPhoneNumber,
   NOTIFICATION_SETTINGS_MESSAGES,
   normalizePhoneNumber,
   notificationManagementRequestSchema,
+  PHONE_NUMBER_EXAMPLE,
+  phoneNumberToEdit,
+  phoneNumberToStore,
   updatePhoneNumberRequestSchema,
 } from './notification-settings.ts';
 
@@ -24,6 +28,34 @@ describe('normalizePhoneNumber', () => {
       expect(normalizePhoneNumber(input)).toBeNull();
     },
   );
+});
+
+describe('one phone number, shown and stored', () => {
+  it('shows a North American number as people write it, any other in E.164', () => {
+    expect(formatPhoneNumber('+15552014477')).toBe('(555) 201-4477');
+    expect(formatPhoneNumber('555.201.4477')).toBe('(555) 201-4477');
+    expect(formatPhoneNumber('+442079460958')).toBe('+442079460958');
+    expect(formatPhoneNumber('555-0199')).toBe('555-0199');
+  });
+
+  it('the example reads as a number a text can go to, and the error shows it', () => {
+    expect(normalizePhoneNumber(PHONE_NUMBER_EXAMPLE)).toBe('+15552014477');
+    expect(NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid).toContain(PHONE_NUMBER_EXAMPLE);
+  });
+
+  it('offers a number to edit only when a text can go to it', () => {
+    expect(phoneNumberToEdit('+15552014477')).toBe('(555) 201-4477');
+    expect(phoneNumberToEdit('555-0199')).toBe('');
+    expect(phoneNumberToEdit(null)).toBe('');
+  });
+
+  it('stores E.164, null when emptied, the old text when sent back unchanged, and refuses the rest', () => {
+    expect(phoneNumberToStore('(555) 201-4477', null)).toBe('+15552014477');
+    expect(phoneNumberToStore('  ', '+15552014477')).toBeNull();
+    expect(phoneNumberToStore(null, '+15552014477')).toBeNull();
+    expect(phoneNumberToStore('555-0199', '555-0199')).toBe('555-0199');
+    expect(phoneNumberToStore('555-0198', '555-0199')).toBeUndefined();
+  });
 });
 
 describe('updatePhoneNumberRequestSchema', () => {

@@ -8,6 +8,9 @@
 import { z } from 'zod';
 import { deliveryStatusSchema } from './delivery.ts';
 
+/** The example every phone field shows: North American, in the form people write it. */
+export const PHONE_NUMBER_EXAMPLE = '(555) 201-4477';
+
 export const NOTIFICATION_SETTINGS_MESSAGES = {
   loadFailed: 'Failed to load notification preferences',
   updateFailed: 'Failed to update notification preferences',
@@ -15,9 +18,11 @@ export const NOTIFICATION_SETTINGS_MESSAGES = {
   updated: 'Notification preferences updated successfully!',
   phoneUpdated: 'Phone number updated successfully!',
   phoneCleared: 'Phone number removed. SMS notifications are off.',
-  phoneInvalid:
-    'Enter a mobile number with its country code (e.g. +44 20 7946 0958) or a 10-digit North American number (e.g. 415-555-0123)',
+  phoneInvalid: `Enter a 10-digit mobile number with its area code, like ${PHONE_NUMBER_EXAMPLE}, or a number starting with + and its country code`,
+  phoneRequired: 'Enter a mobile number to receive text messages',
   smsNeedsPhone: 'Add a mobile phone number before turning on SMS notifications',
+  /** The one-time offer of texts and phone notifications (DELETE /notifications/offer). */
+  offerAnswered: 'You will not be asked again. Notification Settings on your profile change these at any time.',
   /** The test notification form's checks. */
   userAndSessionRequired: 'Please select both a user and a session',
   sessionRequired: 'Please select a session',
@@ -50,6 +55,38 @@ export function normalizePhoneNumber(input: string): string | null {
   return northAmerican ? `+1${northAmerican[1]}` : null;
 }
 
+/**
+ * A stored number as people read it: a North American one as "(555) 201-4477", any other in its
+ * E.164 form; text that is no phone number comes back as it was.
+ */
+export function formatPhoneNumber(stored: string): string {
+  const normalized = normalizePhoneNumber(stored);
+  if (normalized === null) return stored;
+  const northAmerican = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(normalized);
+  return northAmerican ? `(${northAmerican[1]}) ${northAmerican[2]}-${northAmerican[3]}` : normalized;
+}
+
+/**
+ * The member's one phone number (the profile's, which text messages go to) as a form shows it to
+ * edit: formatted when it can receive a text, empty when it cannot, so no form ever offers an
+ * unusable number as if it were ready.
+ */
+export function phoneNumberToEdit(stored: string | null): string {
+  return stored !== null && normalizePhoneNumber(stored) !== null ? formatPhoneNumber(stored) : '';
+}
+
+/**
+ * What a save of the member's one phone number stores (the profile's, which text messages go to):
+ * null when emptied; E.164 for a number; the stored text itself when sent back as it was (a number
+ * kept from before numbers were checked, so an unrelated profile edit still saves); undefined when
+ * the text cannot be a phone number.
+ */
+export function phoneNumberToStore(sent: string | null, stored: string | null): string | null | undefined {
+  if (sent === null || sent.trim() === '') return null;
+  if (stored !== null && sent.trim() === stored.trim()) return stored;
+  return normalizePhoneNumber(sent) ?? undefined;
+}
+
 /** The four flags of a member's notification preferences, and push (issue 15). */
 export const notificationFlagsSchema = z.object({
   /** The master switch: off means no e-mail, SMS or reminder is sent, whatever the others say. */
@@ -80,6 +117,11 @@ export const notificationSettingsResponseSchema = z.object({
   preferences: notificationFlagsSchema,
   /** The phone on file (the profile's phone), or null. */
   phoneNumber: z.string().nullable(),
+  /**
+   * True until the member answers the one-time offer of texts and phone notifications (turns one
+   * on from it, or dismisses it): kept on the server, so an answer on one device holds on all.
+   */
+  isOfferPending: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsResponseSchema>;
 

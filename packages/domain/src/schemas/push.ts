@@ -123,7 +123,13 @@ export const pushSubscriptionResponseSchema = z.object({
 export type PushSubscriptionResponse = z.infer<typeof pushSubscriptionResponseSchema>;
 
 /** The kinds of push notification a member can get. */
-export const PUSH_MESSAGE_KINDS = ['turn_started', 'turn_approaching', 'bid_confirmation', 'turn_undone'] as const;
+export const PUSH_MESSAGE_KINDS = [
+  'turn_started',
+  'turn_approaching',
+  'bid_confirmation',
+  'turn_undone',
+  'moved_to_back',
+] as const;
 export type PushMessageKind = (typeof PUSH_MESSAGE_KINDS)[number];
 
 /**

@@ -55,6 +55,12 @@ export const members = pgTable(
     bidReminders: boolean('bid_reminders').notNull().default(true),
     /** Web Push consent (issue 15); off until the member turns it on. A constant default: no rewrite. */
     pushNotifications: boolean('push_notifications').notNull().default(false),
+    /**
+     * When the member answered the one-time offer of texts and phone notifications (turned one on
+     * from it, or dismissed it); null while it is still to be shown. Kept here, not in the browser,
+     * so an answer on the phone holds on the desktop too.
+     */
+    notificationOfferAnsweredAt: timestamp('notification_offer_answered_at', { withTimezone: true, mode: 'date' }),
     /** Bid preferences (auto-bid, ranked seat choices, ...), validated by the domain schema. */
     bidPreferences: jsonb('bid_preferences').notNull().default(sql`'{}'::jsonb`),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),

@@ -13,6 +13,7 @@ import {
   MEMBER_ADMIN_MESSAGES,
   memberImportResponseSchema,
   messageResponseSchema,
+  plural,
   updateMemberRequestSchema,
   userResponseSchema,
   usersListQuerySchema,
@@ -169,7 +170,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
         return reply
           .status(202)
           .header('Location', `/api/admin/import-jobs/${job.id}`)
-          .send({ job, message: `Import of ${rows.length} rows started.` });
+          .send({ job, message: `Import of ${plural(rows.length, 'row')} started.` });
       }
       const results = await memberImportService.importRows(actor, fileName, rows);
       return reply

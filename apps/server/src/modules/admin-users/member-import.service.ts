@@ -18,6 +18,8 @@ import {
   memberDateSchema,
   PROFESSIONAL_POSITIONS,
   parseCertificationsCell,
+  plural,
+  pluralWord,
   RANKS,
 } from '@stationbid/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -345,14 +347,13 @@ export class MemberImportService {
 
 /** "Import completed! N users created, M skipped. ...", honest about e-mail. */
 export function describeImportResult(result: MemberImportResult, isEmailConfigured = false): string {
-  const parts = [`Import completed! ${result.created} users created, ${result.skipped} skipped.`];
+  const parts = [`Import completed! ${plural(result.created, 'user')} created, ${result.skipped} skipped.`];
   parts.push(`Emails sent: ${result.emailsSent}, failed: ${result.emailsFailed}.`);
+  const queued = `${plural(result.emailsQueued, 'password-setup e-mail')} ${pluralWord(result.emailsQueued, 'is', 'are')} queued`;
   if (result.emailsQueued > 0 && isEmailConfigured) {
-    parts.push(`${result.emailsQueued} password-setup e-mails are queued and go out within a few minutes.`);
+    parts.push(`${queued} and ${pluralWord(result.emailsQueued, 'goes', 'go')} out within a few minutes.`);
   } else if (result.emailsQueued > 0) {
-    parts.push(
-      `${result.emailsQueued} password-setup e-mails are queued in the outbox; e-mail delivery is not configured yet.`,
-    );
+    parts.push(`${queued} in the outbox; e-mail delivery is not configured yet.`);
   }
   return parts.join(' ');
 }

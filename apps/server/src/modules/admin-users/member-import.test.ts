@@ -255,4 +255,10 @@ describe('describeImportResult', () => {
     );
     expect(describeImportResult(result, false)).toMatch(/e-mail delivery is not configured yet\.$/);
   });
+
+  it('counts one user and one e-mail in the singular', () => {
+    expect(describeImportResult({ ...result, created: 1, emailsQueued: 1, total: 1 }, true)).toBe(
+      'Import completed! 1 user created, 0 skipped. Emails sent: 0, failed: 0. 1 password-setup e-mail is queued and goes out within a few minutes.',
+    );
+  });
 });

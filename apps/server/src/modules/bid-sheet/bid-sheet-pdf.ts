@@ -7,20 +7,25 @@
  * Under the queue, each participant's reason ("why this seat") as the results and the signed record
  * give it, so the printed sheet answers "why did he get my seat" on its own.
  *
- * Every time is written in the department's time zone with the zone's short name ("14:05 CDT"),
- * and the header names the zone itself, so a sheet read in another place is not misread.
+ * Every time is written in the department's time zone with the zone's short name, the way the
+ * results screen writes it ("Apr 2, 2026, 2:05 PM CDT", formatMoment), and the header names the zone
+ * itself, so a sheet read in another place is not misread.
+ *
+ * Rows are numbered by seniority (bid priority), not by where the queue ended: a senior member moved
+ * to the back is still #1, their outcome marked and the mark explained under the queue.
  */
 import {
   type BidSessionDetail,
-  PARTICIPANT_OUTCOME_LABELS,
+  formatMoment,
   type Participant,
+  plural,
   RESULT_COLUMN_LABELS,
+  resultOutcomeLabel,
   type SeatPosition,
   SHIFTS,
   type Shift,
 } from '@stationbid/domain';
 import PDFDocument from 'pdfkit';
-import { formatDepartmentTime } from '../session-messages/message-templates.ts';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
@@ -76,7 +81,14 @@ function formatCalendarDay(iso: string | null): string {
 }
 
 function formatTime(iso: string | null, timeZone: string): string {
-  return iso ? formatDepartmentTime(new Date(iso), timeZone) : '';
+  return iso ? formatMoment(iso, timeZone) : '';
+}
+
+/** Participants by seniority: bid priority first, the queue place only between equals. */
+function bySeniority(participants: readonly Participant[]): Participant[] {
+  return [...participants].sort(
+    (left, right) => left.bidPriority - right.bidPriority || left.position - right.position,
+  );
 }
 
 const fullName = (participant: Participant) => `${participant.user.firstName} ${participant.user.lastName}`;
@@ -114,6 +126,11 @@ export function stationSeatRows(
   }
   return rows;
 }
+
+/** Beside an outcome, and explained under the queue: the row's number is its seniority, not when it bid. */
+const MOVED_TO_BACK_MARK = ' *';
+export const MOVED_TO_BACK_NOTE =
+  '* Moved to the back of the queue during the session, so they bid after members junior to them.';
 
 /** Cuts `text` to fit `width` at the current font, with an ellipsis, so a row stays one line. */
 function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
@@ -201,22 +218,22 @@ function drawHeader(doc: PDFKit.PDFDocument, { session, departmentTimeZone, prin
     `Bidding ran from ${formatTime(session.actualStart, zone) || 'not started'} to ${formatTime(session.actualEnd, zone) || 'not ended'}.`,
   );
   doc.text(
-    `${session.totalParticipants} participants, ${session.completedBids} turns completed. All times are in the department's time zone, ${zone}.`,
+    `${plural(session.totalParticipants, 'participant')}, ${plural(session.completedBids, 'turn')} completed. All times are in the department's time zone, ${zone}.`,
   );
-  doc.text(`Printed ${formatDepartmentTime(printedAt, zone)}.`);
+  doc.text(`Printed ${formatMoment(printedAt, zone)}.`);
   doc.moveDown(1);
 }
 
 /**
- * "Why each seat went where it did": one paragraph per participant in queue order, the reason
+ * "Why each seat went where it did": one paragraph per participant by seniority, the reason
  * wrapped over as many lines as it takes and never split across a page.
  */
 function drawReasons(doc: PDFKit.PDFDocument, session: BidSessionDetail, reasons: ReadonlyMap<string, string | null>) {
-  const participants = [...session.participants].sort((left, right) => left.position - right.position);
+  const participants = bySeniority(session.participants);
   if (participants.length === 0) return;
   const width = doc.page.width - 2 * MARGIN;
   const paragraph = (participant: Participant) =>
-    `${participant.position + 1}. ${fullName(participant)}: ${reasons.get(participant.id) ?? 'No outcome yet.'}`;
+    `${participant.bidPriority}. ${fullName(participant)}: ${reasons.get(participant.id) ?? 'No outcome yet.'}`;
   doc.font('Helvetica').fontSize(BODY_SIZE);
   const first = participants[0] as Participant;
   ensureRoom(doc, 18 + doc.heightOfString(paragraph(first), { width }));
@@ -253,7 +270,7 @@ function drawFooters(doc: PDFKit.PDFDocument, record: BidSheetRecordFacts, timeZ
       .stroke('#000000');
     doc.font('Helvetica').fontSize(6.5).fillColor('#000000');
     const lines = [
-      `Session record SHA-256: ${record.fileSha256} (the record file, as of ${formatDepartmentTime(new Date(record.generatedAt), timeZone)})`,
+      `Session record SHA-256: ${record.fileSha256} (the record file, as of ${formatMoment(record.generatedAt, timeZone)})`,
       `History chain head: ${record.chainHead ?? 'none (no chained history)'}`,
       `Record key fingerprint (Ed25519, SHA-256): ${record.keyFingerprint}`,
     ];
@@ -310,21 +327,25 @@ export function buildBidSheetPdf(input: BidSheetInput): Promise<Buffer> {
     { label: 'Years', width: 30 },
     { label: RESULT_COLUMN_LABELS.outcome, width: 82 },
     { label: RESULT_COLUMN_LABELS.seat, width: 112 },
-    // Wide enough for "Wed 30 Sep 2026, 23:59 GMT+10" whole: the zone's name must never be cut off.
+    // Wide enough for "Sep 30, 2026, 11:59 PM GMT+10" whole: the zone's name must never be cut off.
     { label: 'When', width: 122 },
   ];
-  const queueRows = [...session.participants]
-    .sort((left, right) => left.position - right.position)
-    .map((participant) => [
-      String(participant.position + 1),
-      fullName(participant),
-      participant.user.employeeId,
-      String(participant.yearsOfService),
-      `${participant.outcome ? PARTICIPANT_OUTCOME_LABELS[participant.outcome] : 'No outcome'}${participant.movedToBack ? ' (moved to back)' : ''}`,
-      describeSeat(participant),
-      formatTime(participant.bidHistory[0]?.timestamp ?? null, zone),
-    ]);
+  const queueRows = bySeniority(session.participants).map((participant) => [
+    String(participant.bidPriority),
+    fullName(participant),
+    participant.user.employeeId,
+    String(participant.yearsOfService),
+    `${resultOutcomeLabel(participant)}${participant.movedToBack ? MOVED_TO_BACK_MARK : ''}`,
+    describeSeat(participant),
+    formatTime(participant.bidHistory[0]?.timestamp ?? null, zone),
+  ]);
   drawTable(doc, 'Queue and outcomes (seniority order)', queueColumns, queueRows);
+  if (session.participants.some((participant) => participant.movedToBack)) {
+    doc.font('Helvetica-Oblique').fontSize(BODY_SIZE);
+    ensureRoom(doc, ROW_HEIGHT * 2);
+    doc.text(MOVED_TO_BACK_NOTE, MARGIN, doc.y - ROW_HEIGHT * 0.4);
+    doc.moveDown(0.8);
+  }
   drawReasons(doc, session, input.reasons);
 
   drawFooters(doc, input.record, zone);

@@ -21,7 +21,7 @@ import {
 import { createStationWithSeats, startSession } from '../session-engine/test-sessions.ts';
 import { bidSheetFileName } from './bid-sheet.routes.ts';
 import { BID_SHEET_MESSAGES } from './bid-sheet.service.ts';
-import { VERIFY_HINT } from './bid-sheet-pdf.ts';
+import { MOVED_TO_BACK_NOTE, VERIFY_HINT } from './bid-sheet-pdf.ts';
 
 const TIME_ZONE = 'America/Chicago';
 
@@ -106,13 +106,16 @@ beforeAll(async () => {
     });
   const expectOk = (response: { statusCode: number; body: string }) =>
     expect(response.statusCode, response.body).toBe(200);
-  expectOk(await bid(bidder(0).auth, north.station.id, 'A', 'Firefighter'));
+  // The most senior, Morgan Hale, is moved to the back: they bid last, but stay first by seniority.
+  expectOk(await post(admin, `/api/bid-sessions/${sessionId}/move-to-back`));
   runningAnswer = await getSheet(bidder(0).auth);
   context.clock.advance(60_000);
   // A phone-in bid: the administrator bids for Casey Ortiz.
   expectOk(await bid(admin, south.station.id, 'C', 'Firefighter', { userId: bidder(1).id }));
   context.clock.advance(60_000);
   expectOk(await post(bidder(2).auth, '/api/bid-sessions/skip-turn', { sessionId }));
+  context.clock.advance(60_000);
+  expectOk(await bid(bidder(0).auth, north.station.id, 'A', 'Firefighter'));
 });
 afterAll(async () => context?.close());
 
@@ -129,9 +132,11 @@ describe('GET /api/bid-sessions/:id/results.pdf', () => {
     expect(text).toContain('Bid sheet: Spring Bid 2026');
     // The session's dates are calendar days, the same in any zone.
     expect(text).toContain('Year 2026. Dates Wed 1 Apr 2026 to Thu 30 Apr 2026.');
-    // Times in the department's zone, with the zone named: 10:00 in Chicago is 15:00 UTC.
+    // Times in the department's zone, with the zone named, as the results screen writes them: 10:00
+    // AM in Chicago is 15:00 UTC.
     expect(text).toContain("All times are in the department's time zone, America/Chicago");
-    expect(text).toMatch(/Bidding ran from Thu 2 Apr 2026, 10:00 CDT to Thu 2 Apr 2026, 10:02 CDT/);
+    expect(text).toContain('Bidding ran from Apr 2, 2026, 10:00 AM CDT to Apr 2, 2026, 10:03 AM CDT.');
+    expect(text).toContain('3 participants, 3 turns completed.');
 
     // Each station's seats, by shift and position, with who holds them.
     expect(text).toContain('Station 3: North Side (3 Elm St)');
@@ -141,22 +146,27 @@ describe('GET /api/bid-sessions/:id/results.pdf', () => {
     expect(text).toContain('Station 5: South Side (5 Oak St)');
     expect(text).toMatch(/C\s+Firefighter\s+Casey Ortiz/);
 
-    // The queue in seniority order with each outcome and seat.
+    // The queue numbered by seniority, not by where it ended: Morgan Hale bid last (moved to the
+    // back) and is still #1, listed first.
     expect(text).toMatch(
-      /1\s+Morgan Hale\s+E-Hale\s+20\s+Own bid\s+Station 3, A, Firefighter\s+Thu 2 Apr 2026, 10:00 CDT/,
+      /1\s+Morgan Hale\s+E-Hale\s+20\s+Own bid \*\s+Station 3, A, Firefighter\s+Apr 2, 2026, 10:03 AM CDT\s+2\s+Casey Ortiz/,
     );
+    expect(text).toContain(MOVED_TO_BACK_NOTE);
     expect(text).toMatch(
-      /2\s+Casey Ortiz\s+E-Ortiz\s+10\s+Phone-in bid\s+Station 5, C, Firefighter\s+Thu 2 Apr 2026, 10:01 CDT/,
+      /2\s+Casey Ortiz\s+E-Ortiz\s+10\s+Phone-in bid\s+Station 5, C, Firefighter\s+Apr 2, 2026, 10:01 AM CDT/,
     );
     expect(text).toMatch(/3\s+Jamie Lee\s+E-Lee\s+5\s+Skipped/);
 
-    // Why each seat went where it did: the results' reasons, times in the department's zone named.
+    // Why each seat went where it did: the results' reasons, of each member by name, times as above.
     expect(text).toContain('Why each seat went where it did');
-    expect(text).toContain('1. Morgan Hale: You bid Station 3, A, Firefighter at 10:00 CDT.');
     expect(text).toContain(
-      '2. Casey Ortiz: Phone-in bid: Alex Admin bid Station 5, C, Firefighter for you at 10:01 CDT.',
+      '1. Morgan Hale: Moved to the back by Alex Admin at 10:00 AM CDT. Morgan Hale bid Station 3, A, Firefighter at 10:03 AM CDT.',
     );
-    expect(text).toContain('3. Jamie Lee: You skipped your turn at 10:02 CDT, holding no seat.');
+    expect(text).toContain(
+      '2. Casey Ortiz: Phone-in bid: Alex Admin bid Station 5, C, Firefighter for them at 10:01 AM CDT.',
+    );
+    expect(text).toContain('3. Jamie Lee: Jamie Lee skipped their turn at 10:02 AM CDT, holding no seat.');
+    expect(text).not.toMatch(/\b(?:you|your)\b/i);
 
     // The footer ties the paper to the record: its chain head and the key that signs it.
     const record = (
@@ -168,8 +178,8 @@ describe('GET /api/bid-sessions/:id/results.pdf', () => {
     expect(record.chain.head).toMatch(/^[0-9a-f]{64}$/);
     expect(text).toContain(`History chain head: ${record.chain.head}`);
     expect(text).toContain(`Record key fingerprint (Ed25519, SHA-256): ${key.fingerprint}`);
-    // The record as of the session's end (10:02 CDT), whenever it is printed.
-    expect(text).toMatch(/Session record SHA-256: [0-9a-f]{64} \(the record file, as of Thu 2 Apr 2026, 10:02 CDT\)/);
+    // The record as of the session's end (10:03 AM CDT), whenever it is printed.
+    expect(text).toMatch(/Session record SHA-256: [0-9a-f]{64} \(the record file, as of Apr 2, 2026, 10:03 AM CDT\)/);
     expect(text).toContain(VERIFY_HINT);
     expect(text).toContain('Page 1 of 1');
   });

@@ -3,12 +3,15 @@
  * is configured, when it last delivered, how many messages wait or were given up on, the devices
  * that receive pushes and those removed because their subscription expired, and the latest failures
  * with their reasons and whether they will be tried again. Read by the admin status screen
- * (`app.deliveryStatus.getStatus()`).
+ * (`app.deliveryStatus.getStatus()`); a session's own notices are read through it too
+ * (session-delivery.service.ts).
  */
 import {
   type DeliveryChannelStatus,
   type DeliveryFailure,
+  type DeliveryLog,
   type DeliveryStatus,
+  type NextInQueue,
   RECENT_FAILURES_PER_CHANNEL,
 } from '@stationbid/domain';
 import type { Database } from '../../db/client.ts';
@@ -20,6 +23,7 @@ import {
   listRecentFailures,
   type OutboxChannel,
 } from './outbox.repository.ts';
+import { readDeliveryLog, readNextInQueue } from './session-delivery.service.ts';
 
 type FailureRow = Awaited<ReturnType<typeof listRecentFailures>>[number];
 
@@ -54,6 +58,19 @@ export class DeliveryStatusService {
 
   isConfigured(channel: OutboxChannel): boolean {
     return this.configuredChannels.includes(channel);
+  }
+
+  /** A session's notices, newest first, optionally one member's or one channel's (GET /bid-sessions/:id/delivery-log). */
+  sessionLog(
+    sessionId: string,
+    query: { memberId?: string | undefined; channel?: OutboxChannel | undefined; limit: number; offset: number },
+  ): Promise<DeliveryLog> {
+    return readDeliveryLog(this.db, sessionId, query);
+  }
+
+  /** The turn holder and the next ones, online or not, with their turn notices (GET /bid-sessions/:id/next-in-queue). */
+  nextInQueue(sessionId: string, now: Date): Promise<NextInQueue> {
+    return readNextInQueue(this.db, sessionId, now);
   }
 
   async getStatus(): Promise<DeliveryStatus> {

@@ -172,8 +172,8 @@ describe('the department time zone setting', () => {
     expect(sheet.statusCode).toBe(200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(sheet.rawPayload)), { mergePages: true });
     expect(text).toContain("All times are in the department's time zone, America/New_York");
-    expect(text).toContain('1. Ana Lopez: You bid Station');
-    expect(text).toMatch(/Own bid\s+Station \d+, A, Firefighter\s+Mon 23 Nov 2026, 15:01 EST/);
+    expect(text).toContain('1. Ana Lopez: Ana Lopez bid Station');
+    expect(text).toMatch(/Own bid\s+Station \d+, A, Firefighter\s+Nov 23, 2026, 3:01 PM EST/);
   });
 
   it('reaches another server process within 30 seconds of a save', async () => {

@@ -9,12 +9,18 @@
  * A stream belongs to one sign-in: it is ended (`close`) when that sign-in or its member loses
  * access. Chat (`chat.message`) goes only to the streams allowed to read each session's chat
  * (participants and administrators); `notifications.created` goes to the streams of the members it
- * names, whatever they watch (a stream may watch no session at all); every other event goes to
- * every watcher of its session.
+ * names, whatever they watch (a stream may watch no session at all), and `preferences.changed` to
+ * its member's streams alone; every other event goes to every watcher of its session.
  */
 import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS, type LiveEvent, type NotificationsCreatedEvent } from '@stationbid/domain';
+import {
+  LIVE_HEARTBEAT_MS,
+  LIVE_RETRY_MS,
+  type LiveEvent,
+  type NotificationsCreatedEvent,
+  type PreferencesChangedEvent,
+} from '@stationbid/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A client this far behind (a stalled connection) is dropped; it reconnects and refetches. */
@@ -97,15 +103,27 @@ export class LiveStreams {
    * writes are most of what a bid costs the server (docs/performance.md, bench/watch).
    */
   deliver(events: readonly LiveEvent[]): void {
-    const sessionEvents: LiveEvent[] = [];
+    const sessionEvents: SessionEvent[] = [];
     const memberEvents: NotificationsCreatedEvent[] = [];
+    const preferenceEvents: PreferencesChangedEvent[] = [];
     for (const event of events) {
       if (event.type === 'notifications.created') memberEvents.push(event);
+      else if (event.type === 'preferences.changed') preferenceEvents.push(event);
       else sessionEvents.push(event);
     }
     // The board first, so a page that re-reads on the notification finds the step applied.
     this.deliverToSessions(sessionEvents);
     for (const event of memberEvents) this.deliverToMembers(event);
+    for (const event of preferenceEvents) this.deliverToOwnStreams(event);
+  }
+
+  /** A member's own change (their preferences) goes to that member's streams and no one else's. */
+  private deliverToOwnStreams(event: PreferencesChangedEvent): void {
+    const streams = this.streamsByMember.get(event.memberId);
+    if (!streams || streams.size === 0) return;
+    this.lastEventNumber += 1;
+    const frame = `id: ${this.lastEventNumber}\ndata: ${JSON.stringify(event)}\n\n`;
+    for (const stream of streams) this.write(stream, frame);
   }
 
   /** Each named member's streams get the event naming that member alone. */
@@ -119,7 +137,7 @@ export class LiveStreams {
     }
   }
 
-  private deliverToSessions(events: readonly LiveEvent[]): void {
+  private deliverToSessions(events: readonly SessionEvent[]): void {
     for (const [sessionId, sessionEvents] of groupBySession(events)) {
       const watchers = this.streamsBySession.get(sessionId);
       if (!watchers || watchers.size === 0) continue;
@@ -225,9 +243,12 @@ function definedHeaders(headers: Record<string, string | number | string[] | und
   return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
 }
 
+/** The events that belong to one session and go to its watchers. */
+type SessionEvent = Exclude<LiveEvent, NotificationsCreatedEvent | PreferencesChangedEvent>;
+
 /** Events by session, each session's in the order given. */
-function groupBySession(events: readonly LiveEvent[]): Map<string, LiveEvent[]> {
-  const bySession = new Map<string, LiveEvent[]>();
+function groupBySession(events: readonly SessionEvent[]): Map<string, SessionEvent[]> {
+  const bySession = new Map<string, SessionEvent[]>();
   for (const event of events) {
     const group = bySession.get(event.sessionId);
     if (group) group.push(event);

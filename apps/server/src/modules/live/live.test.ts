@@ -157,7 +157,7 @@ const hasBidEvent = (stream: OpenStream, sessionId: string) => () =>
   stream
     .events()
     .some(
-      (event) => event.sessionId === sessionId && event.type === 'session.changed' && event.action === 'bid_submitted',
+      (event) => event.type === 'session.changed' && event.sessionId === sessionId && event.action === 'bid_submitted',
     );
 
 describe('tickets', () => {
@@ -385,7 +385,7 @@ describe('the stream', () => {
     await bidFirstFirefighterSeat(other.first, other.sessionId, other.station.id);
     await bidFirstFirefighterSeat(watched.first, watched.sessionId, watched.station.id);
     await stream.waitFor(hasBidEvent(stream, watched.sessionId));
-    expect(stream.events().every((event) => event.sessionId === watched.sessionId)).toBe(true);
+    expect(stream.events().every((event) => 'sessionId' in event && event.sessionId === watched.sessionId)).toBe(true);
     stream.close();
   });
 
@@ -445,6 +445,27 @@ describe('the stream', () => {
     await adminStream.waitFor(() => adminStream.text.includes(': heartbeat'));
     expect(adminStream.events()).toEqual([]);
     for (const stream of [firstStream, secondStream, adminStream]) stream.close();
+  });
+
+  it("carries a member's saved preferences to that member's own streams only, on every device", async () => {
+    const memberRow = await createMember(context);
+    const otherRow = await createMember(context);
+    const phone = await signIn(context, memberRow.email);
+    const desktop = await signIn(context, memberRow.email);
+    const other = await signIn(context, otherRow.email);
+    const desktopStream = await openStream(baseUrl, { ticket: await requestTicket(context.app, desktop) });
+    const otherStream = await openStream(baseUrl, { ticket: await requestTicket(context.app, other) });
+    for (const stream of [desktopStream, otherStream]) await stream.waitFor(() => stream.text.includes('retry:'));
+
+    const saved = await injectAs(context, phone, { method: 'PUT', url: '/api/users/preferences', payload: {} });
+    expect(saved.statusCode).toBe(200);
+    await desktopStream.waitFor(() => desktopStream.events().length > 0);
+    expect(desktopStream.events()).toEqual([{ type: 'preferences.changed', memberId: memberRow.id, version: 1 }]);
+
+    context.app.live.sendHeartbeat();
+    await otherStream.waitFor(() => otherStream.text.includes(': heartbeat'));
+    expect(otherStream.events()).toEqual([]);
+    for (const stream of [desktopStream, otherStream]) stream.close();
   });
 
   it('sends a heartbeat comment', async () => {

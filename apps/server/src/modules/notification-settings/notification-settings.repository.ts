@@ -1,6 +1,6 @@
 /** Queries for Notification Settings and the administrators' notification screen. */
 import { NOTIFIABLE_SESSION_STATUSES, type NotificationFlags } from '@stationbid/domain';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bidSessions, members, participants } from '../../db/schema/index.ts';
 
@@ -13,12 +13,14 @@ const settingsColumns = {
   smsNotifications: members.smsNotifications,
   bidReminders: members.bidReminders,
   pushNotifications: members.pushNotifications,
+  offerAnsweredAt: members.notificationOfferAnsweredAt,
 };
 
 export interface MemberNotificationRow extends NotificationFlags {
   firstName: string;
   lastName: string;
   phone: string | null;
+  offerAnsweredAt: Date | null;
 }
 
 /** With `forUpdate`, two saves of the same member apply one after the other. */
@@ -49,6 +51,14 @@ export async function saveMemberNotificationSettings(
       updatedAt: values.updatedAt,
     })
     .where(eq(members.id, memberId));
+}
+
+/** Records the answer to the one-time offer; the first answer's time is kept. */
+export async function markNotificationOfferAnswered(executor: Executor, memberId: string, at: Date): Promise<void> {
+  await executor
+    .update(members)
+    .set({ notificationOfferAnsweredAt: at })
+    .where(and(eq(members.id, memberId), isNull(members.notificationOfferAnsweredAt)));
 }
 
 /** Active members by name, with what the notification screen shows of each. */

@@ -80,6 +80,23 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.delete(
+    '/offer',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Answer the one-time offer of texts and phone notifications (after turning one on, or to decline): it is not offered again on any device',
+        response: { 200: notificationSettingsSavedResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      ...(await notificationSettingsService.answerOffer(currentMember(request).id)),
+      message: NOTIFICATION_SETTINGS_MESSAGES.offerAnswered,
+    }),
+  );
+
   app.post(
     '/management',
     {

@@ -29,6 +29,7 @@ import {
   listActiveMembersForNotifications,
   listNotifiableSessions,
   type MemberNotificationRow,
+  markNotificationOfferAnswered,
   saveMemberNotificationSettings,
 } from './notification-settings.repository.ts';
 
@@ -51,7 +52,7 @@ function toFlags(row: NotificationFlags): NotificationFlags {
 }
 
 function toSettings(row: MemberNotificationRow): NotificationSettings {
-  return { preferences: toFlags(row), phoneNumber: row.phone };
+  return { preferences: toFlags(row), phoneNumber: row.phone, isOfferPending: row.offerAnsweredAt === null };
 }
 
 /** "turned SMS on, bid reminders off" */
@@ -102,7 +103,21 @@ export class NotificationSettingsService {
         description: describeFlagChanges(before, after),
         at: now,
       });
-      return { preferences: after, phoneNumber: row.phone };
+      return { ...toSettings(row), preferences: after };
+    });
+  }
+
+  /**
+   * The member answered the one-time offer of texts and phone notifications (turned one on from
+   * it, or said not now): it is not shown again, on any device. Answering twice changes nothing.
+   */
+  async answerOffer(memberId: string): Promise<NotificationSettings> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const row = await findMemberNotificationSettings(tx, memberId, { forUpdate: true });
+      if (!row) throw notFound('User');
+      await markNotificationOfferAnswered(tx, memberId, now);
+      return { ...toSettings(row), isOfferPending: false };
     });
   }
 
@@ -123,7 +138,7 @@ export class NotificationSettingsService {
         description: phoneNumber === null ? 'SMS notifications turned off' : 'Phone number for text messages changed',
         at: now,
       });
-      return { preferences: flags, phoneNumber };
+      return { ...toSettings(row), preferences: flags, phoneNumber };
     });
   }
 }

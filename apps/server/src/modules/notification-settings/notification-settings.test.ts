@@ -45,7 +45,11 @@ describe('a member’s notification settings', () => {
     const { auth } = await signedInMember({ phone: '555-0201' });
     const response = await getSettings(auth);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ preferences: DEFAULT_NOTIFICATION_FLAGS, phoneNumber: '555-0201' });
+    expect(response.json()).toEqual({
+      preferences: DEFAULT_NOTIFICATION_FLAGS,
+      phoneNumber: '555-0201',
+      isOfferPending: true,
+    });
   });
 
   it('saves a phone in E.164, then SMS on, and reads both back; recorded as profile activity', async () => {
@@ -55,6 +59,7 @@ describe('a member’s notification settings', () => {
     expect(phone.json()).toEqual({
       preferences: DEFAULT_NOTIFICATION_FLAGS,
       phoneNumber: '+14155550123',
+      isOfferPending: true,
       message: NOTIFICATION_SETTINGS_MESSAGES.phoneUpdated,
     });
     const flags = {
@@ -69,9 +74,14 @@ describe('a member’s notification settings', () => {
     expect(saved.json()).toEqual({
       preferences: flags,
       phoneNumber: '+14155550123',
+      isOfferPending: true,
       message: NOTIFICATION_SETTINGS_MESSAGES.updated,
     });
-    expect((await getSettings(auth)).json()).toEqual({ preferences: flags, phoneNumber: '+14155550123' });
+    expect((await getSettings(auth)).json()).toEqual({
+      preferences: flags,
+      phoneNumber: '+14155550123',
+      isOfferPending: true,
+    });
     const [stored] = await context.db.select().from(members).where(eq(members.id, row.id));
     expect(stored).toMatchObject({
       phone: '+14155550123',
@@ -135,6 +145,7 @@ describe('a member’s notification settings', () => {
       expect(response.json()).toEqual({
         preferences: DEFAULT_NOTIFICATION_FLAGS,
         phoneNumber: null,
+        isOfferPending: true,
         message: NOTIFICATION_SETTINGS_MESSAGES.phoneCleared,
       });
     }
@@ -165,11 +176,59 @@ describe('a member’s notification settings', () => {
       ['GET', '/api/notifications/preferences'],
       ['PUT', '/api/notifications/preferences'],
       ['PUT', '/api/notifications/phone'],
+      ['DELETE', '/api/notifications/offer'],
       ['POST', '/api/notifications/management'],
     ] as const) {
-      const response = await context.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      const response = await context.app.inject({
+        method,
+        url,
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+});
+
+const answerOffer = (who: SignedIn) => injectAs(context, who, { method: 'DELETE', url: '/api/notifications/offer' });
+
+describe('the one-time offer of texts and phone notifications', () => {
+  it('is pending for a new member until answered, then stays answered on every device', async () => {
+    const { row, auth } = await signedInMember();
+    expect((await getSettings(auth)).json().isOfferPending).toBe(true);
+
+    const answered = await answerOffer(auth);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toMatchObject({
+      isOfferPending: false,
+      preferences: DEFAULT_NOTIFICATION_FLAGS,
+      message: NOTIFICATION_SETTINGS_MESSAGES.offerAnswered,
+    });
+    // A second sign-in stands for another device: the answer is the server's, not the browser's.
+    const otherDevice = await signIn(context, row.email);
+    expect((await getSettings(otherDevice)).json().isOfferPending).toBe(false);
+    const [stored] = await context.db.select().from(members).where(eq(members.id, row.id));
+    const firstAnswer = stored?.notificationOfferAnsweredAt;
+    expect(firstAnswer).toBeInstanceOf(Date);
+
+    // Answering again (two tabs) keeps the first answer.
+    context.clock.advance(60_000);
+    expect((await answerOffer(otherDevice)).statusCode).toBe(200);
+    const [again] = await context.db.select().from(members).where(eq(members.id, row.id));
+    expect(again?.notificationOfferAnsweredAt).toEqual(firstAnswer);
+  });
+
+  it('accepting texts from the offer: a North American number saved in E.164, SMS and reminders on', async () => {
+    const { auth } = await signedInMember({ phone: '555-0199' });
+    const phone = await putPhone(auth, { phoneNumber: '(555) 201-4477' });
+    expect(phone.json().phoneNumber).toBe('+15552014477');
+    const flags = await putFlags(auth, { notifications: true, smsNotifications: true, bidReminders: true });
+    expect(flags.statusCode).toBe(200);
+    expect((await answerOffer(auth)).statusCode).toBe(200);
+    expect((await getSettings(auth)).json()).toEqual({
+      preferences: { ...DEFAULT_NOTIFICATION_FLAGS, smsNotifications: true },
+      phoneNumber: '+15552014477',
+      isOfferPending: false,
+    });
   });
 });
 

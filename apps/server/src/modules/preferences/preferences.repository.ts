@@ -34,7 +34,10 @@ export async function findMemberPreferences(
 export async function saveMemberPreferences(
   executor: Executor,
   memberId: string,
-  values: Omit<MemberPreferenceRow, 'storedPreferences'> & { storedPreferences: StoredBidPreferences },
+  values: Omit<MemberPreferenceRow, 'storedPreferences'> & {
+    /** Kept in one jsonb with the version it makes (schemas/bid-preferences.ts, readStoredVersion). */
+    storedPreferences: StoredBidPreferences & { version: number };
+  },
 ): Promise<void> {
   await executor
     .update(members)

@@ -34,14 +34,18 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ preferencesService: Pref
     {
       schema: {
         tags: ['users'],
-        summary: 'Change one’s own bid preferences; fields left out keep their value',
+        summary:
+          'Change one’s own bid preferences; fields left out keep their value. With `version`, refused (409) if they changed since that version',
         body: updateBidPreferencesRequestSchema,
-        response: { 200: updateBidPreferencesResponseSchema, 400: errorResponseSchema },
+        response: { 200: updateBidPreferencesResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => ({
-      preferences: await preferencesService.updatePreferences(currentMember(request).id, request.body),
-      message: BID_PREFERENCE_MESSAGES.updated,
-    }),
+    async (request) => {
+      const memberId = currentMember(request).id;
+      const preferences = await preferencesService.updatePreferences(memberId, request.body);
+      // After the commit, to this member's own streams: their other tabs and devices read the list again.
+      app.live.publish({ type: 'preferences.changed', memberId, version: preferences.version });
+      return { preferences, message: BID_PREFERENCE_MESSAGES.updated };
+    },
   );
 };

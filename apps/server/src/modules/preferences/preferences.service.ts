@@ -3,17 +3,24 @@
  * preferences are read leniently, so a record from an older shape still loads; what is saved is
  * checked strictly, including that every station named exists, because the engine would silently
  * skip a choice it cannot find.
+ *
+ * Each save counts up the preferences' version. A save that names the version its copy was read at
+ * is compared with the stored one under the member's row lock, in the save's own transaction, so of
+ * two saves made on the same copy (a phone and a desktop) exactly one applies and the other is
+ * refused with 409: an old copy never overwrites a newer list.
  */
 import {
   BID_PREFERENCE_MESSAGES,
   type BidPreferences,
   readStoredBidPreferences,
+  readStoredVersion,
+  type SavedBidPreferences,
   type SeatChoicePreference,
   seatChoiceKey,
   type UpdateBidPreferencesRequest,
 } from '@stationbid/domain';
 import type { Database, Executor } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import {
   findMemberPreferences,
   findStationIdsByNumber,
@@ -23,33 +30,54 @@ import {
   saveMemberPreferences,
 } from './preferences.repository.ts';
 
-function toBidPreferences(row: MemberPreferenceRow): BidPreferences {
+function toBidPreferences(row: MemberPreferenceRow): SavedBidPreferences {
   return {
     ...readStoredBidPreferences(row.storedPreferences),
     notifications: row.notifications,
     emailNotifications: row.emailNotifications,
     smsNotifications: row.smsNotifications,
     bidReminders: row.bidReminders,
+    version: readStoredVersion(row.storedPreferences),
   };
 }
+
+/** What a save answers: the preferences now stored, with their new version. */
+export type SavedPreferences = BidPreferences & { version: number };
 
 export class PreferencesService {
   constructor(private readonly db: Database) {}
 
-  async getPreferences(memberId: string): Promise<BidPreferences> {
+  async getPreferences(memberId: string): Promise<SavedBidPreferences> {
     const row = await findMemberPreferences(this.db, memberId);
     if (!row) throw notFound('User');
     return toBidPreferences(row);
   }
 
-  /** Changes the fields given and keeps the others; answers the preferences now stored. */
-  async updatePreferences(memberId: string, changes: UpdateBidPreferencesRequest): Promise<BidPreferences> {
+  /**
+   * Changes the fields given and keeps the others; answers the preferences now stored. With
+   * `version`, refuses (409) when the stored preferences are no longer that version.
+   */
+  async updatePreferences(memberId: string, request: UpdateBidPreferencesRequest): Promise<SavedPreferences> {
+    const { version: readAt, ...changes } = request;
     return this.db.transaction(async (tx) => {
+      // Locked until the commit: a second save of the same member waits here, then reads this one's version.
       const row = await findMemberPreferences(tx, memberId, { forUpdate: true });
       if (!row) throw notFound('User');
+      const storedVersion = readStoredVersion(row.storedPreferences);
+      if (readAt !== undefined && readAt !== storedVersion) {
+        throw conflict(BID_PREFERENCE_MESSAGES.changedElsewhere, { version: storedVersion });
+      }
+      const version = storedVersion + 1;
       const preferredStations =
         changes.preferredStations === undefined ? undefined : await resolveStations(tx, changes.preferredStations);
-      const { notifications, emailNotifications, smsNotifications, bidReminders, ...stored } = {
+      const {
+        notifications,
+        emailNotifications,
+        smsNotifications,
+        bidReminders,
+        version: _previous,
+        ...stored
+      } = {
         ...toBidPreferences(row),
         ...withoutUndefined({ ...changes, preferredStations }),
       };
@@ -59,9 +87,15 @@ export class PreferencesService {
       ]);
       // Only a list being saved now: one stored earlier stays loadable after a station's seats change.
       if (changes.seatChoices !== undefined) await refuseSeatsThatDoNotExist(tx, changes.seatChoices);
-      const saved = { notifications, emailNotifications, smsNotifications, bidReminders, storedPreferences: stored };
+      const saved = {
+        notifications,
+        emailNotifications,
+        smsNotifications,
+        bidReminders,
+        storedPreferences: { ...stored, version },
+      };
       await saveMemberPreferences(tx, memberId, saved);
-      return { ...stored, notifications, emailNotifications, smsNotifications, bidReminders };
+      return { ...stored, notifications, emailNotifications, smsNotifications, bidReminders, version };
     });
   }
 }

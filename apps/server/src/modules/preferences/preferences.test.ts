@@ -4,7 +4,7 @@
  */
 import { BID_PREFERENCE_LIMITS, BID_PREFERENCE_MESSAGES, DEFAULT_BID_PREFERENCES, LIMITS } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { members } from '../../db/schema/index.ts';
 import {
   createAdmin,
@@ -46,7 +46,19 @@ describe('reading preferences', () => {
     const { auth } = await signedInMember();
     const response = await getPreferences(auth);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ preferences: DEFAULT_BID_PREFERENCES });
+    expect(response.json()).toEqual({ preferences: { ...DEFAULT_BID_PREFERENCES, version: 0 } });
+  });
+
+  it('has auto-bid on until the member turns it off, for a list stored without the setting too', async () => {
+    const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 1 } });
+    const seatChoices = [{ stationId: station.id, shift: 'A', seatPosition: 'Firefighter' }];
+    const { auth } = await signedInMember({ bidPreferences: { seatChoices } });
+    expect((await getPreferences(auth)).json().preferences).toMatchObject({ autoBid: true, seatChoices });
+    // A list saved without naming auto-bid keeps it on; turned off, it stays off.
+    expect((await putPreferences(auth, { seatChoices })).json().preferences.autoBid).toBe(true);
+    expect((await putPreferences(auth, { autoBid: false })).json().preferences.autoBid).toBe(false);
+    expect((await putPreferences(auth, { seatChoices: [] })).json().preferences.autoBid).toBe(false);
+    expect((await putPreferences(auth, { seatChoices })).json().preferences.autoBid).toBe(false);
   });
 
   it('reads an older or damaged record field by field', async () => {
@@ -89,12 +101,69 @@ describe('saving preferences', () => {
     };
     const saved = await putPreferences(auth, preferences);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ preferences, message: BID_PREFERENCE_MESSAGES.updated });
-    expect((await getPreferences(auth)).json()).toEqual({ preferences });
+    expect(saved.json()).toEqual({
+      preferences: { ...preferences, version: 1 },
+      message: BID_PREFERENCE_MESSAGES.updated,
+    });
+    expect((await getPreferences(auth)).json()).toEqual({ preferences: { ...preferences, version: 1 } });
     // The notification flags are the member's own columns, shared with Notification Settings.
     const [stored] = await context.db.select().from(members).where(eq(members.id, row.id));
     expect(stored).toMatchObject({ smsNotifications: true, bidReminders: false });
     expect(stored?.bidPreferences).not.toHaveProperty('smsNotifications');
+  });
+
+  it("counts each save in the version, and tells the member's own live streams", async () => {
+    const { row, auth } = await signedInMember();
+    const publish = vi.spyOn(context.app.live, 'publish');
+    try {
+      expect((await putPreferences(auth, { standingBid: false })).json().preferences.version).toBe(1);
+      expect((await putPreferences(auth, { standingBid: false, version: 1 })).json().preferences.version).toBe(2);
+      expect((await getPreferences(auth)).json().preferences.version).toBe(2);
+      expect(publish).toHaveBeenCalledWith({ type: 'preferences.changed', memberId: row.id, version: 2 });
+      // A refused save tells nobody.
+      publish.mockClear();
+      expect((await putPreferences(auth, { autoBid: true, version: 1 })).statusCode).toBe(409);
+      expect(publish).not.toHaveBeenCalled();
+    } finally {
+      publish.mockRestore();
+    }
+  });
+
+  it('refuses with 409 a save made on a copy older than the stored list, keeping the stored list', async () => {
+    const { station } = await createStationWithSeats(context.db, { A: { Firefighter: 1 }, B: { Firefighter: 1 } });
+    const { auth } = await signedInMember();
+    const a = { stationId: station.id, shift: 'A', seatPosition: 'Firefighter' };
+    const b = { stationId: station.id, shift: 'B', seatPosition: 'Firefighter' };
+    // Both devices read version 0; the phone saves first.
+    const { version } = (await getPreferences(auth)).json().preferences;
+    expect((await putPreferences(auth, { seatChoices: [a, b], version })).statusCode).toBe(200);
+    // The desktop's copy, still empty, saved back: refused, saying why, with the stored version.
+    const stale = await putPreferences(auth, { seatChoices: [], version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: BID_PREFERENCE_MESSAGES.changedElsewhere, version: 1 });
+    expect((await getPreferences(auth)).json().preferences).toMatchObject({ seatChoices: [a, b], version: 1 });
+    // Made again on the copy read now, it applies.
+    const again = await putPreferences(auth, { seatChoices: [b], version: 1 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().preferences).toMatchObject({ seatChoices: [b], version: 2 });
+  });
+
+  it('applies a save without a version over whatever is stored, as clients written before it expect', async () => {
+    const { auth } = await signedInMember();
+    await putPreferences(auth, { preferredShifts: ['A'] });
+    await putPreferences(auth, { preferredShifts: ['B'] });
+    const saved = await putPreferences(auth, { preferredShifts: ['C'] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().preferences).toMatchObject({ preferredShifts: ['C'], version: 3 });
+  });
+
+  it('refuses a version that is not a whole number of 0 or more', async () => {
+    const { auth } = await signedInMember();
+    for (const version of [-1, 1.5, 'latest']) {
+      const response = await putPreferences(auth, { autoBid: true, version });
+      expect(response.statusCode, String(version)).toBe(400);
+      expect(JSON.stringify(response.json())).toContain(BID_PREFERENCE_MESSAGES.versionInvalid);
+    }
   });
 
   it('keeps the fields a save leaves out', async () => {
@@ -106,6 +175,7 @@ describe('saving preferences', () => {
       autoBid: true,
       preferredShifts: ['B'],
       emailNotifications: false,
+      version: 2,
     });
   });
 
@@ -120,7 +190,7 @@ describe('saving preferences', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ error: BID_PREFERENCE_MESSAGES.stationUnknown, stationIds: [missing] });
     }
-    expect((await getPreferences(auth)).json().preferences).toEqual(DEFAULT_BID_PREFERENCES);
+    expect((await getPreferences(auth)).json().preferences).toEqual({ ...DEFAULT_BID_PREFERENCES, version: 0 });
   });
 
   it('refuses every invalid field with its message', async () => {
@@ -155,7 +225,7 @@ describe('saving preferences', () => {
       expect(JSON.stringify(response.json()), JSON.stringify(payload)).toContain(message);
     }
     expect((await putPreferences(auth, { autoBid: 'yes' })).statusCode).toBe(400);
-    expect((await getPreferences(auth)).json().preferences).toEqual(DEFAULT_BID_PREFERENCES);
+    expect((await getPreferences(auth)).json().preferences).toEqual({ ...DEFAULT_BID_PREFERENCES, version: 0 });
   });
 
   it('keeps the ranked list in the order sent, and a new list replaces the old one whole', async () => {

@@ -1,7 +1,8 @@
 /**
  * HTTP routes of the administrators' work on bid sessions, under /bid-sessions (docs/api.md,
  * "bid-sessions"): creating, changing and deleting sessions, their participants, the export and its
- * status; and DELETE /admin/delete-completed-session. What members read is session-room's; the
+ * status, the check before a start, the session's delivery log and the queue's head with its turn
+ * notices; and DELETE /admin/delete-completed-session. What members read is session-room's; the
  * engine steps (start, pause, bids, turns) are session-engine's session-actions.routes.
  */
 import {
@@ -9,15 +10,19 @@ import {
   BID_MESSAGES,
   bidSessionMutationResponseSchema,
   createBidSessionRequestSchema,
+  deliveryLogQuerySchema,
+  deliveryLogSchema,
   exportStatusSchema,
   idParamsSchema,
   messageResponseSchema,
+  nextInQueueSchema,
   participantCertificationsResponseSchema,
   participantListResponseSchema,
   participantParamsSchema,
   resolveSessionTimes,
   sessionIdBodySchema,
   sessionSeniorityCheckSchema,
+  startCheckSchema,
   takeSessionDatesFromSchedule,
   updateBidSessionRequestSchema,
 } from '@stationbid/domain';
@@ -175,6 +180,56 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => sessionManagement.seniorityCheck(request.params.id),
+  );
+
+  app.get(
+    '/:id/start-check',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          "What will go wrong once the session starts: channels not configured and the participants they leave untold of their turn, texts without a phone, push coverage, the department's time zone",
+        params: idParamsSchema,
+        response: { 200: startCheckSchema, ...refusalResponses },
+      },
+    },
+    async (request) =>
+      sessionManagement.startCheck(request.params.id, {
+        isConfigured: (channel) => app.deliveryStatus.isConfigured(channel),
+        timeZoneInForce: departmentTimeZone(),
+      }),
+  );
+
+  app.get(
+    '/:id/delivery-log',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          "The session's e-mail, SMS and push notices from the outbox, newest first, with their channel, time and result; filter by member or channel, a page at a time",
+        params: idParamsSchema,
+        querystring: deliveryLogQuerySchema,
+        response: { 200: deliveryLogSchema, ...refusalResponses },
+      },
+    },
+    async (request) => app.deliveryStatus.sessionLog(request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/next-in-queue',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['bid-sessions'],
+        summary:
+          'The turn holder and the next ten waiting, whether each is online, and how the latest notice of their turn went on each channel',
+        params: idParamsSchema,
+        response: { 200: nextInQueueSchema, ...refusalResponses },
+      },
+    },
+    async (request) => app.deliveryStatus.nextInQueue(request.params.id, clock.now()),
   );
 
   app.get(

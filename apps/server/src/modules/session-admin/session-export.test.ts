@@ -196,8 +196,9 @@ describe('export of a session', () => {
       'B',
       'Firefighter',
       'No',
-      // Why this seat (issue 16), from the history alone; this history was written before the chain.
-      `You bid Station ${station.number}, B, Firefighter at 12:00 UTC.`,
+      // Why this seat, from the history alone (this history was written before the chain), told
+      // about the member by name: the export is read by someone else.
+      `'=HYPERLINK("http://evil.example","x") +1 bid Station ${station.number}, B, Firefighter at 12:00 PM UTC.`,
     ]);
     expect(participantRows[2]).toEqual([
       2,

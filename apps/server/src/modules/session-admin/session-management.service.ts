@@ -19,6 +19,7 @@ import {
   ruleUsesLottery,
   type SessionRound,
   type SessionSeniorityCheck,
+  type StartCheck,
   type TieBreakLink,
   toSessionRounds,
 } from '@stationbid/domain';
@@ -64,6 +65,7 @@ import {
   type ParsedUpdateRequest,
   toDate,
 } from './session-changes.ts';
+import { checkSessionStart, type StartCheckSettings } from './start-check.service.ts';
 
 type ParsedCreateRequest = z.output<typeof createBidSessionRequestSchema>;
 
@@ -316,6 +318,11 @@ export class SessionManagementService {
       missingSeniorityKeys: check.missing,
       message: check.message,
     };
+  }
+
+  /** What will go wrong once the session starts (start-check.ts); 404 for an unknown session. */
+  startCheck(sessionId: string, settings: StartCheckSettings): Promise<StartCheck> {
+    return checkSessionStart(this.db, sessionId, settings);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -2,6 +2,8 @@ import type { EngineNotification } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';
 import {
   describeAwardActivity,
+  describeMovedToBackNotice,
+  describeSecondChance,
   describeTurnLength,
   describeTurnNotice,
   formatClockTime,
@@ -92,5 +94,33 @@ describe('describeAwardActivity', () => {
     });
     expect(describeAwardActivity('proxy', seat, 'Spring Bid 2027').title).toBe('Bid submitted');
     expect(describeAwardActivity('auto', seat, 'Spring Bid 2027').title).toBe('Seat assigned automatically');
+  });
+});
+
+describe('describeMovedToBackNotice', () => {
+  it('tells a missed turn and the second chance ahead, counted in turns', () => {
+    expect(
+      describeMovedToBackNotice({ sessionName: 'Spring Bid 2027', movedBy: null, chanceMinutes: 1, turnsAhead: 6 }),
+    ).toEqual({
+      type: 'system',
+      title: 'You missed your turn',
+      message:
+        "Spring Bid 2027: You missed your turn. You're at the back now; you get one more 1-minute chance in about 6 turns.",
+      seat: null,
+    });
+    expect(describeSecondChance(3, 1)).toBe(
+      "You're at the back now; you get one more 3-minute chance after the current turn.",
+    );
+  });
+
+  it('names the administrator who moved the member', () => {
+    expect(
+      describeMovedToBackNotice({
+        sessionName: 'Spring Bid 2027',
+        movedBy: 'Dana Chief',
+        chanceMinutes: 2,
+        turnsAhead: 3,
+      }).title,
+    ).toBe('Dana Chief moved you to the back of the queue');
   });
 });

@@ -82,6 +82,43 @@ export function describeTurnNotice(
   }
 }
 
+/** A member sent to the back of the queue: by the clock when their turn ran out, or by an administrator. */
+export interface MovedToBackWording {
+  sessionName: string;
+  /** The administrator who moved them; null when their turn ran out. */
+  movedBy: string | null;
+  /** The second chance's length, in minutes. */
+  chanceMinutes: number;
+  /** Turns still to come before theirs (the turn holder's included). */
+  turnsAhead: number;
+}
+
+/**
+ * "You're at the back now; you get one more 1-minute chance in about 4 turns.": the same sentence
+ * on the page's card, in the app, the e-mail, the SMS and the push.
+ */
+export function describeSecondChance(chanceMinutes: number, turnsAhead: number): string {
+  // The last in the queue gets the second chance at once.
+  const wait = turnsAhead <= 0 ? 'now' : turnsAhead === 1 ? 'after the current turn' : `in about ${turnsAhead} turns`;
+  // A length before a noun takes no plural: "a 5-minute chance".
+  return `You're at the back now; you get one more ${chanceMinutes}-minute chance ${wait}.`;
+}
+
+/** The headline of a move to the back: "You missed your turn" or "Dana Chief moved you to the back". */
+export function describeMoveHeadline(movedBy: string | null): string {
+  return movedBy === null ? 'You missed your turn' : `${movedBy} moved you to the back of the queue`;
+}
+
+/** The in-app notification of a move to the back (a `system` notice: the types are fixed). */
+export function describeMovedToBackNotice(moved: MovedToBackWording): TurnNotice {
+  return {
+    type: 'system',
+    title: describeMoveHeadline(moved.movedBy),
+    message: `${moved.sessionName}: ${describeMoveHeadline(moved.movedBy)}. ${describeSecondChance(moved.chanceMinutes, moved.turnsAhead)}`,
+    seat: null,
+  };
+}
+
 /** A member's activity entry for a seat they won in a session, whoever placed the bid. */
 export function describeAwardActivity(
   kind: 'own' | 'proxy' | 'auto',

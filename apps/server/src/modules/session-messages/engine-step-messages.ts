@@ -1,31 +1,69 @@
 /**
- * The e-mail, SMS and push of an engine step (turn begun, bid confirmation, session completed, and
- * the "2 turns away" push): built from the step's events for each member's settings, and queued
- * to the outbox inside the engine step's transaction (`queueEngineStepMessages`), so a message
- * goes out exactly when its step commits.
+ * The e-mail, SMS and push of an engine step (turn begun, bid confirmation, session completed, a
+ * move to the back with the second chance ahead, and the "2 turns away" push): built from the
+ * step's events for each member's settings, and queued to the outbox inside the engine step's
+ * transaction (`queueEngineStepMessages`), so a message goes out exactly when its step commits.
  */
-import type { EngineEvent } from '@stationbid/domain';
+import type { EngineEvent, HistoryEntryDraft } from '@stationbid/domain';
 import type { Executor } from '../../db/client.ts';
 import { listNextInQueue, listSubscriptionIdsByMember } from '../push/push.repository.ts';
+import { describeMovedToBackNotice } from '../session-engine/turn-notice-wording.ts';
 import { canReach, pushToDevices, smsNumberOf } from './message-reach.ts';
 import {
   buildAwardPush,
   buildBidConfirmationEmail,
+  buildMovedToBackEmail,
+  buildMovedToBackPush,
+  buildMovedToBackSms,
   buildSessionCompletedEmail,
   buildTurnApproachingPush,
+  buildTurnApproachingSms,
   buildTurnStartedEmail,
   buildTurnStartedPush,
   buildTurnStartedSms,
   buildTurnUndoneEmail,
   buildTurnUndonePush,
   buildTurnUndoneSms,
+  type MovedToBackMessage,
 } from './message-templates.ts';
 import {
+  insertInAppNotices,
   insertOutboxMessages,
   listMemberContacts,
+  listMovedToBack,
   type MemberContact,
   type OutboxMessage,
 } from './session-messages.repository.ts';
+
+/** The 1-based choice of the member's ranked list that the step's auto-bid took for them, or null. */
+export function findListChoice(events: readonly EngineEvent[], participantId: string): number | null {
+  const entry = events.find(
+    (event): event is { kind: 'history'; entry: HistoryEntryDraft } =>
+      event.kind === 'history' &&
+      event.entry.action === 'auto_assigned' &&
+      event.entry.participantId === participantId &&
+      event.entry.details.source === 'auto_bid',
+  );
+  const choice = entry?.entry.details.choice;
+  return typeof choice === 'number' ? choice : null;
+}
+
+/** The step's moves to the back: who was moved, and by which administrator (null: their time ran out). */
+export function findMovesToBack(events: readonly EngineEvent[]): { participantId: string; movedBy: string | null }[] {
+  return events.flatMap((event) =>
+    event.kind === 'history' && event.entry.action === 'moved_to_back' && event.entry.participantId !== null
+      ? [
+          {
+            participantId: event.entry.participantId,
+            movedBy:
+              event.entry.details.reason === undefined && event.entry.actorMemberId !== null
+                ? event.entry.actorName
+                : null,
+          },
+        ]
+      : [],
+  );
+}
 
 /** How long after the step a "2 turns away" push is still worth showing; past it the turns have moved on. */
 export const TURN_APPROACHING_PUSH_LIFETIME_MS = 15 * 60_000;
@@ -98,7 +136,9 @@ export function buildEngineStepMessages(
         }
         break;
       }
-      case 'bid_success':
+      case 'bid_success': {
+        const listChoice =
+          notification.outcome === 'auto_assigned' ? findListChoice(step.events, notification.participantId) : null;
         if (canReach(contact, 'push')) {
           messages.push(
             ...pushToDevices(pushDevices.get(contact.id), {
@@ -111,6 +151,7 @@ export function buildEngineStepMessages(
                   sessionName,
                   seat: notification.seat,
                   outcome: notification.outcome,
+                  listChoice,
                 }),
                 urgency: 'normal',
                 expiresAt: null,
@@ -126,9 +167,11 @@ export function buildEngineStepMessages(
             sessionName,
             seat: notification.seat,
             outcome: notification.outcome,
+            listChoice,
           }),
         );
         break;
+      }
       case 'session_completed':
         email(
           'session_completed',
@@ -176,7 +219,69 @@ export function buildEngineStepMessages(
 }
 
 /**
- * The "2 turns away" pushes of a step in which a turn began (docs/bidding-rules.md, "As built"):
+ * The e-mail, SMS and push of a move to the back: "You missed your turn" (or who moved them), and
+ * the second chance ahead. Urgent like a turn's start: the member has to be there for it.
+ */
+export function buildMovedToBackMessages(
+  step: { sessionId: string; sessionName: string; now: Date },
+  moved: readonly (Omit<MovedToBackMessage, 'sessionId' | 'sessionName'> & {
+    participantId: string;
+    memberId: string;
+  })[],
+  contacts: ReadonlyMap<string, MemberContact>,
+  pushDevices: ReadonlyMap<string, readonly string[]>,
+): OutboxMessage[] {
+  const stepKey = step.now.getTime();
+  return moved.flatMap((entry) => {
+    const contact = contacts.get(entry.memberId);
+    if (!contact) return [];
+    const message: MovedToBackMessage = {
+      sessionId: step.sessionId,
+      sessionName: step.sessionName,
+      movedBy: entry.movedBy,
+      chanceMinutes: entry.chanceMinutes,
+      turnsAhead: entry.turnsAhead,
+    };
+    const key = `moved_to_back:${entry.participantId}:${stepKey}`;
+    const messages: OutboxMessage[] = [];
+    if (canReach(contact, 'email')) {
+      messages.push({
+        channel: 'email',
+        kind: 'moved_to_back',
+        memberId: contact.id,
+        recipient: contact.email,
+        dedupeKey: `${key}:email`,
+        ...buildMovedToBackEmail(contact, message),
+      });
+    }
+    if (canReach(contact, 'push')) {
+      messages.push(
+        ...pushToDevices(pushDevices.get(contact.id), {
+          kind: 'moved_to_back',
+          memberId: contact.id,
+          dedupeKey: key,
+          push: { message: buildMovedToBackPush(message), urgency: 'high', expiresAt: null },
+        }),
+      );
+    }
+    if (canReach(contact, 'sms')) {
+      messages.push({
+        channel: 'sms',
+        kind: 'moved_to_back',
+        memberId: contact.id,
+        recipient: smsNumberOf(contact) ?? '',
+        subject: null,
+        htmlBody: null,
+        dedupeKey: `${key}:sms`,
+        ...buildMovedToBackSms(message),
+      });
+    }
+    return messages;
+  });
+}
+
+/**
+ * The "2 turns away" pushes and texts of a step in which a turn began (docs/bidding-rules.md, "As built"):
  * the waiting members with one or two turns before theirs (`approaching`: the next in queue order
  * after the turn holder), each once per session (the dedupe key is the participant's; a second
  * turn after a move to the back gets no second one). A member already one turn away when first
@@ -188,23 +293,38 @@ export function buildTurnApproachingMessages(
   contacts: ReadonlyMap<string, MemberContact>,
   pushDevices: ReadonlyMap<string, readonly string[]>,
 ): OutboxMessage[] {
-  return approaching.flatMap((entry) => {
+  return approaching.flatMap((entry): OutboxMessage[] => {
     const contact = contacts.get(entry.memberId);
-    if (!contact || !canReach(contact, 'push', { isReminder: true })) return [];
-    return pushToDevices(pushDevices.get(contact.id), {
-      kind: 'turn_approaching',
-      memberId: contact.id,
-      dedupeKey: `turn_approaching:${entry.participantId}`,
-      push: {
-        message: buildTurnApproachingPush({
-          sessionId: step.sessionId,
-          sessionName: step.sessionName,
-          turnsAhead: entry.turnsAhead,
-        }),
-        urgency: 'normal',
-        expiresAt: new Date(step.now.getTime() + TURN_APPROACHING_PUSH_LIFETIME_MS).toISOString(),
-      },
-    });
+    if (!contact) return [];
+    const message = { sessionId: step.sessionId, sessionName: step.sessionName, turnsAhead: entry.turnsAhead };
+    const dedupeKey = `turn_approaching:${entry.participantId}`;
+    const text: OutboxMessage[] = canReach(contact, 'sms', { isReminder: true })
+      ? [
+          {
+            channel: 'sms',
+            kind: 'turn_approaching',
+            memberId: contact.id,
+            recipient: smsNumberOf(contact) ?? '',
+            subject: null,
+            htmlBody: null,
+            dedupeKey: `${dedupeKey}:sms`,
+            ...buildTurnApproachingSms(message),
+          },
+        ]
+      : [];
+    const push = canReach(contact, 'push', { isReminder: true })
+      ? pushToDevices(pushDevices.get(contact.id), {
+          kind: 'turn_approaching',
+          memberId: contact.id,
+          dedupeKey,
+          push: {
+            message: buildTurnApproachingPush(message),
+            urgency: 'normal',
+            expiresAt: new Date(step.now.getTime() + TURN_APPROACHING_PUSH_LIFETIME_MS).toISOString(),
+          },
+        })
+      : [];
+    return [...text, ...push];
   });
 }
 
@@ -217,10 +337,35 @@ export async function queueEngineStepMessages(
   step: { sessionId: string; sessionName: string; events: readonly EngineEvent[]; now: Date },
   timeZone: string,
 ): Promise<number> {
-  const memberIds = step.events.flatMap((event) =>
-    event.kind === 'notification' ? [event.notification.memberId] : [],
+  const moves = findMovesToBack(step.events);
+  const movedRows = await listMovedToBack(
+    executor,
+    step.sessionId,
+    moves.map((move) => move.participantId),
   );
+  const moved = movedRows.flatMap((row) => {
+    const move = moves.find((candidate) => candidate.participantId === row.participantId);
+    return row.memberId === null || !move ? [] : [{ ...row, memberId: row.memberId, movedBy: move.movedBy }];
+  });
+  const memberIds = [
+    ...step.events.flatMap((event) => (event.kind === 'notification' ? [event.notification.memberId] : [])),
+    ...moved.map((entry) => entry.memberId),
+  ];
   if (memberIds.length === 0) return 0;
+  await insertInAppNotices(
+    executor,
+    moved.map((entry) => {
+      const notice = describeMovedToBackNotice({ sessionName: step.sessionName, ...entry });
+      return {
+        memberId: entry.memberId,
+        sessionId: step.sessionId,
+        type: notice.type,
+        title: notice.title,
+        message: notice.message,
+      };
+    }),
+    step.now,
+  );
   const turnStarted = step.events.findLast(
     (event) => event.kind === 'notification' && event.notification.type === 'turn_started',
   );
@@ -252,6 +397,7 @@ export async function queueEngineStepMessages(
     [
       ...buildEngineStepMessages(step, contacts, timeZone, pushDevices),
       ...buildTurnApproachingMessages(step, approaching, contacts, pushDevices),
+      ...buildMovedToBackMessages(step, moved, contacts, pushDevices),
     ],
     step.now,
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildAdminReminderEmail, buildBidConfirmationEmail, formatDepartmentTime } from './message-templates.ts';
+import {
+  buildAdminReminderEmail,
+  buildAwardPush,
+  buildBidConfirmationEmail,
+  buildMovedToBackEmail,
+  buildMovedToBackPush,
+  buildMovedToBackSms,
+  formatDepartmentTime,
+} from './message-templates.ts';
 
 const seat = {
   seatId: 's',
@@ -48,5 +56,51 @@ describe('message templates', () => {
     );
     expect(email.textBody).not.toContain('Message from your administrator');
     expect(email.textBody).toContain('Bid is under way.');
+  });
+});
+
+describe('the notices of a missed turn and of a ranked list that bid', () => {
+  const missed = { sessionId: 'id', sessionName: 'Spring Bid', movedBy: null, chanceMinutes: 1, turnsAhead: 4 };
+
+  it('tells a missed turn with the second chance ahead, on every channel alike', () => {
+    const email = buildMovedToBackEmail({ firstName: 'Grace' }, missed);
+    expect(email.subject).toBe('You missed your turn: Spring Bid');
+    expect(email.textBody).toContain(
+      "Spring Bid: You missed your turn.\n\nYou're at the back now; you get one more 1-minute chance in about 4 turns.",
+    );
+    expect(buildMovedToBackSms(missed).textBody).toBe(
+      "StationBid: Spring Bid: You missed your turn. You're at the back now; you get one more 1-minute chance in about 4 turns.\n/live-bid/id",
+    );
+    expect(buildMovedToBackPush({ ...missed, turnsAhead: 1 })).toMatchObject({
+      title: 'You missed your turn',
+      body: "Spring Bid: You're at the back now; you get one more 1-minute chance after the current turn.",
+    });
+  });
+
+  it('names the administrator who moved the member to the back', () => {
+    const email = buildMovedToBackEmail({ firstName: 'Grace' }, { ...missed, movedBy: 'Dana Chief', chanceMinutes: 2 });
+    expect(email.subject).toBe('Dana Chief moved you to the back of the queue: Spring Bid');
+    expect(email.textBody).toContain('you get one more 2-minute chance in about 4 turns.');
+  });
+
+  it("says which choice of the member's ranked list took the seat", () => {
+    const email = buildBidConfirmationEmail(
+      { firstName: 'Grace' },
+      { sessionId: 'id', sessionName: 'Bid', seat, outcome: 'auto_assigned', listChoice: 2 },
+    );
+    expect(email.subject).toBe('Your ranked list took your 2nd choice: Bid');
+    expect(email.textBody).toContain(
+      'Your ranked list took your 2nd choice: Station 4 (Harbor & Bay), shift B, Engineer. You now hold it.',
+    );
+    expect(
+      buildAwardPush({ sessionId: 'id', sessionName: 'Bid', seat, outcome: 'auto_assigned', listChoice: 1 }).body,
+    ).toBe('Bid: Your ranked list took your 1st choice: Station 4 (Harbor & Bay), shift B, Engineer.');
+    // Without a list, the turn clock's own pick keeps its wording.
+    expect(
+      buildBidConfirmationEmail(
+        { firstName: 'Grace' },
+        { sessionId: 'id', sessionName: 'Bid', seat, outcome: 'auto_assigned', listChoice: null },
+      ).subject,
+    ).toBe('Seat assigned by auto-assignment: Bid');
   });
 });

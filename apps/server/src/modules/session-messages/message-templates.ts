@@ -4,7 +4,12 @@
  * paths on a line of their own (and in `href="/..."`); the outbox worker makes them absolute with
  * PUBLIC_WEB_URL when it sends (`resolveMessageLinks`).
  */
-import type { ParticipantOutcome, PushMessage, SeatRef } from '@stationbid/domain';
+import { ordinal, type ParticipantOutcome, type PushMessage, type SeatRef } from '@stationbid/domain';
+import {
+  describeMoveHeadline,
+  describeSecondChance,
+  type MovedToBackWording,
+} from '../session-engine/turn-notice-wording.ts';
 
 export interface EmailContent {
   subject: string;
@@ -92,6 +97,18 @@ export function buildTurnStartedSms(message: TurnStartedMessage): SmsContent {
   };
 }
 
+/** "2 turns away" and "you're next" by text, for a member who asked to be texted before their turn. */
+export function buildTurnApproachingSms(message: {
+  sessionId: string;
+  sessionName: string;
+  turnsAhead: 1 | 2;
+}): SmsContent {
+  const when = message.turnsAhead === 2 ? 'you are 2 turns away' : "you're next";
+  return {
+    textBody: `StationBid: ${when} in ${message.sessionName}. Be ready to bid:\n${liveBidPath(message.sessionId)}`,
+  };
+}
+
 export function buildTurnReminderSms(message: {
   sessionId: string;
   sessionName: string;
@@ -127,11 +144,32 @@ const confirmationWording: Record<'bid' | 'proxy_bid' | 'auto_assigned', (seat: 
     `Your turn ended without a bid, so you were given a seat by auto-assignment. You now hold ${seat}.`,
 };
 
+/** "Your ranked list took your 1st choice: Station 1 (Central), shift C, Firefighter." */
+export function describeListAward(seat: SeatRef, listChoice: number): string {
+  return `Your ranked list took your ${ordinal(listChoice)} choice: ${describeSeat(seat)}.`;
+}
+
 export function buildBidConfirmationEmail(
   recipient: MessageRecipient,
-  message: { sessionId: string; sessionName: string; seat: SeatRef; outcome: ParticipantOutcome },
+  message: {
+    sessionId: string;
+    sessionName: string;
+    seat: SeatRef;
+    outcome: ParticipantOutcome;
+    /** The 1-based place on the member's ranked list of the seat it took when their time ran out. */
+    listChoice?: number | null;
+  },
 ): EmailContent {
   const isAuto = message.outcome === 'auto_assigned';
+  const listChoice = message.listChoice ?? null;
+  if (isAuto && listChoice !== null) {
+    return buildEmail(
+      `Your ranked list took your ${ordinal(listChoice)} choice: ${message.sessionName}`,
+      recipient,
+      [`${message.sessionName}:`, `${describeListAward(message.seat, listChoice)} You now hold it.`],
+      { path: liveBidPath(message.sessionId), label: 'See the session' },
+    );
+  }
   const wording = confirmationWording[isAuto ? 'auto_assigned' : message.outcome === 'proxy_bid' ? 'proxy_bid' : 'bid'];
   return buildEmail(
     isAuto ? `Seat assigned by auto-assignment: ${message.sessionName}` : `Bid confirmed: ${message.sessionName}`,
@@ -139,6 +177,38 @@ export function buildBidConfirmationEmail(
     [`${message.sessionName}:`, wording(describeSeat(message.seat))],
     { path: liveBidPath(message.sessionId), label: 'See the session' },
   );
+}
+
+/** A move to the back of the queue, with the second chance ahead. */
+export interface MovedToBackMessage extends MovedToBackWording {
+  sessionId: string;
+}
+
+export function buildMovedToBackEmail(recipient: MessageRecipient, message: MovedToBackMessage): EmailContent {
+  return buildEmail(
+    `${describeMoveHeadline(message.movedBy)}: ${message.sessionName}`,
+    recipient,
+    [
+      `${message.sessionName}: ${describeMoveHeadline(message.movedBy)}.`,
+      describeSecondChance(message.chanceMinutes, message.turnsAhead),
+    ],
+    { path: liveBidPath(message.sessionId), label: 'Open the session' },
+  );
+}
+
+export function buildMovedToBackSms(message: MovedToBackMessage): SmsContent {
+  return {
+    textBody: `StationBid: ${message.sessionName}: ${describeMoveHeadline(message.movedBy)}. ${describeSecondChance(message.chanceMinutes, message.turnsAhead)}\n${liveBidPath(message.sessionId)}`,
+  };
+}
+
+export function buildMovedToBackPush(message: MovedToBackMessage): PushMessage {
+  return {
+    title: describeMoveHeadline(message.movedBy),
+    body: `${message.sessionName}: ${describeSecondChance(message.chanceMinutes, message.turnsAhead)}`,
+    url: liveBidPath(message.sessionId),
+    tag: turnTag(message.sessionId),
+  };
 }
 
 export function buildSessionCompletedEmail(
@@ -281,7 +351,16 @@ export function buildAwardPush(message: {
   sessionName: string;
   seat: SeatRef;
   outcome: ParticipantOutcome;
+  listChoice?: number | null;
 }): PushMessage {
+  if (message.outcome === 'auto_assigned' && message.listChoice != null) {
+    return {
+      title: 'Your seat',
+      body: `${message.sessionName}: ${describeListAward(message.seat, message.listChoice)}`,
+      url: liveBidPath(message.sessionId),
+      tag: `stationbid-award-${message.sessionId}`,
+    };
+  }
   const how =
     message.outcome === 'auto_assigned'
       ? 'by auto-assignment'

@@ -1,7 +1,7 @@
 /** Queries of the session messages: members' contact details and settings, reminders due, outbox rows. */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bidSessions, members, outbox, participants } from '../../db/schema/index.ts';
+import { bidSessions, members, notifications, outbox, participants } from '../../db/schema/index.ts';
 import { messagePriority } from '../delivery/message-priority.ts';
 
 /** What decides whether and where a member is reached. */
@@ -171,4 +171,43 @@ export async function markTurnRemindersSent(executor: Executor, participantIds: 
     .update(participants)
     .set({ turnReminderSentAt: now })
     .where(and(inArray(participants.id, [...participantIds]), isNull(participants.turnReminderSentAt)));
+}
+
+/**
+ * Participants a step sent to the back, as the step left the queue (read in its transaction): their
+ * member, the turns still to come before theirs (the turn holder's included) and the length of the
+ * second chance they will get.
+ */
+export async function listMovedToBack(
+  executor: Executor,
+  sessionId: string,
+  participantIds: readonly string[],
+): Promise<{ participantId: string; memberId: string | null; turnsAhead: number; chanceMinutes: number }[]> {
+  if (participantIds.length === 0) return [];
+  const rows = await executor
+    .select({
+      participantId: participants.id,
+      memberId: participants.memberId,
+      chanceMinutes: bidSessions.autoAssignTimeoutMinutes,
+      turnsAhead: sql<number>`(
+        select count(*)::int from ${participants} as ahead
+        where ahead.session_id = ${participants.sessionId}
+          and ahead.outcome is null
+          and ahead.queue_position < ${participants.queuePosition}
+      )`,
+    })
+    .from(participants)
+    .innerJoin(bidSessions, eq(bidSessions.id, participants.sessionId))
+    .where(and(eq(participants.sessionId, sessionId), inArray(participants.id, [...participantIds])));
+  return rows.map((row) => ({ ...row, turnsAhead: Number(row.turnsAhead) }));
+}
+
+/** In-app notifications written with an engine step's messages (those the engine's own events do not carry). */
+export async function insertInAppNotices(
+  executor: Executor,
+  rows: readonly { memberId: string; sessionId: string; type: string; title: string; message: string }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await executor.insert(notifications).values(rows.map((row) => ({ ...row, createdAt: now })));
 }

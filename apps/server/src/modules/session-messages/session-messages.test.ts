@@ -173,9 +173,14 @@ describe('messages of a running session', () => {
     expect(thirdSubjects.sort()).toEqual([
       'Bid session completed: Winter Bid 2027',
       'Seat assigned by auto-assignment: Winter Bid 2027',
+      'You missed your turn: Winter Bid 2027',
       'Your bid time has begun: Winter Bid 2027',
       'Your bid time has begun: Winter Bid 2027',
     ]);
+    // The last in the queue gets the shorter second chance at once, and is told so.
+    expect(emailsTo(third).find((message) => message.subject.startsWith('You missed'))?.text).toContain(
+      "You're at the back now; you get one more 2-minute chance now.",
+    );
     const bySubject = (subject: string) => emailsTo(third).find((message) => message.subject === subject);
     const auto = bySubject('Seat assigned by auto-assignment: Winter Bid 2027');
     expect(auto?.text).toContain('you were given a seat by auto-assignment. You now hold Station');
@@ -207,6 +212,40 @@ describe('messages of a running session', () => {
     await deliver();
     const completed = emailsTo(only).find((message) => message.subject === 'Bid session completed: Skip Bid');
     expect(completed?.text).toContain('Your result: Not Assigned.');
+  });
+
+  it('texts "2 turns away" to a member who turned SMS and reminders on, once, and to no one else', async () => {
+    await createStationWithSeats(context.db, { A: { Firefighter: 4 } });
+    // Queue order by seniority: the turn holder, the next one, then the two 2 turns away in turn.
+    const holder = await createMember(context, { yearsOfService: 30 });
+    const next = await createMember(context, { yearsOfService: 25, smsNotifications: true, phone: '+15550006002' });
+    const texter = await createMember(context, { yearsOfService: 20, smsNotifications: true, phone: '+15550006003' });
+    const noReminders = await createMember(context, {
+      yearsOfService: 10,
+      smsNotifications: true,
+      bidReminders: false,
+      phone: '+15550006004',
+    });
+    const sessionId = await startSession(context, await asAdmin(), {
+      participantIds: [holder.id, next.id, texter.id, noReminders.id],
+      name: 'Summer Bid 2027',
+    });
+    await deliver();
+    expect(textsTo('+15550006003').map((text) => text.body)).toEqual([
+      `StationBid: you are 2 turns away in Summer Bid 2027. Be ready to bid:\n${WEB_URL}/live-bid/${sessionId}`,
+    ]);
+    expect(textsTo('+15550006002').map((text) => text.body)).toEqual([
+      `StationBid: you're next in Summer Bid 2027. Be ready to bid:\n${WEB_URL}/live-bid/${sessionId}`,
+    ]);
+
+    // The turn moves on: the texter is next now, but is not texted twice; the one without reminders never is.
+    context.clock.advance(5 * 60_000 + 1000);
+    await context.app.turnClock.tick();
+    await deliver();
+    expect(
+      textsTo('+15550006003').filter((text) => text.body.includes('turns away') || text.body.includes("you're next")),
+    ).toHaveLength(1);
+    expect(textsTo('+15550006004').filter((text) => text.body.includes('Be ready to bid'))).toEqual([]);
   });
 
   it("honours each member's settings", async () => {
@@ -272,6 +311,8 @@ describe('the reminder scheduler', () => {
         bidReminders: false,
       }),
     ];
+    // The 5-minute reminders alone: "you're next" and "2 turns away" are texted too (tested above).
+    const remindersTo = (phone: string) => textsTo(phone).filter((text) => text.body.includes('is expected in about'));
     const sessionId = await startSession(context, await asAdmin(), {
       participantIds: people.map((person) => person.id),
       name: 'Reminder Bid',
@@ -281,10 +322,10 @@ describe('the reminder scheduler', () => {
     expect(await context.app.reminderScheduler.tick()).toEqual({ turnReminders: 1, dayBeforeReminders: 0 });
     expect(await context.app.reminderScheduler.tick()).toEqual({ turnReminders: 0, dayBeforeReminders: 0 });
     await deliver();
-    expect(textsTo('+15550004002').map((text) => text.body)).toEqual([
+    expect(remindersTo('+15550004002').map((text) => text.body)).toEqual([
       `StationBid: your turn in Reminder Bid is expected in about 5 minutes (around Mon 23 Nov 2026, 14:05 CST). Be ready:\n${WEB_URL}/live-bid/${sessionId}`,
     ]);
-    expect(textsTo('+15550004003')).toEqual([]);
+    expect(remindersTo('+15550004003')).toEqual([]);
 
     // The first turn took 2 minutes; the second now holds the turn, so the third is one turn of
     // (on average) 2 minutes away, and is due.
@@ -297,8 +338,8 @@ describe('the reminder scheduler', () => {
     expect(skip.statusCode).toBe(200);
     expect(await context.app.reminderScheduler.tick()).toEqual({ turnReminders: 1, dayBeforeReminders: 0 });
     await deliver();
-    expect(textsTo('+15550004003')).toHaveLength(1);
-    expect(textsTo('+15550004003')[0]?.body).toContain('around Mon 23 Nov 2026, 14:04 CST');
+    expect(remindersTo('+15550004003')).toHaveLength(1);
+    expect(remindersTo('+15550004003')[0]?.body).toContain('around Mon 23 Nov 2026, 14:04 CST');
     // The fourth turned bid reminders off: due, but never texted.
     context.clock.advance(60_000);
     await context.app.reminderScheduler.tick();

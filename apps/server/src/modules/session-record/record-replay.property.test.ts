@@ -35,6 +35,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { createSession, createStationWithSeats } from '../session-engine/test-sessions.ts';
+import { reasonAboutMember } from '../session-room/session-results-presenter.ts';
 
 const MINUTE = 60_000;
 const RUNS = 20;
@@ -313,19 +314,23 @@ describe('replaying random sessions from their exported record', () => {
         expect(verified.reasonsRebuilt).toBe(department.members.length);
         for (const assignment of record.assignments) expect(assignment.reason).toMatch(/ C[SD]T\b/);
 
-        // The results call gives the same reasons as the record.
+        // The results call gives the same reasons as the record, told to an administrator of each
+        // member by name: whatever the history held, not one "you" is left.
         const results = await injectAs(context, await authOf(admin), {
           method: 'GET',
           url: `/api/bid-sessions/${sessionId}/results`,
         });
         expect(results.statusCode, results.body).toBe(200);
-        const reasonById = new Map(
+        const rowById = new Map(
           results
             .json<{ results: SessionResults }>()
-            .results.participants.map((participant) => [participant.id, participant.reason]),
+            .results.participants.map((participant) => [participant.id, participant]),
         );
         for (const assignment of record.assignments) {
-          expect(reasonById.get(assignment.participantId)).toBe(assignment.reason);
+          const row = rowById.get(assignment.participantId);
+          const name = `${row?.user.firstName} ${row?.user.lastName}`;
+          expect(row?.reason).toBe(reasonAboutMember(assignment.reason ?? '', name, ['A wrong phone-in bid']));
+          expect(row?.reason).not.toMatch(/\b(?:you|your|yours)\b/i);
         }
 
         // One character changed anywhere in the file: the verifier refuses it.

@@ -231,13 +231,25 @@ describe('GET /api/bid-sessions/:id/record', () => {
     expect(record.timeZone).toBe('America/Chicago');
     expect(record.assignments.map((assignment) => assignment.reason)).toEqual(expected);
 
-    // The results call and the participant's own view of it carry the same reasons, by participant.
-    for (const who of [admin, person(3).auth]) {
+    // The results call gives the same reasons, told of each member by name (on the results' 12-hour
+    // clock), but a reader's own, which still speaks to them.
+    const aboutEach = [
+      `Bidder No1 bid Station ${stationOneNumber}, A, Firefighter at 6:00 AM CST.`,
+      `Phone-in bid: Alex Admin bid Station ${stationOneNumber}, B, Firefighter for them at 6:00 AM CST.`,
+      `Bidder No3's turn expired at 6:07 AM CST. Bidder No3's ranked list gave Station ${stationTwoNumber}, A, Firefighter.`,
+      'Bidder No5 skipped their turn at 6:07 AM CST, holding no seat.',
+      `Moved to the back by Alex Admin at 6:07 AM CST; auto-assigned at 6:10 AM CST to the first free eligible seat (Station ${stationOneNumber}, A, Firefighter).`,
+    ];
+    const readBySkipper = aboutEach.with(3, 'You skipped your turn at 6:07 AM CST, holding no seat.');
+    for (const [who, reasons] of [
+      [admin, aboutEach],
+      [person(4).auth, readBySkipper],
+    ] as const) {
       const answer = await injectAs(context, who, { method: 'GET', url: `/api/bid-sessions/${sessionId}/results` });
       expect(answer.statusCode, answer.body).toBe(200);
       const results: SessionResults = answer.json<{ results: SessionResults }>().results;
       const byParticipant = new Map(results.participants.map((participant) => [participant.id, participant.reason]));
-      expect(record.assignments.map((assignment) => byParticipant.get(assignment.participantId))).toEqual(expected);
+      expect(record.assignments.map((assignment) => byParticipant.get(assignment.participantId))).toEqual(reasons);
     }
   });
 

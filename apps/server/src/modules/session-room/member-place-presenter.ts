@@ -2,10 +2,19 @@
  * A member's own place as GET /:id/my-participation, GET /users/bid-status and GET
  * /users/bid-history answer it. Pure: the time is the injected clock's, passed in.
  */
-import type { BidSession, HeldCertification, myParticipationResponseSchema, Participant } from '@stationbid/domain';
+import type {
+  BidSession,
+  HeldCertification,
+  myParticipationResponseSchema,
+  Participant,
+  SeatPosition,
+  Shift,
+  TurnStory,
+} from '@stationbid/domain';
 import type { z } from 'zod';
 import type { listBidsOfMember, SessionRow } from '../session-engine/bid-sessions.repository.ts';
 import { isRunningStatus, secondsFromMilliseconds } from '../session-engine/session-row-presenter.ts';
+import type { StartSeat, TurnStoryRow } from './member-turn-story.repository.ts';
 
 type MyParticipation = z.infer<typeof myParticipationResponseSchema>;
 type MemberBidRow = Awaited<ReturnType<typeof listBidsOfMember>>[number];
@@ -46,6 +55,7 @@ export function presentMyParticipation(
   mine: Participant | null,
   now: Date,
   own: OwnRules = { myRound: null, certifications: [] },
+  turnStory?: TurnStory,
 ): MyParticipation {
   return {
     participant: mine,
@@ -57,8 +67,78 @@ export function presentMyParticipation(
       ? {
           myRound: own.myRound,
           certifications: own.certifications.map(({ code, expiresOn }) => ({ code, expiresOn })),
+          ...(turnStory ? { turnStory } : {}),
         }
       : {}),
+  };
+}
+
+/** A story with nothing to tell: a member still waiting for their first turn. */
+export const EMPTY_TURN_STORY: TurnStory = { movedToBack: null, award: null, endedBeforeTurn: false };
+
+/** Whether the member's place has anything for the outcome card to tell, so the history is read only then. */
+export function hasTurnStory(mine: Participant, session: Pick<SessionRow, 'status'>): boolean {
+  return mine.movedToBack || mine.outcome !== null || session.status === 'completed';
+}
+
+function awardSource(row: TurnStoryRow): NonNullable<TurnStory['award']>['source'] {
+  if (row.action === 'auto_assigned') return row.details.source === 'auto_bid' ? 'ranked_list' : 'automatic';
+  if (row.details.proxy === true) return 'phone_in';
+  return row.details.source === 'standing_bid' ? 'standing_bid' : 'own';
+}
+
+/**
+ * How the member's turn went, from their own history entries (oldest first): the move to the back
+ * that stands (with the administrator who made it, none when their time ran out), the award that
+ * stands with the seat it replaced, and whether the session was ended before their turn came.
+ */
+export function presentTurnStory(
+  mine: Participant,
+  rows: readonly TurnStoryRow[],
+  startSeat: StartSeat | null,
+): TurnStory {
+  const own = rows.filter((row) => row.participantId === mine.id);
+  const moved = mine.movedToBack ? own.findLast((row) => row.action === 'moved_to_back') : undefined;
+  const isAwarded = mine.outcome === 'bid' || mine.outcome === 'proxy_bid' || mine.outcome === 'auto_assigned';
+  const awardRow = isAwarded
+    ? own.findLast((row) => row.action === 'bid_submitted' || (row.action === 'auto_assigned' && !row.details.reason))
+    : undefined;
+  const source = awardRow ? awardSource(awardRow) : null;
+  const choice = awardRow?.details.choice;
+  const awarded = { station: mine.assignedStation, shift: mine.assignedShift, position: mine.assignedPosition };
+  const isSameSeat =
+    startSeat !== null &&
+    startSeat.stationNumber === awarded.station?.number &&
+    startSeat.shift === awarded.shift &&
+    startSeat.seatPosition === awarded.position;
+  const ended = rows.findLast((row) => row.action === 'session_completed' && row.participantId === null);
+  return {
+    movedToBack: moved
+      ? {
+          at: moved.createdAt.toISOString(),
+          byAdministrator: moved.details.reason === undefined && moved.actorId !== null ? moved.actorName : null,
+        }
+      : null,
+    award:
+      awardRow && source
+        ? {
+            at: awardRow.createdAt.toISOString(),
+            source,
+            listChoice:
+              (source === 'ranked_list' || source === 'standing_bid') && typeof choice === 'number' ? choice : null,
+            placedBy: source === 'phone_in' ? awardRow.actorName : null,
+            seatLeft:
+              startSeat === null || isSameSeat
+                ? null
+                : {
+                    stationNumber: startSeat.stationNumber,
+                    stationName: startSeat.stationName,
+                    shift: startSeat.shift as Shift,
+                    position: startSeat.seatPosition as SeatPosition,
+                  },
+          }
+        : null,
+    endedBeforeTurn: ended?.details.endedEarly === true && mine.outcome === 'not_assigned' && awardRow === undefined,
   };
 }
 

@@ -8,7 +8,9 @@ import {
   type BidSessionReadDetail,
   countTurnsBeforeRound,
   type HeldCertification,
+  type Participant,
   type SessionRound,
+  type TurnStory,
 } from '@stationbid/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
@@ -26,13 +28,23 @@ import {
   sessionDetailAsReadBy,
 } from '../session-engine/session-access.ts';
 import { versionKey } from '../session-engine/session-versions.ts';
-import { presentBidStatus, presentMemberBid, presentMyParticipation } from './member-place-presenter.ts';
+import {
+  EMPTY_TURN_STORY,
+  hasTurnStory,
+  presentBidStatus,
+  presentMemberBid,
+  presentMyParticipation,
+  presentTurnStory,
+} from './member-place-presenter.ts';
+import { listTurnStoryRows, readStartSeats, type StartSeat } from './member-turn-story.repository.ts';
 import type { SessionBoardService } from './session-board.service.ts';
 import type { SessionReadsService } from './session-reads.service.ts';
 import { findOwnCertifications } from './session-room.repository.ts';
 
 /** As many as the members' kept places (own-places.ts): one a member watching a session. */
 const MAX_KEPT_CERTIFICATIONS = 25_000;
+/** Sessions whose start seats are kept: the few that run at once. */
+const MAX_KEPT_START_SEATS = 4;
 
 export class MemberPlaceService {
   constructor(
@@ -59,23 +71,68 @@ export class MemberPlaceService {
     const { session, participant } = await this.access.readOwnPlace(viewer, sessionId, versions);
     const key = versionKey(versions);
     const rounds = session.rounds as SessionRound[];
-    const [certifications, board] = await Promise.all([
+    const [certifications, board, turnStory] = await Promise.all([
       participant ? this.ownCertifications(viewer, sessionId, key) : [],
       participant && rounds.length > 0 && this.boards ? this.boards.readBoard(viewer, sessionId) : undefined,
+      participant ? this.turnStory(sessionId, participant, session) : undefined,
     ]);
     const round = participant ? rounds[participant.round] : undefined;
-    const answer = presentMyParticipation(session, participant, this.clock.now(), {
-      certifications,
-      myRound:
-        participant && round && board
-          ? { index: participant.round, name: round.name, turnsBefore: countTurnsBeforeRound(board, participant.round) }
-          : null,
-    });
+    const answer = presentMyParticipation(
+      session,
+      participant,
+      this.clock.now(),
+      {
+        certifications,
+        myRound:
+          participant && round && board
+            ? {
+                index: participant.round,
+                name: round.name,
+                turnsBefore: countTurnsBeforeRound(board, participant.round),
+              }
+            : null,
+      },
+      turnStory,
+    );
     return {
       answer,
       versionsKey: key,
       isSteady: !(answer.isUserTurn && session.status === 'active'),
     };
+  }
+
+  /** How the member's turn went; a member who has only waited so far costs no read. */
+  private async turnStory(
+    sessionId: string,
+    participant: Participant,
+    session: Parameters<typeof hasTurnStory>[1],
+  ): Promise<TurnStory> {
+    if (!hasTurnStory(participant, session)) return EMPTY_TURN_STORY;
+    const [rows, startSeats] = await Promise.all([
+      listTurnStoryRows(this.db, sessionId, participant.id),
+      participant.outcome !== null ? this.startSeats(sessionId) : undefined,
+    ]);
+    return presentTurnStory(participant, rows, startSeats?.get(participant.id) ?? null);
+  }
+
+  /** The participants' seats at the start, read once per session: the signed settings never change. */
+  private readonly keptStartSeats = new Map<string, Promise<Map<string, StartSeat | null> | null>>();
+
+  private startSeats(sessionId: string): Promise<Map<string, StartSeat | null> | null> {
+    const kept = this.keptStartSeats.get(sessionId);
+    if (kept) return kept;
+    const read = readStartSeats(this.db, sessionId).then((seats) => {
+      // Not kept before the start: the settings are written by the start step.
+      if (seats === null) this.keptStartSeats.delete(sessionId);
+      return seats;
+    });
+    this.keptStartSeats.set(sessionId, read);
+    read.catch(() => this.keptStartSeats.delete(sessionId));
+    if (this.keptStartSeats.size > MAX_KEPT_START_SEATS) {
+      const oldest = this.keptStartSeats.keys().next().value;
+      if (oldest !== undefined) this.keptStartSeats.delete(oldest);
+    }
+    return read;
   }
 
   private async ownCertifications(

@@ -217,7 +217,13 @@ describe("a session's results", () => {
     actualStart: '2026-03-01T08:00:00.000Z',
     actualEnd: '2026-03-01T09:29:40.000Z',
     participants: [
-      participant({ id: 'p1', outcome: 'bid', hasBid: true, assignedStation: station }),
+      participant({
+        id: 'p1',
+        outcome: 'bid',
+        hasBid: true,
+        assignedStation: station,
+        user: { id: 'm1', firstName: 'Morgan', lastName: 'Hale' } as Participant['user'],
+      }),
       participant({ id: 'p2', position: 1, outcome: 'not_assigned' }),
     ],
     availableStations: [

@@ -57,6 +57,8 @@ export const PRESENCE_MAX_AGE_MS = 15_000;
 export interface ResultsOptions {
   /** The department's time zone (IANA) for the times in the reasons; UTC when not given. */
   timeZone?: string;
+  /** The member reading: their own reason speaks to them, every other names its member (the export: none). */
+  readerId?: string;
 }
 
 const timeOrMax = (date: Date | null) => date?.getTime() ?? Number.MAX_SAFE_INTEGER;
@@ -257,7 +259,7 @@ export class SessionReadsService {
   /** `timeZone`: the department's (IANA), for the times in each participant's reason. */
   async results(viewer: SessionViewer, sessionId: string, options: ResultsOptions = {}): Promise<SessionResults> {
     await this.access.findSessionForParticipantsAndAdmins(viewer, sessionId);
-    return (await this.presentResultsOf(sessionId, options)).results;
+    return (await this.presentResultsOf(sessionId, { ...options, readerId: viewer.id })).results;
   }
 
   async exportStatus(sessionId: string): Promise<ExportStatus> {
@@ -317,14 +319,14 @@ export class SessionReadsService {
   /** The results with the session they are about, as the results call and the export show them. */
   private async presentResultsOf(
     sessionId: string,
-    { timeZone = 'UTC' }: ResultsOptions,
+    { timeZone = 'UTC', readerId }: ResultsOptions,
   ): Promise<{ results: SessionResults; session: BidSessionDetail }> {
     const [session, historyRows, reasons] = await Promise.all([
       this.present(sessionId),
       listHistory(this.db, sessionId),
       readResultReasons(this.db, sessionId, timeZone),
     ]);
-    return { results: presentResults(session, historyRows, reasons), session };
+    return { results: presentResults(session, historyRows, reasons, { memberId: readerId }), session };
   }
 
   private async presentParticipantsOf(sessionId: string): Promise<Participant[]> {

@@ -2,6 +2,11 @@
  * A session's results as GET /:id/results and the export show them: the session, its statistics,
  * each participant with the reason for their seat, and the history. Pure: the service reads the
  * rows, this shapes them.
+ *
+ * The reasons are recorded addressed to their member ("Your first choice ... you bid it at 09:14
+ * CST"), the words the signed record carries and the verifier rebuilds. Read by anyone else (another
+ * member, an administrator, the printed sheet) they are turned to speak of the member by name, and
+ * every reader gets their times on the same 12-hour clock as the rest of the results.
  */
 import {
   type BidSessionDetail,
@@ -18,12 +23,19 @@ export function minutesBetween(start: string | null, end: string | null): number
   return Math.round((new Date(end).getTime() - new Date(start).getTime()) / 60_000);
 }
 
-/** `reasons`: each participant's reason for their seat, by participant id (none: null). */
+export interface ResultsReader {
+  /** The member reading the results: their own reason stays addressed to them. None: every reason names its member. */
+  memberId?: string | null;
+}
+
+/** `reasons`: each participant's reason for their seat, by participant id (none: null), as recorded. */
 export function presentResults(
   session: BidSessionDetail,
   historyRows: readonly HistoryRow[],
   reasons: ReadonlyMap<string, string>,
+  reader: ResultsReader = {},
 ): SessionResults {
+  const keepAsWritten = adminWrittenPhrases(historyRows);
   const statistics = computeSessionStatistics({
     participants: session.participants.map((participant) => ({
       outcome: participant.outcome,
@@ -45,10 +57,18 @@ export function presentResults(
     scheduledEnd: session.scheduledEnd,
     actualStart: session.actualStart,
     actualEnd: session.actualEnd,
-    participants: session.participants.map((participant) => ({
-      ...participant,
-      reason: reasons.get(participant.id) ?? null,
-    })),
+    participants: session.participants.map((participant) => {
+      const recorded = reasons.get(participant.id);
+      if (recorded === undefined) return { ...participant, reason: null };
+      const isReader = reader.memberId != null && participant.user.id === reader.memberId;
+      const name = `${participant.user.firstName} ${participant.user.lastName}`.trim();
+      return {
+        ...participant,
+        reason: isReader
+          ? reasonOnTwelveHourClock(recorded, keepAsWritten)
+          : reasonAboutMember(recorded, name, keepAsWritten),
+      };
+    }),
     sessionHistory: presentHistory(historyRows),
   };
 }
@@ -63,4 +83,62 @@ export function presentDetailAnswer<T extends BidSessionReadDetail>(session: T) 
       availablePositions: station.available,
     })),
   };
+}
+
+/**
+ * What administrators typed into the history (a rewind's reason), which a reason may quote: it is
+ * their words, so it is never reworded.
+ */
+function adminWrittenPhrases(historyRows: readonly HistoryRow[]): string[] {
+  return historyRows.flatMap((row) => {
+    const reason = (row.details as Record<string, unknown> | null)?.reason;
+    return row.action === 'session_rewound' && typeof reason === 'string' && reason.trim() !== '' ? [reason] : [];
+  });
+}
+
+/**
+ * Runs `reword` over `text` with each of `keepAsWritten` set aside, so a quoted phrase comes back
+ * exactly as it was typed.
+ */
+function rewordAround(text: string, keepAsWritten: readonly string[], reword: (text: string) => string): string {
+  const kept: string[] = [];
+  let masked = text;
+  for (const phrase of [...keepAsWritten].sort((left, right) => right.length - left.length)) {
+    if (!masked.includes(phrase)) continue;
+    masked = masked.split(phrase).join(`\u0000${kept.length}\u0000`);
+    kept.push(phrase);
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholder is a control character no reason contains.
+  return reword(masked).replace(/\u0000(\d+)\u0000/g, (_match, index: string) => kept[Number(index)] ?? '');
+}
+
+/** "09:14 CST" and "21:05 CDT", as the record writes a time, become "9:14 AM CST" and "9:05 PM CDT". */
+function toTwelveHourClock(text: string): string {
+  return text.replace(/\b([01]\d|2[0-3]):([0-5]\d)(?= [A-Z])/g, (_match, hours: string, minutes: string) => {
+    const hour = Number(hours);
+    return `${hour % 12 === 0 ? 12 : hour % 12}:${minutes} ${hour < 12 ? 'AM' : 'PM'}`;
+  });
+}
+
+/** A member's own reason as they read it: addressed to them, its times on the results' 12-hour clock. */
+export function reasonOnTwelveHourClock(reason: string, keepAsWritten: readonly string[] = []): string {
+  return rewordAround(reason, keepAsWritten, toTwelveHourClock);
+}
+
+/**
+ * A reason as someone other than its member reads it: "Your first choice ... was taken by Morgan
+ * Hale, who is senior to you ... and you bid it" becomes "Jordan Lee's first choice ... was taken by
+ * Morgan Hale, who is senior to them ... and they bid it". The member is named where a sentence
+ * begins with them and is "they" after; times move to the 12-hour clock.
+ */
+export function reasonAboutMember(reason: string, memberName: string, keepAsWritten: readonly string[] = []): string {
+  return rewordAround(reason, keepAsWritten, (text) =>
+    toTwelveHourClock(text)
+      .replace(/\bYour\b/g, `${memberName}'s`)
+      .replace(/\bYou\b/g, memberName)
+      .replace(/\byours\b/g, 'theirs')
+      .replace(/\b(to|for) you\b/g, '$1 them')
+      .replace(/\byour\b/g, 'their')
+      .replace(/\byou\b/g, 'they'),
+  );
 }

@@ -7,8 +7,10 @@ import {
   buildSeniorityReport,
   type ChangePasswordRequest,
   explainSeniorityPlace,
+  NOTIFICATION_SETTINGS_MESSAGES,
   PROFILE_MESSAGES,
   type ProfessionalPosition,
+  phoneNumberToStore,
   type Rank,
   ruleUsesLottery,
   type SeniorityInfo,
@@ -93,8 +95,15 @@ export class UsersService {
     if (request.firstName !== undefined) changes.firstName = request.firstName;
     if (request.lastName !== undefined) changes.lastName = request.lastName;
     if (request.email !== undefined) changes.email = request.email;
-    const phone = request.phone !== undefined ? request.phone : request.phoneNumber;
-    if (phone !== undefined) changes.phone = phone;
+    // One phone number: the profile's is the one text messages go to, so it is kept in E.164, and
+    // removing it turns SMS off (as PUT /notifications/phone does).
+    const sentPhone = request.phone !== undefined ? request.phone : request.phoneNumber;
+    if (sentPhone !== undefined) {
+      const phone = phoneNumberToStore(sentPhone, stored.phone);
+      if (phone === undefined) throw badRequest(NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid);
+      changes.phone = phone;
+      if (phone === null) changes.smsNotifications = false;
+    }
     if (request.address !== undefined) changes.address = request.address;
     if (request.emergencyContact) {
       const contact = request.emergencyContact;

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '@stationbid/domain';
+import { NOTIFICATION_SETTINGS_MESSAGES, PROFILE_MESSAGES } from '@stationbid/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, members, outbox } from '../../db/schema/index.ts';
@@ -54,7 +54,7 @@ describe('GET/PUT /api/users/profile', () => {
         lastName: 'Rivera',
         email: 'Jo.Rivera@Test.Example',
         currentPassword: TEST_PASSWORD,
-        phone: '555-0199',
+        phone: '(555) 201-4477',
         address: '1 Hydrant Way',
         emergencyContact: { name: 'Lee Rivera', phone: '555-0198', relationship: 'Spouse' },
       },
@@ -66,8 +66,8 @@ describe('GET/PUT /api/users/profile', () => {
         firstName: 'Jo',
         lastName: 'Rivera',
         email: 'jo.rivera@test.example',
-        phone: '555-0199',
-        phoneNumber: '555-0199',
+        phone: '+15552014477',
+        phoneNumber: '+15552014477',
         address: '1 Hydrant Way',
         emergencyContact: { name: 'Lee Rivera', phone: '555-0198', relationship: 'Spouse' },
       },
@@ -79,6 +79,45 @@ describe('GET/PUT /api/users/profile', () => {
     expect(logged).toHaveLength(1);
     // The new e-mail signs in.
     await expect(signIn(context, 'jo.rivera@test.example')).resolves.toBeDefined();
+  });
+
+  it('keeps one phone number: the profile’s is the SMS number, in E.164, checked when it changes', async () => {
+    const member = await createMember(context, { phone: '555-0199', smsNotifications: false });
+    const session = await signIn(context, member.email);
+    const putProfile = (payload: Record<string, unknown>) =>
+      injectAs(context, session, { method: 'PUT', url: '/api/users/profile', payload });
+    const smsSettings = async () =>
+      (await injectAs(context, session, { method: 'GET', url: '/api/notifications/preferences' })).json();
+
+    // A number kept from before numbers were checked does not block an unrelated edit.
+    const unchanged = await putProfile({ phone: '555-0199', address: '2 Ladder Lane' });
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json().user).toMatchObject({ phone: '555-0199', address: '2 Ladder Lane' });
+
+    // A new number that cannot receive a text is refused, in words that show how to write one.
+    const refused = await putProfile({ phone: '555-0200' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid);
+    expect(NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid).toContain('(555) 201-4477');
+
+    // The old clients' field name works too; the stored number is the one texts go to.
+    const saved = await putProfile({ phoneNumber: '555.201.4477' });
+    expect(saved.json().user).toMatchObject({ phone: '+15552014477', phoneNumber: '+15552014477' });
+    expect(await smsSettings()).toMatchObject({ phoneNumber: '+15552014477' });
+
+    // With texts on, emptying the profile's phone turns them off rather than leave SMS with no number.
+    expect(
+      (
+        await injectAs(context, session, {
+          method: 'PUT',
+          url: '/api/notifications/preferences',
+          payload: { smsNotifications: true },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const removed = await putProfile({ phone: '' });
+    expect(removed.statusCode).toBe(200);
+    expect(await smsSettings()).toMatchObject({ phoneNumber: null, preferences: { smsNotifications: false } });
   });
 
   it('accepts the whole user sent back unchanged, rank and employee ID included', async () => {

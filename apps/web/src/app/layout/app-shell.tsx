@@ -10,7 +10,7 @@ import { type MouseEvent, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { HeaderActionsProvider } from '../../components/header-actions.tsx';
 import { useCurrentUser, useLogout } from '../../features/auth/index.ts';
-import { useLiveNotificationCounts } from '../../features/notifications/index.ts';
+import { LazyNotificationOffer, useLiveNotificationCounts } from '../../features/notifications/index.ts';
 import { useIsSmallScreen } from '../../hooks/use-is-small-screen.ts';
 import classes from './app-shell.module.css';
 import { LazyNavigationDrawer } from './lazy-navigation-drawer.tsx';
@@ -123,6 +123,7 @@ export function AppLayout() {
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <HeaderActionsProvider element={headerActionsElement}>
+          <LazyNotificationOffer />
           <Outlet />
         </HeaderActionsProvider>
       </AppShell.Main>

@@ -143,9 +143,9 @@ describe('BidHistoryPage (/bid-history)', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Participants' }));
     const participants = within(dialog).getByRole('table', { name: 'Participants' });
     expect(within(participants).getByRole('row', { name: /Alex Morgan/ })).toHaveTextContent(
-      'AssignedStation 3 (Harbor) · Shift B · Engineer',
+      'Phone-in bidStation 3 (Harbor) · Shift B · Engineer',
     );
-    expect(within(participants).getByRole('row', { name: /Jamie Ortiz/ })).toHaveTextContent('Not Assigned');
+    expect(within(participants).getByRole('row', { name: /Jamie Ortiz/ })).toHaveTextContent('Not assigned');
 
     await user.click(within(dialog).getByRole('tab', { name: 'Session History' }));
     const history = within(dialog).getByRole('list', { name: 'Session history' });
@@ -196,6 +196,53 @@ describe('BidHistoryPage (/bid-history)', () => {
       'Phone-in bid: Morgan Hale bid Station 1, B, Engineer for you at 09:14 CST.',
     );
     expect(within(participants).getByRole('row', { name: /^#2 Jamie Ortiz/ })).toHaveTextContent(ownReason);
+  });
+
+  it('numbers rows by seniority, marks a member moved to the back, and counts what the rows say', async () => {
+    // The most senior member was moved to the back and bid last; a junior skipped.
+    const seniorMovedBack = buildResultsParticipant(2, 'Dana', 'Reyes', {
+      bidPriority: 1,
+      movedToBack: true,
+      hasBid: true,
+      outcome: 'bid',
+      assignedStation: { id: 's3', _id: 's3', name: 'Harbor', number: 3 },
+      assignedShift: 'A',
+      assignedPosition: 'Engineer',
+    });
+    const skipper = buildResultsParticipant(0, 'Alex', 'Morgan', { bidPriority: 2, outcome: 'skipped' });
+    const ended = buildResultsParticipant(1, 'Jamie', 'Ortiz', { bidPriority: 3, outcome: 'not_assigned' });
+    const counted = buildSessionResults({
+      participants: [skipper, ended, seniorMovedBack],
+      statistics: {
+        successfulAssignments: 1,
+        autoAssignments: 0,
+        totalBidsSubmitted: 1,
+        averageBidsPerParticipant: 0.33,
+        participantsMovedToBack: 1,
+        skipped: 1,
+        notAssigned: 1,
+      },
+    });
+    const { user } = renderBidHistory({
+      'GET /api/users/bid-history': () => jsonResponse(200, { bidHistory: [phoneInBid] }),
+      [RESULTS_PATH]: () => jsonResponse(200, { results: counted }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'View Results of Spring Station Bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Results of Spring Station Bid' });
+    const figure = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
+    expect(await within(dialog).findByText('Skipped')).toBeInTheDocument();
+    expect([figure('Skipped'), figure('Not assigned')]).toEqual(['1', '1']);
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Participants' }));
+    const table = within(dialog).getByRole('table', { name: 'Participants' });
+    expect(within(table).getByRole('columnheader', { name: 'Seniority' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(['#1', '#2', '#3']);
+    expect(rows[0]).toHaveTextContent(/^#1Dana Reyes.*Own bidMoved to the back/);
+    // Each figure counts exactly the rows that read its words.
+    expect(rows.filter((row) => within(row).queryByText('Skipped'))).toHaveLength(1);
+    expect(rows.filter((row) => within(row).queryByText('Not assigned'))).toHaveLength(1);
   });
 
   it('shows no reason of their own to someone who did not take part', async () => {

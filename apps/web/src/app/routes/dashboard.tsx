@@ -1,9 +1,10 @@
 /**
- * The member's home page (/dashboard): who they are, the running session and their
- * turn, their figures, their session, notifications, activity, shortcuts and the system's health.
- * Each card loads on its own, so one failed call shows its own Try Again and leaves the rest. The
- * session is followed on the live stream, so a turn reaching the member shows at once; the 10-second
- * polls (TIMERS.liveRefreshMs) run only while the stream is down or no session exists yet.
+ * The member's home page (/dashboard): who they are, their session (their turn, or their place and
+ * the wait as a range), their figures, the session's terms, notifications, activity and shortcuts.
+ * Every card about the session shows one truth, worked out once (useDashboardSession) from the
+ * member's bid status, the session's board and their own place. The session is followed on the live
+ * stream, so a turn or a pause shows at once; the 10-second polls run only while the stream is down
+ * or no session exists yet. The system's health is for administrators (their dashboard).
  */
 import { Loader, SimpleGrid, Stack } from '@mantine/core';
 import { TIMERS } from '@stationbid/domain';
@@ -14,17 +15,12 @@ import { useCurrentUser } from '../../features/auth/index.ts';
 import {
   CurrentBidStatusCard,
   FollowSessionLive,
-  isRunningSession,
   NotificationsCard,
   QuickActionsCard,
   RecentActivityCard,
   SessionBanner,
   StatCards,
-  SystemStatusCard,
-  TurnBanner,
-  useBidStatusQuery,
-  useCurrentBidSessionQuery,
-  useRefreshBidStatusOnTurnChange,
+  useDashboardSession,
   WelcomeBanner,
 } from '../../features/dashboard/index.ts';
 import { useNow } from '../../hooks/use-now.ts';
@@ -32,17 +28,11 @@ import { useNow } from '../../hooks/use-now.ts';
 function DashboardPage() {
   const user = useCurrentUser();
   const [isFollowedLive, setIsFollowedLive] = useState(false);
-  const currentSession = useCurrentBidSessionQuery({ isFollowedLive });
-  const bidStatus = useBidStatusQuery({ isFollowedLive });
-  // Active, paused or scheduled: a scheduled session's start arrives on the stream as well.
-  const followedSessionId = currentSession.data?.session?.id ?? null;
-  const runningSession =
-    currentSession.data?.session != null && isRunningSession(currentSession.data.session.status)
-      ? currentSession.data.session
-      : null;
-  useRefreshBidStatusOnTurnChange(currentSession.data === undefined ? undefined : runningSession);
-
-  const turnSession = bidStatus.data?.isUserTurn === true ? bidStatus.data.session : null;
+  const session = useDashboardSession({ isFollowedLive });
+  const view = session.view;
+  // Followed while it may still change; once it has ended, the polls look for the next one.
+  const followedSessionId =
+    view === undefined || view.kind === 'none' || view.kind === 'ended' ? null : view.session.id;
   // "5m ago" ages while the page stays open.
   const nowMs = useNow(TIMERS.liveRefreshMs);
 
@@ -53,26 +43,29 @@ function DashboardPage() {
         <FollowSessionLive key={followedSessionId} sessionId={followedSessionId} onLiveChange={setIsFollowedLive} />
       )}
       <WelcomeBanner user={user} />
-      {turnSession !== null && <TurnBanner session={turnSession} />}
-      {currentSession.isPending ? (
+      {session.isPending ? (
         <Loader size="sm" role="status" aria-label="Loading bid sessions" />
-      ) : currentSession.isError ? (
+      ) : view === undefined ? (
         <LoadError
           title="Failed to load current bid session"
-          error={currentSession.error}
-          onRetry={() => currentSession.refetch()}
-          isRetrying={currentSession.isFetching}
+          error={session.error}
+          onRetry={() => session.refetch()}
+          isRetrying={session.isFetching}
         />
       ) : (
-        <SessionBanner session={runningSession} />
+        <SessionBanner view={view} remainingMs={session.remainingMs} />
       )}
       <StatCards user={user} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <CurrentBidStatusCard isFollowedLive={isFollowedLive} />
+        <CurrentBidStatusCard
+          view={view}
+          error={session.error}
+          isFetching={session.isFetching}
+          onRefresh={() => void session.refetch()}
+        />
         <NotificationsCard nowMs={nowMs} />
         <RecentActivityCard nowMs={nowMs} />
         <QuickActionsCard />
-        <SystemStatusCard />
       </SimpleGrid>
     </Stack>
   );

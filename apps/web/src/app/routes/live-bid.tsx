@@ -8,7 +8,8 @@
  * (a bid by someone else costs no request); the member's own place comes from /my-participation.
  * Polling every 30 seconds (TIMERS.liveRefreshMs) covers only while the stream is down.
  */
-import { Badge, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import { Badge, Button, Center, Grid, Group, Loader, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { type Participant, type SessionBoard, TIMERS } from '@stationbid/domain';
 import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../features/auth/index.ts';
 import { LazyChatWidget, preloadChatWidget } from '../../features/chat/index.ts';
+import { LazyTurnNoticeSwitches } from '../../features/notifications/index.ts';
 import {
   isUnknownSession,
   LazyLiveSidePanels,
@@ -127,8 +129,8 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, ownRules, pollInterval
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-        <Stack gap={4}>
-          <PageTitle>{board.name}</PageTitle>
+        <Stack gap={4} miw={0}>
+          <SessionName name={board.name} />
           <Group gap="xs">
             <Badge
               color={SESSION_STATUS_COLORS[board.status]}
@@ -148,11 +150,15 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, ownRules, pollInterval
       </Group>
 
       <SessionTurnArea board={board} myEntry={myEntry} serverPeopleAhead={serverPeopleAhead} ownRules={ownRules} />
+      {isParticipant && board.status !== 'completed' && <LazyTurnNoticeSwitches />}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <LazyStationAssignmentsPanel stations={assignmentStations} sessionId={session.id} />
+            {/* A completed session has no seats left to choose: its results say who got which. */}
+            {board.status !== 'completed' && (
+              <LazyStationAssignmentsPanel stations={assignmentStations} sessionId={session.id} />
+            )}
             <LazyParticipantsList sessionId={session.id} sessionStatus={board.status} total={board.counts.total} />
           </Stack>
         </Grid.Col>
@@ -163,6 +169,19 @@ function LiveBidView({ board, myEntry, serverPeopleAhead, ownRules, pollInterval
 
       <LazyChatWidget sessionId={session.id} />
     </Stack>
+  );
+}
+
+/**
+ * The session's name as the page's h1 and tab title, on one line (a long name ends in an ellipsis,
+ * in full on hover), so on a phone the countdown below stays on the first screen.
+ */
+function SessionName({ name }: { name: string }) {
+  useDocumentTitle(`${name} · StationBid`);
+  return (
+    <Title order={1} lineClamp={1} title={name} style={{ overflowWrap: 'anywhere' }}>
+      {name}
+    </Title>
   );
 }
 

@@ -1,4 +1,10 @@
-import { PROFILE_MESSAGES, tooManyCurrentPasswordAttemptsMessage, type User } from '@stationbid/domain';
+import {
+  NOTIFICATION_SETTINGS_MESSAGES,
+  normalizePhoneNumber,
+  PROFILE_MESSAGES,
+  tooManyCurrentPasswordAttemptsMessage,
+  type User,
+} from '@stationbid/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, buildUser } from '../../test/fixtures.ts';
@@ -15,12 +21,13 @@ const member = buildUser({
   lastLoginAt: '2025-06-01T08:30:00.000Z',
 });
 
-/** Answers the PUT with the member as the server would store them: the sent fields applied. */
+/** Answers the PUT with the member as the server would store them: the sent fields applied, the phone in E.164. */
 function savesProfile(user: User): MockHandler {
   return (request: MockRequest) => {
     const body = request.body as Partial<User>;
+    const phone = typeof body.phone === 'string' ? { phone: normalizePhoneNumber(body.phone) ?? body.phone } : {};
     return jsonResponse(200, {
-      user: { ...user, ...body, emergencyContact: { ...user.emergencyContact, ...body.emergencyContact } },
+      user: { ...user, ...body, ...phone, emergencyContact: { ...user.emergencyContact, ...body.emergencyContact } },
       message: PROFILE_MESSAGES.profileUpdated,
     });
   };
@@ -148,7 +155,7 @@ describe('ProfilePage', () => {
     await user.clear(form.firstName);
     await user.type(form.firstName, 'Alexis');
     await user.clear(form.phone);
-    await user.type(form.phone, ' 555-0177 ');
+    await user.type(form.phone, ' 555-201-0177 ');
     await user.clear(form.address);
     await user.clear(form.relationship);
     await user.type(form.relationship, 'Partner');
@@ -162,7 +169,7 @@ describe('ProfilePage', () => {
       firstName: 'Alexis',
       lastName: 'Morgan',
       email: 'alex.morgan@stationbid.example',
-      phone: '555-0177',
+      phone: '555-201-0177',
       address: null,
       emergencyContact: { name: 'Sam Morgan', phone: '555-0199', relationship: 'Partner' },
     });
@@ -170,8 +177,8 @@ describe('ProfilePage', () => {
     expect(
       within(screen.getByRole('region', { name: 'Profile Summary' })).getByText('Alexis Morgan'),
     ).toBeInTheDocument();
-    // The saved values are the new starting point.
-    expect(form.phone).toHaveValue('555-0177');
+    // The saved values are the new starting point; the stored number shown as people write it.
+    expect(form.phone).toHaveValue('(555) 201-0177');
     expect(form.save).toBeDisabled();
     expect(screen.queryByText('You have unsaved changes.')).not.toBeInTheDocument();
   });
@@ -256,10 +263,31 @@ describe('ProfilePage', () => {
     const { user } = renderProfile({ api: { 'PUT /api/users/profile': () => new Response(null, { status: 500 }) } });
     const form = await findProfileForm();
 
-    await user.type(form.phone, '1');
+    await user.type(form.address, ' 1');
     await user.click(form.save);
 
     expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+
+  it('keeps one phone: a new one must take a text, an old one left alone is not sent back', async () => {
+    const { user, api } = renderProfile({ api: { 'PUT /api/users/profile': savesProfile(member) } });
+    const form = await findProfileForm();
+    // The number on file predates the check and cannot take a text: the field says so.
+    expect(form.phone).toHaveValue('555-0142');
+    expect(form.phone).toHaveAccessibleDescription('This number cannot receive texts. Enter it with its area code.');
+    expect(form.phone).toHaveAttribute('placeholder', '(555) 201-4477');
+
+    await user.type(form.address, ', Unit 2');
+    await user.click(form.save);
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(api.requestsTo('PUT /api/users/profile')[0]?.body).not.toHaveProperty('phone');
+
+    await user.clear(form.phone);
+    await user.type(form.phone, '555-0143');
+    await user.click(form.save);
+    expect(await screen.findByText(NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid)).toBeInTheDocument();
+    expect(form.phone).toHaveFocus();
+    expect(api.requestsTo('PUT /api/users/profile')).toHaveLength(1);
   });
 
   it('lets an administrator change their own rank and years of service', async () => {

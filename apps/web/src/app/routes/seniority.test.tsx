@@ -57,7 +57,7 @@ describe('SeniorityPage', () => {
     );
 
     // #12 falls in the 11 to 15 band: orange, and the place is in the text, not the colour alone.
-    expect(within(getSection('Queue Position')).getByText('#12 of 31')).toBeInTheDocument();
+    expect(within(getSection('Department Queue Position')).getByText('#12 of 31')).toBeInTheDocument();
     expect(api.requestsTo('GET /api/users/seniority')).toHaveLength(1);
     expect(api.unhandled).toEqual([]);
   });
@@ -94,7 +94,7 @@ describe('SeniorityPage', () => {
     expect(within(score).getByText('Manual override')).toBeInTheDocument();
     expect(within(score).getByText(/in place of your automatic score of 115/)).toBeInTheDocument();
     expect(within(getSection('Score Calculation')).getByText('Manual override in force')).toBeInTheDocument();
-    expect(within(getSection('Queue Position')).getByText('#2 of 31')).toBeInTheDocument();
+    expect(within(getSection('Department Queue Position')).getByText('#2 of 31')).toBeInTheDocument();
   });
 
   it("names the key of the department's seniority rule that puts the member ahead of the next", async () => {
@@ -104,7 +104,7 @@ describe('SeniorityPage', () => {
         aheadOfNextBecause: 'earlier promotion: 2014-03-02',
       }),
     );
-    const queue = await screen.findByRole('region', { name: 'Queue Position' });
+    const queue = await screen.findByRole('region', { name: 'Department Queue Position' });
     expect(within(queue).getByText('#4 of 31')).toBeInTheDocument();
     expect(
       within(queue).getByText(
@@ -116,7 +116,7 @@ describe('SeniorityPage', () => {
   it('explains that an inactive member has no place in the queue', async () => {
     renderSeniorityPage(() => jsonResponse(200, seniorityReport({ queuePosition: null })));
 
-    const queue = await screen.findByRole('region', { name: 'Queue Position' });
+    const queue = await screen.findByRole('region', { name: 'Department Queue Position' });
     expect(within(queue).getByText(/Not in the queue: only active members bid/)).toBeInTheDocument();
     expect(within(queue).queryByText(/^#/)).not.toBeInTheDocument();
   });

@@ -25,11 +25,20 @@ function recordFile(text: string) {
   return new File([text], 'session-record.json', { type: 'application/json' });
 }
 
-/** The result region once it says `headline` (the replay takes a moment). */
-async function findResult(headline: string) {
+const GENUINE = 'This record is genuine and complete: no pick was changed after it was made';
+const NOT_TRUSTED = 'This record cannot be trusted: it is not as it was made';
+
+/** The result region once its verdict heading reads `verdict` (the replay takes a moment). */
+async function findResult(verdict: string) {
   const region = screen.getByRole('region', { name: 'Verification result' });
-  await within(region).findByText(headline, {}, { timeout: 10_000 });
+  await within(region).findByRole('heading', { name: verdict }, { timeout: 10_000 });
   return region;
+}
+
+/** The folded technical detail of a result: closed until opened. */
+function technicalDetails(region: HTMLElement): HTMLDetailsElement {
+  const summary = within(region).getByText('Technical details');
+  return summary.closest('details') as HTMLDetailsElement;
 }
 
 describe('VerifyPage', () => {
@@ -46,10 +55,24 @@ describe('VerifyPage', () => {
 
     await user.upload(screen.getByLabelText('Record file'), recordFile(signed.text));
 
-    const result = await findResult('Verified: 3 awards reproduced');
-    expect(result).toHaveTextContent('replayed 7 commands through the bid engine: all 8 history entries');
-    expect(result).toHaveTextContent('3 reasons ("why this seat") rebuilt from the history, in America/Chicago');
-    expect(result).toHaveTextContent(`Signed with Ed25519 key ${signed.fingerprint}, the key you checked against`);
+    // The verdict first, as the result's heading, then what was checked in plain words.
+    const result = await findResult(GENUINE);
+    const verdict = within(result).getByRole('status');
+    expect(verdict.textContent?.startsWith(GENUINE)).toBe(true);
+    expect(result).toHaveTextContent("made and signed by this department's StationBid server");
+    expect(result).toHaveTextContent('gives every member the same seat (3 seats awarded)');
+    expect(result).toHaveTextContent('(3 reasons checked)');
+    // The technical words are folded below, closed until asked for.
+    const details = technicalDetails(result);
+    expect(details.open).toBe(false);
+    const plainPart = result.textContent?.slice(0, result.textContent.indexOf('Technical details')) ?? '';
+    expect(plainPart).not.toMatch(/Ed25519|hash|replay|bid engine|SHA-256/i);
+    await user.click(within(details).getByText('Technical details'));
+    expect(details.open).toBe(true);
+    expect(details).toHaveTextContent('Verified: 3 awards reproduced');
+    expect(details).toHaveTextContent('replayed 7 commands through the bid engine: all 8 history entries');
+    expect(details).toHaveTextContent('3 reasons ("why this seat") rebuilt from the history, in America/Chicago');
+    expect(details).toHaveTextContent(`Signed with Ed25519 key ${signed.fingerprint}, the key you checked against`);
   });
 
   it('names the first entry that differs in a tampered record', async () => {
@@ -67,9 +90,12 @@ describe('VerifyPage', () => {
 
     await user.upload(screen.getByLabelText('Record file'), recordFile(tampered));
 
-    const alert = await findResult('Not verified');
-    expect(alert).toHaveTextContent('First entry that differs: 5');
-    expect(alert).toHaveTextContent(/Entry 5 \(auto_assigned at .*\) hashes to .*its content was changed/);
+    const alert = await findResult(NOT_TRUSTED);
+    expect(alert).toHaveTextContent("The 5th entry in the session's history is not as it was written.");
+    const details = technicalDetails(alert);
+    expect(details.open).toBe(false);
+    expect(details).toHaveTextContent('First entry that differs: 5');
+    expect(details).toHaveTextContent(/Entry 5 \(auto_assigned at .*\) hashes to .*its content was changed/);
   });
 
   it('checks against a pasted public key, and refuses a record this server did not sign', async () => {
@@ -82,8 +108,13 @@ describe('VerifyPage', () => {
     });
     await screen.findByLabelText('Server key fingerprint');
     await user.upload(screen.getByLabelText('Record file'), recordFile(signed.text));
-    expect(await findResult('Not verified')).toHaveTextContent('it was not signed by that server');
+    expect(await findResult(NOT_TRUSTED)).toHaveTextContent('it was not signed by that server');
 
+    // The choice of key is folded away until asked for.
+    const keyChoice = screen.getByText('Which key the record is checked against').closest('details');
+    expect(keyChoice?.open).toBe(false);
+    await user.click(screen.getByText('Which key the record is checked against'));
+    expect(keyChoice?.open).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'Another public key' }));
     const keyField = screen.getByRole('textbox', { name: 'Public key' });
     await user.type(keyField, 'not a key');
@@ -92,7 +123,9 @@ describe('VerifyPage', () => {
     await user.clear(keyField);
     await user.click(keyField);
     await user.paste(signed.pem);
-    expect(await findResult('Verified: 3 awards reproduced')).toHaveTextContent('the key you checked against');
+    const verified = await findResult(GENUINE);
+    expect(verified).toHaveTextContent('signed with the key you gave');
+    expect(technicalDetails(verified)).toHaveTextContent('the key you checked against');
   });
 
   it('says the file was checked once the answer is there, and checking only while it runs', async () => {
@@ -105,7 +138,7 @@ describe('VerifyPage', () => {
     await screen.findByLabelText('Server key fingerprint');
     await user.upload(screen.getByLabelText('Record file'), recordFile(signed.text));
 
-    await findResult('Verified: 3 awards reproduced');
+    await findResult(GENUINE);
     const zone = screen.getByTestId('record-drop-zone');
     expect(within(zone).getByText(/^Checked/)).toHaveTextContent('Checked session-record.json');
     expect(within(zone).queryByText(/Checking/)).not.toBeInTheDocument();

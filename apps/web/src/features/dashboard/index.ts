@@ -16,4 +16,6 @@ export * from './components/stat-cards.tsx';
 export * from './components/system-status-card.tsx';
 export * from './components/turn-banner.tsx';
 export * from './components/welcome-banner.tsx';
+export * from './hooks/use-dashboard-session.ts';
 export * from './hooks/use-refresh-bid-status-on-turn-change.ts';
+export * from './utils/dashboard-session.ts';

@@ -17,7 +17,6 @@ export * from './components/session-not-found.tsx';
 export * from './components/session-turn-area.tsx';
 export * from './components/skip-turn-dialog.tsx';
 export * from './components/station-assignments-panel.tsx';
-export * from './components/turn-expired-notice.tsx';
 export * from './hooks/use-live-updates.ts';
 export * from './hooks/use-own-turn.ts';
 export * from './utils/assignment-stations.ts';

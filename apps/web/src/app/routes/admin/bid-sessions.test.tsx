@@ -1,4 +1,4 @@
-import { BID_MESSAGES, type BidSession, type User } from '@stationbid/domain';
+import { BID_MESSAGES, type BidSession, type StartCheck, type User } from '@stationbid/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -81,6 +81,19 @@ const walter = member(4, {
 });
 const members = [chloe, walter, elena, caleb];
 
+function readyStartCheck(sessionId: string): StartCheck {
+  return {
+    sessionId,
+    participantCount: 10,
+    email: { isConfigured: true, reached: 10 },
+    sms: { isConfigured: true, reached: 2 },
+    push: { isConfigured: true, reached: 10 },
+    timeZone: { zone: 'America/Chicago', isSet: true },
+    findings: [],
+    summary: 'Ready: every participant will be told of their turn, and times read in America/Chicago.',
+  };
+}
+
 function renderSessionManagement(sessions: BidSession[], api: Record<string, MockHandler> = {}) {
   return renderApp({
     path: '/admin/bid-sessions',
@@ -105,6 +118,20 @@ function renderSessionManagement(sessions: BidSession[], api: Record<string, Moc
               missingSeniorityKeys: [],
               message: null,
             }),
+        ]),
+      ),
+      // Before a start the dialog (and a scheduled session's card) asks what will go wrong; nothing here.
+      ...Object.fromEntries(
+        sessions.map((session) => [
+          `GET /api/bid-sessions/${session.id}/start-check`,
+          () => jsonResponse(200, readyStartCheck(session.id)),
+        ]),
+      ),
+      // The control panel follows the next in queue; nobody waits in these.
+      ...Object.fromEntries(
+        sessions.map((session) => [
+          `GET /api/bid-sessions/${session.id}/next-in-queue`,
+          () => jsonResponse(200, { sessionId: session.id, waiting: 0, entries: [] }),
         ]),
       ),
       // Once a session has started, its details ask which places corrected seniority data moved; none here.
@@ -195,6 +222,41 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
     expect(api.unhandled).toEqual([]);
   });
 
+  it("keeps a scheduled session's start check on its card until fixed, and lists its notices", async () => {
+    const { user } = renderSessionManagement([scheduled], {
+      [`GET /api/bid-sessions/${scheduled.id}/start-check`]: () =>
+        jsonResponse(200, {
+          ...readyStartCheck(scheduled.id),
+          sms: { isConfigured: false, reached: 0 },
+          findings: [
+            {
+              code: 'sms_not_configured',
+              severity: 'warning',
+              participants: 2,
+              message: 'SMS is not configured: 2 participants who turned texts on will get none.',
+            },
+            { code: 'push_partial', severity: 'info', participants: 4, message: '4 of 10 have push on.' },
+          ],
+          summary: '1 problem to know before starting.',
+        } satisfies StartCheck),
+      [`GET /api/bid-sessions/${scheduled.id}/delivery-log?limit=25&offset=0`]: () =>
+        jsonResponse(200, { sessionId: scheduled.id, entries: [], total: 0, limit: 25, offset: 0 }),
+      [`GET /api/bid-sessions/${scheduled.id}/participants?limit=20`]: () =>
+        jsonResponse(200, { participants: [], nextCursor: null, total: 0 }),
+    });
+    const card = await screen.findByRole('article', { name: 'Summer Relief Bid' });
+    const warnings = await within(card).findByRole('list', { name: 'Start check of Summer Relief Bid' });
+    expect(warnings).toHaveTextContent('SMS is not configured: 2 participants who turned texts on will get none.');
+    // Only what will go wrong: the note about push stays in the start dialog.
+    expect(card).not.toHaveTextContent('4 of 10 have push on.');
+
+    await user.click(within(card).getByRole('button', { name: 'Delivery log of Summer Relief Bid' }));
+    const log = await screen.findByRole('dialog', { name: 'Delivery log: Summer Relief Bid' });
+    expect(
+      await within(log).findByText(/No e-mail, text or push has been queued for this session yet\./),
+    ).toBeInTheDocument();
+  });
+
   it('searches by name or description, filters by status, and clears filters that hide everything', async () => {
     const { user } = renderSessionManagement([draft, scheduled, completed]);
     await screen.findByRole('article', { name: 'Spring Station Bid' });
@@ -254,10 +316,20 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
     const card = await screen.findByRole('article', { name: 'Spring Station Bid' });
 
     await user.click(within(card).getByRole('button', { name: 'Start Spring Station Bid' }));
+    let confirmation = await screen.findByRole('dialog', { name: 'Start Spring Station Bid?' });
+    expect(await within(confirmation).findByText('All is ready')).toBeInTheDocument();
+    expect(confirmation).toHaveTextContent(
+      'Ready: every participant will be told of their turn, and times read in America/Chicago.',
+    );
+    expect(api.requestsTo(`POST /api/bid-sessions/${draft.id}/start`)).toHaveLength(0);
+    await user.click(within(confirmation).getByRole('button', { name: 'Start now' }));
     expect(await screen.findByText(BID_MESSAGES.noParticipants)).toBeInTheDocument();
+    await user.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
 
     await user.click(within(card).getByRole('button', { name: 'Start Spring Station Bid' }));
-    expect(await screen.findByText('Bid session started successfully')).toBeInTheDocument();
+    confirmation = await screen.findByRole('dialog', { name: 'Start Spring Station Bid?' });
+    await user.click(await within(confirmation).findByRole('button', { name: 'Start now' }));
+    expect(await screen.findByText('Spring Station Bid started: the first turn is running')).toBeInTheDocument();
     expect(api.requestsTo(`POST /api/bid-sessions/${draft.id}/start`)).toHaveLength(2);
   });
 
@@ -283,7 +355,7 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
     expect(activeCard).toHaveTextContent('0 / 10 done');
 
     await user.click(within(activeCard).getByRole('button', { name: 'Pause Winter Bid' }));
-    expect(await screen.findByText('Bid session paused successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Winter Bid paused: the turn clock is stopped')).toBeInTheDocument();
 
     await user.click(within(pausedCard).getByRole('button', { name: 'Resume Relief Bid' }));
     expect(await screen.findByText(BID_MESSAGES.sessionNotPaused)).toBeInTheDocument();
@@ -293,7 +365,7 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
     expect(confirmation).toHaveTextContent('End Relief Bid now?');
     expect(api.requestsTo(`POST /api/bid-sessions/${paused.id}/end`)).toHaveLength(0);
     await user.click(within(confirmation).getByRole('button', { name: 'End Session' }));
-    expect(await screen.findByText(BID_MESSAGES.sessionEnded)).toBeInTheDocument();
+    expect(await screen.findByText('Relief Bid ended')).toBeInTheDocument();
     expect(api.requestsTo(`POST /api/bid-sessions/${paused.id}/end`)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'End Bid Session' })).not.toBeInTheDocument());
   });
@@ -377,13 +449,13 @@ describe('BidSessionManagementPage (/admin/bid-sessions)', { timeout: 20_000 }, 
     const completedDialog = await screen.findByRole('dialog', { name: 'Delete Completed Session' });
     expect(completedDialog).toHaveTextContent('This is for testing only');
     await user.click(within(completedDialog).getByRole('button', { name: 'Delete Session' }));
-    expect(await screen.findByText('Completed bid session deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Autumn Harbor Bid and its results deleted')).toBeInTheDocument();
     expect(api.requestsTo('DELETE /api/admin/delete-completed-session')[0]?.body).toEqual({ sessionId: completed.id });
 
     await user.click(screen.getByRole('button', { name: 'Delete Spring Station Bid' }));
     const draftDialog = await screen.findByRole('dialog', { name: 'Delete Bid Session' });
     await user.click(within(draftDialog).getByRole('button', { name: 'Delete Session' }));
-    expect(await screen.findByText('Bid session deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Spring Station Bid deleted')).toBeInTheDocument();
     expect(api.requestsTo(`DELETE /api/bid-sessions/${draft.id}`)).toHaveLength(1);
   });
 
@@ -680,7 +752,7 @@ describe('the session form', { timeout: 30_000 }, () => {
     await user.click(await form.findByRole('checkbox', { name: 'Station 3 · Harbor' }));
     await user.click(form.getByRole('button', { name: 'Create Session' }));
 
-    expect(await screen.findByText('Bid session created successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Spring Station Bid created')).toBeInTheDocument();
     expect(api.requestsTo('POST /api/bid-sessions')[0]?.body).toEqual({
       name: 'Fall Rotation Bid',
       description: 'Autumn rotation.',
@@ -726,7 +798,7 @@ describe('the session form', { timeout: 30_000 }, () => {
     await fill(user, form.getByRole('textbox', { name: /Bid Window/ }), '8');
     await user.click(form.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText('Bid session updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Changes to Winter Bid saved')).toBeInTheDocument();
     expect(api.requestsTo(`PUT /api/bid-sessions/${active.id}`)[0]?.body).toEqual({
       name: 'Winter Bid (extended)',
       description: active.description,
@@ -789,7 +861,7 @@ describe("times on the department's clock (issue 16)", { timeout: 30_000 }, () =
     await fill(user, form.getByLabelText(/Scheduled Start/), '2027-03-14T09:30');
     await user.click(form.getByRole('button', { name: 'Create Session' }));
 
-    expect(await screen.findByText('Bid session created successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Spring Station Bid created')).toBeInTheDocument();
     expect(api.requestsTo('POST /api/bid-sessions')[0]?.body).toMatchObject({
       startDate: '2027-03-14',
       endDate: '2027-04-14',

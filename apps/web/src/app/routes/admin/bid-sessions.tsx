@@ -1,20 +1,22 @@
 /**
  * Bid Session Management (/admin/bid-sessions): the Admin Session Control for the
  * session under way, then every session as a card with search, a status filter and the actions its
- * status allows, and the dialogs to create, edit, inspect, end, delete and send reminders. Dialogs hold a session's
+ * status allows, and the dialogs to create, edit, inspect, start (with the start check), end, delete, send
+ * reminders and read the delivery log. Dialogs hold a session's
  * id, not a copy, so they always show the session as last loaded.
  */
 import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { BidSession } from '@stationbid/domain';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import {
   AdminSessionControl,
   BidSessionCard,
   ConfirmDialog,
+  DeliveryLogModal,
   filterBidSessions,
   findControlledSession,
   hasSessionFilters,
@@ -27,6 +29,7 @@ import {
   SessionFormModal,
   SessionHistoryModal,
   type SessionStatusFilter,
+  StartSessionDialog,
   useBidSessionsQuery,
   useDeleteBidSession,
   useExportSessionResults,
@@ -44,6 +47,8 @@ type SessionDialog =
   | { kind: 'end'; sessionId: string }
   | { kind: 'delete'; sessionId: string }
   | { kind: 'reminders'; sessionId: string }
+  | { kind: 'start'; sessionId: string }
+  | { kind: 'deliveryLog'; sessionId: string }
   | { kind: 'whatIf'; sessionId: string };
 
 const STATUS_OPTIONS = SESSION_STATUS_FILTERS.map((value) => ({
@@ -58,7 +63,16 @@ function BidSessionManagementPage() {
   const [dialog, setDialog] = useState<SessionDialog | null>(null);
   const closeDialog = () => setDialog(null);
 
-  const sessionAction = useSessionAction({ onSuccess: closeDialog });
+  // After a start the control panel takes the started session: bring it into view (on a phone it
+  // sits far above the card that was pressed).
+  const [startedSessionId, setStartedSessionId] = useState<string | null>(null);
+  const clearStartedSession = useCallback(() => setStartedSessionId(null), []);
+  const sessionAction = useSessionAction({
+    onSuccess: ({ action, sessionId }) => {
+      closeDialog();
+      if (action === 'start') setStartedSessionId(sessionId);
+    },
+  });
   const deleteSession = useDeleteBidSession({ onSettled: closeDialog });
   const exportResults = useExportSessionResults();
 
@@ -72,6 +86,9 @@ function BidSessionManagementPage() {
       : null;
   const sessionToEnd = findDialogSession('end');
   const sessionToDelete = findDialogSession('delete');
+  const sessionToStart = findDialogSession('start');
+  const runAction = (session: BidSession, action: SessionAction) =>
+    sessionAction.mutate({ sessionId: session.id, action, sessionName: session.name });
 
   const pendingActionOf = (session: BidSession): SessionAction | 'export' | null => {
     if (sessionAction.isPending && sessionAction.variables.sessionId === session.id) {
@@ -102,7 +119,14 @@ function BidSessionManagementPage() {
         </Group>
       </Group>
 
-      {controlledSession !== null && <AdminSessionControl key={controlledSession.id} session={controlledSession} />}
+      {controlledSession !== null && (
+        <AdminSessionControl
+          key={controlledSession.id}
+          session={controlledSession}
+          scrollIntoView={startedSessionId === controlledSession.id}
+          onScrolledIntoView={clearStartedSession}
+        />
+      )}
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
@@ -152,7 +176,10 @@ function BidSessionManagementPage() {
                 key={session.id}
                 session={session}
                 pendingAction={pendingActionOf(session)}
-                onAction={(target, action) => sessionAction.mutate({ sessionId: target.id, action })}
+                onAction={(target, action) =>
+                  action === 'start' ? setDialog({ kind: 'start', sessionId: target.id }) : runAction(target, action)
+                }
+                onViewDeliveryLog={(target) => setDialog({ kind: 'deliveryLog', sessionId: target.id })}
                 onEnd={(target) => setDialog({ kind: 'end', sessionId: target.id })}
                 onViewDetails={(target) => setDialog({ kind: 'details', sessionId: target.id })}
                 onEdit={(target) => setDialog({ kind: 'edit', sessionId: target.id })}
@@ -176,12 +203,19 @@ function BidSessionManagementPage() {
       <SessionHistoryModal session={findDialogSession('history')} onClose={closeDialog} />
       <WhatIfModal session={findDialogSession('whatIf')} onClose={closeDialog} />
       <SendRemindersModal session={findDialogSession('reminders')} onClose={closeDialog} />
+      <DeliveryLogModal session={findDialogSession('deliveryLog')} onClose={closeDialog} />
+      <StartSessionDialog
+        session={sessionToStart}
+        isStarting={sessionAction.isPending && sessionAction.variables.action === 'start'}
+        onStart={() => sessionToStart !== null && runAction(sessionToStart, 'start')}
+        onClose={closeDialog}
+      />
       <ConfirmDialog
         opened={sessionToEnd !== null}
         title="End Bid Session"
         confirmLabel="End Session"
         isPending={sessionAction.isPending && sessionAction.variables.action === 'end'}
-        onConfirm={() => sessionToEnd !== null && sessionAction.mutate({ sessionId: sessionToEnd.id, action: 'end' })}
+        onConfirm={() => sessionToEnd !== null && runAction(sessionToEnd, 'end')}
         onClose={closeDialog}
       >
         <Text>

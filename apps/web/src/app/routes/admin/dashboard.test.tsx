@@ -300,7 +300,7 @@ describe('AdminDashboardPage', { timeout: 20_000 }, () => {
     expect(within(windows).queryByRole('article', { name: 'Next Year' })).not.toBeInTheDocument();
 
     await user.click(within(active).getByRole('button', { name: 'Pause Spring Station Bid' }));
-    expect(await screen.findByText('Bid session paused successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Spring Station Bid paused: the turn clock is stopped')).toBeInTheDocument();
     expect(pauses).toBe(1);
     await user.click(within(paused).getByRole('button', { name: 'Resume Relief Crew Bid' }));
     await waitFor(() => expect(api.requestsTo(`POST /api/bid-sessions/${pausedSession.id}/resume`)).toHaveLength(1));

@@ -80,7 +80,13 @@ function BidWindow({ session: listed }: { session: BidSession }) {
               isPaused ? <IconPlayerPlay size={14} aria-hidden /> : <IconPlayerPause size={14} aria-hidden />
             }
             loading={sessionAction.isPending}
-            onClick={() => sessionAction.mutate({ sessionId: session.id, action: isPaused ? 'resume' : 'pause' })}
+            onClick={() =>
+              sessionAction.mutate({
+                sessionId: session.id,
+                action: isPaused ? 'resume' : 'pause',
+                sessionName: session.name,
+              })
+            }
             aria-label={`${isPaused ? 'Resume' : 'Pause'} ${session.name}`}
           >
             {isPaused ? 'Resume' : 'Pause'}

@@ -1,11 +1,14 @@
 /**
- * A session's results: tabs Overview, Participants and
- * Session History, a Back button, and Export, which downloads the real .xlsx of a completed session.
- * Export is an administrator's capability (docs/api.md, "bid-sessions") and the server refuses it to anyone
- * else, so members are not offered a button that can only fail. Download PDF gives the printable
- * bid sheet of a completed session (issue 16); the page itself prints through styles/print.css.
- * Each participant's result says why ("why this seat", issue 16), and the signed-in member's own
- * reason stands above the tabs.
+ * A session's results: tabs Overview, Participants and Session History, a Back button, Export (the
+ * .xlsx of a completed session) and Download PDF (the printable bid sheet); the page itself prints
+ * through styles/print.css.
+ *
+ * Each participant's row says what became of them in the words the overview's figures count
+ * (resultOutcomeLabel), so "Skipped 1" is one row reading Skipped, and why ("why this seat"): the
+ * server words each reason about its member by name, and the signed-in member's own, addressed to
+ * them, stands above the tabs. Rows are numbered and ordered by seniority (bid priority), not by the
+ * place the queue ended in: a senior member moved to the back is still #1, marked as moved. Every
+ * time is the department's, written as the printed bid sheet writes it (formatMoment).
  */
 import {
   Badge,
@@ -22,8 +25,10 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  formatMoment,
   RESULT_COLUMN_LABELS,
   type ResultParticipant,
+  resultOutcomeLabel,
   SESSION_STATISTIC_LABELS,
   type SessionHistoryEntry,
   type SessionResults,
@@ -34,7 +39,6 @@ import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import {
-  formatDateTime,
   formatSeat,
   getParticipantName,
   SESSION_STATUS_COLORS,
@@ -45,7 +49,7 @@ import { useDownloadBidSheet, useExportSessionResults } from '../../session-admi
 import { DownloadRecordButton, VerifyRecordLink } from '../../session-record/index.ts';
 import { useSessionResultsQuery } from '../api/bid-history-queries.ts';
 import { formatSessionDuration } from '../utils/bid-history-summary.ts';
-import { getParticipantStatus } from '../utils/results-format.ts';
+import { bySeniority } from '../utils/results-format.ts';
 
 const LOAD_FAILURE_MESSAGE = 'Failed to load session results';
 
@@ -206,7 +210,7 @@ function ResultsOverview({ results }: { results: SessionResults }) {
             Started
           </Text>
           <Text component="dd" m={0}>
-            {formatDateTime(results.actualStart, { timeZone, withSeconds: false })}
+            {formatMoment(results.actualStart, timeZone)}
           </Text>
         </Paper>
         <Paper withBorder p="sm">
@@ -214,7 +218,7 @@ function ResultsOverview({ results }: { results: SessionResults }) {
             Ended
           </Text>
           <Text component="dd" m={0}>
-            {formatDateTime(results.actualEnd, { timeZone, withSeconds: false })}
+            {formatMoment(results.actualEnd, timeZone)}
           </Text>
         </Paper>
       </SimpleGrid>
@@ -242,17 +246,21 @@ function OwnReason({ participants }: { participants: ResultParticipant[] }) {
   );
 }
 
-function ParticipantStatusBadge({ participant }: { participant: ResultParticipant }) {
-  const status = getParticipantStatus(participant);
+/** The outcome in the overview's words, and whether the member was moved to the back on the way. */
+function ParticipantOutcome({ participant }: { participant: ResultParticipant }) {
   return (
-    <Badge color={participant.hasBid ? 'green' : 'gray'} variant="light">
-      {status}
-    </Badge>
+    <Group gap={4} wrap="wrap">
+      <Badge color={participant.hasBid ? 'green' : 'gray'} variant="light">
+        {resultOutcomeLabel(participant)}
+      </Badge>
+      {participant.movedToBack && <Badge variant="default">Moved to the back</Badge>}
+    </Group>
   );
 }
 
-function ResultsParticipants({ participants }: { participants: ResultParticipant[] }) {
+function ResultsParticipants({ participants: inQueueOrder }: { participants: ResultParticipant[] }) {
   const isPhone = useIsSmallScreen();
+  const participants = bySeniority(inQueueOrder);
   if (participants.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
@@ -260,70 +268,81 @@ function ResultsParticipants({ participants }: { participants: ResultParticipant
       </Text>
     );
   }
+  const numbering = (
+    <Text size="sm" c="dimmed" mb="xs">
+      Numbered by seniority. A member moved to the back keeps their number; they only bid later.
+    </Text>
+  );
   if (isPhone) {
     return (
-      <Stack component="ul" gap="xs" p={0} m={0} aria-label="Participants" style={{ listStyle: 'none' }}>
-        {participants.map((participant) => (
-          <Paper key={participant.id} component="li" withBorder p="sm">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2} miw={0}>
-                <Text fw={600}>
-                  #{participant.position + 1} {getParticipantName(participant)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {participant.user.rank}
-                </Text>
-              </Stack>
-              <ParticipantStatusBadge participant={participant} />
-            </Group>
-            <Text size="sm" mt={4}>
-              {formatSeat(participant.assignedStation, participant.assignedShift, participant.assignedPosition) ??
-                'No seat'}
-            </Text>
-            {participant.reason && (
-              <Text size="xs" c="dimmed" mt={4}>
-                {participant.reason}
+      <>
+        {numbering}
+        <Stack component="ul" gap="xs" p={0} m={0} aria-label="Participants" style={{ listStyle: 'none' }}>
+          {participants.map((participant) => (
+            <Paper key={participant.id} component="li" withBorder p="sm">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2} miw={0}>
+                  <Text fw={600}>
+                    #{participant.bidPriority} {getParticipantName(participant)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {participant.user.rank}
+                  </Text>
+                </Stack>
+                <ParticipantOutcome participant={participant} />
+              </Group>
+              <Text size="sm" mt={4}>
+                {formatSeat(participant.assignedStation, participant.assignedShift, participant.assignedPosition) ??
+                  'No seat'}
               </Text>
-            )}
-          </Paper>
-        ))}
-      </Stack>
+              {participant.reason && (
+                <Text size="xs" c="dimmed" mt={4}>
+                  {participant.reason}
+                </Text>
+              )}
+            </Paper>
+          ))}
+        </Stack>
+      </>
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table striped verticalSpacing="xs" aria-label="Participants">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{RESULT_COLUMN_LABELS.queue}</Table.Th>
-            <Table.Th scope="col">{RESULT_COLUMN_LABELS.name}</Table.Th>
-            <Table.Th scope="col">{RESULT_COLUMN_LABELS.rank}</Table.Th>
-            <Table.Th scope="col">{RESULT_COLUMN_LABELS.result}</Table.Th>
-            <Table.Th scope="col">{RESULT_COLUMN_LABELS.seat}</Table.Th>
-            <Table.Th scope="col">{RESULT_COLUMN_LABELS.reason}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {participants.map((participant) => (
-            <Table.Tr key={participant.id}>
-              <Table.Td>#{participant.position + 1}</Table.Td>
-              <Table.Td>{getParticipantName(participant)}</Table.Td>
-              <Table.Td>{participant.user.rank}</Table.Td>
-              <Table.Td>
-                <ParticipantStatusBadge participant={participant} />
-              </Table.Td>
-              <Table.Td>
-                {formatSeat(participant.assignedStation, participant.assignedShift, participant.assignedPosition) ??
-                  '—'}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{participant.reason ?? '—'}</Text>
-              </Table.Td>
+    <>
+      {numbering}
+      <Table.ScrollContainer minWidth={860}>
+        <Table striped verticalSpacing="xs" aria-label="Participants">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{RESULT_COLUMN_LABELS.seniority}</Table.Th>
+              <Table.Th scope="col">{RESULT_COLUMN_LABELS.name}</Table.Th>
+              <Table.Th scope="col">{RESULT_COLUMN_LABELS.rank}</Table.Th>
+              <Table.Th scope="col">{RESULT_COLUMN_LABELS.outcome}</Table.Th>
+              <Table.Th scope="col">{RESULT_COLUMN_LABELS.seat}</Table.Th>
+              <Table.Th scope="col">{RESULT_COLUMN_LABELS.reason}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {participants.map((participant) => (
+              <Table.Tr key={participant.id}>
+                <Table.Td>#{participant.bidPriority}</Table.Td>
+                <Table.Td>{getParticipantName(participant)}</Table.Td>
+                <Table.Td>{participant.user.rank}</Table.Td>
+                <Table.Td>
+                  <ParticipantOutcome participant={participant} />
+                </Table.Td>
+                <Table.Td>
+                  {formatSeat(participant.assignedStation, participant.assignedShift, participant.assignedPosition) ??
+                    '—'}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{participant.reason ?? '—'}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
 
@@ -340,11 +359,7 @@ function ResultsHistory({ entries }: { entries: SessionHistoryEntry[] }) {
   return (
     <Stack component="ol" gap="xs" p={0} m={0} aria-label="Session history" style={{ listStyle: 'none' }}>
       {entries.map((entry) => (
-        <HistoryEntryCard
-          key={entry.id}
-          entry={entry}
-          time={formatDateTime(entry.timestamp, { timeZone, withSeconds: false })}
-        />
+        <HistoryEntryCard key={entry.id} entry={entry} time={formatMoment(entry.timestamp, timeZone)} />
       ))}
     </Stack>
   );

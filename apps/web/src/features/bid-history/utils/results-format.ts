@@ -2,7 +2,7 @@
  * Words only the bid history and session results use. The words every feature shares (session status,
  * history actions, names, seats, moments) live in src/lib/session-format.ts.
  */
-import { type Participant, participantResultLabel } from '@stationbid/domain';
+import type { Participant } from '@stationbid/domain';
 import { type DateFormatOptions, formatDay } from '../../../lib/session-format.ts';
 import type { UserBidHistoryEntry } from '../api/get-user-bid-history.ts';
 
@@ -23,9 +23,14 @@ export const BID_STATUS_COLORS: Readonly<Record<UserBidHistoryEntry['status'], s
   cancelled: 'gray',
 };
 
-/** Participant status in results (participantResultLabel in labels.ts): Assigned when they won a seat, else Not Assigned. */
-export function getParticipantStatus(participant: Pick<Participant, 'hasBid'>): 'Assigned' | 'Not Assigned' {
-  return participantResultLabel(participant);
+/**
+ * Participants by seniority (bid priority, 1 first), the order results are read in: the queue's
+ * final order would put a senior member moved to the back below juniors.
+ */
+export function bySeniority<T extends Pick<Participant, 'bidPriority' | 'position'>>(participants: readonly T[]): T[] {
+  return [...participants].sort(
+    (left, right) => left.bidPriority - right.bidPriority || left.position - right.position,
+  );
 }
 
 /** "Mar 1, 2026": the day a bid was made, in the department's zone. */

@@ -12,7 +12,7 @@ import { getCurrentBidSession } from './get-current-bid-session.ts';
 import { getHealth } from './get-health.ts';
 import { getDashboardNotifications } from './get-notifications.ts';
 import { getDashboardActivity } from './get-recent-activity.ts';
-import { isRunningSession, RUNNING_SESSION_POLL_MS } from './session-polling.ts';
+import { RUNNING_SESSION_POLL_MS } from './session-polling.ts';
 
 export const dashboardQueryKeys = {
   bidStatus: memberQueryKeys.bidStatus,
@@ -45,15 +45,14 @@ export const dashboardQueries = {
 };
 
 /**
- * The member's place in the current session and whether it is their turn. Polled while the session
- * runs and the live stream is down; with the stream up, its events ask again (see DashboardPage).
+ * The member's session (their own first) and their place in it: what names the session every card
+ * of the dashboard is about. Asked again every 10 s even while the live stream follows a session:
+ * the stream follows the session the dashboard already knows, and another one (created or started
+ * later, or the member's own after a draft they were shown) has no id to follow yet. One light read,
+ * paused by React Query while the tab is hidden.
  */
-export function useBidStatusQuery({ isFollowedLive }: { isFollowedLive: boolean }) {
-  return useQuery({
-    ...dashboardQueries.bidStatus(),
-    refetchInterval: (query) =>
-      !isFollowedLive && isRunningSession(query.state.data?.session?.status) ? RUNNING_SESSION_POLL_MS : false,
-  });
+export function useBidStatusQuery() {
+  return useQuery({ ...dashboardQueries.bidStatus(), refetchInterval: RUNNING_SESSION_POLL_MS });
 }
 
 export function useDashboardNotificationsQuery() {
@@ -66,19 +65,6 @@ export function useDashboardActivityQuery() {
 
 export function useHealthQuery() {
   return useQuery(dashboardQueries.health());
-}
-
-/**
- * While the live stream follows the current session its events refresh this instead
- * (`isFollowedLive`). Otherwise it is asked again every 10 s, even while no session exists: a
- * session created later has no id to follow yet, so this is how it reaches an open dashboard. One
- * light read, paused by React Query while the tab is hidden.
- */
-export function useCurrentBidSessionQuery({ isFollowedLive }: { isFollowedLive: boolean }) {
-  return useQuery({
-    ...dashboardQueries.currentSession(),
-    refetchInterval: isFollowedLive ? false : RUNNING_SESSION_POLL_MS,
-  });
 }
 
 /** A notification was marked read: the server's answer (the item and the new count) goes into the list. */

@@ -1,46 +1,52 @@
 import { ActionIcon, Badge, Box, Loader, Stack, Text } from '@mantine/core';
+import { describeMinutes } from '@stationbid/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { formatMinutes, SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
-import { useBidStatusQuery } from '../api/dashboard-queries.ts';
+import { SESSION_STATUS_LABELS } from '../../../lib/session-format.ts';
 import { formatSessionPeriod } from '../utils/dashboard-format.ts';
+import type { DashboardSession } from '../utils/dashboard-session.ts';
 
-/** The member's session: its state, their place in it, and its terms; refreshed on demand. */
-export function CurrentBidStatusCard({ isFollowedLive }: { isFollowedLive: boolean }) {
-  const bidStatus = useBidStatusQuery({ isFollowedLive });
+export interface CurrentBidStatusCardProps {
+  /** The member's session as the whole dashboard shows it (useDashboardSession); undefined while it loads. */
+  view: DashboardSession | undefined;
+  error: Error | null;
+  isFetching: boolean;
+  onRefresh: () => void;
+}
+
+/**
+ * The terms of the member's session: its state, size, turn lengths and period. Where the member
+ * stands in it is said once, in the session banner above, from the same source.
+ */
+export function CurrentBidStatusCard({ view, error, isFetching, onRefresh }: CurrentBidStatusCardProps) {
   const refresh = (
-    <ActionIcon
-      variant="subtle"
-      aria-label="Refresh bid status"
-      onClick={() => bidStatus.refetch()}
-      loading={bidStatus.isFetching}
-    >
+    <ActionIcon variant="subtle" aria-label="Refresh bid status" onClick={onRefresh} loading={isFetching}>
       <IconRefresh aria-hidden size={18} />
     </ActionIcon>
   );
 
   return (
     <SectionCard title="Current Bid Status" aside={refresh}>
-      {bidStatus.isPending ? (
+      {view === undefined && error === null ? (
         <Loader size="sm" role="status" aria-label="Loading bid status" />
-      ) : bidStatus.isError ? (
+      ) : view === undefined ? (
         <LoadError
           title="Failed to load current bid session"
-          error={bidStatus.error}
-          onRetry={() => bidStatus.refetch()}
-          isRetrying={bidStatus.isFetching}
+          error={error}
+          onRetry={onRefresh}
+          isRetrying={isFetching}
         />
-      ) : bidStatus.data.session === null ? (
+      ) : view.kind === 'none' ? (
         <Text size="sm" c="dimmed">
           You are not in a bid session right now.
         </Text>
       ) : (
         <Stack gap="xs">
-          <Text fw={700}>{bidStatus.data.session.name}</Text>
+          <Text fw={700}>{view.session.name}</Text>
           {/* A description list, not Mantine's Table: Table brings its ScrollArea and @floating-ui
-              (about 18 kB) into the dashboard's first load (issue 14's 250 kB). */}
+              (about 18 kB) into the dashboard's first load. */}
           <Box
             component="dl"
             m={0}
@@ -48,18 +54,14 @@ export function CurrentBidStatusCard({ isFollowedLive }: { isFollowedLive: boole
             style={{ display: 'grid', gridTemplateColumns: '45% 1fr', gap: '4px var(--mantine-spacing-sm)' }}
           >
             <Fact term="Status">
-              <Badge variant="light">{SESSION_STATUS_LABELS[bidStatus.data.session.status]}</Badge>
+              <Badge variant="light">{SESSION_STATUS_LABELS[view.session.status]}</Badge>
             </Fact>
-            <Fact term="Your position">
-              {bidStatus.data.position === null ? 'Not a participant' : `#${bidStatus.data.position}`}
-            </Fact>
-            <Fact term="Participants">{bidStatus.data.session.participantCount}</Fact>
-            <Fact term="Time limit">{formatMinutes(bidStatus.data.session.bidWindowDuration)} per turn</Fact>
-            <Fact term="Session period">
-              {formatSessionPeriod(bidStatus.data.session.startDate, bidStatus.data.session.endDate)}
-            </Fact>
+            <Fact term="Participants">{view.session.participantCount}</Fact>
+            <Fact term="Time per turn">{describeMinutes(view.session.turnMinutes)}</Fact>
+            <Fact term="Second chance">{describeMinutes(view.session.secondChanceMinutes)}</Fact>
+            <Fact term="Session period">{formatSessionPeriod(view.session.startDate, view.session.endDate)}</Fact>
           </Box>
-          {bidStatus.data.session.description !== '' && <Text size="sm">{bidStatus.data.session.description}</Text>}
+          {view.session.description !== '' && <Text size="sm">{view.session.description}</Text>}
         </Stack>
       )}
     </SectionCard>

@@ -1,7 +1,7 @@
-import { Badge, Card, SimpleGrid, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { User } from '@stationbid/domain';
 import type { ReactNode } from 'react';
-import { formatBidPriority, formatShift, formatStation, getBidPriorityColor } from '../utils/dashboard-format.ts';
+import { formatShift, formatStation } from '../utils/dashboard-format.ts';
 
 function StatCard({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -16,11 +16,14 @@ function StatCard({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The dashboard's four figures: years, station, shift and place in the bid queue. */
+/**
+ * The member's own figures: years, station and shift. Their place in the department's seniority order
+ * is on the seniority page, and their place in a session in the session banner: one number per place.
+ */
 export function StatCards({ user }: { user: User }) {
   return (
     <SimpleGrid
-      cols={{ base: 1, xs: 2, md: 4 }}
+      cols={{ base: 1, xs: 3 }}
       component="ul"
       aria-label="Your figures"
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
@@ -28,15 +31,6 @@ export function StatCards({ user }: { user: User }) {
       <StatCard label="Years of Service">{user.yearsOfService}</StatCard>
       <StatCard label="Current Station">{formatStation(user.currentStation)}</StatCard>
       <StatCard label="Current Shift">{formatShift(user.currentShift)}</StatCard>
-      <StatCard label="Bid Priority">
-        {user.bidPriority === null ? (
-          formatBidPriority(null)
-        ) : (
-          <Badge size="lg" variant="light" color={getBidPriorityColor(user.bidPriority)}>
-            {formatBidPriority(user.bidPriority)}
-          </Badge>
-        )}
-      </StatCard>
     </SimpleGrid>
   );
 }

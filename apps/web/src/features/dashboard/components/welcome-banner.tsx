@@ -14,8 +14,14 @@ export function WelcomeBanner({ user }: { user: User }) {
           {user.rank} · {user.position}
         </Text>
         <Text size="sm">Employee #{user.employeeId}</Text>
-        <Text size="sm">{formatStation(user.currentStation)}</Text>
-        <Text size="sm">{formatShift(user.currentShift)}</Text>
+        {user.currentStation === null && user.currentShift === null ? (
+          <Text size="sm">No seat assigned</Text>
+        ) : (
+          <>
+            <Text size="sm">{formatStation(user.currentStation)}</Text>
+            <Text size="sm">{formatShift(user.currentShift)}</Text>
+          </>
+        )}
       </Group>
     </Paper>
   );

@@ -1,15 +1,21 @@
-import type { BidSession } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { onMemberTurnMayHaveChanged } from '../../../lib/member-queries.ts';
 
+/** Where a session's turn stands: which session, its status and its turn number. */
+export interface TurnSignatureSource {
+  id: string;
+  status: string;
+  currentParticipant: number;
+}
+
 /**
- * The bid status is polled only while the member's session runs, so it would not notice a session
- * that starts (or a turn that moves) while it sleeps. The current-session poll notices; when the
- * running session, its status or its turn changes, the bid status is asked again at once, and so are
- * the notifications, which a new turn adds to.
+ * While the live stream is down, the dashboard learns of a turn that moved from its polls; when the
+ * followed session, its status or its turn changes, the bid status is asked again at once, and so are
+ * the notifications, which a new turn adds to. Pass undefined while the stream follows the session:
+ * its events refresh what concerns the member, and a read per step per tab is what the stream avoids.
  */
-export function useRefreshBidStatusOnTurnChange(session: BidSession | null | undefined): void {
+export function useRefreshBidStatusOnTurnChange(session: TurnSignatureSource | null | undefined): void {
   const queryClient = useQueryClient();
   const turnSignature =
     session === undefined

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatBidPriority,
-  formatSessionPeriod,
-  formatShift,
-  formatStation,
-  getBidPriorityColor,
-} from './dashboard-format.ts';
+import { formatSessionPeriod, formatShift, formatStation } from './dashboard-format.ts';
 
 describe('dashboard wording', () => {
   it('names the seat, or says Unassigned', () => {
@@ -13,20 +7,6 @@ describe('dashboard wording', () => {
     expect(formatStation(null)).toBe('Unassigned');
     expect(formatShift('B')).toBe('Shift B');
     expect(formatShift(null)).toBe('Unassigned');
-  });
-
-  it('colours the bid priority by the spec thresholds', () => {
-    expect([1, 5, 6, 10, 11, 15, 16].map(getBidPriorityColor)).toEqual([
-      'green',
-      'green',
-      'blue',
-      'blue',
-      'orange',
-      'orange',
-      'red',
-    ]);
-    expect(formatBidPriority(4)).toBe('#4 in queue');
-    expect(formatBidPriority(null)).toBe('Not ranked');
   });
 
   it('shows the session period as calendar days whatever the time zone', () => {

@@ -4,7 +4,7 @@
  */
 import type { NotificationSettings } from '@stationbid/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { invalidateBidPreferences } from '../../users/index.ts';
+import { invalidateBidPreferences, invalidateProfile } from '../../users/index.ts';
 import { getNotifiableMembers, getNotifiableSessions, getNotificationStatus } from './get-notification-management.ts';
 import { getNotificationSettings } from './get-notification-settings.ts';
 
@@ -67,11 +67,13 @@ export function onNotificationSent(queryClient: QueryClient): Promise<unknown> {
 
 /**
  * The settings were saved: the stored answer replaces the cached one (null when nothing answered),
- * and the copy of the same four flags inside the bid preferences is read again, never sent back stale.
+ * and the copy of the same four flags inside the bid preferences is read again, never sent back stale;
+ * so is the profile, whose phone is the one text messages go to (one number, shown the same on both).
  */
 export function onNotificationSettingsSaved(queryClient: QueryClient, settings: NotificationSettings | null): void {
   if (settings !== null) queryClient.setQueryData(notificationQueryKeys.settings, settings);
   void invalidateBidPreferences(queryClient);
+  void invalidateProfile(queryClient);
 }
 
 /** A save failed part-way (a phone saved before the flags failed is stored): the settings are read again. */

@@ -9,10 +9,10 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export async function updateNotificationPreferences(
   changes: UpdateNotificationFlagsRequest,
 ): Promise<NotificationSettings> {
-  const { preferences, phoneNumber } = await apiRequest('/notifications/preferences', {
+  const { preferences, phoneNumber, isOfferPending } = await apiRequest('/notifications/preferences', {
     method: 'PUT',
     body: changes,
     schema: notificationSettingsSavedResponseSchema,
   });
-  return { preferences, phoneNumber };
+  return { preferences, phoneNumber, isOfferPending };
 }

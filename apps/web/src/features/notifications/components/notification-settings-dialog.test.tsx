@@ -13,7 +13,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 const member = buildUser();
 
 function renderDialog({
-  settings = { preferences: DEFAULT_NOTIFICATION_FLAGS, phoneNumber: null },
+  settings = { preferences: DEFAULT_NOTIFICATION_FLAGS, phoneNumber: null, isOfferPending: false },
   api = {},
 }: {
   settings?: NotificationSettings;
@@ -42,8 +42,11 @@ function renderDialog({
 
 type UserEvent = ReturnType<typeof renderDialog>['user'];
 
+/** The profile is a lazily loaded route: on a busy machine its first render takes more than findBy's second. */
+const PAGE_LOAD = { timeout: 15_000 };
+
 async function openDialog(user: UserEvent) {
-  await user.click(await screen.findByRole('button', { name: 'Notification Settings' }));
+  await user.click(await screen.findByRole('button', { name: 'Notification Settings' }, PAGE_LOAD));
   const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
   await within(dialog).findByRole('switch', { name: /^Notifications/ });
   return dialog;
@@ -107,7 +110,21 @@ describe('NotificationSettingsDialog', () => {
     // Opened again, it shows what was saved.
     const reopened = await openDialog(user);
     expect(switchNamed(reopened, /^SMS notifications/)).toBeChecked();
-    expect(within(reopened).getByRole('textbox', { name: /Mobile phone number/ })).toHaveValue('+14155550123');
+    // The stored E.164 number, shown as people write it.
+    expect(within(reopened).getByRole('textbox', { name: /Mobile phone number/ })).toHaveValue('(415) 555-0123');
+  });
+
+  it('never offers a phone on file that cannot receive texts as the SMS number', async () => {
+    const { user } = renderDialog({
+      settings: { preferences: DEFAULT_NOTIFICATION_FLAGS, phoneNumber: '555-0199', isOfferPending: false },
+    });
+    const dialog = await openDialog(user);
+    await user.click(switchNamed(dialog, /^SMS notifications/));
+    const phone = within(dialog).getByRole('textbox', { name: /Mobile phone number/ });
+    expect(phone).toHaveValue('');
+    expect(phone).toHaveAttribute('placeholder', '(555) 201-4477');
+    expect(phone).toHaveAccessibleDescription(/555-0199, cannot receive texts/);
+    expect(within(dialog).getByRole('button', { name: 'Save Settings' })).toBeDisabled();
   });
 
   it('shows the server’s reason when a save is refused, and keeps the dialog open', async () => {

@@ -25,6 +25,8 @@ import {
   type NotificationFlags,
   type NotificationSettings,
   normalizePhoneNumber,
+  PHONE_NUMBER_EXAMPLE,
+  phoneNumberToEdit,
 } from '@stationbid/domain';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -38,8 +40,6 @@ import {
 } from '../../../lib/push.ts';
 import { useNotificationSettingsQuery } from '../api/notification-queries.ts';
 import { NotificationSettingsSaveError, useSaveNotificationSettings } from '../api/save-notification-settings.ts';
-
-const PHONE_REQUIRED = 'Enter a mobile number to receive text messages';
 
 /** The profile page's button, and the dialog it opens. */
 export function NotificationSettingsButton() {
@@ -81,7 +81,8 @@ export function NotificationSettingsDialog({ onClose }: { onClose: () => void })
 
 function NotificationSettingsForm({ saved, onClose }: { saved: NotificationSettings; onClose: () => void }) {
   const [flags, setFlags] = useState<NotificationFlags>(saved.preferences);
-  const [phone, setPhone] = useState(saved.phoneNumber ?? '');
+  // The one phone number (the profile's), offered only when a text can go to it.
+  const [phone, setPhone] = useState(() => phoneNumberToEdit(saved.phoneNumber));
   const [isPhoneTouched, setIsPhoneTouched] = useState(false);
   const save = useSaveNotificationSettings({ onSaved: onClose });
 
@@ -91,7 +92,7 @@ function NotificationSettingsForm({ saved, onClose }: { saved: NotificationSetti
     ? null
     : phone.trim() === ''
       ? isPhoneTouched
-        ? PHONE_REQUIRED
+        ? NOTIFICATION_SETTINGS_MESSAGES.phoneRequired
         : null
       : normalizedPhone === null
         ? NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid
@@ -196,7 +197,12 @@ function NotificationSettingsForm({ saved, onClose }: { saved: NotificationSetti
           {isPhoneAsked && (
             <TextInput
               label="Mobile phone number"
-              description="With its country code (+44 20 7946 0958), or a 10-digit North American number."
+              description={
+                saved.phoneNumber !== null && normalizePhoneNumber(saved.phoneNumber) === null
+                  ? `The phone on your profile, ${saved.phoneNumber}, cannot receive texts. Enter it with its area code.`
+                  : 'Texts go to this number. It is the phone on your profile too.'
+              }
+              placeholder={PHONE_NUMBER_EXAMPLE}
               type="tel"
               autoComplete="tel"
               inputMode="tel"

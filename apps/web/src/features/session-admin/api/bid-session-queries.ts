@@ -9,14 +9,18 @@ import type { BoardParticipant } from '@stationbid/domain';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { sessionQueryKeys } from '../../../lib/session-queries.ts';
 import { getBidSession } from './get-bid-session.ts';
+import { type DeliveryLogFilter, getDeliveryLog } from './get-delivery-log.ts';
 import { getExportStatus } from './get-export-status.ts';
+import { getNextInQueue } from './get-next-in-queue.ts';
 import { getParticipantAt } from './get-participant-at.ts';
 import { getParticipantCertifications } from './get-participant-certifications.ts';
 import { getSeniorityCheck } from './get-seniority-check.ts';
 import { getSessionHistory } from './get-session-history.ts';
 import { getSessionParticipantPage } from './get-session-participants.ts';
 import { getSessionReasons } from './get-session-reasons.ts';
+import { getStartCheck } from './get-start-check.ts';
 import { getRewindPreview } from './rewind-session.ts';
+import { searchSessionParticipants } from './search-session-participants.ts';
 import { simulateSession } from './simulate-session.ts';
 
 interface BidSessionQueryOptions {
@@ -31,6 +35,24 @@ interface BidSessionQueryOptions {
  */
 const rewindPreviewKey = (sessionId: string, toUserId: string | null) =>
   [...sessionQueryKeys.all, 'rewind-preview', sessionId, toUserId] as const;
+
+/**
+ * The administrators' reads about a start and about delivery: under the sessions' tree, so any
+ * session change (a start, a bid, an edit) reads them again with everything else.
+ */
+const adminSessionKeys = {
+  startCheck: (sessionId: string) => [...sessionQueryKeys.all, 'start-check', sessionId] as const,
+  deliveryLog: (sessionId: string, filter: DeliveryLogFilter) =>
+    [...sessionQueryKeys.all, 'delivery-log', sessionId, filter] as const,
+  /** `turn`: the board's turn number and holder, so the list is read again as the turn moves. */
+  nextInQueue: (sessionId: string, turn: string) =>
+    [...sessionQueryKeys.all, 'next-in-queue', sessionId, turn] as const,
+  participantSearch: (sessionId: string, search: string) =>
+    [...sessionQueryKeys.all, 'participant-search', sessionId, search] as const,
+};
+
+/** How often the queue's head is read again for who came online and which notices went out. */
+const NEXT_IN_QUEUE_REFRESH_MS = 15_000;
 
 export const bidSessionQueries = {
   /** One session with its participants and the stations it offers, with live seat counts. */
@@ -111,6 +133,41 @@ export const bidSessionQueries = {
       gcTime: 0,
       enabled,
     }),
+  /**
+   * What will go wrong once the session starts; always fresh (settings change elsewhere). A
+   * scheduled session's card reads it too, so it is read again every half minute until fixed.
+   */
+  startCheck: (sessionId: string, { enabled = true, refetchInterval = false }: BidSessionQueryOptions = {}) =>
+    queryOptions({
+      queryKey: adminSessionKeys.startCheck(sessionId),
+      queryFn: ({ signal }) => getStartCheck(sessionId, signal),
+      staleTime: 0,
+      enabled,
+      refetchInterval,
+    }),
+  /** A page of the session's notices, newest first; kept while the next page loads. */
+  deliveryLog: (sessionId: string, filter: DeliveryLogFilter) =>
+    queryOptions({
+      queryKey: adminSessionKeys.deliveryLog(sessionId, filter),
+      queryFn: ({ signal }) => getDeliveryLog(sessionId, filter, signal),
+      staleTime: 0,
+      placeholderData: (previous) => previous,
+    }),
+  /** The turn holder and the next ten, read again when the turn moves and every 15 seconds. */
+  nextInQueue: (sessionId: string, turn: string) =>
+    queryOptions({
+      queryKey: adminSessionKeys.nextInQueue(sessionId, turn),
+      queryFn: ({ signal }) => getNextInQueue(sessionId, signal),
+      refetchInterval: NEXT_IN_QUEUE_REFRESH_MS,
+      placeholderData: (previous) => previous,
+    }),
+  /** Participants matching a name or employee ID, for the delivery log's member filter. */
+  participantSearch: (sessionId: string, search: string) =>
+    queryOptions({
+      queryKey: adminSessionKeys.participantSearch(sessionId, search),
+      queryFn: ({ signal }) => searchSessionParticipants(sessionId, search, signal),
+      placeholderData: (previous) => previous,
+    }),
   /** A participant's certifications as the session counts them: frozen at its start, so read once. */
   participantCertifications: (sessionId: string, memberId: string) =>
     queryOptions({
@@ -171,4 +228,20 @@ export function useParticipantCertificationsQuery(sessionId: string, memberId: s
 
 export function useParticipantAtQuery(sessionId: string, participant: BoardParticipant | null) {
   return useQuery(bidSessionQueries.participantAt(sessionId, participant));
+}
+
+export function useStartCheckQuery(sessionId: string, options: BidSessionQueryOptions = {}) {
+  return useQuery(bidSessionQueries.startCheck(sessionId, options));
+}
+
+export function useDeliveryLogQuery(sessionId: string, filter: DeliveryLogFilter) {
+  return useQuery(bidSessionQueries.deliveryLog(sessionId, filter));
+}
+
+export function useNextInQueueQuery(sessionId: string, turn: string) {
+  return useQuery(bidSessionQueries.nextInQueue(sessionId, turn));
+}
+
+export function useParticipantSearchQuery(sessionId: string, search: string) {
+  return useQuery(bidSessionQueries.participantSearch(sessionId, search));
 }

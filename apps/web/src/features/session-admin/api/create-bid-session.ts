@@ -1,5 +1,4 @@
 import {
-  BID_MESSAGES,
   type BidSessionDetail,
   bidSessionMutationResponseSchema,
   type CreateBidSessionRequest,
@@ -8,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { sessionCreatedText } from '../utils/session-toasts.ts';
 
 export async function createBidSession(body: CreateBidSessionRequest): Promise<BidSessionDetail> {
   const { session } = await apiRequest('/bid-sessions', {
@@ -22,11 +22,11 @@ export function useCreateBidSession({ onSuccess }: { onSuccess?: () => void } = 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBidSession,
-    onSuccess: async () => {
-      showSuccess(BID_MESSAGES.sessionCreated);
+    onSuccess: async (session) => {
+      showSuccess(sessionCreatedText(session.name));
       onSuccess?.();
       await invalidateAllSessions(queryClient);
     },
-    onError: (error) => showError(error, 'Failed to create bid session'),
+    onError: (error, body) => showError(error, `Could not create ${body.name}`),
   });
 }

@@ -1,8 +1,9 @@
-import { BID_MESSAGES, type BidSession } from '@stationbid/domain';
+import type { BidSession } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { sessionDeletedText } from '../utils/session-toasts.ts';
 
 /** Draft and scheduled sessions. */
 export async function deleteBidSession(sessionId: string): Promise<void> {
@@ -18,13 +19,13 @@ export async function deleteCompletedBidSession(sessionId: string): Promise<void
 export function useDeleteBidSession({ onSettled }: { onSettled?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (session: Pick<BidSession, 'id' | 'status'>) =>
+    mutationFn: (session: Pick<BidSession, 'id' | 'status' | 'name'>) =>
       session.status === 'completed' ? deleteCompletedBidSession(session.id) : deleteBidSession(session.id),
     onSuccess: async (_, session) => {
-      showSuccess(session.status === 'completed' ? BID_MESSAGES.completedSessionDeleted : BID_MESSAGES.sessionDeleted);
+      showSuccess(sessionDeletedText(session.name, session.status === 'completed'));
       await invalidateAllSessions(queryClient);
     },
-    onError: (error) => showError(error, 'Failed to delete bid session'),
+    onError: (error, session) => showError(error, `Could not delete ${session.name}`),
     onSettled,
   });
 }

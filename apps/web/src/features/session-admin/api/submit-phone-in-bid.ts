@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
+import { phoneInBidPlacedText } from '../utils/session-toasts.ts';
 
 type SubmitBidResponse = z.output<typeof submitBidResponseSchema>;
 
@@ -12,16 +13,23 @@ export async function submitPhoneInBid(body: SubmitBidRequest & { userId: string
   return apiRequest('/bid-sessions/submit-bid', { method: 'POST', body, schema: submitBidResponseSchema });
 }
 
+export interface PhoneInBidInput {
+  request: SubmitBidRequest & { userId: string };
+  /** For the toast: "Bid placed for Grace Hopper: Station 2 · A shift · Captain". */
+  memberName: string;
+  seatLabel: string;
+}
+
 /**
- * The refusal ("It is not your turn", "That seat is no longer available", ...) is shown by the form
- * itself, beside the seat it is about, rather than as a toast that vanishes.
+ * The refusal ("It is not your turn", "That seat is no longer available", ...) is shown by the
+ * confirmation itself, beside the seat it is about, rather than as a toast that vanishes.
  */
 export function useSubmitPhoneInBid() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: submitPhoneInBid,
-    onSuccess: async (answer) => {
-      showSuccess(answer.message);
+    mutationFn: ({ request }: PhoneInBidInput) => submitPhoneInBid(request),
+    onSuccess: async (_, { memberName, seatLabel }) => {
+      showSuccess(phoneInBidPlacedText(memberName, seatLabel));
       await invalidateAllSessions(queryClient);
     },
     onError: async () => {

@@ -1,5 +1,4 @@
 import {
-  BID_MESSAGES,
   type BidSessionDetail,
   bidSessionMutationResponseSchema,
   type UpdateBidSessionRequest,
@@ -8,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateAllSessions } from '../../../lib/session-queries.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { sessionSavedText } from '../utils/session-toasts.ts';
 
 interface UpdateBidSessionInput {
   sessionId: string;
@@ -27,11 +27,12 @@ export function useUpdateBidSession({ onSuccess }: { onSuccess?: () => void } = 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateBidSession,
-    onSuccess: async () => {
-      showSuccess(BID_MESSAGES.sessionUpdated);
+    onSuccess: async (session) => {
+      showSuccess(sessionSavedText(session.name));
       onSuccess?.();
       await invalidateAllSessions(queryClient);
     },
-    onError: (error) => showError(error, 'Failed to update bid session'),
+    onError: (error, { body }) =>
+      showError(error, body.name ? `Could not save ${body.name}` : 'Could not save the bid session'),
   });
 }

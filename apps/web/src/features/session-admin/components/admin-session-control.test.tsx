@@ -1,4 +1,12 @@
-import { BID_MESSAGES, type BidSessionDetail, bidSubmittedMessage, type SessionBoard } from '@stationbid/domain';
+import {
+  BID_MESSAGES,
+  type BidSessionDetail,
+  bidSubmittedMessage,
+  type DeliveryLog,
+  type NextInQueue,
+  type SessionBoard,
+  type StartCheck,
+} from '@stationbid/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -67,6 +75,83 @@ function activeSession(overrides: Partial<BidSessionDetail> = {}): BidSessionDet
   });
 }
 
+const noNotices = { email: null, sms: null, push: null };
+
+/** The queue's head as the server answers it: Elena holds the turn, Caleb is next, Ava after. */
+function nextInQueue(overrides: Partial<NextInQueue> = {}): NextInQueue {
+  return {
+    sessionId: SESSION_ID,
+    waiting: 3,
+    entries: [
+      {
+        participantId: elena.id,
+        memberId: elena.user.id,
+        name: 'Elena Ramirez',
+        rank: 'Captain',
+        turnsAway: 0,
+        movedToBack: false,
+        isOnline: false,
+        lastSeenAt: null,
+        notices: {
+          email: { kind: 'turn_started', kindLabel: 'Your turn', result: 'delivered', at: '2026-11-24T09:00:05.000Z' },
+          sms: { kind: 'turn_started', kindLabel: 'Your turn', result: 'failed', at: '2026-11-24T09:00:00.000Z' },
+          push: null,
+        },
+      },
+      {
+        participantId: caleb.id,
+        memberId: caleb.user.id,
+        name: 'Caleb Murphy',
+        rank: 'Engineer',
+        turnsAway: 1,
+        movedToBack: false,
+        isOnline: true,
+        lastSeenAt: '2026-11-24T09:00:00.000Z',
+        notices: noNotices,
+      },
+      {
+        participantId: ava.id,
+        memberId: ava.user.id,
+        name: 'Ava Schmidt',
+        rank: 'Firefighter',
+        turnsAway: 2,
+        movedToBack: false,
+        isOnline: false,
+        lastSeenAt: null,
+        notices: noNotices,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function startCheck(): StartCheck {
+  return {
+    sessionId: SESSION_ID,
+    participantCount: 3,
+    email: { isConfigured: false, reached: 0 },
+    sms: { isConfigured: false, reached: 0 },
+    push: { isConfigured: true, reached: 1 },
+    timeZone: { zone: 'UTC', isSet: false },
+    findings: [
+      {
+        code: 'email_not_configured',
+        severity: 'warning',
+        participants: 3,
+        message: "E-mail is not configured: 3 participants will get no 'your turn' e-mail.",
+      },
+      {
+        code: 'time_zone_not_set',
+        severity: 'warning',
+        participants: null,
+        message: "The department's time zone is not set (UTC).",
+      },
+      { code: 'push_partial', severity: 'info', participants: 1, message: '1 of 3 has push on.' },
+    ],
+    summary: '2 problems to know before starting.',
+  };
+}
+
 function renderControl(
   session: BidSessionDetail,
   api: Record<string, MockHandler> = {},
@@ -81,6 +166,7 @@ function renderControl(
       [`GET /api/bid-sessions/${SESSION_ID}/participants/${elena.user.id}/certifications`]: () =>
         jsonResponse(200, { certifications: [] }),
       'GET /api/bid-sessions?view=summary': () => jsonResponse(200, { sessions: [buildBidSession({ ...listed })] }),
+      [`GET /api/bid-sessions/${SESSION_ID}/next-in-queue`]: () => jsonResponse(200, nextInQueue()),
       ...api,
     },
   });
@@ -122,7 +208,7 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
     const control = await findControl();
 
     expect(within(control).getByRole('timer').textContent).toMatch(/^0:4\d$/);
-    expect(within(control).getByRole('status')).toHaveTextContent('Less than a minute left');
+    expect(within(control).getByText('Less than a minute left').closest('[role="status"]')).not.toBeNull();
   });
 
   it('places a phone-in bid for the turn holder, offering only free seats of their rank', async () => {
@@ -165,9 +251,17 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Position' }), 'Captain');
     await user.click(submit);
 
-    expect(
-      await screen.findByText('Bid submitted successfully! Station: Downtown, Shift: B, Position: Captain'),
-    ).toBeInTheDocument();
+    // Confirmed first, in words to read back on the phone; nothing is sent before.
+    const confirmation = await screen.findByRole('dialog', { name: 'Confirm the phone-in bid' });
+    expect(confirmation).toHaveTextContent('Confirm for Elena Ramirez: Station 1 · B shift · Captain');
+    expect(confirmation).toHaveTextContent('Read this back to Elena Ramirez on the phone.');
+    expect(api.requestsTo('POST /api/bid-sessions/submit-bid')).toHaveLength(0);
+    await user.click(within(confirmation).getByRole('button', { name: 'Confirm bid for Elena Ramirez' }));
+
+    expect(await screen.findByText('Bid placed for Elena Ramirez: Station 1 · B shift · Captain')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Confirm the phone-in bid' })).not.toBeInTheDocument(),
+    );
     expect(api.requestsTo('POST /api/bid-sessions/submit-bid')[0]?.body).toEqual({
       sessionId: SESSION_ID,
       bidData: { station: downtown.id, shift: 'B', position: 'Captain' },
@@ -219,8 +313,12 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Shift' }), 'C');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Position' }), 'Firefighter');
     await user.click(within(form).getByRole('button', { name: 'Submit Bid for Elena Ramirez' }));
+    const confirmation = await screen.findByRole('dialog', { name: 'Confirm the phone-in bid' });
+    expect(confirmation).toHaveTextContent('Confirm for Elena Ramirez: Station 3 · C shift · Firefighter');
+    await user.click(within(confirmation).getByRole('button', { name: 'Confirm bid for Elena Ramirez' }));
 
-    const refusal = await within(form).findByRole('alert');
+    // The refusal stays in the confirmation, beside the seat it is about.
+    const refusal = await within(confirmation).findByRole('alert');
     expect(refusal).toHaveTextContent('The bid was not accepted');
     expect(refusal).toHaveTextContent(BID_MESSAGES.seatUnavailable);
   });
@@ -233,14 +331,14 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
     const control = await findControl();
 
     await user.click(within(control).getByRole('button', { name: 'Pause' }));
-    expect(await screen.findByText('Bid session paused successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Winter Bid paused: the turn clock is stopped')).toBeInTheDocument();
     expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/pause`)).toHaveLength(1);
 
     await user.click(within(control).getByRole('button', { name: 'Move to Back' }));
     const confirmation = await screen.findByRole('dialog', { name: 'Move to Back of Queue' });
     expect(confirmation).toHaveTextContent('Move Elena Ramirez to the back of the queue?');
     await user.click(within(confirmation).getByRole('button', { name: 'Move to Back' }));
-    expect(await screen.findByText('User moved to back of queue successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Elena Ramirez moved to the back')).toBeInTheDocument();
     expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/move-to-back`)[0]?.body).toEqual({
       userId: elena.user.id,
     });
@@ -261,7 +359,7 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
     expect(within(control).getByRole('button', { name: 'Submit Bid for Elena Ramirez' })).toBeDisabled();
 
     await user.click(within(control).getByRole('button', { name: 'Resume' }));
-    expect(await screen.findByText('Bid session resumed successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Winter Bid resumed: the turn clock is running again')).toBeInTheDocument();
     expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/resume`)).toHaveLength(1);
   });
 
@@ -274,7 +372,7 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
     await user.click(within(control).getByRole('button', { name: 'End Session' }));
     const confirmation = await screen.findByRole('dialog', { name: 'End Bid Session' });
     await user.click(within(confirmation).getByRole('button', { name: 'End Session' }));
-    expect(await screen.findByText(BID_MESSAGES.sessionEnded)).toBeInTheDocument();
+    expect(await screen.findByText('Winter Bid ended')).toBeInTheDocument();
     expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/end`)).toHaveLength(1);
   });
 
@@ -289,7 +387,10 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
         currentTurn: null,
         nextParticipant: null,
       }),
-      { [`POST /api/bid-sessions/${SESSION_ID}/start`]: () => jsonResponse(200, { message: 'ok' }) },
+      {
+        [`POST /api/bid-sessions/${SESSION_ID}/start`]: () => jsonResponse(200, { message: 'ok' }),
+        [`GET /api/bid-sessions/${SESSION_ID}/start-check`]: () => jsonResponse(200, startCheck()),
+      },
     );
     const control = await screen.findByRole('region', { name: 'Admin Session Control' });
 
@@ -298,7 +399,14 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(within(control).queryByRole('timer')).not.toBeInTheDocument();
     await user.click(within(control).getByRole('button', { name: 'Start Now' }));
-    expect(await screen.findByText('Bid session started successfully')).toBeInTheDocument();
+    // Asked first, with what will go wrong.
+    const confirmation = await screen.findByRole('dialog', { name: 'Start Winter Bid?' });
+    const findings = await within(confirmation).findByRole('list', { name: 'What the start check found' });
+    expect(findings).toHaveTextContent("E-mail is not configured: 3 participants will get no 'your turn' e-mail.");
+    expect(findings).toHaveTextContent("The department's time zone is not set (UTC).");
+    expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/start`)).toHaveLength(0);
+    await user.click(within(confirmation).getByRole('button', { name: 'Start anyway' }));
+    expect(await screen.findByText('Winter Bid started: the first turn is running')).toBeInTheDocument();
     expect(api.requestsTo(`POST /api/bid-sessions/${SESSION_ID}/start`)).toHaveLength(1);
   });
 
@@ -347,5 +455,60 @@ describe('Admin Session Control', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(card).getByText('Completed')).toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Admin Session Control' })).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Export Winter Bid' })).toBeInTheDocument();
+  });
+
+  it('shows the next in queue, who is online and how their turn notices went, and opens their notices', async () => {
+    const log: DeliveryLog = {
+      sessionId: SESSION_ID,
+      total: 1,
+      limit: 25,
+      offset: 0,
+      entries: [
+        {
+          id: 'n1',
+          memberId: elena.user.id,
+          memberName: 'Elena Ramirez',
+          channel: 'sms',
+          kind: 'turn_started',
+          kindLabel: 'Your turn',
+          recipient: '+13125550123',
+          result: 'failed',
+          queuedAt: '2026-11-24T09:00:00.000Z',
+          sentAt: null,
+          lastAttemptAt: '2026-11-24T09:00:01.000Z',
+          attempts: 1,
+          lastError: 'Number is not reachable by text',
+        },
+      ],
+    };
+    const { user, api } = renderControl(activeSession(), {
+      [`GET /api/bid-sessions/${SESSION_ID}/delivery-log?limit=25&offset=0&memberId=${elena.user.id}`]: () =>
+        jsonResponse(200, log),
+      [`GET /api/bid-sessions/${SESSION_ID}/participants?limit=20`]: () =>
+        jsonResponse(200, { participants: [elena, caleb, ava], nextCursor: null, total: 3 }),
+    });
+    const control = await findControl();
+    const queue = await within(control).findByRole('region', { name: 'Next in queue' });
+    const rows = await within(queue).findAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Holds the turn: Elena Ramirez',
+      'Next: Caleb Murphy',
+      '2 turns away: Ava Schmidt',
+    ]);
+    expect(queue).toHaveTextContent('3 members waiting');
+    expect(rows[0]).toHaveTextContent('Offline');
+    expect(rows[0]).toHaveTextContent(/E-mail: Your turn delivered \d+:\d\d [AP]M/);
+    expect(rows[0]).toHaveTextContent(/Text: Your turn failed \d+:\d\d [AP]M/);
+    expect(rows[0]).toHaveTextContent('Push: none sent');
+    expect(rows[1]).toHaveTextContent('Online');
+
+    await user.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Notices to Elena Ramirez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery log: Winter Bid' });
+    const notices = await within(dialog).findByRole('list', { name: 'Notices' });
+    expect(notices).toHaveTextContent('Elena Ramirez · Text · Your turn');
+    expect(notices).toHaveTextContent('failed');
+    expect(notices).toHaveTextContent('Reason: Number is not reachable by text');
+    expect(within(dialog).getByLabelText('Member')).toHaveValue('Elena Ramirez');
+    expect(api.unhandled.filter((key) => key.includes('delivery-log'))).toEqual([]);
   });
 });

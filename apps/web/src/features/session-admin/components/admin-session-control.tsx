@@ -5,7 +5,10 @@
  * is down. It shows who holds the turn and who is next (their full entries, a one-row read each when
  * the turn moves), the turn's countdown (coloured at 3 minutes, 1 minute and 0), the progress and a
  * banner while paused, and lets the administrator pause, resume, move the turn holder to the back,
- * end the session, or bid for the turn holder by phone.
+ * end the session, or bid for the turn holder by phone. Below the turn, the next ten in the queue:
+ * who is online and how their turn notices went (next-in-queue-panel.tsx), and the session's
+ * delivery log. Start asks first, with the start check. When the page asks (`scrollIntoView`, after a
+ * start), the panel scrolls into view and takes focus: on a phone it sits above a long list of cards.
  */
 import {
   Alert,
@@ -21,16 +24,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type BidSession, type BoardParticipant, type SessionBoard, TIMERS } from '@stationbid/domain';
+import { type BidSession, type BoardParticipant, plural, type SessionBoard, TIMERS } from '@stationbid/domain';
 import {
   IconAlertTriangle,
   IconArrowDownBar,
+  IconMailCheck,
   IconPlayerPause,
   IconPlayerPlay,
   IconPlayerStop,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CountdownText } from '../../../components/countdown-text.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
@@ -46,8 +50,11 @@ import { useExpiryCheck } from '../hooks/use-expiry-check.ts';
 import { getSessionActions } from '../utils/session-actions.ts';
 import { getSessionProgress } from '../utils/session-format.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { DeliveryLogModal } from './delivery-log-modal.tsx';
+import { type DeliveryLogSubject, NextInQueuePanel } from './next-in-queue-panel.tsx';
 import { PhoneInBidForm } from './phone-in-bid-form.tsx';
 import { SessionStatusBadge } from './session-status-badge.tsx';
+import { StartSessionDialog } from './start-session-dialog.tsx';
 
 function getPollInterval(status: BidSession['status']): number | false {
   if (status === 'active' || status === 'paused') return TIMERS.adminExpirationPollMs;
@@ -70,8 +77,26 @@ function withBoardFacts(session: BidSession, board: SessionBoard): BidSession {
   };
 }
 
-export function AdminSessionControl({ session: listedSession }: { session: BidSession }) {
+interface AdminSessionControlProps {
+  session: BidSession;
+  /** True once, after a start: bring the panel into view and focus its heading. */
+  scrollIntoView?: boolean;
+  onScrolledIntoView?: () => void;
+}
+
+export function AdminSessionControl({
+  session: listedSession,
+  scrollIntoView = false,
+  onScrolledIntoView,
+}: AdminSessionControlProps) {
   const queryClient = useQueryClient();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!scrollIntoView) return;
+    headingRef.current?.scrollIntoView({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+    onScrolledIntoView?.();
+  }, [scrollIntoView, onScrolledIntoView]);
   useLiveSession(listedSession.id);
   const isLive = useIsLiveConnected(listedSession.id);
   const boardQuery = useSessionBoardQuery(listedSession.id, isLive ? false : getPollInterval(listedSession.status));
@@ -88,7 +113,7 @@ export function AdminSessionControl({ session: listedSession }: { session: BidSe
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Stack gap={0}>
-            <Title order={2} size="h3" id="admin-session-control-title">
+            <Title order={2} size="h3" id="admin-session-control-title" ref={headingRef} tabIndex={-1}>
               Admin Session Control
             </Title>
             <Text size="sm" c="dimmed">
@@ -100,6 +125,7 @@ export function AdminSessionControl({ session: listedSession }: { session: BidSe
         {board !== undefined ? (
           <SessionControlBody
             board={board}
+            sessionName={listedSession.name}
             canMoveToBack={getSessionActions({ status: board.status, type: listedSession.type }).canMoveToBack}
           />
         ) : boardQuery.isError ? (
@@ -119,12 +145,21 @@ export function AdminSessionControl({ session: listedSession }: { session: BidSe
   );
 }
 
-type Confirmation = 'end' | 'move-to-back' | null;
+type Confirmation = 'start' | 'end' | 'move-to-back' | null;
 
 /** `canMoveToBack`: false for a vacancy bid, which has no back of the queue (the board does not say its type). */
-function SessionControlBody({ board, canMoveToBack }: { board: SessionBoard; canMoveToBack: boolean }) {
+function SessionControlBody({
+  board,
+  sessionName,
+  canMoveToBack,
+}: {
+  board: SessionBoard;
+  sessionName: string;
+  canMoveToBack: boolean;
+}) {
   const timeZone = useDepartmentTimeZone();
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  const [deliveryLog, setDeliveryLog] = useState<{ member: DeliveryLogSubject | null } | null>(null);
   const sessionAction = useSessionAction({ onSuccess: () => setConfirmation(null) });
   const pendingAction = sessionAction.isPending ? sessionAction.variables.action : null;
   const run = (action: 'start' | 'pause' | 'resume' | 'end' | 'move-to-back') =>
@@ -132,26 +167,46 @@ function SessionControlBody({ board, canMoveToBack }: { board: SessionBoard; can
       sessionId: board.sessionId,
       action,
       userId: action === 'move-to-back' ? (board.turn?.memberId ?? null) : null,
+      sessionName,
+      memberName: action === 'move-to-back' ? (board.turn?.name ?? null) : null,
     });
+  const showNotices = (member: DeliveryLogSubject) => setDeliveryLog({ member });
+  const deliveryLogModal = (
+    <DeliveryLogModal
+      session={deliveryLog === null ? null : { id: board.sessionId, name: sessionName }}
+      member={deliveryLog?.member ?? null}
+      onClose={() => setDeliveryLog(null)}
+    />
+  );
 
   if (board.status === 'scheduled' || board.status === 'draft') {
     return (
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm">
-          {board.scheduledStart === null
-            ? 'Not started yet.'
-            : `Starts by itself at ${formatDateTime(board.scheduledStart, { timeZone })}.`}{' '}
-          {board.counts.total} participants are waiting.
-        </Text>
-        <Button
-          color="green"
-          leftSection={<IconPlayerPlay size={16} aria-hidden />}
-          loading={pendingAction === 'start'}
-          onClick={() => run('start')}
-        >
-          Start Now
-        </Button>
-      </Group>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm">
+            {board.scheduledStart === null
+              ? 'Not started yet.'
+              : `Starts by itself at ${formatDateTime(board.scheduledStart, { timeZone })}.`}{' '}
+            {plural(board.counts.total, 'participant')} {board.counts.total === 1 ? 'is' : 'are'} waiting.
+          </Text>
+          <Button
+            color="green"
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            loading={pendingAction === 'start'}
+            onClick={() => setConfirmation('start')}
+          >
+            Start Now
+          </Button>
+        </Group>
+        <NextInQueuePanel board={board} onShowNotices={showNotices} />
+        <StartSessionDialog
+          session={confirmation === 'start' ? { id: board.sessionId, name: sessionName } : null}
+          isStarting={pendingAction === 'start'}
+          onStart={() => run('start')}
+          onClose={() => setConfirmation(null)}
+        />
+        {deliveryLogModal}
+      </Stack>
     );
   }
   if (board.status === 'completed') {
@@ -217,6 +272,13 @@ function SessionControlBody({ board, canMoveToBack }: { board: SessionBoard; can
         >
           End Session
         </Button>
+        <Button
+          variant="default"
+          leftSection={<IconMailCheck size={16} aria-hidden />}
+          onClick={() => setDeliveryLog({ member: null })}
+        >
+          Delivery Log
+        </Button>
       </Group>
 
       {turnHolder !== null && (
@@ -234,6 +296,9 @@ function SessionControlBody({ board, canMoveToBack }: { board: SessionBoard; can
           </Stack>
         </Paper>
       )}
+
+      <NextInQueuePanel board={board} onShowNotices={showNotices} />
+      {deliveryLogModal}
 
       <ConfirmDialog
         opened={confirmation === 'move-to-back'}

@@ -11,6 +11,7 @@ import {
   IconDownload,
   IconEye,
   IconHistory,
+  IconMailCheck,
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
@@ -20,16 +21,16 @@ import {
 import type { ReactNode } from 'react';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatDateTime, formatMinutes, formatSessionDates } from '../../../lib/session-format.ts';
-import type { SessionAction } from '../api/run-session-action.ts';
-import { getSessionActions } from '../utils/session-actions.ts';
+import { getSessionActions, type SessionAction } from '../utils/session-actions.ts';
 import { getSessionProgress } from '../utils/session-format.ts';
 import { OpenSeatsList, VacancyBadge } from './open-seats-list.tsx';
 import { SeniorityCheckNotice } from './seniority-check-notice.tsx';
 import { SessionStatusBadge } from './session-status-badge.tsx';
+import { ScheduledStartCheckNotice } from './start-check-findings.tsx';
 
 /** The card asks the page to act; the page owns the calls, confirmations and dialogs. */
 export interface SessionCardHandlers {
-  /** Start, Pause and Resume run at once; End asks first. */
+  /** Pause and Resume run at once; the page asks before Start (with the start check) and End. */
   onAction: (session: BidSession, action: Extract<SessionAction, 'start' | 'pause' | 'resume'>) => void;
   onEnd: (session: BidSession) => void;
   onViewDetails: (session: BidSession) => void;
@@ -39,6 +40,7 @@ export interface SessionCardHandlers {
   onExport: (session: BidSession) => void;
   onSendReminders: (session: BidSession) => void;
   onWhatIf: (session: BidSession) => void;
+  onViewDeliveryLog: (session: BidSession) => void;
 }
 
 interface BidSessionCardProps extends SessionCardHandlers {
@@ -102,6 +104,9 @@ export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessi
         )}
 
         <SeniorityCheckNotice sessionId={session.id} enabled={actions.canStart} />
+        {session.status === 'scheduled' && (
+          <ScheduledStartCheckNotice sessionId={session.id} sessionName={session.name} />
+        )}
 
         <Group gap="xs" mt="auto" justify="space-between" wrap="wrap">
           <Group gap="xs" wrap="wrap">
@@ -200,6 +205,15 @@ export function BidSessionCard({ session, pendingAction, ...handlers }: BidSessi
                 onClick={() => handlers.onWhatIf(session)}
               >
                 <IconChartArrows size={18} aria-hidden />
+              </IconAction>
+            )}
+            {session.status !== 'draft' && (
+              <IconAction
+                tooltip="Delivery log"
+                label={`Delivery log of ${session.name}`}
+                onClick={() => handlers.onViewDeliveryLog(session)}
+              >
+                <IconMailCheck size={18} aria-hidden />
               </IconAction>
             )}
             <IconAction

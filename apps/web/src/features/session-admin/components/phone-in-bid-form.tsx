@@ -5,9 +5,11 @@
  * certification for stay offered, so the administrator can talk them through with the member on
  * the line: choosing one says at once why the member cannot take it ("Station 2's B-shift
  * Firefighter/PM seat needs Paramedic; Harper Quinn does not hold it."), before anything is sent.
- * The server decides, staffing too; its refusal stays on screen beside the form.
+ * The server decides, staffing too. Like a member's own bid, it is confirmed first, in words the
+ * administrator reads back on the phone ("Confirm for Grace Hopper: Station 2 · A shift ·
+ * Captain"); a refusal stays in the confirmation, beside the seat it is about.
  */
-import { Alert, Button, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type BoardParticipant,
   boardEffectiveDate,
@@ -19,8 +21,9 @@ import {
   type Shift,
 } from '@stationbid/domain';
 import { IconPhoneCall } from '@tabler/icons-react';
-import { type FormEvent, useMemo } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatSeatByNumber } from '../../../lib/session-format.ts';
 import { useSeatChoice } from '../../../lib/use-seat-choice.ts';
 import { useParticipantCertificationsQuery } from '../api/bid-session-queries.ts';
 import { useSubmitPhoneInBid } from '../api/submit-phone-in-bid.ts';
@@ -97,15 +100,33 @@ function PhoneInBidFields({ board, turnHolder, memberId, certifications }: Phone
     choosePosition,
   } = useSeatChoice(board, turnHolder.rank);
   const reasonsAgainstChoice = chosenSeat === null ? [] : reasonsAgainst(board, closedSeats, chosenSeat);
+  const [confirming, setConfirming] = useState<{ seat: NonNullable<typeof chosenSeat>; label: string } | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosenSeat === null) return;
-    submitBid.mutate({
-      sessionId: board.sessionId,
-      bidData: chosenSeat,
-      userId: memberId,
+    const station = board.stations.find((candidate) => candidate.id === chosenSeat.station);
+    if (station === undefined) return;
+    submitBid.reset();
+    setConfirming({
+      seat: chosenSeat,
+      label: formatSeatByNumber(station.number, chosenSeat.shift, chosenSeat.position),
     });
+  };
+  const closeConfirmation = () => {
+    setConfirming(null);
+    submitBid.reset();
+  };
+  const confirm = () => {
+    if (confirming === null) return;
+    submitBid.mutate(
+      {
+        request: { sessionId: board.sessionId, bidData: confirming.seat, userId: memberId },
+        memberName: name,
+        seatLabel: confirming.label,
+      },
+      { onSuccess: () => setConfirming(null) },
+    );
   };
 
   return (
@@ -167,11 +188,6 @@ function PhoneInBidFields({ board, turnHolder, memberId, certifications }: Phone
             ))}
           </Alert>
         )}
-        {submitBid.isError && (
-          <Alert color="red" variant="light" role="alert" title="The bid was not accepted">
-            {getErrorMessage(submitBid.error, BID_FAILURE_MESSAGE)}
-          </Alert>
-        )}
         {isPaused && (
           <Text size="sm" c="dimmed">
             Bids wait while the session is paused: resume it first.
@@ -188,6 +204,38 @@ function PhoneInBidFields({ board, turnHolder, memberId, certifications }: Phone
           </Button>
         </div>
       </Stack>
+      <Modal
+        opened={confirming !== null}
+        onClose={closeConfirmation}
+        title="Confirm the phone-in bid"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
+        {confirming !== null && (
+          <Stack gap="md">
+            <Text size="lg" fw={700}>
+              Confirm for {name}: {confirming.label}
+            </Text>
+            <Text size="sm">
+              Read this back to {name} on the phone. The seat is theirs as soon as the server accepts the bid; it cannot
+              be undone.
+            </Text>
+            {submitBid.isError && (
+              <Alert color="red" variant="light" role="alert" title="The bid was not accepted">
+                {getErrorMessage(submitBid.error, BID_FAILURE_MESSAGE)}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={closeConfirmation}>
+                Cancel
+              </Button>
+              <Button color="red" onClick={confirm} loading={submitBid.isPending} data-autofocus>
+                Confirm bid for {name}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </form>
   );
 }

@@ -5,6 +5,9 @@
  */
 import type { BidSession, BidSessionStatus } from '@stationbid/domain';
 
+/** What the administrator's controls do to a session's life (api/run-session-action.ts sends them). */
+export type SessionAction = 'start' | 'pause' | 'resume' | 'end' | 'move-to-back';
+
 /**
  * "full": everything, participants included (draft, scheduled). "running": only name, description,
  * bid window and auto-assign timeout (active, paused). null: no editing (completed).

@@ -4,9 +4,15 @@
  * signature (against this server's key from GET /api/record-key, or a key they paste), the hash
  * chain, and the replay of every command through the bid engine. Nothing is sent to the server.
  * A check always has a key to compare the signature's with: the page waits for one.
+ *
+ * The answer is written for a member or a steward, not an engineer: the verdict first, as a heading
+ * ("This record is genuine and complete: no pick was changed after it was made"), then what was
+ * checked in plain words; the verifier's own lines, the key's fingerprint and the choice of another
+ * key are folded below it.
  */
 import {
   Alert,
+  Box,
   Button,
   Code,
   List,
@@ -19,7 +25,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconFileUpload } from '@tabler/icons-react';
+import { ordinal, plural } from '@stationbid/domain';
+import { IconAlertTriangle, IconCheck, IconCircleCheck, IconFileUpload } from '@tabler/icons-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { parseGivenKey } from 'stationbid-verify';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -35,6 +42,8 @@ export function VerifyRecordPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [check, setCheck] = useState<RecordCheck | null>(null);
   const [isChecking, setIsChecking] = useState(false);
+  const [isKeyChoiceOpen, setIsKeyChoiceOpen] = useState(false);
+  const resultRef = useRef<HTMLElement>(null);
 
   const pasted = keyChoice === 'pasted' && pastedKey.trim() !== '' ? parseGivenKey(pastedKey) : null;
   const pastedError = pasted && 'error' in pasted ? pasted.error : null;
@@ -59,6 +68,16 @@ export function VerifyRecordPanel() {
         : pastedError
           ? 'The public key above cannot be read, so the record is not checked yet.'
           : null;
+
+  // On a phone the answer lands below the picker: bring the verdict into view once it is there.
+  useEffect(() => {
+    if (check) resultRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [check]);
+
+  // Without the server's key the check waits on a pasted one: the folded key choice opens for it.
+  useEffect(() => {
+    if (keyQuery.isError) setIsKeyChoiceOpen(true);
+  }, [keyQuery.isError]);
 
   // Runs the check again whenever the file or the key changes; a stale answer is dropped.
   const keyIdentity = key ? (key.kind === 'fingerprint' ? key.fingerprint : Array.from(key.publicKey).join(',')) : null;
@@ -87,7 +106,18 @@ export function VerifyRecordPanel() {
         onFile={setFile}
         status={!file || waitingFor ? null : isChecking ? 'checking' : check ? 'checked' : null}
       />
+      <section ref={resultRef} aria-label="Verification result" aria-busy={isChecking}>
+        {file && waitingFor ? (
+          <Text size="sm">{waitingFor}</Text>
+        ) : isChecking ? (
+          <Loader role="status" aria-label="Checking the record" />
+        ) : check ? (
+          <CheckResult check={check} keySource={keyChoice} />
+        ) : null}
+      </section>
       <KeySection
+        open={isKeyChoiceOpen}
+        onOpen={setIsKeyChoiceOpen}
         choice={keyChoice}
         onChoice={setKeyChoice}
         pastedKey={pastedKey}
@@ -112,15 +142,6 @@ export function VerifyRecordPanel() {
           )
         }
       />
-      <section aria-label="Verification result" aria-busy={isChecking}>
-        {file && waitingFor ? (
-          <Text size="sm">{waitingFor}</Text>
-        ) : isChecking ? (
-          <Loader role="status" aria-label="Checking the record" />
-        ) : check ? (
-          <CheckResult check={check} />
-        ) : null}
-      </section>
     </Stack>
   );
 }
@@ -199,6 +220,8 @@ function RecordFilePicker({ file, onFile, status }: RecordFilePickerProps) {
 }
 
 interface KeySectionProps {
+  open: boolean;
+  onOpen: (open: boolean) => void;
   choice: KeyChoice;
   onChoice: (choice: KeyChoice) => void;
   pastedKey: string;
@@ -207,93 +230,208 @@ interface KeySectionProps {
   serverKey: ReactNode;
 }
 
-function KeySection({ choice, onChoice, pastedKey, onPastedKey, pastedError, serverKey }: KeySectionProps) {
-  const titleId = useId();
+function KeySection({
+  open,
+  onOpen,
+  choice,
+  onChoice,
+  pastedKey,
+  onPastedKey,
+  pastedError,
+  serverKey,
+}: KeySectionProps) {
   return (
-    <Paper component="section" aria-labelledby={titleId} withBorder p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId}>
-          Signing key
-        </Title>
-        <Radio.Group
-          label="Check the signature against"
-          value={choice}
-          onChange={(value) => onChoice(value as KeyChoice)}
-        >
-          <Stack gap="xs" mt="xs">
-            <Radio value="server" label="This server's key" />
-            <Radio value="pasted" label="Another public key" />
-          </Stack>
-        </Radio.Group>
-        {choice === 'server' ? (
-          serverKey
-        ) : (
-          <Textarea
-            label="Public key"
-            description="A PEM block (BEGIN PUBLIC KEY), the 32-byte key in base64, or its 64-digit hex fingerprint"
-            value={pastedKey}
-            onChange={(event) => onPastedKey(event.currentTarget.value)}
-            error={pastedError}
-            rows={4}
-            styles={{ input: { fontFamily: 'monospace' } }}
-          />
-        )}
-      </Stack>
+    <Paper withBorder p="md">
+      <Disclosure summary="Which key the record is checked against" open={open} onToggle={onOpen}>
+        <Stack gap="sm">
+          <Text size="sm">
+            A record is checked against this server's signing key unless you choose another, for instance the one
+            printed on a bid sheet.
+          </Text>
+          <Radio.Group
+            label="Check the signature against"
+            value={choice}
+            onChange={(value) => onChoice(value as KeyChoice)}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="server" label="This server's key" />
+              <Radio value="pasted" label="Another public key" />
+            </Stack>
+          </Radio.Group>
+          {choice === 'server' ? (
+            serverKey
+          ) : (
+            <Textarea
+              label="Public key"
+              description="A PEM block (BEGIN PUBLIC KEY), the 32-byte key in base64, or its 64-digit hex fingerprint"
+              value={pastedKey}
+              onChange={(event) => onPastedKey(event.currentTarget.value)}
+              error={pastedError}
+              rows={4}
+              styles={{ input: { fontFamily: 'monospace' } }}
+            />
+          )}
+        </Stack>
+      </Disclosure>
     </Paper>
   );
 }
 
-function CheckResult({ check }: { check: RecordCheck }) {
+/** Technical detail, folded under a verdict or a choice: open it with a click or Enter. */
+function Disclosure({
+  summary,
+  children,
+  open,
+  onToggle,
+}: {
+  summary: string;
+  children: ReactNode;
+  open?: boolean;
+  onToggle?: (open: boolean) => void;
+}) {
+  return (
+    <Box
+      component="details"
+      open={open}
+      onToggle={(event) => onToggle?.((event.currentTarget as HTMLDetailsElement).open)}
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      <Box component="summary" fw={600} py={4} style={{ cursor: 'pointer' }}>
+        {summary}
+      </Box>
+      <Box pt="xs">{children}</Box>
+    </Box>
+  );
+}
+
+/**
+ * What was checked, in a member's words: each thing a steward would ask about, checked. Technical
+ * names (signature, hash chain, replay) stay in the folded detail.
+ */
+function CheckedFacts({ check }: { check: Extract<RecordCheck, { ok: true }> }) {
+  const facts = [
+    `Session: ${check.sessionName}, ${plural(check.participants, 'member')}.`,
+    'Every pick is there, in the order it was made, and none was changed or taken out.',
+    check.replayed
+      ? `Playing the session again from its start, pick by pick, gives every member the same seat (${plural(check.awardsReproduced, 'seat')} awarded).`
+      : `The session began before it could be played again from its start; the picks and the ${plural(check.awardsReproduced, 'seat')} awarded agree.`,
+    ...(check.reasonsRebuilt === null
+      ? []
+      : [`Each member's "why this seat" matches what happened (${plural(check.reasonsRebuilt, 'reason')} checked).`]),
+  ];
+  return (
+    <List size="sm" spacing={4} icon={<IconCheck size={16} aria-hidden />}>
+      {facts.map((fact) => (
+        <List.Item key={fact}>{fact}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+function CheckResult({ check, keySource }: { check: RecordCheck; keySource: KeyChoice }) {
   if (!check.ok) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Not verified" role="alert">
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle aria-hidden />}
+        title={<VerdictHeading>This record cannot be trusted: it is not as it was made</VerdictHeading>}
+        role="alert"
+      >
         <Stack gap="xs">
-          {check.sequence !== null && <Text fw={600}>First entry that differs: {check.sequence}</Text>}
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {check.reason.charAt(0).toUpperCase()}
-            {check.reason.slice(1)}.
-          </Text>
           <Text size="sm">
-            File: <Code>{check.fileName}</Code>
+            {check.sequence !== null
+              ? `The ${ordinal(check.sequence)} entry in the session's history is not as it was written. `
+              : ''}
+            Something in the file was changed after it was made, or it is damaged, or it is not a StationBid session
+            record. Ask an administrator for a fresh copy: "Download record" on the session's results.
           </Text>
+          <Disclosure summary="Technical details">
+            <Stack gap={4}>
+              <Text size="sm">Not verified.</Text>
+              {check.sequence !== null && <Text size="sm">First entry that differs: {check.sequence}</Text>}
+              <Text size="sm">
+                {check.reason.charAt(0).toUpperCase()}
+                {check.reason.slice(1)}.
+              </Text>
+              <Text size="sm">
+                File: <Code>{check.fileName}</Code>
+              </Text>
+            </Stack>
+          </Disclosure>
         </Stack>
       </Alert>
     );
   }
+  const technical = (
+    <Disclosure summary="Technical details">
+      <Stack gap={4}>
+        <Text size="sm">{check.headline}.</Text>
+        {check.warning.length > 0 && <Text size="sm">{check.warning.join(' ')}</Text>}
+        <List size="sm" spacing={4}>
+          {check.details.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+          <List.Item>
+            Signed with Ed25519 key {check.keyFingerprint},{' '}
+            {check.keyChecked ? 'the key you checked against' : 'not compared with any key'}
+          </List.Item>
+          <List.Item>
+            File: <Code>{check.fileName}</Code>
+          </List.Item>
+        </List>
+      </Stack>
+    </Disclosure>
+  );
   if (!check.keyChecked) {
-    // Only the record's own key was used: say what that proves, as the CLI does.
+    // Only the record's own key was used: say what that proves, as the command line does.
     return (
       <Alert
         color="yellow"
         variant="light"
         icon={<IconAlertTriangle aria-hidden />}
-        title={check.headline}
+        title={<VerdictHeading>This record is complete, but not confirmed as your department's</VerdictHeading>}
         role="alert"
       >
         <Stack gap="xs">
           <Text size="sm" fw={700}>
-            {check.warning.join(' ')}
+            It was checked only against a key written inside the file itself, so anyone could have made it. Check it
+            against this server's key to be sure.
           </Text>
-          <List size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
-            {check.details.map((line) => (
-              <List.Item key={line}>{line}</List.Item>
-            ))}
-            <List.Item>Signed with Ed25519 key {check.keyFingerprint}, not compared with any key</List.Item>
-          </List>
+          <CheckedFacts check={check} />
+          {technical}
         </Stack>
       </Alert>
     );
   }
   return (
-    <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} title={check.headline} role="status">
+    <Alert
+      color="green"
+      variant="light"
+      icon={<IconCircleCheck aria-hidden />}
+      title={
+        <VerdictHeading>This record is genuine and complete: no pick was changed after it was made</VerdictHeading>
+      }
+      role="status"
+    >
       <Stack gap="xs">
-        <List size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
-          {check.details.map((line) => (
-            <List.Item key={line}>{line}</List.Item>
-          ))}
-          <List.Item>Signed with Ed25519 key {check.keyFingerprint}, the key you checked against</List.Item>
-        </List>
+        <Text size="sm">
+          {keySource === 'server'
+            ? "It was made and signed by this department's StationBid server, and nothing in it has changed since."
+            : 'It was signed with the key you gave, and nothing in it has changed since.'}
+        </Text>
+        <CheckedFacts check={check} />
+        {technical}
       </Stack>
     </Alert>
+  );
+}
+
+/** The verdict, the first thing the result says, as a heading a screen reader can jump to. */
+function VerdictHeading({ children }: { children: ReactNode }) {
+  return (
+    <Title order={2} size="h4">
+      {children}
+    </Title>
   );
 }

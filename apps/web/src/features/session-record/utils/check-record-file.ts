@@ -1,8 +1,10 @@
 /**
  * The /verify page's check: the very code the verifier (`node verify.mjs`) runs (packages/verify's
  * core: the domain's chain, replay and reasons, then Ed25519 with WebCrypto), on a file the person
- * chose.
+ * chose. The answer carries the verdict's facts in plain form (what a member reads first) and the
+ * verifier's own lines (the technical detail, folded below the verdict).
  */
+import { plural } from '@stationbid/domain';
 import {
   describeVerified,
   type GivenKey,
@@ -19,6 +21,7 @@ export type RecordCheck =
   | {
       ok: true;
       fileName: string;
+      /** The verifier's headline, as the command line prints it ("Verified: 3 awards reproduced"). */
       headline: string;
       details: string[];
       keyFingerprint: string;
@@ -26,6 +29,12 @@ export type RecordCheck =
       /** What a check without a key proves (nothing about who signed): empty when a key was given. */
       warning: readonly string[];
       sessionName: string;
+      participants: number;
+      awardsReproduced: number;
+      /** False for a session started before records could be replayed: only the chain and the seats agree. */
+      replayed: boolean;
+      /** How many members' "why this seat" were rebuilt and found as recorded; null when the record has none. */
+      reasonsRebuilt: number | null;
     }
   | { ok: false; fileName: string; sequence: number | null; reason: string };
 
@@ -44,11 +53,15 @@ export async function checkRecordFile(file: File, key: GivenKey | null): Promise
   return {
     ok: true,
     fileName: file.name,
-    headline: `${result.keyChecked ? 'Verified' : 'Checked against itself only'}: ${result.awardsReproduced} ${result.awardsReproduced === 1 ? 'award' : 'awards'} reproduced`,
+    headline: `${result.keyChecked ? 'Verified' : 'Checked against itself only'}: ${plural(result.awardsReproduced, 'award')} reproduced`,
     details: describeVerified(result),
     keyFingerprint: result.keyFingerprint,
     keyChecked: result.keyChecked,
     warning: result.keyChecked ? [] : UNKEYED_WARNING,
     sessionName: result.record.session.name,
+    participants: result.participants,
+    awardsReproduced: result.awardsReproduced,
+    replayed: result.replayed,
+    reasonsRebuilt: result.reasonsRebuilt,
   };
 }

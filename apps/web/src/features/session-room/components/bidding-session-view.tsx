@@ -98,7 +98,10 @@ function BiddingSessionBoard({
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <LiveSessionStatusCard board={board} />
-            <StationAssignmentsPanel stations={toAssignmentStations(board.stations)} sessionId={board.sessionId} />
+            {/* A completed session has no seats left to choose: its results say who got which. */}
+            {board.status !== 'completed' && (
+              <StationAssignmentsPanel stations={toAssignmentStations(board.stations)} sessionId={board.sessionId} />
+            )}
             <LiveDraftView board={board} history={historyQuery.data} isAdmin={me.isAdmin} />
           </Stack>
         </Grid.Col>

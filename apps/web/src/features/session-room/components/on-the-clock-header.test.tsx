@@ -71,16 +71,19 @@ describe('OnTheClockHeader', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('2:05');
     expect(screen.getByRole('timer')).toHaveAttribute('data-tone', 'yellow');
     expect(header()).toHaveTextContent('Under 3 minutes');
-    // The deadline and the zone it is read in, for screen readers and in the tooltip.
-    expect(header()).toHaveTextContent('Turn ends at 11:30:05 AM CST (America/Chicago)');
+    // The time the turn ends in words beside the countdown, in the department's zone.
+    expect(header()).toHaveTextContent('ends 11:30 AM CST');
+    // The countdown is the first thing in the header, before who holds the turn.
+    expect(header().textContent?.indexOf('2:05')).toBeLessThan(header().textContent?.indexOf('On the clock') ?? -1);
     expect(screen.getByText('You are watching this session; you are not one of its participants.')).toBeVisible();
   });
 
   it('tells a waiting member how many turns away they are and about how long that is', () => {
     renderHeader({ myEntry: priya ?? null, peopleAhead: 3 });
-    // The holder's 2:05 left, then two turns at the bid window's 4 minutes (no pick measured yet).
-    expect(header()).toHaveTextContent('3 turns away, about 10 minutes');
-    expect(header()).toHaveTextContent('#4 in queue');
+    // At most the holder's 2:05 left, then two turns of the bid window's 4 minutes: a range, and one
+    // place (the turns away), with no queue number beside it.
+    expect(header()).toHaveTextContent(/3 turns away, \d+ to 11 minutes/);
+    expect(header()).not.toHaveTextContent('in queue');
   });
 
   it('says "You\'re on the clock" on the member\'s turn and announces it once, politely', () => {
@@ -120,6 +123,46 @@ describe('OnTheClockHeader', () => {
     view.rerender({ board: awarded, myEntry: me, isTurnOpen: false });
     expect(header()).toHaveTextContent('Your seat: Station 4, B shift, Engineer');
     expect(liveRegion()).toHaveTextContent('You were awarded Station 4, B shift, Engineer.');
+  });
+
+  it('tells the member their turn is a second chance, and how long it is', () => {
+    const me = hale ?? participants[0];
+    if (me === undefined) throw new Error('No participant');
+    const secondChance: SessionBoard = {
+      ...board,
+      autoAssignTimeout: 1,
+      turn: board.turn === null ? null : { ...board.turn, movedToBack: true },
+    };
+    renderHeader({ board: secondChance, myEntry: { ...me, movedToBack: true }, isTurnOpen: true, remainingMs: 50_000 });
+    expect(header()).toHaveTextContent('Second chance: 1 minute');
+  });
+
+  it("shows the countdown in the browser tab on the member's own turn, and gives the page's title back after", () => {
+    document.title = 'Winter Bid · StationBid';
+    const view = renderHeader({ myEntry: hale ?? null, isTurnOpen: true, remainingMs: 45_000 });
+    expect(document.title).toBe('0:45 Your turn · StationBid');
+    view.rerender({ myEntry: hale ?? null, isTurnOpen: true, remainingMs: 44_000 });
+    expect(document.title).toBe('0:44 Your turn · StationBid');
+    view.rerender({ myEntry: hale ?? null, isTurnOpen: false, remainingMs: 44_000 });
+    expect(document.title).toBe('Winter Bid · StationBid');
+  });
+
+  it("leaves the tab's title alone on someone else's turn", () => {
+    document.title = 'Winter Bid · StationBid';
+    renderHeader({ myEntry: priya ?? null, peopleAhead: 3 });
+    expect(document.title).toBe('Winter Bid · StationBid');
+  });
+
+  it("gives its place to the outcome card once the member's turn has one, keeping the live region", () => {
+    renderHeader({
+      myEntry: priya ?? null,
+      outcome: { kind: 'moved', by: null, chanceMinutes: 1, turnsAway: 4 },
+    });
+    expect(screen.queryByRole('region', { name: 'On the clock' })).not.toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'You missed your turn.' });
+    expect(card).toHaveTextContent("You're at the back now; you get one more 1-minute chance in about 4 turns.");
+    expect(card).toHaveTextContent('Now: Morgan Hale is on the clock · 2:05');
+    expect(liveRegion()).toHaveAttribute('aria-live', 'polite');
   });
 
   it('says so while paused, and before the start', () => {

@@ -1,31 +1,33 @@
 /**
- * The "on the clock" header at the top of the session room (issue 15): who holds the turn, the
- * countdown (its colour always carried by words too, the deadline and its time zone in a tooltip),
- * and for a participant one line about themselves: "You're on the clock", "3 turns away, about 12
- * minutes" (the queue and the pace of the last turns), or "Your seat: Station 4, B shift, Engineer".
- * It holds the page's one polite live region, which announces the start of the member's turn,
- * their award and the last minute. "Your turn" is said here and nowhere else on the page.
+ * The "on the clock" header at the top of the session room: first and largest the countdown, read
+ * at arm's length on a phone, with the time the turn ends beside it in the department's zone
+ * ("ends 3:14 AM CST") and its state in words; then who holds the turn, "Second chance: 1 minute"
+ * when it is one, and for a participant one line about themselves ("3 turns away, about 12
+ * minutes"). Once the member's turn has an outcome (a missed turn, a seat won, an early end) a
+ * lasting card takes its place (turn-outcome-card.tsx). It holds the page's one polite live region,
+ * which announces the start of the member's turn, their award and the last minute. "Your turn" is
+ * said here and nowhere else on the page; on it the browser tab shows the countdown too.
  */
-import { Alert, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { Participant, SessionBoard } from '@stationbid/domain';
+import { Alert, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type Participant, plural, type SessionBoard, waitRangeOnBoard } from '@stationbid/domain';
 import { IconPlayerPause } from '@tabler/icons-react';
-import { useId } from 'react';
-import { CountdownText } from '../../../components/countdown-text.tsx';
 import { formatDateTime } from '../../../lib/session-format.ts';
+import { describeCountdown, formatCountdown, getCountdownTone } from '../../../lib/turn-countdown.ts';
 import { useTurnAnnouncements } from '../hooks/use-turn-announcements.ts';
+import { useTurnTabTitle } from '../hooks/use-turn-tab-title.ts';
 import { describeParticipantStatus } from '../utils/live-bidding-format.ts';
 import {
   countTurnsBeforeMyRound,
   describeCountdownTone,
   describeCurrentRound,
-  describeDeadline,
   describeRoundWait,
+  describeTurnEnd,
   describeTurnsAway,
-  estimateTurnPaceMs,
-  estimateWaitMs,
   findMyAward,
 } from '../utils/on-the-clock.ts';
+import type { TurnOutcome } from '../utils/turn-outcome.ts';
 import classes from './on-the-clock-header.module.css';
+import { TurnOutcomeCard } from './turn-outcome-card.tsx';
 
 export interface OnTheClockHeaderProps {
   board: SessionBoard;
@@ -43,6 +45,8 @@ export interface OnTheClockHeaderProps {
   timeZone: string;
   /** The member's round and the turns before it, as their own place last said; absent without rounds. */
   myRound?: MyRound | null;
+  /** How the member's turn went (utils/turn-outcome.ts): told by a lasting card in the header's place. */
+  outcome?: TurnOutcome | null;
 }
 
 /** The member's round as my-participation gives it. */
@@ -62,16 +66,36 @@ export function OnTheClockHeader({
   hasExpired = false,
   timeZone,
   myRound = null,
+  outcome = null,
 }: OnTheClockHeaderProps) {
   const roundName = describeCurrentRound(board);
-  const tipId = useId();
   const award = findMyAward(board, myEntry);
   const announcement = useTurnAnnouncements({ isTurnOpen, remainingMs, isPaused, award, hasExpired });
   const isRunning = board.status === 'active' || board.status === 'paused';
   const holdsTurn = isRunning && myEntry !== null && board.turn?.participantId === myEntry.id;
   const isMine = holdsTurn && isTurnOpen;
+  useTurnTabTitle(isMine && !isPaused ? remainingMs : null);
   const deadline = board.status === 'active' && board.currentBidEnd !== null ? board.currentBidEnd : null;
-  const deadlineText = deadline === null ? null : describeDeadline(deadline, timeZone);
+  const turnEnd = deadline === null ? null : describeTurnEnd(deadline, timeZone);
+  const isSecondChance = isRunning && board.turn?.movedToBack === true;
+  const liveRegion = (
+    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+      {announcement}
+    </VisuallyHidden>
+  );
+
+  if (outcome !== null) {
+    return (
+      <TurnOutcomeCard
+        outcome={outcome}
+        sessionId={board.sessionId}
+        sessionName={board.name}
+        timeZone={timeZone}
+        now={isRunning ? { holder: describeHolder(board, holdsTurn, isMine), remainingMs, isPaused } : null}
+        liveRegion={liveRegion}
+      />
+    );
+  }
 
   return (
     <Paper
@@ -83,59 +107,66 @@ export function OnTheClockHeader({
       style={isMine ? { borderColor: 'var(--mantine-color-red-7)', borderWidth: 2 } : undefined}
     >
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-          <Stack gap={2} miw={0} flex="1 1 220px">
-            <Text size="xs" tt="uppercase" fw={700} c="gray.7">
-              On the clock{roundName === null ? '' : ` · ${roundName}`}
-            </Text>
-            <Group gap="xs" wrap="nowrap" align="center">
-              {isMine && <span className={`${classes.dot} ${classes.pulse}`} aria-hidden />}
-              <Title order={2} size="h3">
-                {describeHolder(board, holdsTurn, isMine)}
-              </Title>
-            </Group>
-            <MemberLine
-              board={board}
-              myEntry={myEntry}
-              peopleAhead={peopleAhead}
-              remainingMs={remainingMs}
-              award={award}
-              holdsTurn={holdsTurn}
-              timeZone={timeZone}
-              roundName={roundName}
-              myRound={myRound}
-            />
-          </Stack>
-          {isRunning && remainingMs !== null && (
-            <Stack gap={0} align="flex-end">
-              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the deadline's tooltip opens by keyboard and by a tap as well as by mouse */}
-              <span className={classes.deadline} tabIndex={0} aria-describedby={tipId}>
-                <CountdownText remainingMs={remainingMs} isPaused={isPaused} size="xl" />
-                <span role="tooltip" id={tipId} className={classes.tip}>
-                  {deadlineText ?? 'The clock is stopped while the session is paused'}
-                </span>
-              </span>
-              <Text size="sm" fw={600}>
+        {isRunning && remainingMs !== null && (
+          <div className={classes.clockRow}>
+            <span
+              role="timer"
+              aria-label={isPaused ? `${describeCountdown(remainingMs)}, paused` : describeCountdown(remainingMs)}
+              data-tone={isPaused ? 'paused' : getCountdownTone(remainingMs)}
+              className={classes.countdown}
+            >
+              {formatCountdown(remainingMs)}
+            </span>
+            <span className={classes.clockWords}>
+              <Text span fw={700} size="md">
+                {turnEnd ?? 'Clock stopped: session paused'}
+              </Text>
+              <Text span size="sm" fw={600} c="gray.8">
                 {describeCountdownTone(remainingMs, isPaused)}
               </Text>
-            </Stack>
-          )}
-        </Group>
+            </span>
+          </div>
+        )}
+        <Stack gap={2} miw={0}>
+          <Text size="xs" tt="uppercase" fw={700} c="gray.7">
+            On the clock{roundName === null ? '' : ` · ${roundName}`}
+          </Text>
+          <Group gap="xs" wrap="wrap" align="center">
+            {isMine && <span className={`${classes.dot} ${classes.pulse}`} aria-hidden />}
+            <Title order={2} size="h3">
+              {describeHolder(board, holdsTurn, isMine)}
+            </Title>
+            {isSecondChance && holdsTurn && (
+              <Badge color="orange" variant="light" size="lg">
+                Second chance: {plural(board.autoAssignTimeout, 'minute')}
+              </Badge>
+            )}
+          </Group>
+          <MemberLine
+            board={board}
+            myEntry={myEntry}
+            peopleAhead={peopleAhead}
+            remainingMs={remainingMs}
+            award={award}
+            holdsTurn={holdsTurn}
+            timeZone={timeZone}
+            roundName={roundName}
+            myRound={myRound}
+          />
+        </Stack>
         {board.status === 'paused' && (
           <Alert color="yellow" variant="light" icon={<IconPlayerPause aria-hidden />} title="Session paused">
             The clock is frozen until the administrator resumes the session. Bids and skips wait until then.
           </Alert>
         )}
-        <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
-          {announcement}
-        </VisuallyHidden>
+        {liveRegion}
       </Stack>
     </Paper>
   );
 }
 
 /** Who holds the turn, or where the session stands when no one does. */
-function describeHolder(board: SessionBoard, holdsTurn: boolean, isMine: boolean): string {
+export function describeHolder(board: SessionBoard, holdsTurn: boolean, isMine: boolean): string {
   if (board.status === 'draft' || board.status === 'scheduled') return 'Not started yet';
   if (board.status === 'completed') return 'Session completed';
   if (isMine) return "You're on the clock";
@@ -201,17 +232,13 @@ function MemberLine({
   const status = describeParticipantStatus(myEntry, board.status);
   const isWaiting = myEntry.outcome === null && board.status !== 'completed';
   if (!isWaiting) return <Text size="sm">Your turn is done: {status.label}.</Text>;
-  if (peopleAhead === null || peopleAhead <= 0) return <Text size="sm">{place}</Text>;
-  const waitMs = estimateWaitMs(peopleAhead, estimateTurnPaceMs(board), remainingMs);
-  return (
-    <Text>
-      <Text span fw={700}>
-        {describeTurnsAway(peopleAhead, waitMs)}
-      </Text>
-      <Text span size="sm" c="gray.7">
-        {' '}
-        · {place}
-      </Text>
-    </Text>
-  );
+  if (peopleAhead === null || peopleAhead <= 0) return null;
+  // While the session runs the place is the people ahead, never the queue number beside it: "#4 in
+  // queue" beside "You're next" (those before have bid) reads as two different places.
+  const range = waitRangeOnBoard(board, {
+    peopleAhead,
+    queuePosition: myEntry.position,
+    holderRemainingMs: remainingMs,
+  });
+  return <Text fw={700}>{describeTurnsAway(range, peopleAhead)}</Text>;
 }

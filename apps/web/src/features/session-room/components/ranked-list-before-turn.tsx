@@ -2,8 +2,9 @@
  * "Your ranked list — used if you miss your turn": while the member waits, their ranked seat
  * choices in the users feature's editor (drag and drop or keyboard, each seat marked Free or Taken
  * on this session's board as events patch it, auto-bid beside it). When the turn runs out with
- * auto-bid on, the server awards the first choice still free (bidding-rules.md). The editor's code
- * (and dnd-kit's) is fetched on demand by the users feature's lazy wrapper.
+ * auto-bid on (the default), the server awards the first choice still free (bidding-rules.md); a
+ * member who turned auto-bid off sees a heading that says the list is not used then. The editor's
+ * code (and dnd-kit's) is fetched on demand by the users feature's lazy wrapper.
  */
 import { Paper } from '@mantine/core';
 import {
@@ -17,6 +18,7 @@ import { useMemo } from 'react';
 import { LazyRankedListEditor } from '../../users/index.ts';
 
 export const RANKED_LIST_TITLE = 'Your ranked list — used if you miss your turn';
+export const RANKED_LIST_AUTO_BID_OFF_TITLE = 'Your ranked list — not used if you miss your turn: auto-bid is off';
 
 export interface RankedListBeforeTurnProps {
   board: Pick<SessionBoard, 'eligibilityMode' | 'stations' | 'effectiveDate' | 'certificationNames'>;
@@ -36,7 +38,12 @@ export function RankedListBeforeTurn({ board, member }: RankedListBeforeTurnProp
   );
   return (
     <Paper withBorder p="md" radius="md">
-      <LazyRankedListEditor board={offered} title={RANKED_LIST_TITLE} headingOrder={2} />
+      <LazyRankedListEditor
+        board={offered}
+        title={RANKED_LIST_TITLE}
+        autoBidOffTitle={RANKED_LIST_AUTO_BID_OFF_TITLE}
+        headingOrder={2}
+      />
     </Paper>
   );
 }

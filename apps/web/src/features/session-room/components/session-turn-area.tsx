@@ -1,21 +1,25 @@
 /**
- * The top of both session pages (/live-bid/:id and /bidding, /bid/:id): the "on the clock" header,
- * the expiry notice, and below it either the member's one bid action (their turn) or their ranked
- * list (while they wait), then what they would likely get from that list. Both pages compose it the
+ * The top of both session pages (/live-bid/:id and /bidding, /bid/:id): the "on the clock" header
+ * (or, once the member's turn has an outcome, the lasting card in its place), and below it either
+ * the member's one bid action (their turn) or, while they wait, the last three picks (on a phone)
+ * and their ranked list, then what they would likely get from that list. Both pages compose it the
  * same way, so "your turn" reads the same on both.
  */
 import { Stack } from '@mantine/core';
-import type { BidSessionStatus, HeldCertification, Participant, SessionBoard } from '@stationbid/domain';
-import { useMemo } from 'react';
+import type { BidSessionStatus, HeldCertification, Participant, SessionBoard, TurnStory } from '@stationbid/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
+import { scheduleSessionRead } from '../../../lib/session-follow.ts';
 import { useOwnTurn } from '../hooks/use-own-turn.ts';
 import { countPeopleAhead } from '../utils/live-bidding-format.ts';
+import { findTurnOutcome } from '../utils/turn-outcome.ts';
 import { isTurnNear, LazyBidPanel } from './lazy-bid-panel.tsx';
 import { LazyForecastPanel } from './lazy-forecast-panel.tsx';
 import { type MyRound, OnTheClockHeader } from './on-the-clock-header.tsx';
+import { PinnedPicks } from './pinned-picks.tsx';
 import { RankedListBeforeTurn } from './ranked-list-before-turn.tsx';
 import { SeatRulesCard } from './seat-rules-card.tsx';
-import { TurnExpiredNotice } from './turn-expired-notice.tsx';
 
 export interface SessionTurnAreaProps {
   board: SessionBoard;
@@ -26,7 +30,12 @@ export interface SessionTurnAreaProps {
   /** After the member's own bid or skip (e.g. to read their bid history again). */
   onTurnFinished?: () => void;
   /** The member's own round and certifications (my-participation); absent for a watcher or an older server. */
-  ownRules?: { myRound?: MyRound | null | undefined; certifications?: HeldCertification[] | undefined } | null;
+  ownRules?: {
+    myRound?: MyRound | null | undefined;
+    certifications?: HeldCertification[] | undefined;
+    /** How the member's turn went (my-participation), for the outcome card. */
+    turnStory?: TurnStory | undefined;
+  } | null;
 }
 
 const NO_CERTIFICATIONS: HeldCertification[] = [];
@@ -51,6 +60,22 @@ export function SessionTurnArea({
   const isWaiting = myEntry !== null && myEntry.outcome === null && board.status !== 'completed' && !turn.isTurnOpen;
   // A participant's own forecast, before and during the session (a watcher has no list to forecast).
   const hasForecast = myEntry !== null && FORECAST_STATUSES.has(board.status);
+  const outcome = findTurnOutcome({
+    board,
+    myEntry,
+    story: ownRules?.turnStory,
+    peopleAhead,
+    hasExpired: turn.expiry.isExpiredNoticeShown,
+    isTurnOpen: turn.isBannerShown,
+  });
+  const isRunning = board.status === 'active' || board.status === 'paused';
+  // A session ended while the member waited leaves their own place as last read (no outcome): it is
+  // read again, jittered like every watcher's read, so the card can say how it ended for them.
+  const queryClient = useQueryClient();
+  const isPlaceStale = board.status === 'completed' && myEntry !== null && myEntry.outcome === null;
+  useEffect(() => {
+    if (isPlaceStale) scheduleSessionRead(queryClient, board.sessionId, { includesMemberData: true });
+  }, [isPlaceStale, queryClient, board.sessionId]);
 
   return (
     <Stack gap="md">
@@ -64,8 +89,9 @@ export function SessionTurnArea({
         hasExpired={turn.expiry.isExpiredNoticeShown}
         timeZone={timeZone}
         myRound={ownRules?.myRound ?? null}
+        outcome={outcome}
       />
-      {turn.expiry.isExpiredNoticeShown && <TurnExpiredNotice onDismiss={turn.expiry.dismissExpiredNotice} />}
+      {isWaiting && isRunning && <PinnedPicks picks={board.recentPicks} />}
       <LazyBidPanel
         isTurnNear={isTurnNear(turn.isTurnOpen, peopleAhead)}
         panel={

@@ -13,8 +13,11 @@ interface TurnAnnouncementInput {
   hasExpired?: boolean;
 }
 
-/** The words when a turn runs out (bidding-rules.md, "When a turn's deadline passes"), shown by TurnExpiredNotice and announced here. */
-export const TURN_EXPIRED_MESSAGE = 'Time expired! Your turn has passed.';
+/**
+ * The words announced when the member's turn runs out (bidding-rules.md, "When a turn's deadline
+ * passes"); the outcome card in the header's place then says what followed.
+ */
+export const TURN_EXPIRED_MESSAGE = 'Your time ran out.';
 
 const FINAL_MINUTE_MS = LIMITS.countdownWarningSeconds * 1000;
 

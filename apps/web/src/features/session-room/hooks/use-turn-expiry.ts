@@ -26,7 +26,7 @@ const OUTCOMES_OF_AN_ACTION: ReadonlySet<ParticipantOutcome> = new Set(['bid', '
 /**
  * When the running turn's countdown reaches 0: asks the server once per deadline to process it (the
  * server's own turn clock does so within a second anyway; the nudge only moves the page on sooner),
- * and, when it was the member's own turn, raises "Time expired! Your turn has passed." once.
+ * and, when it was the member's own turn, raises the member's "time ran out" once (the outcome card in the header's place).
  *
  * The server's clock usually gets there first: its turn clock ticks every 250 ms and the live stream
  * brings the next turn before this page's tick shows 0. So the notice is also raised when the

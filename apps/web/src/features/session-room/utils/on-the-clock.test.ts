@@ -1,15 +1,7 @@
 import type { BoardPick } from '@stationbid/domain';
 import { describe, expect, it } from 'vitest';
 import { buildOfferedStation, buildParticipant } from '../../../test/build-bid-session.ts';
-import {
-  describeDeadline,
-  describeDuration,
-  describePick,
-  describeTurnsAway,
-  estimateTurnPaceMs,
-  estimateWaitMs,
-  findMyAward,
-} from './on-the-clock.ts';
+import { describePick, describeTurnEnd, describeTurnsAway, findMyAward } from './on-the-clock.ts';
 import { listFreeRankedSeats } from './ranked-seats.ts';
 
 const START = Date.parse('2026-03-01T09:00:00.000Z');
@@ -32,30 +24,13 @@ function pick(name: string, minutes: number, fields: Partial<BoardPick> = {}): B
   };
 }
 
-describe('estimateTurnPaceMs', () => {
-  it('is the median gap between the latest picks, the first counted from the start', () => {
-    // Turns of 2, 3 and 10 minutes (newest first): the slow one does not drag the pace.
-    const recentPicks = [pick('C', 15), pick('B', 5), pick('A', 2)];
-    expect(estimateTurnPaceMs({ recentPicks, actualStart: at(0), bidWindowDuration: 5 })).toBe(3 * 60_000);
-  });
-
-  it('falls back to the bid window before any turn has been measured', () => {
-    expect(estimateTurnPaceMs({ recentPicks: [], actualStart: at(0), bidWindowDuration: 5 })).toBe(5 * 60_000);
-  });
-});
-
 describe("the wait until the member's turn", () => {
-  it("counts the holder's likely rest and a pace for everyone else ahead", () => {
-    expect(estimateWaitMs(3, 4 * 60_000, 60_000)).toBe(60_000 + 2 * 4 * 60_000);
-    expect(estimateWaitMs(3, 4 * 60_000, null)).toBe(12 * 60_000);
-    expect(estimateWaitMs(0, 4 * 60_000, 60_000)).toBe(0);
-  });
-
-  it('reads as "N turns away, about M minutes", or "You\'re next"', () => {
-    expect(describeTurnsAway(3, 12 * 60_000)).toBe('3 turns away, about 12 minutes');
-    expect(describeTurnsAway(1, 60_000)).toBe("You're next, about 1 minute");
-    expect(describeDuration(20_000)).toBe('less than a minute');
-    expect(describeDuration(125 * 60_000)).toBe('about 2 hours 5 minutes');
+  it('reads as "N turns away" or "You\'re next", with the wait as a range', () => {
+    const range = { isYourTurn: false, isNext: false, lowerMs: 6 * 60_000, upperMs: 40 * 60_000 };
+    expect(describeTurnsAway(range, 3)).toBe('3 turns away, 6 to 40 minutes');
+    expect(describeTurnsAway({ ...range, isNext: true, lowerMs: 60_000, upperMs: 5 * 60_000 }, 1)).toBe(
+      "You're next, 1 to 5 minutes",
+    );
   });
 });
 
@@ -99,11 +74,11 @@ describe('listFreeRankedSeats', () => {
   });
 });
 
-describe('describeDeadline', () => {
-  it('names the time and the zone', () => {
-    expect(describeDeadline('2026-03-01T17:30:05.000Z', 'America/Chicago', 'en-US')).toBe(
-      'Turn ends at 11:30:05 AM CST (America/Chicago)',
-    );
+describe('describeTurnEnd', () => {
+  it("names the time the turn ends in the department's zone, whatever the phone's", () => {
+    expect(describeTurnEnd('2026-03-01T09:14:05.000Z', 'America/Chicago')).toBe('ends 3:14 AM CST');
+    expect(describeTurnEnd('2026-07-01T09:14:05.000Z', 'America/New_York')).toBe('ends 5:14 AM EDT');
+    expect(describeTurnEnd('not a time', 'UTC')).toBeNull();
   });
 });
 

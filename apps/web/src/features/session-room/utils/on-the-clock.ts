@@ -7,79 +7,27 @@
 import {
   type BoardPick,
   countTurnsBeforeRound,
+  describeWaitRange,
   LIMITS,
   type Participant,
   type SeatPosition,
   type SessionBoard,
   type Shift,
+  type WaitRange,
 } from '@stationbid/domain';
 import { type CountdownTone, getCountdownTone } from '../../../lib/turn-countdown.ts';
-
-/** How many of the latest picks set the pace: enough to smooth one slow turn, few enough to follow a change of pace. */
-export const PACE_SAMPLE_SIZE = 10;
 
 /** "Station 4, B shift, Engineer": a seat as the header, the feed and the confirmation name it. */
 export function describeSeat(stationNumber: number, shift: Shift, position: SeatPosition): string {
   return `Station ${stationNumber}, ${shift} shift, ${position}`;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 /**
- * The typical length of a turn, in ms: the median time between the latest picks (the first pick
- * counts from the session's start). The median, because one member who let their window run out
- * would pull an average far from how fast the queue really moves. Without at least one measured
- * turn, the session's bid window is the honest guess.
+ * "You're next, 1 to 5 minutes" or "3 turns away, 6 to 40 minutes": the wait as a range
+ * (packages/domain wait-range.ts), so one quick pick does not swing it from 45 minutes to 6.
  */
-export function estimateTurnPaceMs(
-  board: Pick<SessionBoard, 'recentPicks' | 'actualStart' | 'bidWindowDuration'>,
-): number {
-  const times = board.recentPicks
-    .slice(0, PACE_SAMPLE_SIZE + 1)
-    .map((pick) => Date.parse(pick.at))
-    .filter((time) => !Number.isNaN(time));
-  // Newest first: the gaps between neighbours are the turns that ended in a pick.
-  const gaps: number[] = [];
-  for (let index = 0; index + 1 < times.length; index += 1) {
-    const gap = (times[index] ?? 0) - (times[index + 1] ?? 0);
-    if (gap > 0) gaps.push(gap);
-  }
-  const startMs = board.actualStart === null ? Number.NaN : Date.parse(board.actualStart);
-  const oldest = times.at(-1);
-  if (gaps.length < PACE_SAMPLE_SIZE && oldest !== undefined && !Number.isNaN(startMs) && oldest > startMs) {
-    gaps.push(oldest - startMs);
-  }
-  return gaps.length === 0 ? board.bidWindowDuration * 60_000 : median(gaps);
-}
-
-/**
- * About how long until the member's turn: the turn holder's likely rest (the pace, or less when
- * their clock shows less) and a whole pace for everyone else ahead.
- */
-export function estimateWaitMs(turnsAway: number, paceMs: number, remainingMs: number | null): number {
-  if (turnsAway <= 0) return 0;
-  const current = remainingMs === null ? paceMs : Math.min(paceMs, remainingMs);
-  return current + (turnsAway - 1) * paceMs;
-}
-
-/** "less than a minute", "about 1 minute", "about 12 minutes", "about 2 hours 5 minutes". */
-export function describeDuration(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return 'less than a minute';
-  if (minutes < 60) return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const hourText = `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  return rest === 0 ? `about ${hourText}` : `about ${hourText} ${rest} ${rest === 1 ? 'minute' : 'minutes'}`;
-}
-
-/** "You're next, about 4 minutes" or "3 turns away, about 12 minutes". */
-export function describeTurnsAway(turnsAway: number, waitMs: number): string {
-  const wait = describeDuration(waitMs);
+export function describeTurnsAway(range: WaitRange, turnsAway: number): string {
+  const wait = describeWaitRange(range);
   return turnsAway <= 1 ? `You're next, ${wait}` : `${turnsAway} turns away, ${wait}`;
 }
 
@@ -132,20 +80,19 @@ export function describeCountdownTone(remainingMs: number, isPaused: boolean): s
 }
 
 /**
- * "Turn ends at 9:04:05 PM CST (America/Chicago)": the deadline in `timeZone`, with the zone's
- * abbreviation as e-mails and SMS give it, and its full name, which says where the clock is.
+ * "ends 3:14 AM CST": the time the turn ends, in words beside the countdown, in the department's
+ * zone with its short name (the one e-mails and SMS give), whatever zone the phone is set to.
  */
-export function describeDeadline(deadlineIso: string, timeZone: string, locale?: string): string | null {
+export function describeTurnEnd(deadlineIso: string, timeZone: string, locale = 'en-US'): string | null {
   const deadline = Date.parse(deadlineIso);
   if (Number.isNaN(deadline)) return null;
   const time = new Intl.DateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
-    second: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).format(deadline);
-  return `Turn ends at ${time} (${timeZone})`;
+  return `ends ${time}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { SHIFTS, type Station } from '@stationbid/domain';
+import { plural, SHIFTS, type Station } from '@stationbid/domain';
 import { countFreeSeats } from '../utils/station-rules.ts';
 
 /** Seats and free seats of each shift, A, B and C, side by side. */
@@ -11,9 +11,7 @@ export function ShiftCapacityList({ station }: { station: Pick<Station, 'shiftCa
           <Text size="xs" fw={700}>
             Shift {shift}
           </Text>
-          <Text size="sm">
-            {station.shiftCapacity[shift]} {station.shiftCapacity[shift] === 1 ? 'seat' : 'seats'}
-          </Text>
+          <Text size="sm">{plural(station.shiftCapacity[shift], 'seat')}</Text>
           <Text size="xs" c="dimmed">
             {countFreeSeats(station, shift)} free
           </Text>

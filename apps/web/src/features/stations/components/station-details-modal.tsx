@@ -3,7 +3,7 @@
  * occupied and free seats by position, and the members seated there now.
  */
 import { Badge, Button, Group, List, Modal, SimpleGrid, Stack, Table, Text, Title, useMatches } from '@mantine/core';
-import { SHIFTS, type Station } from '@stationbid/domain';
+import { plural, SHIFTS, type Station } from '@stationbid/domain';
 import type { ReactNode } from 'react';
 import { countFreeSeats, getStationLocation } from '../utils/station-rules.ts';
 import { StationFillBar, StationStatusBadge } from './station-status.tsx';
@@ -45,7 +45,7 @@ function StationDetails({
       <Group gap="xs">
         <StationStatusBadge station={station} />
         <Text size="sm" c="dimmed">
-          {station.totalOccupancy} of {station.totalCapacity} seats taken
+          {station.totalOccupancy} of {plural(station.totalCapacity, 'seat')} taken
         </Text>
       </Group>
 

@@ -3,7 +3,7 @@
  * with the station columns, a template whose example rows import as they are (its seat rules name
  * the department's own certification codes), and notes on how each row is read (decision 007).
  */
-import { STATION_IMPORT_OPTIONAL_COLUMNS, STATION_IMPORT_REQUIRED_COLUMNS } from '@stationbid/domain';
+import { plural, STATION_IMPORT_OPTIONAL_COLUMNS, STATION_IMPORT_REQUIRED_COLUMNS } from '@stationbid/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ImportOutcome, SpreadsheetImportPanel } from '../../../components/spreadsheet-import-panel.tsx';
 import { showSuccess } from '../../../lib/toasts.ts';
@@ -76,7 +76,7 @@ export function StationImportTab({ isShown }: { isShown: boolean }) {
 
   async function upload(file: File): Promise<ImportOutcome> {
     const results = await importStations(file);
-    showSuccess(`Import completed! ${results.created} stations created, ${results.skipped} skipped.`);
+    showSuccess(`Import completed! ${plural(results.created, 'station')} created, ${results.skipped} skipped.`);
     void invalidateStations(queryClient);
     return {
       figures: [

@@ -10,6 +10,7 @@ import {
   createStationRequestSchema,
   emptySeatCounts,
   hasSeatRule,
+  plural,
   RANKS,
   type Rank,
   SEAT_POSITIONS,
@@ -28,7 +29,7 @@ export const SEAT_GROUP_MESSAGES = {
   countMin: 'A group has at least 1 seat',
   ruleRequired: 'Choose a certification, or mark the seats as must be filled',
   tooMany: (shift: Shift, position: SeatPosition, seats: number, inGroups: number) =>
-    `Shift ${shift} has ${seats} ${position} seat${seats === 1 ? '' : 's'}; its groups take ${inGroups}`,
+    `Shift ${shift} has ${plural(seats, `${position} seat`)}; its groups take ${inGroups}`,
 } as const;
 
 /** What a number input holds: a number, or '' (or stray text) while it is empty or being typed. */

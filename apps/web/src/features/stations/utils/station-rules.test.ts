@@ -127,5 +127,8 @@ describe('paging', () => {
     expect(describeStationPage(3, 30)).toBe('Showing 25 to 30 of 30 stations');
     expect(describeStationPage(1, 5)).toBe('Showing 1 to 5 of 5 stations');
     expect(describeStationPage(1, 0)).toBe('Showing 0 of 0 stations');
+    // A page of one station names it, never "1 to 1 of 1 stations".
+    expect(describeStationPage(3, 25)).toBe('Showing station 25 of 25');
+    expect(describeStationPage(1, 1)).toBe('Showing station 1 of 1');
   });
 });

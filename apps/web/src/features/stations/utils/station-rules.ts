@@ -114,12 +114,15 @@ export function pageOf<T>(items: T[], page: number, perPage: number = LIMITS.sta
   return items.slice((page - 1) * perPage, page * perPage);
 }
 
-/** "Showing 13 to 24 of 30 stations" for page 2 of 30 at 12 per page; "Showing 0 of 0 stations" when empty. */
+/**
+ * "Showing 13 to 24 of 30 stations" for page 2 of 30 at 12 per page; "Showing station 25 of 25" for a
+ * page of one; "Showing 0 of 0 stations" when empty.
+ */
 export function describeStationPage(page: number, total: number, perPage: number = LIMITS.stationsPerPage): string {
   if (total === 0) return 'Showing 0 of 0 stations';
   const first = (page - 1) * perPage + 1;
   const last = Math.min(page * perPage, total);
-  return `Showing ${first} to ${last} of ${total} stations`;
+  return first === last ? `Showing station ${first} of ${total}` : `Showing ${first} to ${last} of ${total} stations`;
 }
 
 /** Free seats of one shift. */

@@ -3,7 +3,7 @@
  * administrators' member list. Their cache keys, the factories every screen reads them through, and
  * what each change refreshes.
  */
-import type { BidPreferences, User } from '@stationbid/domain';
+import type { BidPreferences, SavedBidPreferences, User } from '@stationbid/domain';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -13,6 +13,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { subscribeToOwnPreferenceChanges, useIsLiveConnected } from '../../../lib/live-events.ts';
 import { invalidateForecasts } from '../../../lib/session-queries.ts';
 import { setCurrentUser, updateCurrentUserIfSame } from '../../auth/index.ts';
 import { invalidateStations, stationQueries } from '../../stations/index.ts';
@@ -32,6 +34,9 @@ export const userQueryKeys = {
   adminMemberPages: (criteria: MemberListCriteria) => ['admin', 'users', 'pages', criteria] as const,
 };
 
+/** A copy of the bid preferences older than this is read again when a screen shows it. */
+export const BID_PREFERENCES_STALE_MS = 30_000;
+
 export const userQueries = {
   /** The signed-in member's own record, as the profile page edits it (schemas/profile.ts). */
   profile: () => queryOptions({ queryKey: userQueryKeys.profile, queryFn: ({ signal }) => getProfile(signal) }),
@@ -42,7 +47,14 @@ export const userQueries = {
    * ranked choices share this entry, so a save in one shows in the other at once.
    */
   bidPreferences: () =>
-    queryOptions({ queryKey: userQueryKeys.preferences, queryFn: ({ signal }) => getBidPreferences(signal) }),
+    queryOptions({
+      queryKey: userQueryKeys.preferences,
+      queryFn: ({ signal }) => getBidPreferences(signal),
+      // The member may have saved on another device meanwhile: coming back to this window reads
+      // the list again, however fresh it looks (the live event may have been missed while asleep).
+      refetchOnWindowFocus: 'always',
+      staleTime: BID_PREFERENCES_STALE_MS,
+    }),
   /** Every member, active or not, with their seniority score and bid priority. */
   adminMembers: () =>
     queryOptions({ queryKey: userQueryKeys.adminMembers, queryFn: ({ signal }) => getAdminUsers(signal) }),
@@ -68,8 +80,24 @@ export function useSeniorityQuery() {
   return useQuery(userQueries.seniority());
 }
 
-/** Read when the Bid Preferences dialog opens. */
+/**
+ * The member's bid preferences, as the Bid Preferences dialog and the ranked-list editor show them,
+ * following saves made elsewhere: read again when the live stream says they were saved (on another
+ * device, or in another tab), when the stream opens or comes back after a drop (a save meanwhile
+ * sent no event here), and when the window is focused again.
+ */
 export function useBidPreferencesQuery({ enabled }: { enabled: boolean }) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () => subscribeToOwnPreferenceChanges((event) => void onBidPreferencesChangedElsewhere(queryClient, event.version)),
+    [queryClient],
+  );
+  const isConnected = useIsLiveConnected();
+  const wasConnected = useRef(isConnected);
+  useEffect(() => {
+    if (isConnected && !wasConnected.current) void invalidateBidPreferences(queryClient);
+    wasConnected.current = isConnected;
+  }, [isConnected, queryClient]);
   return useQuery({ ...userQueries.bidPreferences(), enabled });
 }
 
@@ -104,15 +132,36 @@ export function onOwnProfileSaved(queryClient: QueryClient, user: User): Promise
  * The saved bid preferences replace the cached ones, and the member's forecasts, made from their
  * ranked list, are read again.
  */
-export function onBidPreferencesSaved(queryClient: QueryClient, preferences: BidPreferences): Promise<unknown> {
+export function onBidPreferencesSaved(
+  queryClient: QueryClient,
+  preferences: BidPreferences | SavedBidPreferences,
+): Promise<unknown> {
   queryClient.setQueryData(userQueryKeys.preferences, preferences);
   return invalidateForecasts(queryClient);
+}
+
+/**
+ * The live stream says the member's preferences were saved, at `version`: read again, unless this
+ * tab holds that version already (its own save), and the forecasts made from the list with them.
+ */
+export function onBidPreferencesChangedElsewhere(queryClient: QueryClient, version: number): Promise<unknown> {
+  const cached = queryClient.getQueryData<SavedBidPreferences>(userQueryKeys.preferences);
+  if (cached?.version !== undefined && cached.version >= version) return Promise.resolve();
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: userQueryKeys.preferences }, { cancelRefetch: false }),
+    invalidateForecasts(queryClient),
+  ]);
 }
 
 /**
  * The notification flags inside the bid preferences changed elsewhere (the notification settings):
  * that copy is read again, never sent back stale.
  */
+/** The profile is read again: its phone is the one text messages go to, saved from the notification settings too. */
+export function invalidateProfile(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.invalidateQueries({ queryKey: userQueryKeys.profile });
+}
+
 export function invalidateBidPreferences(queryClient: QueryClient): Promise<unknown> {
   return queryClient.invalidateQueries({ queryKey: userQueryKeys.preferences });
 }

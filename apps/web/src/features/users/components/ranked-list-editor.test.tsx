@@ -12,7 +12,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { buildStation } from '../../../test/build-station.ts';
 import { buildUser } from '../../../test/fixtures.ts';
 import { jsonResponse, type MockHandler, mockApi } from '../../../test/mock-api.ts';
-import { RankedListEditor } from './ranked-list-editor.tsx';
+import { RankedListEditor, type RankedListEditorProps } from './ranked-list-editor.tsx';
 
 const member = buildUser({ rank: 'Engineer' });
 vi.mock(import('../../auth/index.ts'), async (importOriginal) => ({
@@ -26,7 +26,7 @@ const FIRST: SeatChoicePreference = { stationId: northside.id, shift: 'A', seatP
 const SECOND: SeatChoicePreference = { stationId: hillcrest.id, shift: 'B', seatPosition: 'Engineer' };
 const saved: BidPreferences = { ...DEFAULT_BID_PREFERENCES, autoBid: true, seatChoices: [FIRST, SECOND] };
 
-function renderEditor(api: Record<string, MockHandler> = {}) {
+function renderEditor(api: Record<string, MockHandler> = {}, props: RankedListEditorProps = {}) {
   const mocked = mockApi({
     'GET /api/users/preferences': () => jsonResponse(200, { preferences: saved }),
     'GET /api/stations': () => jsonResponse(200, { stations: [northside, hillcrest] }),
@@ -44,7 +44,7 @@ function renderEditor(api: Record<string, MockHandler> = {}) {
         element: (
           <>
             <Link to="/elsewhere">Elsewhere</Link>
-            <RankedListEditor />
+            <RankedListEditor {...props} />
           </>
         ),
       },
@@ -205,6 +205,20 @@ describe('RankedListEditor', () => {
       ),
     );
     expect(await screen.findByText('Another page')).toBeInTheDocument();
+  });
+
+  it('never heads the list "used if you miss your turn" while auto-bid is off', async () => {
+    const titles = { title: 'Used if you miss your turn', autoBidOffTitle: 'Not used if you miss your turn' };
+    const { user } = renderEditor(
+      { 'GET /api/users/preferences': () => jsonResponse(200, { preferences: { ...saved, autoBid: false } }) },
+      titles,
+    );
+    expect(await screen.findByRole('heading', { name: titles.autoBidOffTitle }, { timeout: 5000 })).toBeInTheDocument();
+    // The heading follows what is saved, not a switch turned on but not saved yet.
+    await user.click(screen.getByRole('switch', { name: /Auto-bid from this list/ }));
+    expect(screen.getByRole('heading', { name: titles.autoBidOffTitle })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save ranked list' }));
+    expect(await screen.findByRole('heading', { name: titles.title })).toBeInTheDocument();
   });
 
   it('says when the list cannot be loaded', async () => {

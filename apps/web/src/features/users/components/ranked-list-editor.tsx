@@ -8,18 +8,24 @@
  * is the one the engine will use. A failed save keeps every edit on screen with the server's reason
  * and a way to try again; leaving the page with unsaved edits asks first (in the app and on reload).
  *
+ * The list follows the member across devices: a save made elsewhere (the live event, a refocus)
+ * replaces what is shown when nothing here is unsaved. With unsaved edits here it replaces nothing:
+ * the editor says the list was changed on another device and offers to load it, and a save made on
+ * the older copy anyway is refused by the server (it carries the copy's version), never applied
+ * over the newer list.
+ *
  * Load it lazily from other pages (LazyRankedListEditor in ranked-list-lazy.tsx): it brings dnd-kit.
  */
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
-import type { BidPreferences, SeatChoicePreference } from '@stationbid/domain';
+import type { BidPreferences, SavedBidPreferences, SeatChoicePreference } from '@stationbid/domain';
 import { BID_PREFERENCE_MESSAGES } from '@stationbid/domain';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconDevices } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/index.ts';
-import { useUpdateBidPreferences } from '../api/update-bid-preferences.ts';
+import { isChangedElsewhere, useUpdateBidPreferences } from '../api/update-bid-preferences.ts';
 import { useActiveStationsQuery, useBidPreferencesQuery } from '../api/user-queries.ts';
 import { RankedListField } from './ranked-list-field.tsx';
 import type { RankedListBoard } from './ranked-list-seats.ts';
@@ -37,6 +43,11 @@ export interface RankedListEditorProps {
   board?: RankedListBoard;
   /** The heading above the list; default "Your ranked list". */
   title?: string;
+  /**
+   * The heading instead of `title` while the saved list has seats but auto-bid is off, so that a
+   * heading promising the list's use ("used if you miss your turn") is never shown when it is not.
+   */
+  autoBidOffTitle?: string;
   /** The heading's level on the page; default 3. */
   headingOrder?: 2 | 3 | 4;
 }
@@ -54,7 +65,20 @@ const draftOf = (preferences: BidPreferences): Draft => ({
 });
 const sameDraft = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
 
-export function RankedListEditor({ board, title = 'Your ranked list', headingOrder = 3 }: RankedListEditorProps) {
+export const CHANGED_ELSEWHERE_TEXT = {
+  title: 'Your list was changed on another device',
+  refused: 'Nothing was saved: your changes were made on an older copy of the list.',
+  offer:
+    'Load the saved list to see it. The changes on this screen are not saved and will be replaced; make them again after loading if you still want them.',
+  reload: 'Load the saved list',
+} as const;
+
+export function RankedListEditor({
+  board,
+  title = 'Your ranked list',
+  autoBidOffTitle,
+  headingOrder = 3,
+}: RankedListEditorProps) {
   const { rank } = useCurrentUser();
   const preferencesQuery = useBidPreferencesQuery({ enabled: true });
   const stationsQuery = useActiveStationsQuery({ enabled: true });
@@ -80,10 +104,12 @@ export function RankedListEditor({ board, title = 'Your ranked list', headingOrd
   return (
     <RankedListEditorForm
       saved={preferencesQuery.data}
+      loadSaved={async () => (await preferencesQuery.refetch()).data}
       stations={stationsQuery.data}
       rank={rank}
       board={board}
       title={title}
+      autoBidOffTitle={autoBidOffTitle ?? title}
       headingOrder={headingOrder}
     />
   );
@@ -92,36 +118,77 @@ export function RankedListEditor({ board, title = 'Your ranked list', headingOrd
 export default RankedListEditor;
 
 interface RankedListEditorFormProps extends Required<Pick<RankedListEditorProps, 'title' | 'headingOrder'>> {
-  saved: BidPreferences;
+  saved: SavedBidPreferences;
+  /** Reads the saved preferences again; answers them (undefined if that failed). */
+  loadSaved: () => Promise<SavedBidPreferences | undefined>;
+  autoBidOffTitle: string;
   stations: Parameters<typeof RankedListField>[0]['stations'];
   rank: Parameters<typeof RankedListField>[0]['rank'];
   board: RankedListBoard | undefined;
 }
 
-function RankedListEditorForm({ saved, stations, rank, board, title, headingOrder }: RankedListEditorFormProps) {
-  // `base` is what the server holds as far as this editor knows; `draft` is what is on screen.
-  const [base, setBase] = useState<Draft>(() => draftOf(saved));
-  const [draft, setDraft] = useState<Draft>(base);
+/** The saved list as far as this editor knows, and the version of it the server gave. */
+interface Base {
+  draft: Draft;
+  version: number | undefined;
+}
+
+const baseOf = (preferences: SavedBidPreferences): Base => ({
+  draft: draftOf(preferences),
+  version: preferences.version,
+});
+
+function RankedListEditorForm({
+  saved,
+  loadSaved,
+  stations,
+  rank,
+  board,
+  title,
+  autoBidOffTitle,
+  headingOrder,
+}: RankedListEditorFormProps) {
+  // `base` is what the server holds as far as this editor knows (and the version a save is made
+  // on); `draft` is what is on screen.
+  const [base, setBase] = useState<Base>(() => baseOf(saved));
+  const [draft, setDraft] = useState<Draft>(base.draft);
   const [savedHere, setSavedHere] = useState(false);
+  const [updatedElsewhere, setUpdatedElsewhere] = useState(false);
+  // A newer saved list that arrived while this editor had unsaved edits: offered, never applied unasked.
+  const [newer, setNewer] = useState<SavedBidPreferences | null>(null);
+  const [isLoadingSaved, setIsLoadingSaved] = useState(false);
   const update = useUpdateBidPreferences({
     onSaved: (preferences) => {
-      const stored = draftOf(preferences);
+      const stored = baseOf(preferences);
       setBase(stored);
-      setDraft(stored);
+      setDraft(stored.draft);
+      setNewer(null);
       setSavedHere(true);
+      setUpdatedElsewhere(false);
     },
   });
-  const isDirty = !sameDraft(draft, base);
+  const isDirty = !sameDraft(draft, base.draft);
+  const wasRefusedAsStale = update.isError && isChangedElsewhere(update.error);
 
-  // A save made elsewhere (the profile's dialog, another tab's refetch) becomes the new base, and
-  // replaces what is on screen only while nothing here is unsaved: an edit on screen is never
-  // replaced behind the member's back. (Adjusted during render, as React advises for derived state.)
+  // A save made elsewhere (another device, another tab, the profile's dialog) becomes what is on
+  // screen only while nothing here is unsaved; otherwise it is offered (Load the saved list).
+  // (Adjusted during render, as React advises for derived state.)
   const [seen, setSeen] = useState(saved);
   if (seen !== saved) {
     setSeen(saved);
-    const incoming = draftOf(saved);
-    setBase(incoming);
-    if (!isDirty) setDraft(incoming);
+    const incoming = baseOf(saved);
+    const isNews = incoming.version !== base.version || !sameDraft(incoming.draft, base.draft);
+    if (!isDirty) {
+      setBase(incoming);
+      setDraft(incoming.draft);
+      setNewer(null);
+      if (isNews) {
+        setSavedHere(false);
+        setUpdatedElsewhere(true);
+      }
+    } else if (isNews) {
+      setNewer(saved);
+    }
   }
 
   useEffect(() => {
@@ -135,21 +202,43 @@ function RankedListEditorForm({ saved, stations, rank, board, title, headingOrde
   );
 
   const change = (changes: Partial<Draft>) => {
-    update.reset();
+    if (!wasRefusedAsStale) update.reset();
     setSavedHere(false);
+    setUpdatedElsewhere(false);
     setDraft((current) => ({ ...current, ...changes }));
   };
-  // An emptied list has nothing to bid: the standing bid goes off with it.
+  // The saved list replaces what is on screen, at the member's word: read afresh, so it is the latest.
+  const loadSavedList = async () => {
+    setIsLoadingSaved(true);
+    try {
+      const latest = (await loadSaved()) ?? newer ?? saved;
+      const stored = baseOf(latest);
+      setSeen(latest);
+      setBase(stored);
+      setDraft(stored.draft);
+      setNewer(null);
+      setSavedHere(false);
+      setUpdatedElsewhere(true);
+      update.reset();
+    } finally {
+      setIsLoadingSaved(false);
+    }
+  };
+  // An emptied list has nothing to bid: the standing bid goes off with it. The version is that of
+  // the copy the edits were made on, so a save over a list changed elsewhere meanwhile is refused.
   const save = () =>
     update.mutate({
       autoBid: draft.autoBid,
       standingBid: draft.standingBid && draft.seatChoices.length > 0,
       seatChoices: draft.seatChoices,
+      ...(base.version === undefined ? {} : { version: base.version }),
     });
+  const heading = base.draft.seatChoices.length > 0 && !base.draft.autoBid ? autoBidOffTitle : title;
+  const showsChangedElsewhere = wasRefusedAsStale || newer !== null;
 
   return (
     <form
-      aria-label={title}
+      aria-label={heading}
       onSubmit={(event) => {
         event.preventDefault();
         save();
@@ -162,7 +251,7 @@ function RankedListEditorForm({ saved, stations, rank, board, title, headingOrde
           stations={stations}
           rank={rank}
           board={board}
-          title={title}
+          title={heading}
           headingOrder={headingOrder}
         />
         <StandingBidSwitch
@@ -180,22 +269,51 @@ function RankedListEditorForm({ saved, stations, rank, board, title, headingOrde
           checked={draft.autoBid}
           onChange={(event) => change({ autoBid: event.currentTarget.checked })}
         />
-        {update.isError && (
+        {showsChangedElsewhere && (
+          <Alert
+            color={wasRefusedAsStale ? 'red' : 'yellow'}
+            title={CHANGED_ELSEWHERE_TEXT.title}
+            role="alert"
+            icon={<IconDevices aria-hidden />}
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {wasRefusedAsStale ? `${CHANGED_ELSEWHERE_TEXT.refused} ` : ''}
+                {CHANGED_ELSEWHERE_TEXT.offer}
+              </Text>
+              <Button size="sm" variant="light" loading={isLoadingSaved} onClick={() => void loadSavedList()}>
+                {CHANGED_ELSEWHERE_TEXT.reload}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {update.isError && !wasRefusedAsStale && (
           <Alert color="red" title="Your list is not saved" role="alert" icon={<IconAlertTriangle aria-hidden />}>
             {getErrorMessage(update.error, BID_PREFERENCE_MESSAGES.updateFailed)} Your changes are still here: try
             again.
           </Alert>
         )}
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <SaveState isDirty={isDirty} isSaving={update.isPending} savedHere={savedHere} failed={update.isError} />
+          <SaveState
+            isDirty={isDirty}
+            isSaving={update.isPending}
+            savedHere={savedHere}
+            updatedElsewhere={updatedElsewhere}
+            failed={update.isError}
+          />
           <Group gap="xs">
             {isDirty && (
-              <Button variant="default" onClick={() => change(base)} disabled={update.isPending}>
+              <Button
+                variant="default"
+                // With a newer list saved elsewhere, undoing means taking that one, not the older copy.
+                onClick={() => (showsChangedElsewhere ? void loadSavedList() : change(base.draft))}
+                disabled={update.isPending || isLoadingSaved}
+              >
                 Undo changes
               </Button>
             )}
             <Button type="submit" disabled={!isDirty} loading={update.isPending}>
-              {update.isError ? 'Try again' : 'Save ranked list'}
+              {update.isError && !wasRefusedAsStale ? 'Try again' : 'Save ranked list'}
             </Button>
           </Group>
         </Group>
@@ -227,11 +345,14 @@ function SaveState({
   isDirty,
   isSaving,
   savedHere,
+  updatedElsewhere,
   failed,
 }: {
   isDirty: boolean;
   isSaving: boolean;
   savedHere: boolean;
+  /** What is shown came from a save on another device (or tab), not from this screen. */
+  updatedElsewhere: boolean;
   failed: boolean;
 }) {
   // The words carry the state in the body's text colour (AA on every card background, light and
@@ -243,7 +364,11 @@ function SaveState({
       ? ['Not saved', 'red.8', <IconAlertTriangle key="icon" size={16} aria-hidden />]
       : isDirty
         ? ['Unsaved changes', 'orange.8', <IconAlertTriangle key="icon" size={16} aria-hidden />]
-        : [savedHere ? 'Saved' : 'Up to date', 'green.8', <IconCheck key="icon" size={16} aria-hidden />];
+        : [
+            savedHere ? 'Saved' : updatedElsewhere ? 'Up to date, as saved on another device' : 'Up to date',
+            'green.8',
+            <IconCheck key="icon" size={16} aria-hidden />,
+          ];
   return (
     <Group gap={4} role="status" aria-live="polite">
       {icon !== null && (

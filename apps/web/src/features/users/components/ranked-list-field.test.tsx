@@ -113,7 +113,7 @@ describe('RankedListField', () => {
     expect(screen.getByRole('button', { name: 'Add seat' })).toBeDisabled();
   });
 
-  it('marks each seat Free or Taken on a session board, and offers only its free seats', async () => {
+  it('marks each seat Free or Taken on a session board, and offers only its free seats, counted by what they are', async () => {
     const board: RankedListBoard = {
       eligibilityMode: 'rank',
       stations: [lakeside, hillcrest].map((station) => ({ ...station, available: 1 })),
@@ -124,7 +124,12 @@ describe('RankedListField', () => {
     expect(within(items[1] as HTMLElement).getByText('Taken')).toBeInTheDocument();
     expect(within(items[2] as HTMLElement).getByText('Free')).toBeInTheDocument();
 
-    await chooseOption(user, screen.getByRole('combobox', { name: 'Station' }), 'Station 4 · Hillcrest (2 free seats)');
+    // In a session that matches positions to rank, the counts say whose seats they count.
+    await chooseOption(
+      user,
+      screen.getByRole('combobox', { name: 'Station' }),
+      'Station 4 · Hillcrest (2 free Engineer seats)',
+    );
     const shift = screen.getByRole('combobox', { name: 'Shift' });
     await user.click(shift);
     const listbox = document.getElementById(shift.getAttribute('aria-controls') ?? '') as HTMLElement;
@@ -132,7 +137,9 @@ describe('RankedListField', () => {
       within(listbox)
         .getAllByRole('option', { hidden: true })
         .map((option) => option.textContent),
-    ).toEqual(['Shift A (1 free seat)', 'Shift C (1 free seat)']);
+    ).toEqual(['Shift A (1 free Engineer seat)', 'Shift C (1 free Engineer seat)']);
+    await user.click(within(listbox).getByRole('option', { name: 'Shift A (1 free Engineer seat)', hidden: true }));
+    expect(screen.getByRole('combobox', { name: 'Seat position' })).toHaveValue('Engineer (1 of 1 seat free)');
   });
 
   describe('with the keyboard on the drag handle', () => {

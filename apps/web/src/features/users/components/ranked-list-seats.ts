@@ -6,6 +6,7 @@
  */
 import {
   getSeatPositionForRank,
+  plural,
   type Rank,
   SEAT_POSITIONS,
   type SeatChoicePreference,
@@ -15,13 +16,7 @@ import {
   type Shift,
   type Station,
 } from '@stationbid/domain';
-import {
-  getEligibleSeatPosition,
-  listPositionChoices,
-  listShiftChoices,
-  listStationChoices,
-  type SeatChoiceOption,
-} from '../../../lib/seat-options.ts';
+import { getEligibleSeatPosition, type OfferedStation, type SeatChoiceOption } from '../../../lib/seat-options.ts';
 
 /** A session's board as the session page has it: the offered stations with their free seats. */
 export type RankedListBoard = Pick<SessionBoard, 'eligibilityMode' | 'stations'>;
@@ -73,9 +68,24 @@ export interface SeatPickerOptions {
 }
 
 /**
- * On a session's board: the free seats the member may take there (seat-options.ts, the same as
- * the bid pickers). Without one (the profile): every seat of the department's active stations of
- * the position the member's rank may take, free or not, because the list is for sessions to come.
+ * Free seats counted with what they are: "10 free Firefighter seats" when the session lets the
+ * member take one position, "10 free seats" when any position will do; never a bare figure.
+ */
+export function describeFreeSeats(count: number, position: SeatPosition | null): string {
+  return plural(count, position === null ? 'free seat' : `free ${position} seat`);
+}
+
+function countFree(station: OfferedStation, shift: Shift, eligible: SeatPosition | null): number {
+  return station.availablePositions[shift]
+    .filter((entry) => eligible === null || entry.position === eligible)
+    .reduce((sum, entry) => sum + Math.max(0, entry.count), 0);
+}
+
+/**
+ * On a session's board: the free seats the member may take there (the same seats as the bid
+ * pickers of seat-options.ts), each count saying what it counts. Without one (the profile): every
+ * seat of the department's active stations of the position the member's rank may take, free or
+ * not, because the list is for sessions to come.
  */
 export function seatPickerOptions(
   rank: Rank,
@@ -86,9 +96,35 @@ export function seatPickerOptions(
     const eligible = getEligibleSeatPosition(board.eligibilityMode, rank);
     const find = (stationId: string | null) => board.stations.find((station) => station.id === stationId);
     return {
-      stations: listStationChoices(board.stations, eligible),
-      shifts: (stationId) => listShiftChoices(find(stationId), eligible),
-      positions: (stationId, shift) => listPositionChoices(find(stationId), shift, eligible),
+      stations: [...board.stations]
+        .sort((a, b) => a.number - b.number)
+        .map((station) => ({
+          station,
+          free: SHIFTS.reduce((sum, shift) => sum + countFree(station, shift, eligible), 0),
+        }))
+        .filter(({ free }) => free > 0)
+        .map(({ station, free }) => ({
+          value: station.id,
+          label: `Station ${station.number} · ${station.name} (${describeFreeSeats(free, eligible)})`,
+        })),
+      shifts: (stationId) => {
+        const station = find(stationId);
+        if (station === undefined) return [];
+        return SHIFTS.map((shift) => ({ shift, free: countFree(station, shift, eligible) }))
+          .filter(({ free }) => free > 0)
+          .map(({ shift, free }) => ({ value: shift, label: `Shift ${shift} (${describeFreeSeats(free, eligible)})` }));
+      },
+      positions: (stationId, shift) => {
+        const station = find(stationId);
+        if (station === undefined || shift === null) return [];
+        return SEAT_POSITIONS.flatMap((position) => {
+          const entry = station.availablePositions[shift].find((candidate) => candidate.position === position);
+          if (entry === undefined || entry.count <= 0) return [];
+          if (eligible !== null && position !== eligible) return [];
+          // "Firefighter (4 of 6 seats free)": the position names what is counted.
+          return [{ value: position, label: `${position} (${entry.count} of ${plural(entry.total, 'seat')} free)` }];
+        });
+      },
     };
   }
   const eligible = getSeatPositionForRank(rank);

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { plural } from '@stationbid/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { InactiveUserConflict } from '../../api/admin-create-user.ts';
 import { useReactivateUser } from '../../api/admin-reactivate-user.ts';
@@ -33,7 +34,7 @@ export function UserExistsModal({ conflict: { existingUser, message }, onClose }
             <Text size="sm">{existingUser.email}</Text>
             <Text size="sm">Employee ID: {existingUser.employeeId}</Text>
             <Text size="sm">
-              {existingUser.rank} · {existingUser.position} · {existingUser.yearsOfService} years
+              {existingUser.rank} · {existingUser.position} · {plural(existingUser.yearsOfService, 'year')}
             </Text>
             <Text size="sm">Station: {describeStationAssignment(existingUser)}</Text>
           </Stack>

@@ -8,6 +8,7 @@ import {
   MEMBER_LIST_SORT_FIELDS,
   type MemberListFilter,
   type MemberListSortField,
+  plural,
   SENIOR_FILTER_MINIMUM_YEARS,
   type User,
 } from '@stationbid/domain';
@@ -22,7 +23,7 @@ export const USER_LIST_FILTER_LABELS: Record<UserListFilter, string> = {
   pending: 'Pending (no password yet)',
   admin: 'Administrators',
   senior: `Senior (${SENIOR_FILTER_MINIMUM_YEARS}+ years)`,
-  junior: `Junior (under ${JUNIOR_FILTER_MAXIMUM_YEARS_EXCLUSIVE} years)`,
+  junior: `Junior (under ${plural(JUNIOR_FILTER_MAXIMUM_YEARS_EXCLUSIVE, 'year')})`,
 };
 
 export const USER_SORT_FIELDS = MEMBER_LIST_SORT_FIELDS;

@@ -5,8 +5,11 @@
  * their own rank, position, years of service and employee ID.
  */
 import {
+  formatPhoneNumber,
+  NOTIFICATION_SETTINGS_MESSAGES,
   PROFILE_MESSAGES,
   type ProfessionalPosition,
+  phoneNumberToStore,
   type Rank,
   type User,
   updateMemberRequestSchema,
@@ -52,11 +55,18 @@ export function isEmailChanged(values: Pick<ProfileFormValues, 'email'>, savedEm
 
 /**
  * The schema that checks the form and shapes the request; unknown keys are stripped by parsing.
- * A new e-mail needs the current password, which is sent only then.
+ * A new e-mail needs the current password, which is sent only then. The phone is the member's one
+ * number, the one texts go to: a new one must be one a text can reach, and it is sent only when it
+ * changed, so a form opened before the number was changed elsewhere (Notification Settings, the
+ * offer of texts) never puts the old one back.
  */
-export function getProfileFormSchema(canEditPriorityFields: boolean, savedEmail: string) {
+export function getProfileFormSchema(canEditPriorityFields: boolean, savedEmail: string, savedPhone: string | null) {
   const schema = canEditPriorityFields ? adminProfileSchema : memberProfileSchema;
   return schema
+    .refine((values) => values.phone === undefined || phoneNumberToStore(values.phone, savedPhone) !== undefined, {
+      message: NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid,
+      path: ['phone'],
+    })
     .refine(
       (values) => !isEmailChanged({ email: values.email ?? savedEmail }, savedEmail) || !!values.currentPassword,
       {
@@ -64,9 +74,13 @@ export function getProfileFormSchema(canEditPriorityFields: boolean, savedEmail:
         path: ['currentPassword'],
       },
     )
-    .transform(({ currentPassword, ...values }) =>
-      isEmailChanged({ email: values.email ?? savedEmail }, savedEmail) ? { ...values, currentPassword } : values,
-    );
+    .transform(({ currentPassword, phone, ...values }) => {
+      const isPhoneChanged = phone !== undefined && phoneNumberToStore(phone, savedPhone) !== savedPhone;
+      const withPhone = isPhoneChanged ? { ...values, phone } : values;
+      return isEmailChanged({ email: values.email ?? savedEmail }, savedEmail)
+        ? { ...withPhone, currentPassword }
+        : withPhone;
+    });
 }
 
 export function toProfileFormValues(user: User): ProfileFormValues {
@@ -74,7 +88,8 @@ export function toProfileFormValues(user: User): ProfileFormValues {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    phone: user.phone ?? '',
+    // As people write it ("(555) 201-4477"); stored in E.164.
+    phone: user.phone === null ? '' : formatPhoneNumber(user.phone),
     address: user.address ?? '',
     emergencyContact: { ...user.emergencyContact },
     rank: user.rank,
@@ -89,7 +104,7 @@ export function toProfileFormValues(user: User): ProfileFormValues {
 export function toProfileRequest(
   values: ProfileFormValues,
   canEditPriorityFields: boolean,
-  savedEmail: string,
+  saved: Pick<User, 'email' | 'phone'>,
 ): UpdateProfileBody {
-  return getProfileFormSchema(canEditPriorityFields, savedEmail).parse(values);
+  return getProfileFormSchema(canEditPriorityFields, saved.email, saved.phone).parse(values);
 }

@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { PROFILE_MESSAGES, type User } from '@stationbid/domain';
+import { normalizePhoneNumber, PHONE_NUMBER_EXAMPLE, PROFILE_MESSAGES, type User } from '@stationbid/domain';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useUpdateProfile } from '../../api/update-profile.ts';
 import { focusFirstInvalidField } from './focus-first-invalid-field.ts';
@@ -26,13 +27,25 @@ export function ProfileForm({ profile }: { profile: User }) {
     // Controlled, so Save and Cancel follow every keystroke's effect on "changed".
     mode: 'controlled',
     initialValues: toProfileFormValues(profile),
-    validate: schemaResolver(getProfileFormSchema(canEditPriorityFields, profile.email), { sync: true }),
+    validate: schemaResolver(getProfileFormSchema(canEditPriorityFields, profile.email, profile.phone), { sync: true }),
   });
+  // The phone is also set where texts are turned on: a number saved there shows here at once,
+  // unless the member is typing one here.
+  const shownPhone = toProfileFormValues(profile).phone;
+  const lastSavedPhone = useRef(shownPhone);
+  useEffect(() => {
+    if (shownPhone === lastSavedPhone.current) return;
+    lastSavedPhone.current = shownPhone;
+    if (form.isDirty('phone')) return;
+    form.setFieldValue('phone', shownPhone);
+    form.setDirty({ ...form.getDirty(), phone: false });
+  }, [shownPhone, form]);
+  const isPhoneUntextable = profile.phone !== null && normalizePhoneNumber(profile.phone) === null;
   const isNewEmail = isEmailChanged(form.values, profile.email);
 
   const handleSubmit = form.onSubmit(
     (values) =>
-      updateProfile.mutate(toProfileRequest(values, canEditPriorityFields, profile.email), {
+      updateProfile.mutate(toProfileRequest(values, canEditPriorityFields, profile), {
         onSuccess: (savedUser) => {
           // The saved values, as the server normalised them, become what Cancel returns to.
           const savedValues = toProfileFormValues(savedUser);
@@ -84,8 +97,15 @@ export function ProfileForm({ profile }: { profile: User }) {
             />
             <TextInput
               label="Phone"
+              description={
+                isPhoneUntextable && !form.isDirty('phone')
+                  ? 'This number cannot receive texts. Enter it with its area code.'
+                  : 'Your mobile: the number texts go to when you turn them on.'
+              }
+              placeholder={PHONE_NUMBER_EXAMPLE}
               type="tel"
               autoComplete="tel"
+              inputMode="tel"
               key={form.key('phone')}
               {...form.getInputProps('phone')}
             />

@@ -2,7 +2,11 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { SeniorityInfo } from '@stationbid/domain';
 import { BidPriorityBadge } from './bid-priority-badge.tsx';
 
-/** The two figures a member looks for first: their score and their place in the bid queue. */
+/**
+ * The two figures a member looks for first: their score and their place in the department's
+ * seniority order, the order every session's queue is made in. This page is the one place that
+ * shows it; a running session's own place is on the dashboard and the session page.
+ */
 export function SeniorityOverview({ seniority }: { seniority: SeniorityInfo }) {
   const hasManualOverride = seniority.manualOverride !== null;
   return (
@@ -31,7 +35,7 @@ export function SeniorityOverview({ seniority }: { seniority: SeniorityInfo }) {
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="queue-position-heading">
         <Stack gap="xs">
           <Title order={2} size="h4" id="queue-position-heading">
-            Queue Position
+            Department Queue Position
           </Title>
           {seniority.queuePosition === null ? (
             <Text>Not in the queue: only active members bid. Ask an administrator to reactivate your account.</Text>
@@ -44,7 +48,9 @@ export function SeniorityOverview({ seniority }: { seniority: SeniorityInfo }) {
                 w="fit-content"
               />
               <Text size="sm" c="dimmed">
-                Your bid priority among active members: the lower the number, the earlier your turn.
+                Your bid priority among the department's active members: the lower the number, the earlier your turn.
+                Each bid session puts its participants in this order when it starts; your place in a running session is
+                on your dashboard.
               </Text>
               {seniority.aheadOfNextBecause && (
                 <Text size="sm">
