@@ -142,8 +142,10 @@ describe('an SMTP outage of 2 minutes during a running session', () => {
     const queuedDuringOutage = rows.filter(
       (row) => row.createdAt.getTime() >= startedAt + OUTAGE_STARTS_AT_MS && row.createdAt.getTime() < outageEnd,
     );
-    // Ana's confirmation, Ben's turn and phone-in confirmation, Cy's turn and his second turn.
-    expect(queuedDuringOutage).toHaveLength(5);
+    // Ana's confirmation, Ben's turn and phone-in confirmation, Cy's turn, the notice that his turn
+    // ran out and he is at the back, and his second turn.
+    expect(queuedDuringOutage).toHaveLength(6);
+    expect(queuedDuringOutage.filter((row) => row.kind === 'moved_to_back')).toHaveLength(1);
     for (const row of queuedDuringOutage) {
       expect(row.attempts, row.subject ?? '').toBeGreaterThanOrEqual(2);
       expect(row.sentAt?.getTime(), row.subject ?? '').toBeGreaterThanOrEqual(outageEnd);
@@ -173,10 +175,11 @@ describe('an SMTP outage of 2 minutes during a running session', () => {
     expect(inbox(cy)).toEqual([
       `Bid session completed: ${SESSION_NAME}`,
       `Seat assigned by auto-assignment: ${SESSION_NAME}`,
+      `You missed your turn: ${SESSION_NAME}`,
       `Your bid time has begun: ${SESSION_NAME}`,
       `Your bid time has begun: ${SESSION_NAME}`,
     ]);
-    expect(received).toHaveLength(10);
+    expect(received).toHaveLength(11);
     // Cy's two turn notices are two messages (two turns), not one delivered twice.
     const cyTurns = received.filter(
       (message) => message.to.includes(cy.email) && message.subject.startsWith('Your bid'),
