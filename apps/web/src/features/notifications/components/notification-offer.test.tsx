@@ -104,11 +104,14 @@ describe('NotificationOffer', () => {
     expect(screen.queryByRole('region', { name: NOTIFICATION_OFFER_TITLE })).not.toBeInTheDocument();
   });
 
-  it('waits off a session’s own page, where the countdown comes first', async () => {
-    const { api } = renderOffer({}, '/live-bid/session-1');
-    await settle(api);
-    expect(screen.queryByRole('region', { name: NOTIFICATION_OFFER_TITLE })).not.toBeInTheDocument();
-  });
+  it.each(['/live-bid/session-1', '/verify'])(
+    'waits off %s, where what the member came for comes first',
+    async (path) => {
+      const { api } = renderOffer({}, path);
+      await settle(api);
+      expect(screen.queryByRole('region', { name: NOTIFICATION_OFFER_TITLE })).not.toBeInTheDocument();
+    },
+  );
 
   it('"Not now" answers it without turning anything on', async () => {
     const { api, user } = renderOffer();

@@ -4,7 +4,8 @@
  * mobile number, then SMS and reminders on; this phone: the browser's own permission prompt, then
  * push on). Not a dialog: it blocks nothing and waits at the top of the page until answered.
  * Turning one on, or "Not now", answers it on the server, so no device offers it again. Never on a
- * session's own pages: there the countdown comes first, and the page has its own switches.
+ * session's own pages (there the countdown comes first, and the page has its own switches) nor on
+ * /verify, where the answer about a record must not be pushed down by a card that arrives after it.
  */
 import { Alert, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatPhoneNumber, type NotificationSettings } from '@stationbid/domain';
@@ -25,18 +26,18 @@ import { SmsPhoneForm } from './sms-phone-form.tsx';
 
 export const NOTIFICATION_OFFER_TITLE = 'Get a text or a phone notification when your turn is near';
 
-const SESSION_PAGES = [paths.liveBid, paths.bid];
+const PAGES_WITHOUT_OFFER = [paths.liveBid, paths.bid, paths.verify];
 
 export function NotificationOffer() {
   const { pathname } = useLocation();
-  const isSessionPage = SESSION_PAGES.some((pattern) => matchPath(pattern, pathname) !== null);
+  const isPageWithoutOffer = PAGES_WITHOUT_OFFER.some((pattern) => matchPath(pattern, pathname) !== null);
   const settingsQuery = useNotificationSettingsQuery();
   // Once answered here the server says it is no longer pending; the card stays until closed, so
   // the member sees what they turned on and may turn on the other one too.
   const [isStaying, setIsStaying] = useState(false);
   const [isClosed, setIsClosed] = useState(false);
   const settings = settingsQuery.data;
-  if (settings === undefined || isClosed || isSessionPage || !(settings.isOfferPending || isStaying)) return null;
+  if (settings === undefined || isClosed || isPageWithoutOffer || !(settings.isOfferPending || isStaying)) return null;
   return (
     <NotificationOfferCard
       settings={settings}
