@@ -121,7 +121,10 @@ test.describe("a department's rules", () => {
           "Station 2's B-shift Firefighter/PM seat needs Paramedic; Harper Quinn does not hold it.",
       );
       await form.getByRole('button', { name: `Submit Bid for ${HARPER.name}` }).click();
-      const refusal = form.getByRole('alert');
+      // The seat is read back to be confirmed on the phone; the refusal then shows in that dialog.
+      const confirmation = adminPage.getByRole('dialog', { name: 'Confirm the phone-in bid' });
+      await confirmation.getByRole('button', { name: `Confirm bid for ${HARPER.name}` }).click();
+      const refusal = confirmation.getByRole('alert');
       await expect(refusal).toContainText('The bid was not accepted');
       await expect(refusal).toContainText(
         "Station 2's B-shift Firefighter/PM seat needs Paramedic; Harper Quinn does not hold it.",

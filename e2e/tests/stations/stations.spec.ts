@@ -54,7 +54,7 @@ test.describe('station management', () => {
     await expect(card).toContainText('Station 41');
     await expect(card).toContainText('Available positions: 12 of 12');
     await expect(card.getByText('Available', { exact: true })).toBeVisible();
-    await expect(page.getByText('Showing 1 to 1 of 1 stations')).toBeVisible();
+    await expect(page.getByText('Showing station 1 of 1')).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Location' }).click();
     await page.getByRole('option', { name: 'Maple Falls' }).click();
