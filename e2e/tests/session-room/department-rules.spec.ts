@@ -129,6 +129,8 @@ test.describe("a department's rules", () => {
       await expect(refusal).toContainText(
         "Station 2's B-shift Firefighter/PM seat needs Paramedic; Harper Quinn does not hold it.",
       );
+      await confirmation.getByRole('button', { name: 'Close dialog' }).click();
+      await expect(confirmation).toBeHidden();
 
       // A what-if run from Harper's turn: nobody left to bid holds the card, so the second Paramedic
       // seat cannot be filled, and Harper (no list) is guessed.
