@@ -28,6 +28,10 @@ const routesDir = path.join(srcDir, 'app/routes');
 const routeTable = path.join(srcDir, 'app/router.tsx');
 const SOURCE = /\.(ts|tsx)$/;
 
+/** "1 problem", "2 problems": by the language's plural rules (a script cannot import wording.ts). */
+const pluralRules = new Intl.PluralRules('en-US');
+const countOf = (count, noun) => `${count} ${pluralRules.select(count) === 'one' ? noun : `${noun}s`}`;
+
 function listSources(dir) {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
@@ -229,7 +233,7 @@ if (process.argv.includes('--graph')) {
 }
 
 if (problems.length > 0) {
-  console.error(`Web import rules (scripts/check-web-imports.mjs): ${problems.length} problem(s)\n`);
+  console.error(`Web import rules (scripts/check-web-imports.mjs): ${countOf(problems.length, 'problem')}\n`);
   for (const problem of problems) console.error(`- ${problem}`);
   process.exit(1);
 }

@@ -4,9 +4,14 @@
  * so the browser sees one origin, as it does in production. The build also writes the installable
  * app's manifest and its service worker (vite-plugin-pwa, see `pwa` below).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_SERVICE_WORKER_URL, PUSH_HANDLER_SCRIPT_URL } from './src/lib/service-worker-urls.ts';
 
@@ -16,11 +21,109 @@ const MERGE_BELOW_BYTES = 2_000;
 const apiProxy = { '/api': { target: 'http://localhost:5000', changeOrigin: true } };
 /** index.html's theme-color: the app's red. */
 const THEME_COLOR = '#e03131';
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside each built script and stylesheet, which the
+ * server sends to a browser that accepts them (@fastify/static's `preCompressed`,
+ * apps/server/src/plugins/web-app.ts). Compressed once here at the highest levels, not per request:
+ * a phone on a slow network downloads about a third of the bytes (bench/phone-sign-in.ts).
+ * Only the hashed files under assets/: the files without a hash keep being sent as they are.
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  return {
+    name: 'stationbid:precompress-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? outDir;
+      const files = Object.keys(bundle).filter((file) => /^assets\/.+\.(js|css)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await readFile(path.join(dir, file));
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzipAsync(source, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(path.join(dir, `${file}.br`), br), writeFile(path.join(dir, `${file}.gz`), gz)]);
+        }),
+      );
+    },
+  };
+}
+
+/** Route modules and features only administrators open: a member's device never needs them. */
+const ADMINISTRATORS_ONLY = /^src\/(app\/routes\/admin|features\/(admin|session-admin))\//;
+/**
+ * Chunks loaded only online, on their own, when a page needs them: the common-password list (about
+ * 80 kB gzipped) checks a new password, which the server must accept anyway.
+ */
+const ONLINE_ONLY_CHUNK_NAMES = new Set(['new-password']);
+
+interface BuildManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/**
+ * The built files (under assets/) a member's pages can load: from the entry, every static and
+ * dynamic import (each page, each part loaded on demand), except the administrators' routes and
+ * features and the online-only chunks, and what only they import. Read from the build manifest
+ * (dist/.vite/manifest.json), which the build writes before the service worker is generated.
+ */
+function memberAssetFiles(): Set<string> | null {
+  const manifestFile = path.join(outDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return null;
+  const manifest: Record<string, BuildManifestChunk> = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const reached = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (chunk === undefined || reached.has(key)) return;
+    if (ADMINISTRATORS_ONLY.test(key) || ONLINE_ONLY_CHUNK_NAMES.has(chunk.name ?? '')) return;
+    reached.add(key);
+    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const files = new Set<string>();
+  for (const key of reached) {
+    const chunk = manifest[key];
+    for (const file of [chunk?.file, ...(chunk?.css ?? []), ...(chunk?.assets ?? [])]) if (file) files.add(file);
+  }
+  return files;
+}
+
+/**
+ * The precache list keeps the files outside assets/ (index.html, the icons) and, of assets/, only
+ * what a member's pages load (memberAssetFiles): the administrators' screens and the password list
+ * are fetched when opened, online, like any file the worker does not hold.
+ */
+function onlyMemberAssets<Entry extends { url: string }>(entries: Entry[]) {
+  const memberFiles = memberAssetFiles();
+  if (memberFiles === null) {
+    return { manifest: entries, warnings: ['dist/.vite/manifest.json not found: the whole build is precached.'] };
+  }
+  return {
+    manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || memberFiles.has(entry.url)),
+    warnings: [],
+  };
+}
 
 /**
  * The installable app: dist/manifest.webmanifest and ONE service worker for the whole origin,
- * dist/sw.js (Workbox's generateSW). It precaches the app shell (index.html, the scripts, styles and
- * icons of this build), so StationBid opens offline and each page's code loads from the cache; it
+ * dist/sw.js (Workbox's generateSW). It precaches the app shell (index.html, the icons, and the
+ * scripts and styles of a member's pages: onlyMemberAssets), so StationBid opens offline and each
+ * of those pages' code loads from the cache; it
  * pulls in public/push-service-worker.js, the Web Push handlers, with importScripts, so pushes and
  * offline share the one registration (a scope has only one worker). Nothing else is cached:
  * /api/* is never answered from a cache, and the worker registers no route for it, so API calls
@@ -57,6 +160,8 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
     // The worker itself and the push handlers are fetched by the browser, never from the precache.
     globIgnores: [APP_SERVICE_WORKER_URL.slice(1), PUSH_HANDLER_SCRIPT_URL.slice(1), '.vite/**'],
+    // Of the built files, only a member's: see onlyMemberAssets.
+    manifestTransforms: [async (entries) => onlyMemberAssets(entries)],
     importScripts: [PUSH_HANDLER_SCRIPT_URL],
     // A page the member opens offline (or any deep link) gets the app shell; the router shows the page.
     navigateFallback: '/index.html',
@@ -74,7 +179,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), pwa],
+  plugins: [react(), pwa, precompressAssets()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {

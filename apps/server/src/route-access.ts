@@ -121,6 +121,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The department's time zone: read by every screen that names it, set by administrators.
   'GET /api/department-settings': MEMBER,
   'PUT /api/admin/department-settings': ADMIN,
+  'DELETE /api/admin/department-settings': ADMIN,
 
   // The department's certification catalogue: administrators only.
   'GET /api/admin/certifications': ADMIN,

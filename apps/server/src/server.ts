@@ -18,6 +18,7 @@ import { describeDatabaseError, describeDatabaseStartError } from './db/errors.t
 import type { AppliedMigration } from './db/migration-report.ts';
 import { NoAdministratorError, seedIfEmpty } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { backfillOutboxSessions } from './modules/delivery/session-delivery.repository.ts';
 import { buildLoggerOptions } from './plugins/logging.ts';
 
 /** How long a shutdown may take (streams, jobs' ticks, requests in flight) before exit 1. */
@@ -156,6 +157,13 @@ async function main(): Promise<void> {
   app.reminderScheduler.start();
   // Who was seen by signed-in requests and live streams, written in batches.
   app.seenMembers.start();
+  // Outbox rows queued before they named their session (migration 0017), filled in short batches
+  // while the server runs; until then a session's delivery log leaves them out.
+  void backfillOutboxSessions(database.db).then(
+    (filled) => filled > 0 && app.log.info({ filled }, 'outbox rows linked to their sessions'),
+    (error: unknown) =>
+      app.log.warn({ err: error }, 'linking old outbox rows to their sessions failed; retried at the next start'),
+  );
   reportStartUp(
     app.log,
     { config, databaseKind: database.kind, seed, demoSignIns: await findWorkingDemoSignIns(database.db) },

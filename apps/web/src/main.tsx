@@ -6,7 +6,6 @@ import './styles/print.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startAppServiceWorker } from './lib/service-worker.ts';
 
 const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html has no #root element to mount StationBid in.');
@@ -17,7 +16,5 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
-// The service worker (installable app, offline app shell, Web Push) registers once the page has
-// loaded, so its install, which downloads the app shell into the cache, never slows the first load.
-// (Its few lines ship with the sign-in code, which imports them for push anyway.)
-if (import.meta.env.PROD) window.addEventListener('load', () => void startAppServiceWorker(), { once: true });
+// The service worker (installable app, offline app shell, Web Push) registers once the first page
+// is up and the browser is idle: app/root-layout.tsx.

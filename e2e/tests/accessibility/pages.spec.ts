@@ -73,6 +73,7 @@ const PAGES: CheckedPage[] = [
     '/admin/bid-sessions',
     '/admin/notifications',
     '/admin/seniority',
+    '/admin/settings',
     SESSION_PAGE,
   ].map((path) => ({ role: 'admin' as const, path, ready: headingAndNoLoader })),
 ];

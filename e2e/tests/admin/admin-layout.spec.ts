@@ -13,6 +13,7 @@ const ADMIN_PAGES = [
   { path: '/admin/bid-sessions', heading: 'Bid Session Management' },
   { path: '/admin/notifications', heading: 'Notification Management' },
   { path: '/admin/seniority', heading: 'User Management' },
+  { path: '/admin/settings', heading: 'Department Settings' },
 ] as const;
 
 const VIEWPORTS = [

@@ -4,7 +4,9 @@ import { DEMO_ADMIN } from '../../fixtures/accounts.ts';
 import { signInThroughForm } from '../../fixtures/auth.ts';
 
 const TEMPLATE_HEADER =
-  'firstName,lastName,email,employeeId,rank,position,yearsOfService,hireDate,rankDate,listNumber,certifications';
+  'firstName,lastName,email,employeeId,rank,position,yearsOfService,hireDate,rankDate,listNumber,certifications,phone,station,shift,seat';
+/** Headers as people write them: any case and spacing, and a column the import does not read. */
+const READABLE_HEADER = 'First Name,Last Name,E-mail,Employee ID,Rank,Position,Years of Service,Notes';
 
 const NEW_MEMBERS = [
   ['Avery', 'Holt', 'Firefighter', 'EMT', 2],
@@ -39,9 +41,10 @@ function buildMembersCsv(): string {
       rank,
       position,
       years,
+      'n/a',
     ].join(','),
   );
-  return `${[TEMPLATE_HEADER, ...rows].join('\n')}\n`;
+  return `${[READABLE_HEADER, ...rows].join('\n')}\n`;
 }
 
 async function openImportTab(page: Page): Promise<void> {
@@ -54,6 +57,13 @@ async function openImportTab(page: Page): Promise<void> {
 async function upload(page: Page, file: Parameters<Locator['setInputFiles']>[0]): Promise<void> {
   await page.getByLabel('Spreadsheet file').setInputFiles(file);
   await page.getByRole('button', { name: 'Upload' }).click();
+}
+
+/** Uploads the file, reads its preview (nothing saved yet), and confirms the import of `count` members. */
+async function uploadAndConfirm(page: Page, file: Parameters<Locator['setInputFiles']>[0], count: string) {
+  await upload(page, file);
+  await expect(page.getByRole('region', { name: 'Preview: nothing is saved yet' })).toBeVisible();
+  await page.getByRole('button', { name: `Import ${count}` }).click();
 }
 
 /** The results card's figure under `label`, e.g. "Created". */
@@ -78,7 +88,7 @@ test.describe('importing members', () => {
     expect(template.split(/\r?\n/)[0]).toBe(TEMPLATE_HEADER);
 
     // The template's example rows are themselves a valid import.
-    await upload(page, templatePath);
+    await uploadAndConfirm(page, templatePath, '2 members');
     const results = page.getByRole('region', { name: 'Import Results' });
     await expect(figure(results, 'Created')).toHaveText('2');
     await expect(results.getByText('No row was refused.')).toBeVisible();
@@ -92,6 +102,12 @@ test.describe('importing members', () => {
     const membersPath = testInfo.outputPath('twenty-members.csv');
     await writeFile(membersPath, buildMembersCsv());
     await upload(page, membersPath);
+    const preview = page.getByRole('region', { name: 'Preview: nothing is saved yet' });
+    await expect(figure(preview, 'New members')).toHaveText('18');
+    await expect(figure(preview, 'Row errors')).toHaveText('2');
+    await expect(preview.getByText(/Notes/)).toBeVisible();
+    await expect(preview.getByRole('table', { name: 'Changes to import' }).getByRole('row')).toHaveCount(19);
+    await page.getByRole('button', { name: 'Import 18 members' }).click();
     await expect(figure(results, 'Total')).toHaveText('20');
     await expect(figure(results, 'Created')).toHaveText('18');
     await expect(figure(results, 'Skipped')).toHaveText('2');
@@ -104,14 +120,49 @@ test.describe('importing members', () => {
       /^15\s*Years of service must be a whole number from 0 to 50 \(found "60"\)/,
     );
 
-    // The same file again: everyone it names is now a member, so every row is skipped with the reason.
+    // The same file again: everyone it names is now a member as the file says, so nothing would change.
     await upload(page, membersPath);
-    await expect(figure(results, 'Created')).toHaveText('0');
-    await expect(figure(results, 'Skipped')).toHaveText('20');
-    await expect(refused).toHaveCount(21);
-    await expect(refused.nth(1)).toContainText(
-      '2Skipped: email avery.holt@import-test.example already belongs to an existing user',
+    await expect(figure(preview, 'New members')).toHaveText('0');
+    await expect(figure(preview, 'Unchanged')).toHaveText('18');
+    await expect(page.getByRole('button', { name: 'Import 0 members' })).toBeDisabled();
+    await preview.getByRole('button', { name: 'Cancel' }).click();
+    await expect(preview).toHaveCount(0);
+  });
+
+  test('on a phone: a phone and a seat are previewed, a bad phone is a row error, and confirm imports', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openImportTab(page);
+    const filePath = testInfo.outputPath('seated-members.csv');
+    await writeFile(
+      filePath,
+      [
+        'first name,LAST NAME,email,employee_id,Phone Number,Station,Shift,Seat',
+        'Rowan,Pike,rowan.pike@import-test.example,FD-3101,555 201 4477,Airport,B,Firefighter',
+        'Sky,Lowe,sky.lowe@import-test.example,FD-3102,12345,,,',
+      ].join('\n'),
     );
+    await upload(page, filePath);
+    const preview = page.getByRole('region', { name: 'Preview: nothing is saved yet' });
+    await expect(figure(preview, 'New members')).toHaveText('1');
+    await expect(figure(preview, 'Row errors')).toHaveText('1');
+    const change = preview.getByRole('table', { name: 'Changes to import' }).getByRole('row').nth(1);
+    await expect(change).toContainText('Rowan Pike');
+    await expect(change).toContainText('phone: (555) 201-4477');
+    await expect(change).toContainText('seat: Station 6, shift B, Firefighter');
+    await expect(preview.getByRole('table', { name: 'Rows that will not be imported' })).toContainText(
+      /3\s*Phone "12345" is not a phone number\..*\(555\) 201-4477/,
+    );
+    // The confirm button is on screen and the page does not scroll sideways at 390 px.
+    const confirm = page.getByRole('button', { name: 'Import 1 member' });
+    await confirm.scrollIntoViewIfNeeded();
+    await expect(confirm).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await confirm.click();
+    const results = page.getByRole('region', { name: 'Import Results' });
+    await expect(figure(results, 'Created')).toHaveText('1');
+    await expect(figure(results, 'Skipped')).toHaveText('1');
   });
 
   test('a text file renamed .xlsx is refused with the server’s reason', async ({ page }) => {

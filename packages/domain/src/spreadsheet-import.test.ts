@@ -1,6 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './constants.ts';
-import { findImportFileProblem, findUnstorableCell, IMPORT_MESSAGES } from './spreadsheet-import.ts';
+import { MEMBER_IMPORT_TEMPLATE_COLUMNS } from './schemas/member-admin.ts';
+import {
+  findImportFileProblem,
+  findMissingImportColumns,
+  findUnstorableCell,
+  IMPORT_MESSAGES,
+  matchImportHeaders,
+  normalizeImportHeader,
+  rekeyImportRow,
+} from './spreadsheet-import.ts';
 
 describe('findImportFileProblem', () => {
   it('accepts .xlsx, .xls and .csv files, whatever the case of the extension', () => {
@@ -44,5 +54,59 @@ describe('findUnstorableCell', () => {
   it('accepts tabs, line breaks, emoji and accents, and ignores columns it is not given', () => {
     expect(findUnstorableCell({ name: 'Ren\u00e9e\tO\u2019Neil\r\n\ud83d\ude92', email: '' }, columns)).toBeNull();
     expect(findUnstorableCell({ name: 'ok', notes: '\u0000' }, columns)).toBeNull();
+  });
+});
+
+describe('matchImportHeaders', () => {
+  const columns = ['firstName', 'lastName', 'email', 'employeeId', 'phone', 'seat'] as const;
+  const aliases = { phone: ['phoneNumber'], seat: ['seatPosition'] };
+
+  it("reads headers written for people as the import's own columns, and the own names as they are", () => {
+    const headers = ['First Name', 'last_name', 'E-mail', 'EMPLOYEE ID', 'Phone Number', 'seat position'];
+    const match = matchImportHeaders(headers, columns, aliases);
+    expect([...match.columns.values()]).toEqual(['firstName', 'lastName', 'email', 'employeeId', 'phone', 'seat']);
+    expect(match.unknown).toEqual([]);
+    expect(matchImportHeaders(columns, columns, aliases).columns.size).toBe(columns.length);
+    for (const written of ['FIRSTNAME', 'first-name', ' First  Name ', 'first.name', 'firstName']) {
+      expect(matchImportHeaders([written], columns).columns.get(written), written).toBe('firstName');
+    }
+  });
+
+  it('reports unknown columns and repeats instead of dropping them, and ignores blank headers', () => {
+    const match = matchImportHeaders(['Employee ID', 'Badge colour', '', 'employee_id'], columns);
+    expect(match.unknown).toEqual(['Badge colour']);
+    expect(match.duplicates).toEqual(['employee_id']);
+    expect(findMissingImportColumns(match, ['firstName', 'employeeId'])).toEqual(['firstName']);
+  });
+
+  it("re-keys a row by the import's column names", () => {
+    const match = matchImportHeaders(['First Name', 'Employee ID', 'Notes'], columns);
+    expect(rekeyImportRow({ 'First Name': 'Ada', 'Employee ID': 'FD-1', Notes: 'x' }, match)).toEqual({
+      firstName: 'Ada',
+      employeeId: 'FD-1',
+    });
+  });
+
+  it('matches every template column whatever its case, spacing, underscores or hyphens (property)', () => {
+    const separators = fc.constantFrom('', ' ', '_', '-', '  ', '.');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MEMBER_IMPORT_TEMPLATE_COLUMNS),
+        fc.array(fc.boolean(), { maxLength: 40 }),
+        separators,
+        (column, upper, separator) => {
+          // Splits camelCase into words, then rewrites them with the separator and a random case.
+          const words = column.split(/(?=[A-Z])/);
+          const written = words
+            .join(separator)
+            .split('')
+            .map((letter, index) => (upper[index] ? letter.toUpperCase() : letter.toLowerCase()))
+            .join('');
+          const match = matchImportHeaders([written], MEMBER_IMPORT_TEMPLATE_COLUMNS);
+          expect(match.columns.get(written)).toBe(column);
+          expect(normalizeImportHeader(written)).toBe(normalizeImportHeader(column));
+        },
+      ),
+    );
   });
 });

@@ -87,3 +87,74 @@ export function findUnstorableCell(values: Record<string, string>, columns: read
   const column = columns.find((name) => hasUnstorableCharacter(values[name] ?? ''));
   return column === undefined ? null : IMPORT_MESSAGES.unstorableCell(column);
 }
+
+/**
+ * A header as the import compares it: letters and digits only, in lower case, so "First Name",
+ * "first_name", "FIRSTNAME" and "first-name" all read as the template's firstName. Chiefs keep
+ * their own sheets, written for people, and an exact-match rule refused them over a space.
+ */
+export function normalizeImportHeader(header: string): string {
+  return header
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** How a file's header row maps onto an import's columns. */
+export interface ImportHeaderMatch {
+  /** The header as written in the file → the import's own column name. */
+  columns: ReadonlyMap<string, string>;
+  /** Headers that name no column of the import, as written (reported, never silently dropped). */
+  unknown: string[];
+  /** Headers naming a column an earlier header already named, as written (the first one is read). */
+  duplicates: string[];
+}
+
+/**
+ * Matches a header row to `columns` (the import's own names, which keep working as they are) and
+ * their `aliases` (other names people write, e.g. phoneNumber for phone), by normalizeImportHeader.
+ * Empty headers are neither matched nor reported: a sheet often has blank columns at its edge.
+ */
+export function matchImportHeaders(
+  headers: readonly string[],
+  columns: readonly string[],
+  aliases: Readonly<Record<string, readonly string[]>> = {},
+): ImportHeaderMatch {
+  const byNormalized = new Map<string, string>();
+  for (const column of columns) {
+    byNormalized.set(normalizeImportHeader(column), column);
+    for (const alias of aliases[column] ?? []) byNormalized.set(normalizeImportHeader(alias), column);
+  }
+  const matched = new Map<string, string>();
+  const named = new Set<string>();
+  const unknown: string[] = [];
+  const duplicates: string[] = [];
+  for (const header of headers) {
+    const normalized = normalizeImportHeader(header);
+    if (normalized === '') continue;
+    const column = byNormalized.get(normalized);
+    if (column === undefined) unknown.push(header);
+    else if (named.has(column)) duplicates.push(header);
+    else {
+      named.add(column);
+      matched.set(header, column);
+    }
+  }
+  return { columns: matched, unknown, duplicates };
+}
+
+/** The import's columns of `required` that no header names. */
+export function findMissingImportColumns(match: ImportHeaderMatch, required: readonly string[]): string[] {
+  const named = new Set(match.columns.values());
+  return required.filter((column) => !named.has(column));
+}
+
+/** A row keyed by the file's headers, keyed by the import's own column names instead. */
+export function rekeyImportRow(
+  values: Readonly<Record<string, string>>,
+  match: ImportHeaderMatch,
+): Record<string, string> {
+  const rekeyed: Record<string, string> = {};
+  for (const [header, column] of match.columns) rekeyed[column] = values[header] ?? '';
+  return rekeyed;
+}

@@ -44,6 +44,12 @@ const ALLOWED: { tag: string; statementStart: string; reason: string }[] = [
       'A pre-built index: docs/release-notes.md gives operators the same statement with CONCURRENTLY to run before upgrading, so the migration finds it.',
   },
   {
+    tag: '0017_outbox_session',
+    statementStart: 'CREATE INDEX IF NOT EXISTS "outbox_session_idx" ON "outbox"',
+    reason:
+      'A pre-built index: docs/release-notes.md gives operators the same statement with CONCURRENTLY to run before upgrading, so the migration finds it.',
+  },
+  {
     tag: '0014_vacancy_bids',
     statementStart: 'ALTER TABLE "bid_sessions" ADD CONSTRAINT "bid_sessions_type_known"',
     reason:

@@ -18,6 +18,8 @@
  * A channel with no configuration has no lane: its messages stay queued (logged once) until the
  * server starts with that channel configured. Tests call `tick()` with a manual clock.
  */
+
+import { plural } from '@stationbid/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -188,7 +190,7 @@ export class OutboxWorker {
       const setting = channel === 'email' ? 'SMTP_URL' : 'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM';
       this.log.warn(
         { channel, queued },
-        `${CHANNEL_NAMES[channel]} not configured: ${queued} message(s) stay queued until ${setting} is set`,
+        `${CHANNEL_NAMES[channel]} not configured: ${plural(queued, 'message')} ${queued === 1 ? 'stays' : 'stay'} queued until ${setting} is set`,
       );
     }
   }

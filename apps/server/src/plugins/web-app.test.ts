@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app.ts';
@@ -78,5 +79,58 @@ describe('the web app files', () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('the web app files the build compressed', () => {
+  let distDir: string;
+  let app: FastifyInstance;
+  const script = 'export const answer = 42;'.repeat(40);
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'stationbid-web-dist-'));
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>StationBid</title>');
+    writeFileSync(path.join(distDir, 'assets', 'page-abc123.js'), script);
+    writeFileSync(path.join(distDir, 'assets', 'page-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(distDir, 'assets', 'page-abc123.js.gz'), gzipSync(script));
+    app = Fastify();
+    await registerWebApp(app, distDir);
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('sends the brotli copy to a browser that accepts it, as JavaScript, cached for an hour', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/page-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the gzip copy to a browser without brotli, and the file itself to one without either', async () => {
+    const gzipped = await app.inject({
+      method: 'GET',
+      url: '/assets/page-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/page-abc123.js',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 });

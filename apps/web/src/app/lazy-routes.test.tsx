@@ -48,6 +48,7 @@ const PAGES: [pattern: string, address: string, title: string, guard: Guard][] =
   ['/admin/bid-sessions', '/admin/bid-sessions', 'Bid Session Management', 'admin'],
   ['/admin/notifications', '/admin/notifications', 'Notification Management', 'admin'],
   ['/admin/seniority', '/admin/seniority', 'User Management', 'admin'],
+  ['/admin/settings', '/admin/settings', 'Department Settings', 'admin'],
 ];
 
 /** A copy of the route table whose lazy functions record which route's module was asked for. */

@@ -17,6 +17,7 @@ const ADMIN_LINKS = [
   'Certifications',
   'Bid Management',
   'Notification Management',
+  'Department Settings',
 ];
 
 function mainNavigation() {
@@ -84,6 +85,7 @@ describe('route guards', () => {
     ['/admin/notifications', 'Notification Management'],
     // The admin dashboard's seniority link opens member management on its Seniority Management tab.
     ['/admin/seniority', 'User Management'],
+    ['/admin/settings', 'Department Settings'],
   ])('opens %s for an administrator with the title "%s"', async (path, title) => {
     const { router } = renderApp({ path, signedInAs: adminUser });
 

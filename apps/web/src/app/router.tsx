@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.bidSessions, lazy: () => import('./routes/admin/bid-sessions.tsx') },
                   { path: paths.admin.notifications, lazy: () => import('./routes/admin/notifications.tsx') },
                   { path: paths.admin.seniority, lazy: () => import('./routes/admin/seniority.tsx') },
+                  { path: paths.admin.settings, lazy: () => import('./routes/admin/settings.tsx') },
                 ],
               },
             ],

@@ -3,7 +3,8 @@
  * a drop zone with a Choose File button, the template download, the columns and notes, the upload,
  * and a results card that lists each refused row, so a chief can fix the sheet and upload it again.
  * The file is checked here before it is sent (type, size), and again by the server, which also
- * checks its content.
+ * checks its content. An import that can preview (`preview`) first shows what the file would
+ * change, and saves it only when the administrator confirms.
  */
 import {
   Alert,
@@ -20,7 +21,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { findImportFileProblem, IMPORT_FILE_EXTENSIONS, IMPORT_MESSAGES, LIMITS } from '@stationbid/domain';
+import { findImportFileProblem, IMPORT_FILE_EXTENSIONS, IMPORT_MESSAGES, LIMITS, plural } from '@stationbid/domain';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { getErrorMessage } from '../lib/api-client.ts';
@@ -31,6 +32,19 @@ export interface ImportOutcome {
   figures: readonly { label: string; value: number }[];
   /** The rows that were refused, as the API reports them (row = the spreadsheet's row number). */
   errors: readonly { row: number; error: string }[];
+}
+
+/** What a file would do, answered by a dry run before anything is saved. */
+export interface ImportPreview {
+  /** The preview's counts, in order, e.g. New 2, Updated 1, Unchanged 4, Errors 1. */
+  figures: readonly { label: string; value: number }[];
+  /** Each row the import would save, and what it changes. */
+  changes: readonly { row: number; kind: 'new' | 'updated'; name: string; fields: readonly string[] }[];
+  /** Headers the import does not read, as written in the file. */
+  unknownColumns: readonly string[];
+  errors: readonly { row: number; error: string }[];
+  /** How many rows the import would save (the confirm button counts them). */
+  toImport: number;
 }
 
 export interface SpreadsheetImportPanelProps {
@@ -47,6 +61,10 @@ export interface SpreadsheetImportPanelProps {
    * import the server runs as a job reports its rows done through `onProgress` while it runs.
    */
   upload: (file: File, onProgress: (progress: ImportProgressValue) => void) => Promise<ImportOutcome>;
+  /** Asks what the file would change (saving nothing); when given, the upload waits for a confirmation. */
+  preview?: (file: File) => Promise<ImportPreview>;
+  /** Singular noun of one imported row, for the confirm button ("member": Import 3 members). */
+  itemNoun?: string;
 }
 
 /** Rows done out of the file's rows, while the server imports a large file. */
@@ -71,6 +89,8 @@ export function SpreadsheetImportPanel({
   optionalColumns = [],
   notes,
   upload,
+  preview,
+  itemNoun = 'row',
 }: SpreadsheetImportPanelProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -80,10 +100,12 @@ export function SpreadsheetImportPanel({
   const [isUploading, setIsUploading] = useState(false);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [progress, setProgress] = useState<ImportProgressValue | null>(null);
+  const [pending, setPending] = useState<ImportPreview | null>(null);
 
   function choose(chosen: File | null): void {
     setFile(chosen);
     setOutcome(null);
+    setPending(null);
     setProblem(chosen === null ? null : findImportFileProblem(chosen));
   }
 
@@ -99,6 +121,21 @@ export function SpreadsheetImportPanel({
       setProblem(fileProblem);
       return;
     }
+    if (preview !== undefined && pending === null) {
+      setIsUploading(true);
+      setProblem(null);
+      setOutcome(null);
+      try {
+        setPending(await preview(file));
+      } catch (error) {
+        console.error(IMPORT_MESSAGES.uploadFailed, error);
+        setProblem(getErrorMessage(error, IMPORT_MESSAGES.uploadFailed));
+      } finally {
+        setIsUploading(false);
+      }
+      return;
+    }
+    setPending(null);
     setIsUploading(true);
     setProblem(null);
     setProgress(null);
@@ -114,6 +151,12 @@ export function SpreadsheetImportPanel({
       setIsUploading(false);
       setProgress(null);
     }
+  }
+
+  function cancelPreview(): void {
+    setPending(null);
+    setFile(null);
+    if (inputRef.current) inputRef.current.value = '';
   }
 
   return (
@@ -183,18 +226,30 @@ export function SpreadsheetImportPanel({
 
           {progress !== null && <ImportProgressBar subject={subject} progress={progress} />}
 
-          <Group justify="flex-end">
-            <Button
-              leftSection={<IconUpload size={16} aria-hidden />}
-              onClick={handleUpload}
-              loading={isUploading}
-              disabled={file === null || problem !== null}
-            >
-              Upload
-            </Button>
-          </Group>
+          {pending === null && (
+            <Group justify="flex-end">
+              <Button
+                leftSection={<IconUpload size={16} aria-hidden />}
+                onClick={handleUpload}
+                loading={isUploading}
+                disabled={file === null || problem !== null}
+              >
+                Upload
+              </Button>
+            </Group>
+          )}
         </Stack>
       </Paper>
+
+      {pending !== null && (
+        <ImportPreviewCard
+          preview={pending}
+          itemNoun={itemNoun}
+          isImporting={isUploading}
+          onConfirm={handleUpload}
+          onCancel={cancelPreview}
+        />
+      )}
 
       {outcome !== null && <ImportResultsCard outcome={outcome} />}
 
@@ -320,6 +375,112 @@ function ImportResultsCard({ outcome }: { outcome: ImportOutcome }) {
             </Table.ScrollContainer>
           </Stack>
         )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What the file would change, before anything is saved: counts, the changes, and the rows refused. */
+function ImportPreviewCard({
+  preview,
+  itemNoun,
+  isImporting,
+  onConfirm,
+  onCancel,
+}: {
+  preview: ImportPreview;
+  itemNoun: string;
+  isImporting: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="import-preview">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="import-preview">
+          Preview: nothing is saved yet
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: Math.min(preview.figures.length, 4) }} spacing="sm">
+          {preview.figures.map((figure) => (
+            <Paper key={figure.label} withBorder p="sm" radius="sm">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {figure.label}
+              </Text>
+              <Text size="xl" fw={700}>
+                {figure.value}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        {preview.unknownColumns.length > 0 && (
+          <Alert color="yellow" title="Columns not read">
+            These columns name nothing the import reads, so their cells are ignored: {preview.unknownColumns.join(', ')}
+            .
+          </Alert>
+        )}
+        {preview.changes.length > 0 && (
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped aria-label="Changes to import">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Row</Table.Th>
+                  <Table.Th scope="col">Member</Table.Th>
+                  <Table.Th scope="col">Change</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.changes.map((change) => (
+                  <Table.Tr key={change.row}>
+                    <Table.Td>{change.row}</Table.Td>
+                    <Table.Td>{change.name}</Table.Td>
+                    <Table.Td>
+                      <Badge size="sm" variant="light" color={change.kind === 'new' ? 'green' : 'blue'}>
+                        {change.kind === 'new' ? 'New' : 'Updated'}
+                      </Badge>
+                      {change.fields.length > 0 && <Text size="sm">{change.fields.join('; ')}</Text>}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {preview.errors.length > 0 && (
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              Rows that will not be imported
+            </Title>
+            <Table.ScrollContainer minWidth={320}>
+              <Table striped aria-label="Rows that will not be imported">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Row</Table.Th>
+                    <Table.Th scope="col">Error</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.errors.map((rowError) => (
+                    <Table.Tr key={`${rowError.row}-${rowError.error}`}>
+                      <Table.Td>{rowError.row}</Table.Td>
+                      <Table.Td>{rowError.error}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        )}
+        {preview.toImport === 0 && (
+          <Text>Nothing in this file would change. Fix the rows above and upload it again.</Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={isImporting}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} loading={isImporting} disabled={preview.toImport === 0}>
+            Import {plural(preview.toImport, itemNoun)}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

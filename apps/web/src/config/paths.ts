@@ -27,6 +27,7 @@ export const paths = {
     bidSessions: '/admin/bid-sessions',
     notifications: '/admin/notifications',
     seniority: '/admin/seniority',
+    settings: '/admin/settings',
   },
 } as const;
 

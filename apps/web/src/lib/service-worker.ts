@@ -19,7 +19,7 @@ export function registerAppServiceWorker(): Promise<ServiceWorkerRegistration> {
 }
 
 /**
- * Called by main.tsx once the page has loaded. Failing to register only costs offline use and push
+ * Called once the first page is up (startAppServiceWorkerWhenIdle). Failing to register only costs offline use and push
  * (the app works without them), so the error is logged, not shown.
  */
 export async function startAppServiceWorker(): Promise<void> {
@@ -29,4 +29,24 @@ export async function startAppServiceWorker(): Promise<void> {
   } catch (error) {
     console.warn('StationBid could not register its service worker, so offline use and push are off:', error);
   }
+}
+
+/** The longest the worker waits for an idle moment once the first page is up. */
+const IDLE_TIMEOUT_MS = 10_000;
+
+/**
+ * Called by the app once its first page has rendered (app/root-layout.tsx): registers the worker
+ * after the page's load event, at the browser's first idle moment. Its install downloads the
+ * precache (a member's pages, some hundred files) and must not compete with the first page's own
+ * code on a slow phone, whose page module and its chunks load after the load event.
+ */
+export function startAppServiceWorkerWhenIdle(): void {
+  const start = () => void startAppServiceWorker();
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+    else window.setTimeout(start, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

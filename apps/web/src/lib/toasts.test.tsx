@@ -24,13 +24,13 @@ describe('toasts', () => {
     vi.useFakeTimers();
     renderToasts();
 
-    act(() => showSuccess('Station created successfully'));
+    act(() => showSuccess('Station 4 created'));
 
-    expect(screen.getByRole('status')).toHaveTextContent('Station created successfully');
+    expect(screen.getByRole('status')).toHaveTextContent('Station 4 created');
     await advance(2_900);
-    expect(screen.getByText('Station created successfully')).toBeInTheDocument();
+    expect(screen.getByText('Station 4 created')).toBeInTheDocument();
     await advance(1_000);
-    expect(screen.queryByText('Station created successfully')).not.toBeInTheDocument();
+    expect(screen.queryByText('Station 4 created')).not.toBeInTheDocument();
   });
 
   it("shows the server's error text first, as an alert, for 5 seconds", async () => {

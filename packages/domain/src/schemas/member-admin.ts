@@ -3,10 +3,11 @@
  * the member import, with the messages they answer with.
  */
 import { z } from 'zod';
-import { PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS } from '../constants.ts';
+import { PROFESSIONAL_POSITIONS, RANKS, SEAT_POSITIONS, SHIFTS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { emailSchema, optionalText, shiftSchema, yearsOfServiceSchema } from './common.ts';
 import { newPasswordSchema } from './new-password.ts';
+import { NOTIFICATION_SETTINGS_MESSAGES, normalizePhoneNumber } from './notification-settings.ts';
 import { userSchema } from './user.ts';
 
 /** Messages of the member administration, worded for the person reading them. */
@@ -179,6 +180,16 @@ export function parseCertificationsCell(
   return { certifications: parsed.data };
 }
 
+/**
+ * A new member's phone: blank, or a number a text can reach (stored in E.164 by the server). Only
+ * for a new member: an edit may send back a number stored before numbers were checked, which the
+ * server keeps (phoneNumberToStore).
+ */
+const newMemberPhoneSchema = optionalText(50).refine(
+  (value) => value === null || value === undefined || normalizePhoneNumber(value) !== null,
+  { message: NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid },
+);
+
 export const createMemberRequestSchema = z.object({
   firstName: nameSchema(MESSAGES.firstNameRequired),
   lastName: nameSchema(MESSAGES.lastNameRequired),
@@ -187,8 +198,8 @@ export const createMemberRequestSchema = z.object({
   rank: z.preprocess(blankAsMissing, z.enum(RANKS).default('Firefighter')),
   position: z.preprocess(blankAsMissing, z.enum(PROFESSIONAL_POSITIONS).default('Firefighter')),
   yearsOfService: yearsOfServiceSchema.default(0),
-  phone: optionalText(50),
-  phoneNumber: optionalText(50),
+  phone: newMemberPhoneSchema,
+  phoneNumber: newMemberPhoneSchema,
   address: optionalText(500),
   isAdmin: z.boolean().default(false),
   isActive: z.boolean().default(true),
@@ -296,6 +307,10 @@ export const MEMBER_LIST_MESSAGES = {
   filterInvalid: `filter must be one of: ${MEMBER_LIST_FILTERS.join(', ')}`,
   sortInvalid: `sortBy must be one of: ${MEMBER_LIST_SORT_FIELDS.join(', ')}`,
   directionInvalid: 'sortDirection must be asc or desc',
+  rankInvalid: `rank must be one of: ${RANKS.join(', ')}`,
+  shiftInvalid: `shift must be one of: ${SHIFTS.join(', ')}`,
+  stationInvalid: 'stationId must be the id of a station (as GET /stations gives it)',
+  stationUnknown: 'There is no station with this stationId. Choose a station from GET /stations.',
 } as const;
 
 /**
@@ -320,6 +335,10 @@ export const usersListQuerySchema = z.object({
   filter: z.enum(MEMBER_LIST_FILTERS, { error: MEMBER_LIST_MESSAGES.filterInvalid }).default('all'),
   sortBy: z.enum(MEMBER_LIST_SORT_FIELDS, { error: MEMBER_LIST_MESSAGES.sortInvalid }).default('name'),
   sortDirection: z.enum(['asc', 'desc'], { error: MEMBER_LIST_MESSAGES.directionInvalid }).default('asc'),
+  /** Optional narrowing, combined with the filter and search: a rank, a station and a shift (of the member's seat). */
+  rank: z.enum(RANKS, { error: MEMBER_LIST_MESSAGES.rankInvalid }).optional(),
+  stationId: z.uuid({ error: MEMBER_LIST_MESSAGES.stationInvalid }).optional(),
+  shift: z.enum(SHIFTS, { error: MEMBER_LIST_MESSAGES.shiftInvalid }).optional(),
 });
 export type UsersListQuery = z.infer<typeof usersListQuerySchema>;
 export type UsersListQueryInput = z.input<typeof usersListQuerySchema>;
@@ -348,9 +367,36 @@ export const MEMBER_IMPORT_TEMPLATE_COLUMNS = [
   'rankDate',
   'listNumber',
   'certifications',
+  // The member's phone and current seat (station, shift, seat position), set as "assign station" does.
+  'phone',
+  'station',
+  'shift',
+  'seat',
 ] as const;
 
+/** Other names people give the import's columns (matched like the columns, any case and spacing). */
+export const MEMBER_IMPORT_COLUMN_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  email: ['emailAddress'],
+  employeeId: ['employeeNumber', 'employeeNo'],
+  phone: ['phoneNumber', 'mobile', 'mobileNumber', 'cellPhone'],
+  station: ['stationNumber', 'stationName'],
+  seat: ['seatPosition'],
+  yearsOfService: ['years'],
+  rankDate: ['dateInRank'],
+};
+
 export const importRowErrorSchema = z.object({ row: z.number().int(), error: z.string() });
+
+/** One row's effect in an import: a new member, or an existing one and the fields it changes. */
+export const memberImportChangeSchema = z.object({
+  row: z.number().int(),
+  kind: z.enum(['new', 'updated']),
+  name: z.string(),
+  employeeId: z.string(),
+  /** The fields changed, e.g. "phone: (555) 201-4477", "seat: Station 3, shift A, Engineer". */
+  fields: z.array(z.string()),
+});
+export type MemberImportChange = z.infer<typeof memberImportChangeSchema>;
 
 export const memberImportResultSchema = z.object({
   created: z.number().int(),
@@ -362,6 +408,16 @@ export const memberImportResultSchema = z.object({
   emailsQueued: z.number().int(),
   total: z.number().int(),
   errors: z.array(importRowErrorSchema),
+  /** Existing members (same employee ID and e-mail) whose phone or seat the file changes. */
+  updated: z.number().int().optional(),
+  /** Existing members the file names as they already are. */
+  unchanged: z.number().int().optional(),
+  /** What each saved (or, in a dry run, would-be saved) row does, in row order. */
+  changes: z.array(memberImportChangeSchema).optional(),
+  /** Headers of the file that name no column of the import, as written; their cells are not read. */
+  unknownColumns: z.array(z.string()).optional(),
+  /** True when this is a dry run's preview: nothing was saved. */
+  dryRun: z.boolean().optional(),
 });
 export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
 
@@ -385,6 +441,11 @@ export const IMPORT_JOB_MESSAGES = {
 /** `mode` of POST /admin/import-users: auto (job above the threshold), job (always), sync (never). */
 export const importModeQuerySchema = z.object({
   mode: z.enum(['auto', 'job', 'sync'], { error: 'mode must be auto, job or sync' }).default('auto'),
+  /** 1 (or true): answer what the file would change, always synchronously, and save nothing. */
+  dryRun: z
+    .enum(['0', '1', 'true', 'false'], { error: 'dryRun must be 1 or 0' })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
 });
 
 /** An import running (or run) in the server, read by GET /admin/import-jobs/:id. */

@@ -22,6 +22,7 @@ import { createReadStream, createWriteStream, renameSync, rmSync, statSync } fro
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { plural } from '@stationbid/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle, Executor } from '../client.ts';
 import {
@@ -321,7 +322,7 @@ export async function restoreLogicalBackup(target: DatabaseHandle, file: string)
   const newer = unknownMigrations(header.migrations);
   if (newer.length > 0) {
     throw new BackupError(
-      `${file} was made by a newer StationBid: its schema has ${newer.length} migration(s) this version does not know (the newest from ${new Date(newer.at(-1)!.createdAt).toISOString()}). Upgrade StationBid, then restore.`,
+      `${file} was made by a newer StationBid: its schema has ${plural(newer.length, 'migration')} this version does not know (the newest from ${new Date(newer.at(-1)!.createdAt).toISOString()}). Upgrade StationBid, then restore.`,
     );
   }
   await refuseNonEmpty(target.db, 'restore');

@@ -11,6 +11,7 @@
 import { execFile } from 'node:child_process';
 import { chmod, open, rename, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { plural } from '@stationbid/domain';
 import pg from 'pg';
 import { BackupError } from './logical-backup.ts';
 import { unknownMigrations } from './schema-version.ts';
@@ -97,7 +98,7 @@ export async function restorePgDump(url: string, file: string): Promise<void> {
   const newer = unknownMigrations(migrations);
   if (newer.length > 0) {
     throw new BackupError(
-      `${file} was made by a newer StationBid: its schema has ${newer.length} migration(s) this version does not know. Upgrade StationBid, then restore.`,
+      `${file} was made by a newer StationBid: its schema has ${plural(newer.length, 'migration')} this version does not know. Upgrade StationBid, then restore.`,
     );
   }
   const { dbname, env } = connection(url);

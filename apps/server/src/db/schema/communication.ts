@@ -112,6 +112,12 @@ export const outbox = pgTable(
     /** What the message is about, e.g. password_setup, turn_started, bid_confirmation. */
     kind: text('kind').notNull(),
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /**
+     * The bid session the message is about (null: none, e.g. a password e-mail). Set null when the
+     * session is deleted: the row stays the delivery record, and deleting a session never deletes
+     * messages the worker may be sending.
+     */
+    sessionId: uuid('session_id').references(() => bidSessions.id, { onDelete: 'set null' }),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     textBody: text('text_body').notNull(),
@@ -137,6 +143,8 @@ export const outbox = pgTable(
   },
   (table) => [
     index('outbox_due_idx').on(table.status, table.nextAttemptAt),
+    // A session's delivery log: its messages, one member's or all, newest first.
+    index('outbox_session_idx').on(table.sessionId, table.memberId, table.createdAt),
     // What a channel's lane claims: its due messages, most urgent first.
     index('outbox_claim_idx')
       .on(table.channel, table.priority, table.nextAttemptAt)

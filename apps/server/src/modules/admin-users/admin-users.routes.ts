@@ -24,7 +24,7 @@ import { refusalResponses } from '../../lib/refusal-responses.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
-import { describeImportResult, type MemberImportService } from './member-import.service.ts';
+import { describeImportPreview, describeImportResult, type MemberImportService } from './member-import.service.ts';
 import type { MemberImportJobsService } from './member-import-jobs.service.ts';
 
 export const adminUsersRoutes: FastifyPluginAsyncZod<{
@@ -145,7 +145,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary:
-          'Import members from .xlsx, .xls or .csv (multipart field "file", at most 5 MB): answered with the results, or with a job (202) above the row threshold or with mode=job',
+          'Import members from .xlsx, .xls or .csv (multipart field "file", at most 5 MB): answered with the results, or with a job (202) above the row threshold or with mode=job; with dryRun=1, the preview of what it would change, saving nothing',
         consumes: ['multipart/form-data'],
         querystring: importModeQuerySchema,
         response: {
@@ -163,8 +163,16 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { fileName, content } = await readUploadedFile(request);
       const actor = currentMember(request);
-      const rows = await memberImportService.readRows(fileName, content);
-      const { mode } = request.query;
+      const { rows, unknownColumns } = await memberImportService.readFile(fileName, content);
+      const { mode, dryRun } = request.query;
+      if (dryRun) {
+        // A preview is always answered at once, whatever its size: nothing is saved, so no job to follow.
+        const preview = await memberImportService.importRows(actor, fileName, rows, undefined, {
+          dryRun: true,
+          unknownColumns,
+        });
+        return reply.status(200).send({ results: preview, message: describeImportPreview(preview) });
+      }
       if (mode === 'job' || (mode === 'auto' && rows.length > IMPORT_JOB_ROW_THRESHOLD)) {
         const job = await memberImportJobs.start(actor, fileName, rows);
         return reply
@@ -172,7 +180,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
           .header('Location', `/api/admin/import-jobs/${job.id}`)
           .send({ job, message: `Import of ${plural(rows.length, 'row')} started.` });
       }
-      const results = await memberImportService.importRows(actor, fileName, rows);
+      const results = await memberImportService.importRows(actor, fileName, rows, undefined, { unknownColumns });
       return reply
         .status(200)
         .send({ results, message: describeImportResult(results, memberImportService.isEmailConfigured) });

@@ -10,8 +10,11 @@ import {
   type CreateMemberResponse,
   getSeatPositionForRank,
   MEMBER_ADMIN_MESSAGES,
+  MEMBER_LIST_MESSAGES,
   MEMBER_PAGE_LIMITS,
+  NOTIFICATION_SETTINGS_MESSAGES,
   noFreeSeatMessage,
+  phoneNumberToStore,
   type UpdateMemberRequest,
   type User,
   type UsersListQuery,
@@ -67,7 +70,17 @@ export class AdminUsersService {
     const isPaged = query.limit !== undefined || query.cursor !== undefined;
     const limit = isPaged ? (query.limit ?? MEMBER_PAGE_LIMITS.default) : undefined;
     const after = query.cursor === undefined ? undefined : decodeMemberCursor(query.cursor, query);
-    const criteria = { filter: query.filter, search: query.search };
+    // An unknown station would quietly list nobody; the administrator is told instead.
+    if (query.stationId !== undefined && !(await findStationById(this.db, query.stationId))) {
+      throw badRequest(MEMBER_LIST_MESSAGES.stationUnknown);
+    }
+    const criteria = {
+      filter: query.filter,
+      search: query.search,
+      rank: query.rank,
+      stationId: query.stationId,
+      shift: query.shift,
+    };
     const [matching, total, priorities] = await Promise.all([
       // One more than the page, to know whether another page follows without a second query.
       listMatchingMembers(this.db, {
@@ -111,6 +124,9 @@ export class AdminUsersService {
     await this.refuseTakenIdentity({ email: request.email, employeeId: request.employeeId });
     const passwordHash = request.password ? await hashPassword(request.password) : null;
     const isSetupEmailQueued = !request.password && request.sendPasswordEmail;
+    // The one phone number, the one texts go to: kept in E.164 as the profile keeps it.
+    const phone = phoneNumberToStore(request.phone ?? request.phoneNumber ?? null, null);
+    if (phone === undefined) throw badRequest(NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid);
     let created: MemberRow;
     try {
       created = await this.db.transaction(async (tx) => {
@@ -123,7 +139,7 @@ export class AdminUsersService {
           rank: request.rank,
           position: request.position,
           yearsOfService: request.yearsOfService,
-          phone: request.phone ?? request.phoneNumber ?? null,
+          phone,
           address: request.address ?? null,
           isAdmin: request.isAdmin,
           isActive: request.isActive,
@@ -215,7 +231,15 @@ export class AdminUsersService {
     assign('position', request.position);
     assign('yearsOfService', request.yearsOfService ?? request.years);
     assign('manualSeniorityScore', request.manualSeniorityScore);
-    assign('phone', request.phone !== undefined ? request.phone : request.phoneNumber);
+    // As the profile does: a new number must be one a text can reach (stored in E.164), a number
+    // stored before numbers were checked and sent back unchanged is kept, and removing it turns SMS off.
+    const sentPhone = request.phone !== undefined ? request.phone : request.phoneNumber;
+    if (sentPhone !== undefined) {
+      const phone = phoneNumberToStore(sentPhone, stored.phone);
+      if (phone === undefined) throw badRequest(NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid);
+      changes.phone = phone;
+      if (phone === null && stored.smsNotifications) changes.smsNotifications = false;
+    }
     assign('address', request.address);
     assign('isAdmin', request.isAdmin);
     assign('isActive', request.isActive);

@@ -233,6 +233,51 @@ describe('POST /api/admin/users', () => {
   });
 });
 
+describe("a member's phone, as administrators set it", () => {
+  const example = '(555) 201-4477';
+
+  it("stores a new member's number in E.164, and refuses one no text can reach with the example format", async () => {
+    const created = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: newMemberBody({ phone: '312.555.0199' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().user.phone).toBe('+13125550199');
+    const viaOldName = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: newMemberBody({ phoneNumber: '+44 20 7946 0958' }),
+    });
+    expect(viaOldName.json().user.phone).toBe('+442079460958');
+    const blank = await asAdmin({ method: 'POST', url: '/api/admin/users', payload: newMemberBody({ phone: '' }) });
+    expect(blank.json().user.phone).toBeNull();
+    for (const phone of ['555-0100', 'call the station', '12']) {
+      const refused = await asAdmin({ method: 'POST', url: '/api/admin/users', payload: newMemberBody({ phone }) });
+      expect(refused.statusCode, phone).toBe(400);
+      expect(refused.json().error).toContain(example);
+    }
+  });
+
+  it('keeps an old number sent back unchanged, refuses a new one no text can reach, and turns SMS off when emptied', async () => {
+    const member = await createMember(context, { phone: '555-0221', smsNotifications: true });
+    const put = (payload: object) => asAdmin({ method: 'PUT', url: `/api/admin/users/${member.id}`, payload });
+    // The edit form sends the whole member back: an unrelated change still saves.
+    const unchanged = await put({ firstName: 'Kept', phone: '555-0221' });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json().user).toMatchObject({ firstName: 'Kept', phone: '555-0221' });
+    const refused = await put({ phone: '555-0222' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain(example);
+    const [stillStored] = await context.db.select().from(members).where(eq(members.id, member.id));
+    expect(stillStored?.phone).toBe('555-0221');
+    expect((await put({ phoneNumber: '(312) 555-0142' })).json().user.phone).toBe('+13125550142');
+    expect((await put({ phone: '' })).json().user.phone).toBeNull();
+    const [emptied] = await context.db.select().from(members).where(eq(members.id, member.id));
+    expect(emptied?.smsNotifications).toBe(false);
+  });
+});
+
 describe('PUT /api/admin/users/:id', () => {
   it('changes any field, including years, rank, position and the manual score (0 means automatic)', async () => {
     const member = await createMember(context);
@@ -246,7 +291,7 @@ describe('PUT /api/admin/users/:id', () => {
         position: 'Officer',
         yearsOfService: 10,
         manualSeniorityScore: 999,
-        phone: '555-0100',
+        phone: '(312) 555-0100',
         emergencyContact: { name: 'Sam', phone: '555-0101', relationship: 'Partner' },
       },
     });
@@ -259,7 +304,7 @@ describe('PUT /api/admin/users/:id', () => {
       yearsOfService: 10,
       manualSeniorityScore: 999,
       seniorityScore: 999,
-      phone: '555-0100',
+      phone: '+13125550100',
       emergencyContact: { name: 'Sam', phone: '555-0101', relationship: 'Partner' },
     });
     const seniority = await asAdmin({

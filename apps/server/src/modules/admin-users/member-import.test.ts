@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { IMPORT_MESSAGES } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, outbox, passwordTokens } from '../../db/schema/index.ts';
+import { members, outbox, passwordTokens, seats } from '../../db/schema/index.ts';
 import { multipartFile, SPREADSHEET_CONTENT_TYPES } from '../../test/multipart.ts';
 import {
   createAdmin,
@@ -68,6 +68,11 @@ describe('POST /api/admin/import-users', () => {
         { row: 6, error: expect.stringContaining('Unknown rank "Admiral"') },
         { row: 13, error: 'Years of service must be a whole number from 0 to 50 (found "51")' },
       ],
+      updated: 0,
+      unchanged: 0,
+      changes: expect.any(Array),
+      unknownColumns: [],
+      dryRun: false,
     });
     expect(message).toMatch(/^Import completed! 18 users created, 2 skipped\./);
     expect(message).toMatch(
@@ -260,5 +265,109 @@ describe('describeImportResult', () => {
     expect(describeImportResult({ ...result, created: 1, emailsQueued: 1, total: 1 }, true)).toBe(
       'Import completed! 1 user created, 0 skipped. Emails sent: 0, failed: 0. 1 password-setup e-mail is queued and goes out within a few minutes.',
     );
+  });
+});
+
+describe('POST /api/admin/import-users: readable headers, phone and seat, and the dry run', () => {
+  let stationNumber = 0;
+  async function createStation(name: string) {
+    stationNumber = 900 + Math.floor(Math.random() * 90);
+    const response = await injectAs(context, adminSession, {
+      method: 'POST',
+      url: '/api/stations',
+      payload: {
+        name,
+        number: stationNumber,
+        address: '1 Main St, Springfield',
+        seats: { A: { Captain: 1, Engineer: 1, Firefighter: 1 } },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().station as { id: string; number: number };
+  }
+  const dryRun = (fileName: string, content: string) => {
+    const { payload, headers } = multipartFile('file', fileName, content, CSV_TYPE);
+    return injectAs(context, adminSession, {
+      method: 'POST',
+      url: '/api/admin/import-users?dryRun=1',
+      payload,
+      headers,
+    });
+  };
+  const snapshot = async () =>
+    (await context.db.select().from(members))
+      .map((member) => `${member.employeeId}|${member.phone}|${member.currentSeatId}`)
+      .sort();
+
+  it('previews what the file changes, saves nothing, and the commit then does exactly that', async () => {
+    const station = await createStation('Preview Hill');
+    const known = await createMember(context, {
+      email: 'known@preview.example',
+      employeeId: 'PRE-0',
+      rank: 'Engineer',
+    });
+    const same = await createMember(context, { email: 'same@preview.example', employeeId: 'PRE-9' });
+    const file = [
+      'First Name,Last Name,E-mail,Employee ID,Phone Number,Station,SHIFT,seat_position,Badge colour',
+      `New,One,new1@preview.example,PRE-1,555 201 4477,${station.number},A,Captain,red`,
+      'New,Two,new2@preview.example,PRE-2,,,,,blue',
+      `Known,Member,known@preview.example,PRE-0,(555) 201-9999,Preview Hill,a,,`,
+      `Same,Member,same@preview.example,PRE-9,,,,,`,
+      'Bad,Phone,bad@preview.example,PRE-3,12345,,,,',
+      'Bad,Station,badstation@preview.example,PRE-4,,Nowhere,A,,',
+    ].join('\n');
+    const before = await snapshot();
+    const preview = await dryRun('people.csv', file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { results, message } = preview.json();
+    expect(results).toMatchObject({ created: 2, updated: 1, unchanged: 1, skipped: 2, total: 6, dryRun: true });
+    expect(results.unknownColumns).toEqual(['Badge colour']);
+    expect(results.changes).toEqual([
+      {
+        row: 2,
+        kind: 'new',
+        name: 'New One',
+        employeeId: 'PRE-1',
+        fields: ['phone: (555) 201-4477', `seat: Station ${station.number}, shift A, Captain`],
+      },
+      { row: 3, kind: 'new', name: 'New Two', employeeId: 'PRE-2', fields: [] },
+      {
+        row: 4,
+        kind: 'updated',
+        name: 'Known Member',
+        employeeId: 'PRE-0',
+        fields: ['phone: (555) 201-9999', `seat: Station ${station.number}, shift A, Engineer`],
+      },
+    ]);
+    expect(results.errors).toEqual([
+      { row: 6, error: expect.stringMatching(/^Phone "12345" is not a phone number\..*\(555\) 201-4477/) },
+      { row: 7, error: expect.stringContaining('Unknown station "Nowhere"') },
+    ]);
+    expect(message).toBe('Preview: 2 new members, 1 updated, 1 unchanged, 2 rows with errors. Nothing is saved yet.');
+    expect(await snapshot()).toEqual(before);
+
+    const commit = await upload('people.csv', file);
+    expect(commit.statusCode, commit.body).toBe(200);
+    const committed = commit.json().results;
+    expect({ ...committed, dryRun: true, emailsQueued: 0 }).toEqual(results);
+    expect(commit.json().message).toMatch(/^Import completed! 2 users created, 1 updated, 2 skipped\./);
+    const [first] = await context.db.select().from(members).where(eq(members.employeeId, 'PRE-1'));
+    const [seat] = await context.db.select().from(seats).where(eq(seats.id, first!.currentSeatId!));
+    expect(first).toMatchObject({ phone: '+15552014477' });
+    expect(seat).toMatchObject({ stationId: station.id, shift: 'A', seatPosition: 'Captain' });
+    const [updated] = await context.db.select().from(members).where(eq(members.id, known.id));
+    expect(updated).toMatchObject({ phone: '+15552019999', firstName: known.firstName });
+    const [unchanged] = await context.db.select().from(members).where(eq(members.id, same.id));
+    expect(unchanged).toMatchObject({ phone: same.phone, currentSeatId: same.currentSeatId });
+
+    // Uploaded again, the file changes nothing more.
+    const again = await dryRun('people.csv', file);
+    expect(again.json().results).toMatchObject({ created: 0, updated: 0, unchanged: 4, skipped: 2 });
+  });
+
+  it('names the missing required columns whatever the headers are written like', async () => {
+    const response = await upload('members.csv', 'First Name,Last Name,E-mail\nA,B,x@preview.example');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ missingColumns: ['employeeId'] });
   });
 });

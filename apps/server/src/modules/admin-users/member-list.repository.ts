@@ -12,9 +12,11 @@ import {
   POSITION_MULTIPLIERS,
   RANK_MULTIPLIERS,
   RANKS,
+  type Rank,
   SENIOR_FILTER_MINIMUM_YEARS,
+  type Shift,
 } from '@stationbid/domain';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { members, seats, stations } from '../../db/schema/index.ts';
 import { type MemberWithSeat, memberWithSeatColumns } from '../users/users.repository.ts';
@@ -59,6 +61,10 @@ export type SortKey = (string | number)[];
 export interface MemberListCriteria {
   filter: MemberListFilter;
   search?: string | undefined;
+  rank?: Rank | undefined;
+  /** The station and shift of the member's current seat; a member without a seat matches neither. */
+  stationId?: string | undefined;
+  shift?: Shift | undefined;
 }
 
 const FILTER_CONDITIONS: Record<MemberListFilter, () => SQL | undefined> = {
@@ -71,7 +77,22 @@ const FILTER_CONDITIONS: Record<MemberListFilter, () => SQL | undefined> = {
   junior: () => sql`${members.yearsOfService} < ${JUNIOR_FILTER_MAXIMUM_YEARS_EXCLUSIVE}`,
 };
 
-function criteriaCondition({ filter, search }: MemberListCriteria): SQL | undefined {
+/**
+ * Station and shift live on the member's seat. A subquery rather than a join keeps the count and
+ * the page on the members table alone, so the sort-order indexes still answer the page.
+ */
+function seatCondition(stationId: string | undefined, shift: Shift | undefined): SQL | undefined {
+  if (stationId === undefined && shift === undefined) return undefined;
+  return inArray(
+    members.currentSeatId,
+    sql`(select ${seats.id} from ${seats} where ${and(
+      stationId === undefined ? undefined : eq(seats.stationId, stationId),
+      shift === undefined ? undefined : eq(seats.shift, shift),
+    )})`,
+  );
+}
+
+function criteriaCondition({ filter, search, rank, stationId, shift }: MemberListCriteria): SQL | undefined {
   const needle = search?.trim().toLowerCase() ?? '';
   // The search is text, never a pattern: % and _ match themselves.
   const pattern = `%${needle.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -82,7 +103,12 @@ function criteriaCondition({ filter, search }: MemberListCriteria): SQL | undefi
           or lower(${members.lastName} || ' ' || ${members.firstName}) like ${pattern}
           or lower(${members.email}) like ${pattern}
           or lower(${members.employeeId}) like ${pattern})`;
-  return and(FILTER_CONDITIONS[filter](), searchCondition);
+  return and(
+    FILTER_CONDITIONS[filter](),
+    searchCondition,
+    rank === undefined ? undefined : eq(members.rank, rank),
+    seatCondition(stationId, shift),
+  );
 }
 
 /** How many members match the search and filter. */

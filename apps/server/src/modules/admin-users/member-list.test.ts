@@ -1,7 +1,8 @@
 /** GET /api/admin/users at department scale: pages, search, filters, sort orders and bad input. */
 import { computeSeniorityScore, PROFESSIONAL_POSITIONS, RANKS } from '@stationbid/domain';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../db/schema/index.ts';
+import { members, seats, stations } from '../../db/schema/index.ts';
 import {
   createAdmin,
   createTestContext,
@@ -31,6 +32,8 @@ interface ListedUser {
   isAdmin: boolean;
   status: string;
   bidPriority: number | null;
+  currentStation: { id: string; number: number } | null;
+  currentShift: string | null;
 }
 interface ListAnswer {
   users: ListedUser[];
@@ -206,6 +209,100 @@ describe('GET /api/admin/users with pages', () => {
     expect(priorities.sort((a, b) => a - b)).toEqual(
       Array.from({ length: answer.users.filter((user) => user.isActive).length }, (_, index) => index + 1),
     );
+  });
+
+  it('narrows by rank, station and shift, with the filter and search, page by page with their own total', async () => {
+    // Two stations; twelve members seated: six at Alder (A and B shifts), six at Birch (A, B, C).
+    const [alder, birch] = await context.db
+      .insert(stations)
+      .values([
+        { number: 71, name: 'Alder' },
+        { number: 72, name: 'Birch' },
+      ])
+      .returning();
+    const seated = await context.db
+      .select({ id: members.id, lastName: members.lastName })
+      .from(members)
+      .where(
+        inArray(
+          members.lastName,
+          Array.from({ length: 12 }, (_, index) => `Walker${String(index).padStart(3, '0')}`),
+        ),
+      );
+    expect(seated).toHaveLength(12);
+    const placements = seated.map((member, index) => ({
+      memberId: member.id,
+      stationId: index < 6 ? (alder?.id as string) : (birch?.id as string),
+      shift: index < 6 ? (['A', 'B'][index % 2] as string) : (['A', 'B', 'C'][index % 3] as string),
+    }));
+    for (const [ordinal, placement] of placements.entries()) {
+      const [seat] = await context.db
+        .insert(seats)
+        .values({
+          stationId: placement.stationId,
+          shift: placement.shift,
+          seatPosition: 'Firefighter',
+          ordinal: ordinal + 1,
+        })
+        .returning();
+      await context.db
+        .update(members)
+        .set({ currentSeatId: seat?.id })
+        .where(inArray(members.id, [placement.memberId]));
+    }
+    const idsWhere = (test: (placement: (typeof placements)[number]) => boolean) =>
+      placements
+        .filter(test)
+        .map((placement) => placement.memberId)
+        .sort();
+
+    const atAlder = await walk(`limit=4&stationId=${alder?.id}`);
+    expect(atAlder.totals[0]).toBe(6);
+    expect(atAlder.pages).toBe(2);
+    expect(atAlder.users.map((user) => user.id).sort()).toEqual(
+      idsWhere((placement) => placement.stationId === alder?.id),
+    );
+    expect(atAlder.users.every((user) => user.currentStation?.number === 71)).toBe(true);
+
+    const onB = await walk('limit=3&shift=B');
+    expect(onB.users.map((user) => user.id).sort()).toEqual(idsWhere((placement) => placement.shift === 'B'));
+    expect(onB.users.every((user) => user.currentShift === 'B')).toBe(true);
+
+    const birchOnC = await list(`?limit=50&stationId=${birch?.id}&shift=C`);
+    expect(birchOnC.total).toBe(2);
+    expect(birchOnC.users.map((user) => user.id).sort()).toEqual(
+      idsWhere((placement) => placement.stationId === birch?.id && placement.shift === 'C'),
+    );
+
+    // A rank, alone and with a filter and a search: every answer is the whole list narrowed the same way.
+    const everyone = (await list('')).users;
+    const chiefs = await walk('limit=10&rank=Battalion%20Chief');
+    const expectedChiefs = everyone.filter((user) => user.rank === 'Battalion Chief');
+    expect(expectedChiefs.length).toBeGreaterThan(0);
+    expect(chiefs.totals[0]).toBe(expectedChiefs.length);
+    expect(chiefs.users.map((user) => user.id).sort()).toEqual(expectedChiefs.map((user) => user.id).sort());
+    const activeAlexCaptains = await walk('limit=5&rank=Captain&filter=active&search=alex');
+    const expectedAlexCaptains = everyone.filter(
+      (user) => user.rank === 'Captain' && user.isActive && user.firstName === 'Alex',
+    );
+    expect(activeAlexCaptains.users.map((user) => user.id).sort()).toEqual(
+      expectedAlexCaptains.map((user) => user.id).sort(),
+    );
+  });
+
+  it('refuses an unknown rank, shift or station with 400 and says which values it takes', async () => {
+    const cases: [string, RegExp][] = [
+      ['?rank=Sergeant', /rank must be one of: Firefighter, Engineer, Lieutenant, Captain/],
+      ['?shift=D', /shift must be one of: A, B, C/],
+      ['?stationId=7', /stationId must be the id of a station/],
+      ['?stationId=3f1c1c52-8f7e-4a8e-9a43-0d2d7d7e2b11', /There is no station with this stationId/],
+      ['?limit=10&stationId=3f1c1c52-8f7e-4a8e-9a43-0d2d7d7e2b11&shift=A', /There is no station with this stationId/],
+    ];
+    for (const [query, message] of cases) {
+      const response = await injectAs(context, adminSession, { method: 'GET', url: `/api/admin/users${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error, query).toMatch(message);
+    }
   });
 
   it('refuses bad input with 400 and a message saying what is wrong', async () => {

@@ -1,14 +1,11 @@
 /**
- * The outbox as it concerns one session: its participants' messages, and the queue's head with
- * when each was last seen. The outbox has no session column: a session's message names its
- * participant (or, for the day-before reminder, the session) in the second part of its dedupe key,
- * so a row belongs to the session when that part is one of its participants' ids or its own id, and
- * the message was for that participant's member. Messages without a dedupe key (reminders an
- * administrator sends by hand) name no session and are not found here.
+ * The outbox as it concerns one session: its participants' messages (each row's `session_id`,
+ * written when it was queued), and the queue's head with when each was last seen. Rows queued
+ * before the column existed are filled from their dedupe keys by `backfillOutboxSessions`.
  */
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { members, outbox, participants } from '../../db/schema/index.ts';
+import { bidSessions, members, outbox, participants } from '../../db/schema/index.ts';
 import type { OutboxChannel } from './outbox.repository.ts';
 
 /** The part of a dedupe key that names the participant (or the session). */
@@ -19,8 +16,8 @@ function sessionMessagesCondition(
   filter: { memberId?: string | undefined; channel?: OutboxChannel | undefined },
 ): SQL | undefined {
   return and(
+    eq(outbox.sessionId, sessionId),
     eq(participants.sessionId, sessionId),
-    sql`${dedupeSubject} in (${participants.id}::text, ${sessionId})`,
     filter.memberId === undefined ? undefined : eq(outbox.memberId, filter.memberId),
     filter.channel === undefined ? undefined : eq(outbox.channel, filter.channel),
   );
@@ -118,4 +115,44 @@ export async function listParticipantNotices(
     .from(outbox)
     .where(and(inArray(dedupeSubject, [...participantIds]), inArray(outbox.kind, [...kinds])))
     .orderBy(desc(outbox.createdAt), desc(outbox.id));
+}
+
+/** How many outbox rows one backfill batch reads (each batch its own short statement). */
+const BACKFILL_BATCH_ROWS = 1000;
+
+/**
+ * Fills `session_id` of the rows queued before the column existed, from their dedupe keys: the
+ * second part names a participant (who must be the row's member) or, for the day-before reminder,
+ * the session. Walks the rows without a session by id in batches of 1,000, each its own statement,
+ * so no lock is held for long (docs/architecture.md, "Backfill in batches, outside the migration").
+ * Rows whose key names no session (password e-mails, an administrator's reminders) stay null.
+ * Answers how many rows it filled.
+ */
+export async function backfillOutboxSessions(executor: Executor): Promise<number> {
+  let filled = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const batch = await executor
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(isNull(outbox.sessionId), isNotNull(outbox.dedupeKey), gt(outbox.id, after)))
+      .orderBy(asc(outbox.id))
+      .limit(BACKFILL_BATCH_ROWS);
+    const last = batch.at(-1);
+    if (!last) return filled;
+    const ids = batch.map((row) => row.id);
+    // The key's subject is compared as text: a key whose second part is not a uuid matches nothing.
+    const updated = await executor
+      .update(outbox)
+      .set({
+        sessionId: sql`coalesce(
+          (select p.session_id from ${participants} p
+            where p.id::text = ${dedupeSubject} and p.member_id = ${outbox.memberId}),
+          (select s.id from ${bidSessions} s where s.id::text = ${dedupeSubject}))`,
+      })
+      .where(and(inArray(outbox.id, ids), isNull(outbox.sessionId)))
+      .returning({ sessionId: outbox.sessionId });
+    filled += updated.filter((row) => row.sessionId !== null).length;
+    after = last.id;
+  }
 }

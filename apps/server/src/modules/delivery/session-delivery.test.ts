@@ -19,6 +19,7 @@ import {
 } from '../../test/test-app.ts';
 import { createSession, type MemberRow, startSession } from '../session-engine/test-sessions.ts';
 import { DeliveryError, type MessageSender } from './message-senders.ts';
+import { backfillOutboxSessions } from './session-delivery.repository.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const acceptingSender: MessageSender = { send: async () => undefined, close: async () => undefined };
@@ -69,6 +70,8 @@ beforeAll(async () => {
     textBody: 'Your turn',
     dedupeKey: `turn_started:${otherParticipant?.id}:elsewhere:email`,
   });
+  // Queued before the outbox named its session: the start-up backfill links it by its dedupe key.
+  await backfillOutboxSessions(context.db);
 });
 afterAll(async () => {
   await context?.close();
@@ -120,6 +123,44 @@ describe('the delivery log of a session', () => {
     expect(log.entries.map((entry) => [entry.memberName, entry.kind])).toEqual([['Grace Hopper', 'turn_started']]);
     const alans = (await readLog(adminSignIn, sessionId, `?memberId=${alan.id}&channel=sms`)).json<DeliveryLog>();
     expect(alans).toMatchObject({ entries: [], total: 0 });
+  });
+
+  it("lists an administrator's reminder (no dedupe key) under its session, and no other session's", async () => {
+    const reminder = await injectAs(context, adminSignIn, {
+      method: 'POST',
+      url: `/api/bid-sessions/${sessionId}/send-reminders`,
+      payload: {},
+    });
+    expect(reminder.statusCode, reminder.body).toBe(200);
+    const log = (await readLog(adminSignIn, sessionId, `?memberId=${alan.id}&channel=email`)).json<DeliveryLog>();
+    expect(log.entries.map((entry) => [entry.memberName, entry.kind])).toContainEqual([
+      'Alan Turing',
+      'session_reminder',
+    ]);
+    const otherSession = (await readLog(adminSignIn, otherSessionId)).json<DeliveryLog>();
+    expect(otherSession.entries.map((entry) => entry.kind)).not.toContain('session_reminder');
+  });
+
+  it('links old rows by their dedupe key once, and leaves rows that name no session alone', async () => {
+    const [legacy] = await context.db
+      .insert(outbox)
+      .values([
+        {
+          channel: 'email',
+          kind: 'password_setup',
+          memberId: alan.id,
+          recipient: alan.email,
+          textBody: 'Set your password',
+          dedupeKey: `password_setup:${alan.id}`,
+        },
+      ])
+      .returning({ id: outbox.id });
+    expect(await backfillOutboxSessions(context.db)).toBe(0);
+    const [row] = await context.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, legacy?.id ?? ''));
+    expect(row?.sessionId).toBeNull();
   });
 
   it('is for administrators only, and refuses an unknown session or a page too large', async () => {

@@ -21,3 +21,11 @@ export async function saveTimeZoneSetting(executor: Executor, timeZone: string, 
     .values({ id: SETTINGS_ROW_ID, ...values })
     .onConflictDoUpdate({ target: departmentSettings.id, set: values });
 }
+
+/** Forgets the saved zone (the default applies again); the row's other settings stay. */
+export async function clearTimeZoneSetting(executor: Executor, adminId: string, at: Date) {
+  await executor
+    .update(departmentSettings)
+    .set({ timeZone: null, updatedAt: at, updatedBy: adminId })
+    .where(eq(departmentSettings.id, SETTINGS_ROW_ID));
+}

@@ -1,6 +1,7 @@
 /**
  * The department's time zone (issue 16): `GET /api/department-settings` for anyone signed in (the
- * web app writes and shows times in it), `PUT /api/admin/department-settings` for administrators.
+ * web app writes and shows times in it), `PUT /api/admin/department-settings` for administrators
+ * (and `DELETE` there, back to the server's default).
  */
 import { departmentSettingsResponseSchema, departmentSettingsUpdateSchema } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -41,5 +42,18 @@ export const adminDepartmentSettingsRoutes: Routes = async (app, { departmentSet
     },
     async (request) =>
       departmentSettingsService.setTimeZone(currentMember(request), request.body.timeZone, request.log),
+  );
+
+  app.delete(
+    '/department-settings',
+    {
+      schema: {
+        tags: ['department'],
+        summary:
+          "Clear the department's time zone: the server's default (DEPARTMENT_TIMEZONE, else the zone it runs in) applies again",
+        response: { 200: departmentSettingsResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => departmentSettingsService.useDefaultTimeZone(currentMember(request), request.log),
   );
 };

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { audit, auditActor } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { saveTimeZoneSetting } from './department-settings.repository.ts';
+import { clearTimeZoneSetting, saveTimeZoneSetting } from './department-settings.repository.ts';
 import type { DepartmentZone, DepartmentZoneState } from './department-zone.ts';
 
 export class DepartmentSettingsService {
@@ -40,6 +40,29 @@ export class DepartmentSettingsService {
         : `administrator changed the department's time zone from ${before} to ${timeZone}`,
     );
     return this.present({ timeZone, source: 'setting', updatedAt: at });
+  }
+
+  /**
+   * Clears the saved zone, so the default (DEPARTMENT_TIMEZONE, else the server's zone) applies again:
+   * for a department that wants to follow the server's configuration rather than a setting of its own.
+   */
+  async useDefaultTimeZone(
+    admin: { id: string; isAdmin: boolean },
+    log: FastifyBaseLogger,
+  ): Promise<DepartmentSettingsResponse> {
+    const before = await this.zone.readState();
+    await clearTimeZoneSetting(this.db, admin.id, this.clock.now());
+    this.zone.forget();
+    const after = this.zone.defaultTimeZone;
+    audit(
+      log,
+      'settings.changed',
+      { ...auditActor(admin), settings: before.source === 'default' ? [] : ['timeZone'] },
+      before.source === 'default'
+        ? `administrator cleared the department's time zone, which was not set (${after} stays)`
+        : `administrator cleared the department's time zone ${before.timeZone}; the default ${after} applies`,
+    );
+    return this.present({ timeZone: after, source: 'default', updatedAt: null });
   }
 
   private present(state: DepartmentZoneState): DepartmentSettingsResponse {

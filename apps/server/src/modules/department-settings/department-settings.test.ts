@@ -193,4 +193,33 @@ describe('the department time zone setting', () => {
       timeZoneAbbreviation: 'GMT',
     });
   });
+
+  it('goes back to DEPARTMENT_TIMEZONE when an administrator clears it, and only an administrator', async () => {
+    const clear = (who: SignedIn) =>
+      injectAs(context, who, { method: 'DELETE', url: '/api/admin/department-settings' });
+    expect((await clear(member)).statusCode).toBe(403);
+    expect((await readSettings(member)).json<DepartmentSettingsResponse>().source).toBe('setting');
+
+    const cleared = await clear(admin);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const expected = {
+      timeZone: DEFAULT_ZONE,
+      timeZoneAbbreviation: 'CST',
+      source: 'default',
+      defaultTimeZone: DEFAULT_ZONE,
+      updatedAt: null,
+    };
+    expect(cleared.json<DepartmentSettingsResponse>()).toEqual(expected);
+    expect((await readSettings(member)).json<DepartmentSettingsResponse>()).toEqual(expected);
+    // Another process reading the database sees no saved zone either.
+    expect(await new DepartmentZone(context.db, 'UTC').readState()).toMatchObject({
+      timeZone: 'UTC',
+      source: 'default',
+    });
+    // Clearing again changes nothing and is not refused.
+    expect((await clear(admin)).json<DepartmentSettingsResponse>()).toEqual(expected);
+    // The rotation, kept in the same row, is untouched and follows the default zone.
+    const rotation = await injectAs(context, admin, { method: 'GET', url: '/api/admin/rotation' });
+    expect(rotation.json<{ timeZone: string }>().timeZone).toBe(DEFAULT_ZONE);
+  });
 });

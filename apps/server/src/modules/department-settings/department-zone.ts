@@ -72,6 +72,12 @@ export class DepartmentZone implements TimeZoneSource {
     this.readAt = this.now();
   }
 
+  /** After the saved zone was cleared through this process: the default, here, at once. */
+  forget(): void {
+    this.state = { timeZone: this.defaultTimeZone, source: 'default', updatedAt: null };
+    this.readAt = this.now();
+  }
+
   private isStale(): boolean {
     return this.now() - this.readAt >= MAX_AGE_MS;
   }

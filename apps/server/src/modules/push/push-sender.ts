@@ -15,7 +15,7 @@
  * further failure in a row; one delivered push ends the back-off.
  */
 import { STATUS_CODES } from 'node:http';
-import type { PushMessage } from '@stationbid/domain';
+import { type PushMessage, plural } from '@stationbid/domain';
 import webpush from 'web-push';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -106,7 +106,7 @@ export function createPushSender(
       }
       if (subscription.retryAfter && subscription.retryAfter > now) {
         throw new DeliveryDeferred(
-          `waiting: the device's push service failed ${subscription.consecutiveFailures} time(s) in a row`,
+          `waiting: the device's push service failed ${plural(subscription.consecutiveFailures, 'time')} in a row`,
           subscription.retryAfter,
         );
       }

@@ -26,11 +26,13 @@ import {
   buildTurnUndoneSms,
   type MovedToBackMessage,
 } from './message-templates.ts';
+import { COMING_TURN_TEXT_GAP_MS } from './scheduled-reminders.ts';
 import {
   insertInAppNotices,
   insertOutboxMessages,
   listMemberContacts,
   listMovedToBack,
+  listTextedAboutComingTurn,
   type MemberContact,
   type OutboxMessage,
 } from './session-messages.repository.ts';
@@ -285,33 +287,37 @@ export function buildMovedToBackMessages(
  * the waiting members with one or two turns before theirs (`approaching`: the next in queue order
  * after the turn holder), each once per session (the dedupe key is the participant's; a second
  * turn after a move to the back gets no second one). A member already one turn away when first
- * seen (at the start, or after someone ahead left the queue) gets "you're next" instead.
+ * seen (at the start, or after someone ahead left the queue) gets "you're next" instead. No text
+ * for a member texted the 5-minute reminder within COMING_TURN_TEXT_GAP_MS (`remindedRecently`:
+ * participant ids): one text about a coming turn, the push still goes.
  */
 export function buildTurnApproachingMessages(
   step: { sessionId: string; sessionName: string; now: Date },
   approaching: readonly { participantId: string; memberId: string; turnsAhead: 1 | 2 }[],
   contacts: ReadonlyMap<string, MemberContact>,
   pushDevices: ReadonlyMap<string, readonly string[]>,
+  remindedRecently: ReadonlySet<string> = new Set(),
 ): OutboxMessage[] {
   return approaching.flatMap((entry): OutboxMessage[] => {
     const contact = contacts.get(entry.memberId);
     if (!contact) return [];
     const message = { sessionId: step.sessionId, sessionName: step.sessionName, turnsAhead: entry.turnsAhead };
     const dedupeKey = `turn_approaching:${entry.participantId}`;
-    const text: OutboxMessage[] = canReach(contact, 'sms', { isReminder: true })
-      ? [
-          {
-            channel: 'sms',
-            kind: 'turn_approaching',
-            memberId: contact.id,
-            recipient: smsNumberOf(contact) ?? '',
-            subject: null,
-            htmlBody: null,
-            dedupeKey: `${dedupeKey}:sms`,
-            ...buildTurnApproachingSms(message),
-          },
-        ]
-      : [];
+    const text: OutboxMessage[] =
+      !remindedRecently.has(entry.participantId) && canReach(contact, 'sms', { isReminder: true })
+        ? [
+            {
+              channel: 'sms',
+              kind: 'turn_approaching',
+              memberId: contact.id,
+              recipient: smsNumberOf(contact) ?? '',
+              subject: null,
+              htmlBody: null,
+              dedupeKey: `${dedupeKey}:sms`,
+              ...buildTurnApproachingSms(message),
+            },
+          ]
+        : [];
     const push = canReach(contact, 'push', { isReminder: true })
       ? pushToDevices(pushDevices.get(contact.id), {
           kind: 'turn_approaching',
@@ -392,13 +398,20 @@ export async function queueEngineStepMessages(
   );
   const consenting = [...contacts.values()].filter((contact) => canReach(contact, 'push')).map((contact) => contact.id);
   const pushDevices = await listSubscriptionIdsByMember(executor, consenting);
+  const remindedRecently = await listTextedAboutComingTurn(
+    executor,
+    approaching.map((entry) => entry.participantId),
+    'reminder',
+    new Date(step.now.getTime() - COMING_TURN_TEXT_GAP_MS),
+  );
   return insertOutboxMessages(
     executor,
     [
       ...buildEngineStepMessages(step, contacts, timeZone, pushDevices),
-      ...buildTurnApproachingMessages(step, approaching, contacts, pushDevices),
+      ...buildTurnApproachingMessages(step, approaching, contacts, pushDevices, remindedRecently),
       ...buildMovedToBackMessages(step, moved, contacts, pushDevices),
     ],
     step.now,
+    step.sessionId,
   );
 }

@@ -10,6 +10,14 @@ import type { listQueueForEstimate, MemberContact, OutboxMessage } from './sessi
 
 type QueueRow = Awaited<ReturnType<typeof listQueueForEstimate>>[number];
 
+/**
+ * One text about a coming turn is enough: within this time of a "you're next" / "2 turns away"
+ * SMS the 5-minute reminder is not texted, and within it of the reminder the approaching SMS is
+ * not. A member woken at 03:00 by one text does not need a second a minute later; the "your turn"
+ * text itself always goes.
+ */
+export const COMING_TURN_TEXT_GAP_MS = 10 * 60_000;
+
 /** A participant whose turn reminder is due, with the estimated start of their turn (epoch ms). */
 export interface DueTurnReminder {
   participantId: string;
@@ -80,16 +88,21 @@ export function findDueTurnReminders(
   return due;
 }
 
-/** The turn-reminder SMS of the due participants whose settings allow it. */
+/**
+ * The turn-reminder SMS of the due participants whose settings allow it, except those texted about
+ * their coming turn within COMING_TURN_TEXT_GAP_MS (`textedRecently`: participant ids).
+ */
 export function buildTurnReminderMessages(
   session: { id: string; name: string },
   due: readonly DueTurnReminder[],
   contacts: ReadonlyMap<string, MemberContact>,
   timeZone: string,
+  textedRecently: ReadonlySet<string> = new Set(),
 ): OutboxMessage[] {
   return due.flatMap((entry) => {
     const contact = contacts.get(entry.memberId);
     if (!contact || !canReach(contact, 'sms', { isReminder: true })) return [];
+    if (textedRecently.has(entry.participantId)) return [];
     return [
       {
         channel: 'sms' as const,

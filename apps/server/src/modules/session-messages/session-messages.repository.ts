@@ -1,5 +1,5 @@
 /** Queries of the session messages: members' contact details and settings, reminders due, outbox rows. */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bidSessions, members, notifications, outbox, participants } from '../../db/schema/index.ts';
 import { messagePriority } from '../delivery/message-priority.ts';
@@ -82,18 +82,22 @@ export interface OutboxMessage {
 }
 
 /**
- * Queues messages; one whose dedupe key is already in the outbox is left out (the same event or
- * reminder is never queued twice). Answers how many were queued.
+ * Queues messages, about one session when `sessionId` is given (what the session's delivery log
+ * reads: every session's message must pass it); one
+ * whose dedupe key is already in the outbox is left out (the same event or reminder is never
+ * queued twice). Answers how many were queued.
  */
 export async function insertOutboxMessages(
   executor: Executor,
   messages: readonly OutboxMessage[],
   now: Date,
+  sessionId: string | null = null,
 ): Promise<number> {
   let queued = 0;
   for (let start = 0; start < messages.length; start += INSERT_CHUNK_ROWS) {
     const rows = messages.slice(start, start + INSERT_CHUNK_ROWS).map((message) => ({
       ...message,
+      sessionId,
       priority: messagePriority(message.kind),
       status: 'pending',
       nextAttemptAt: now,
@@ -163,6 +167,33 @@ export async function listQueueForEstimate(executor: Executor, sessionId: string
     .from(participants)
     .where(eq(participants.sessionId, sessionId))
     .orderBy(asc(participants.queuePosition), asc(participants.bidPriority));
+}
+
+/**
+ * Of these participants, those who got a text about their coming turn since `since`: the
+ * "you're next" / "2 turns away" SMS (`turn_approaching:<participant>:sms`) when `kind` is
+ * 'approaching', the 5-minute reminder (marked on the participant, texted or not) when 'reminder'.
+ */
+export async function listTextedAboutComingTurn(
+  executor: Executor,
+  participantIds: readonly string[],
+  kind: 'approaching' | 'reminder',
+  since: Date,
+): Promise<Set<string>> {
+  if (participantIds.length === 0) return new Set();
+  if (kind === 'reminder') {
+    const rows = await executor
+      .select({ id: participants.id })
+      .from(participants)
+      .where(and(inArray(participants.id, [...participantIds]), gte(participants.turnReminderSentAt, since)));
+    return new Set(rows.map((row) => row.id));
+  }
+  const keys = participantIds.map((id) => `turn_approaching:${id}:sms`);
+  const rows = await executor
+    .select({ dedupeKey: outbox.dedupeKey })
+    .from(outbox)
+    .where(and(inArray(outbox.dedupeKey, keys), gte(outbox.createdAt, since)));
+  return new Set(rows.map((row) => (row.dedupeKey ?? '').split(':')[1] ?? ''));
 }
 
 export async function markTurnRemindersSent(executor: Executor, participantIds: readonly string[], now: Date) {

@@ -23,7 +23,12 @@ import {
   type ReminderOutcome,
 } from './admin-reminders.ts';
 import type { MessageChannel } from './message-reach.ts';
-import { buildDayBeforeMessages, buildTurnReminderMessages, findDueTurnReminders } from './scheduled-reminders.ts';
+import {
+  buildDayBeforeMessages,
+  buildTurnReminderMessages,
+  COMING_TURN_TEXT_GAP_MS,
+  findDueTurnReminders,
+} from './scheduled-reminders.ts';
 import {
   findMemberContact,
   findSession,
@@ -33,6 +38,7 @@ import {
   listParticipantContacts,
   listQueueForEstimate,
   listSessionsDueDayBeforeReminder,
+  listTextedAboutComingTurn,
   markDayBeforeReminderSent,
   markTurnRemindersSent,
 } from './session-messages.repository.ts';
@@ -104,7 +110,7 @@ export class SessionMessagesService {
         options.channel,
         message,
       );
-      await insertOutboxMessages(tx, messages, now);
+      await insertOutboxMessages(tx, messages, now, sessionId);
       return outcomes;
     });
     this.log.info(
@@ -131,7 +137,7 @@ export class SessionMessagesService {
       if (!session) throw notFound('Session');
       const message = adminReminderMessage(session, options.customMessage?.trim() || null, this.timeZone);
       const outboxMessage = buildTestMessage(contact, options.channel, message);
-      await insertOutboxMessages(tx, [outboxMessage], now);
+      await insertOutboxMessages(tx, [outboxMessage], now, sessionId);
       return { recipient: outboxMessage.recipient };
     });
   }
@@ -160,6 +166,7 @@ export class SessionMessagesService {
           tx,
           buildDayBeforeMessages({ ...session, scheduledStart }, recipients, this.timeZone),
           now,
+          session.id,
         );
       });
     }
@@ -182,13 +189,21 @@ export class SessionMessagesService {
             )
           ).map((contact) => [contact.id, contact]),
         );
-        // Marked whether or not a message went: one reminder per participant per session.
-        await markTurnRemindersSent(
+        const dueIds = due.map((entry) => entry.participantId);
+        const textedRecently = await listTextedAboutComingTurn(
           tx,
-          due.map((entry) => entry.participantId),
-          now,
+          dueIds,
+          'approaching',
+          new Date(now.getTime() - COMING_TURN_TEXT_GAP_MS),
         );
-        return insertOutboxMessages(tx, buildTurnReminderMessages(session, due, contacts, this.timeZone), now);
+        // Marked whether or not a message went: one reminder per participant per session.
+        await markTurnRemindersSent(tx, dueIds, now);
+        return insertOutboxMessages(
+          tx,
+          buildTurnReminderMessages(session, due, contacts, this.timeZone, textedRecently),
+          now,
+          session.id,
+        );
       });
     }
     return queued;

@@ -299,10 +299,13 @@ describe('messages of a running session', () => {
 
 describe('the reminder scheduler', () => {
   it('texts a member about 5 minutes before their estimated turn, once', async () => {
-    await createStationWithSeats(context.db, { A: { Firefighter: 4 } });
+    await createStationWithSeats(context.db, { A: { Firefighter: 6 } });
+    // Turns of 30 seconds make the fifth in the queue due before any "turns away" text reaches them.
     const people = [
       await createMember(context, { yearsOfService: 40 }),
-      await createMember(context, { yearsOfService: 30, smsNotifications: true, phone: '+15550004002' }),
+      await createMember(context, { yearsOfService: 38 }),
+      await createMember(context, { yearsOfService: 36 }),
+      await createMember(context, { yearsOfService: 34 }),
       await createMember(context, { yearsOfService: 20, smsNotifications: true, phone: '+15550004003' }),
       await createMember(context, {
         yearsOfService: 10,
@@ -311,25 +314,16 @@ describe('the reminder scheduler', () => {
         bidReminders: false,
       }),
     ];
-    // The 5-minute reminders alone: "you're next" and "2 turns away" are texted too (tested above).
     const remindersTo = (phone: string) => textsTo(phone).filter((text) => text.body.includes('is expected in about'));
     const sessionId = await startSession(context, await asAdmin(), {
       participantIds: people.map((person) => person.id),
       name: 'Reminder Bid',
       bidWindowDuration: 5,
     });
-    // No turn finished yet: one person ahead x the 5-minute window is due; two ahead is not.
-    expect(await context.app.reminderScheduler.tick()).toEqual({ turnReminders: 1, dayBeforeReminders: 0 });
+    // No turn finished yet: three people ahead x the 5-minute window is not due.
     expect(await context.app.reminderScheduler.tick()).toEqual({ turnReminders: 0, dayBeforeReminders: 0 });
-    await deliver();
-    expect(remindersTo('+15550004002').map((text) => text.body)).toEqual([
-      `StationBid: your turn in Reminder Bid is expected in about 5 minutes (around Mon 23 Nov 2026, 14:05 CST). Be ready:\n${WEB_URL}/live-bid/${sessionId}`,
-    ]);
-    expect(remindersTo('+15550004003')).toEqual([]);
-
-    // The first turn took 2 minutes; the second now holds the turn, so the third is one turn of
-    // (on average) 2 minutes away, and is due.
-    context.clock.advance(2 * 60_000);
+    // The first turn took 30 seconds: the fifth is three turns of (on average) 30 seconds away, and is due.
+    context.clock.advance(30_000);
     const skip = await injectAs(context, await signIn(context, people[0]?.email ?? ''), {
       method: 'POST',
       url: '/api/bid-sessions/skip-turn',
@@ -337,19 +331,69 @@ describe('the reminder scheduler', () => {
     });
     expect(skip.statusCode).toBe(200);
     expect(await context.app.reminderScheduler.tick()).toEqual({ turnReminders: 1, dayBeforeReminders: 0 });
+    expect(await context.app.reminderScheduler.tick()).toEqual({ turnReminders: 0, dayBeforeReminders: 0 });
     await deliver();
-    expect(remindersTo('+15550004003')).toHaveLength(1);
-    expect(remindersTo('+15550004003')[0]?.body).toContain('around Mon 23 Nov 2026, 14:04 CST');
-    // The fourth turned bid reminders off: due, but never texted.
-    context.clock.advance(60_000);
-    await context.app.reminderScheduler.tick();
-    await deliver();
+    expect(remindersTo('+15550004003').map((text) => text.body)).toEqual([
+      `StationBid: your turn in Reminder Bid is expected in about 5 minutes (around Mon 23 Nov 2026, 14:02 CST). Be ready:\n${WEB_URL}/live-bid/${sessionId}`,
+    ]);
+    // The sixth turned bid reminders off: due, but never texted.
     expect(textsTo('+15550004004')).toEqual([]);
     const reminders = await context.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.kind, 'turn_reminder'), eq(outbox.memberId, people[1]?.id ?? '')));
+      .where(and(eq(outbox.kind, 'turn_reminder'), eq(outbox.memberId, people[4]?.id ?? '')));
     expect(reminders).toHaveLength(1);
+  });
+
+  it('sends one text about a coming turn: the reminder, or "turns away", not both within 10 minutes', async () => {
+    await createStationWithSeats(context.db, { A: { Firefighter: 6 } });
+    const texter = (years: number, phone: string) =>
+      createMember(context, { yearsOfService: years, smsNotifications: true, phone });
+    const people = [
+      await createMember(context, { yearsOfService: 40 }),
+      await texter(35, '+15550007001'),
+      await texter(30, '+15550007002'),
+      await texter(25, '+15550007003'),
+      await texter(20, '+15550007004'),
+    ];
+    const sessionId = await startSession(context, await asAdmin(), {
+      participantIds: people.map((person) => person.id),
+      name: 'Night Bid',
+      bidWindowDuration: 5,
+    });
+    const skipTurn = async (who: MemberRow | undefined) => {
+      const skip = await injectAs(context, await signIn(context, who?.email ?? ''), {
+        method: 'POST',
+        url: '/api/bid-sessions/skip-turn',
+        payload: { sessionId },
+      });
+      expect(skip.statusCode).toBe(200);
+    };
+    // At the start the second is texted "you're next" and the third "2 turns away": the second is
+    // due a reminder at once (one 5-minute turn ahead), and is not texted twice.
+    expect(await context.app.reminderScheduler.tick()).toEqual({ turnReminders: 0, dayBeforeReminders: 0 });
+    // A 30-second turn: the fifth, three turns away, is now due and gets the reminder (no text yet).
+    context.clock.advance(30_000);
+    await skipTurn(people[0]);
+    expect(await context.app.reminderScheduler.tick()).toEqual({ turnReminders: 1, dayBeforeReminders: 0 });
+    // The next turn leaves the fifth 2 turns away: no "2 turns away" text 30 seconds after the reminder.
+    context.clock.advance(30_000);
+    await skipTurn(people[1]);
+    await deliver();
+    const comingTurnTexts = (phone: string) => textsTo(phone).filter((text) => text.body.includes('Be ready'));
+    expect(comingTurnTexts('+15550007001')).toHaveLength(1);
+    expect(comingTurnTexts('+15550007002')).toHaveLength(1);
+    expect(comingTurnTexts('+15550007003')).toHaveLength(1);
+    expect(comingTurnTexts('+15550007004').map((text) => text.body)).toEqual([
+      expect.stringContaining('your turn in Night Bid is expected in about'),
+    ]);
+    const approaching = await context.db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.kind, 'turn_approaching'), eq(outbox.channel, 'sms'), eq(outbox.memberId, people[4]?.id ?? '')),
+      );
+    expect(approaching).toEqual([]);
   });
 
   it('e-mails the participants of a scheduled session the day before, once', async () => {

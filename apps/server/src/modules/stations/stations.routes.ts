@@ -6,6 +6,7 @@ import {
   errorResponseSchema,
   idParamsSchema,
   messageResponseSchema,
+  STATION_IMPORT_OPTIONAL_COLUMNS,
   STATION_IMPORT_REQUIRED_COLUMNS,
   STATION_MESSAGES,
   stationAvailabilityResponseSchema,
@@ -18,7 +19,7 @@ import {
   updateStationRequestSchema,
 } from '@stationbid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readSpreadsheetRows } from '../../lib/spreadsheet.ts';
+import { readMatchedSpreadsheetRows } from '../../lib/import-headers.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import type { StationsService } from './stations.service.ts';
@@ -225,7 +226,11 @@ export const stationImportRoutes: FastifyPluginAsyncZod<{ stationsService: Stati
     async (request) => {
       const { fileName, content } = await readUploadedFile(request);
       // The whole file is read and checked before any row is written: an unreadable file changes nothing.
-      const rows = await readSpreadsheetRows(fileName, content, STATION_IMPORT_REQUIRED_COLUMNS);
+      // Headers match whatever their case and spacing ("Shift A Capacity" is shiftACapacity).
+      const { rows } = await readMatchedSpreadsheetRows(fileName, content, {
+        all: [...STATION_IMPORT_REQUIRED_COLUMNS, ...STATION_IMPORT_OPTIONAL_COLUMNS],
+        required: STATION_IMPORT_REQUIRED_COLUMNS,
+      });
       const results = await stationsService.importStations(rows, currentMember(request), request.log);
       return {
         results,

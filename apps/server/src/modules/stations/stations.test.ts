@@ -482,6 +482,25 @@ describe('POST /api/admin/import-stations', () => {
     return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
   };
 
+  it('reads headers written for people, any case and spacing', async () => {
+    const csv = [
+      'Name,Number,ADDRESS,Total Capacity,Shift A Capacity,shift_b_capacity,shift-c-capacity,Is Active,Colour',
+      'Readable,531,"1 Plain Rd, Springfield",3,1,1,1,true,green',
+    ].join('\n');
+    const response = await upload('stations.csv', csv, SPREADSHEET_CONTENT_TYPES.csv);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().results).toEqual({ created: 1, skipped: 0, total: 1, errors: [] });
+    const missing = await upload('stations.csv', 'Name,Number\nX,532', SPREADSHEET_CONTENT_TYPES.csv);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().missingColumns).toEqual([
+      'address',
+      'totalCapacity',
+      'shiftACapacity',
+      'shiftBCapacity',
+      'shiftCCapacity',
+    ]);
+  });
+
   it('imports a good CSV, spreading each shift over Captain, Engineer and Firefighters', async () => {
     const csv = [
       HEADER,

@@ -7,6 +7,7 @@ import {
   IconClipboardList,
   IconGavel,
   IconLayoutDashboard,
+  IconSettings,
   IconShieldCheck,
   IconUser,
   IconUsers,
@@ -20,7 +21,7 @@ interface NavigationItem {
   icon: Icon;
 }
 
-/** The sidebar: three entries for everyone, six more for administrators. */
+/** The sidebar: three entries for everyone, seven more for administrators. */
 const MEMBER_ITEMS: readonly NavigationItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
   { label: 'Bidding', to: paths.bidding, icon: IconGavel },
@@ -34,6 +35,7 @@ const ADMIN_ITEMS: readonly NavigationItem[] = [
   { label: 'Certifications', to: paths.admin.certifications, icon: IconCertificate },
   { label: 'Bid Management', to: paths.admin.bidSessions, icon: IconClipboardList },
   { label: 'Notification Management', to: paths.admin.notifications, icon: IconBell },
+  { label: 'Department Settings', to: paths.admin.settings, icon: IconSettings },
 ];
 
 function NavigationLink({ item, onNavigate }: { item: NavigationItem; onNavigate: (() => void) | undefined }) {

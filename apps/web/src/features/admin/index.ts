@@ -9,5 +9,6 @@ export * from './components/admin-activity-card.tsx';
 export * from './components/admin-live-draft.tsx';
 export * from './components/admin-quick-actions.tsx';
 export * from './components/admin-stat-tiles.tsx';
+export * from './components/department-settings-warning.tsx';
 export * from './components/message-delivery-card.tsx';
 export * from './components/online-users-card.tsx';

@@ -5,3 +5,4 @@ export * from './api/save-seniority-rule.ts';
 export * from './api/seniority-rule-queries.ts';
 export * from './components/department-time-zone-card.tsx';
 export * from './components/seniority-rule-card.tsx';
+export * from './components/seniority-rule-summary.tsx';

@@ -4,6 +4,7 @@
  */
 export * from './api/manage-notifications.ts';
 export * from './api/notification-queries.ts';
+export * from './components/delivery-configuration-card.tsx';
 export * from './components/delivery-status-panel.tsx';
 export * from './components/lazy-notification-offer.tsx';
 export * from './components/lazy-turn-notice-switches.tsx';

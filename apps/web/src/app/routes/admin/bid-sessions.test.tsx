@@ -695,13 +695,13 @@ describe('the session form', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('0 of 3 active members selected')).toBeInTheDocument();
 
     expect(within(dialog).getByRole('button', { name: 'Create Session' })).toBeDisabled();
-    await user.click(within(dialog).getByRole('button', { name: 'Select All' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Select All Shown' }));
     expect(within(dialog).getByText('3 of 3 active members selected')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create Session' })).toBeEnabled();
 
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search members' }), 'murphy');
     expect(within(dialog).queryByRole('checkbox', { name: 'Elena Ramirez' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Clear Shown' }));
     expect(within(dialog).getByText('2 of 3 active members selected')).toBeInTheDocument();
   });
 

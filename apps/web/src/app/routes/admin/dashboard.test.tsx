@@ -95,8 +95,6 @@ const pausedSession = buildBidSession({
 });
 const draftSession = buildBidSession({ id: testId('5e55', 3), name: 'Next Year', status: 'draft' });
 
-const RECORD_KEY_FINGERPRINT = '9f2c'.repeat(16);
-
 function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, MockHandler> {
   const running = buildActiveSession();
   return {
@@ -114,18 +112,13 @@ function adminApi(overrides: Record<string, MockHandler> = {}): Record<string, M
         pendingApprovals,
       });
     },
-    'GET /api/record-key': () =>
+    'GET /api/department-settings': () =>
       jsonResponse(200, {
-        algorithm: 'Ed25519',
-        publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAexample\n-----END PUBLIC KEY-----\n',
-        publicKey: 'ZXhhbXBsZS1wdWJsaWMta2V5LTMyLWJ5dGVzLWxvbmch',
-        fingerprint: RECORD_KEY_FINGERPRINT,
-        createdAt: '2026-11-25T09:00:00.000Z',
-      }),
-    'GET /api/admin/rotation': () =>
-      jsonResponse(200, {
-        rotation: { pattern: 'ABC', anchorDate: '2026-01-01', shiftStartTime: '07:00' },
         timeZone: 'America/Chicago',
+        timeZoneAbbreviation: 'CST',
+        source: 'setting',
+        defaultTimeZone: 'UTC',
+        updatedAt: '2026-03-01T12:00:00.000Z',
       }),
     'GET /api/admin/online-users?limit=5': () =>
       jsonResponse(200, {
@@ -238,20 +231,55 @@ describe('AdminDashboardPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows the fingerprint of the key that signs session records, to check records against', async () => {
+  it('warns while the time zone was never chosen or e-mail is not configured, linking to Department Settings', async () => {
+    const unset = {
+      timeZone: 'UTC',
+      timeZoneAbbreviation: 'UTC',
+      source: 'default',
+      defaultTimeZone: 'UTC',
+      updatedAt: null,
+    };
+    const noEmail = {
+      emailServiceAvailable: false,
+      smsServiceAvailable: false,
+      status: {
+        email: { isConfigured: false, lastSentAt: null, queued: 0, failed: 0 },
+        sms: { isConfigured: false, lastSentAt: null, queued: 0, failed: 0 },
+        push: { isConfigured: true, lastSentAt: null, queued: 0, failed: 0, devices: 0, removedDevices: 0 },
+        recentFailures: [],
+      },
+    };
+    renderApp({
+      path: '/admin',
+      signedInAs: adminUser,
+      api: adminApi({
+        'GET /api/department-settings': () => jsonResponse(200, unset),
+        'POST /api/notifications/management': () => jsonResponse(200, noEmail),
+      }),
+    });
+
+    const warning = await screen.findByRole('alert', { name: 'The department is not fully set up' });
+    expect(await within(warning).findByText(/E-mail is not configured/)).toBeInTheDocument();
+    const items = within(warning).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      "The department's time zone is not set: turn times show in UTC. Set it in Department Settings.",
+      'E-mail is not configured: turn and reminder e-mails wait unsent until the server has SMTP settings. See Department Settings.',
+    ]);
+    for (const link of within(warning).getAllByRole('link', { name: 'Department Settings' })) {
+      expect(link).toHaveAttribute('href', '/admin/settings');
+    }
+  });
+
+  it('shows no set-up warning once the time zone is saved and e-mail is configured', async () => {
     renderApp({ path: '/admin', signedInAs: adminUser, api: adminApi() });
 
-    const records = await screen.findByRole('region', { name: 'Session records' });
-    expect(await within(records).findByRole('textbox', { name: /Key fingerprint/ })).toHaveValue(
-      RECORD_KEY_FINGERPRINT,
-    );
-    expect(records).toHaveTextContent('node verify.mjs record.json --fingerprint <fingerprint>');
-    expect(within(records).getByRole('link', { name: 'verifier, verify.mjs' })).toHaveAttribute(
-      'href',
-      '/api/verifier.mjs',
-    );
-    expect(within(records).getByRole('button', { name: 'Copy fingerprint' })).toBeEnabled();
-    expect(within(records).getByRole('button', { name: 'Copy public key (PEM)' })).toBeEnabled();
+    // The delivery table shows that both answers are in.
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    await within(messages).findByRole('table', { name: 'E-mail, SMS and push delivery' });
+    expect(screen.queryByRole('alert', { name: 'The department is not fully set up' })).not.toBeInTheDocument();
+    // The settings themselves are on their own page now.
+    expect(screen.queryByRole('region', { name: 'Department time zone' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Session records' })).not.toBeInTheDocument();
   });
 
   it('offers the admin screens and no buttons that do nothing', async () => {
@@ -264,6 +292,7 @@ describe('AdminDashboardPage', { timeout: 20_000 }, () => {
       '/admin/bid-sessions',
       '/admin/seniority',
       '/admin/notifications',
+      '/admin/settings',
     ]);
     expect(within(actions).getByRole('button', { name: 'Export Data' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Manage Permissions|System Settings/ })).not.toBeInTheDocument();

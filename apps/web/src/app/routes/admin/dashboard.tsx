@@ -2,8 +2,10 @@
  * The administrators' home page (/admin/dashboard): the system's health, six
  * figures counted by the server, every running session's turn and countdown with Pause/Resume, the
  * live draft of the first running session, shortcuts and the data export, who is online and what
- * happened lately. Each card loads on its own, so one failed call leaves the rest. Running sessions
- * are followed on the live stream, and each of their steps refreshes the figures and activity too.
+ * happened lately, and a warning while the department's time zone or e-mail is not set (both are
+ * on Department Settings, with the rotation and the record-signing key). Each card loads on its
+ * own, so one failed call leaves the rest. Running sessions are followed on the live stream, and
+ * each of their steps refreshes the figures and activity too.
  */
 import { Box, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
@@ -18,15 +20,13 @@ import {
   AdminLiveDraft,
   AdminQuickActions,
   AdminStatTiles,
+  DepartmentSettingsWarning,
   MessageDeliveryCard,
   OnlineUsersCard,
   onAdminDashboardSessionStep,
   useRunningSessionsQuery,
 } from '../../../features/admin/index.ts';
-import { RotationSettingsCard } from '../../../features/calendar/index.ts';
 import { SystemStatusCard } from '../../../features/dashboard/index.ts';
-import { DepartmentTimeZoneCard } from '../../../features/department-settings/index.ts';
-import { RecordKeyCard } from '../../../features/session-record/index.ts';
 import { useNow } from '../../../hooks/use-now.ts';
 import { useIsLiveConnected, useLiveSession } from '../../../lib/live-events.ts';
 
@@ -71,6 +71,7 @@ function AdminDashboardPage() {
           </Button>
         )}
       </Group>
+      <DepartmentSettingsWarning />
       {sessions.data?.map((session) => (
         <FollowSessionLive key={session.id} sessionId={session.id} />
       ))}
@@ -92,11 +93,6 @@ function AdminDashboardPage() {
         <AdminQuickActions />
         <OnlineUsersCard nowMs={nowMs} />
         <AdminActivityCard nowMs={nowMs} />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <DepartmentTimeZoneCard />
-        <RotationSettingsCard />
-        <RecordKeyCard />
       </SimpleGrid>
     </Stack>
   );

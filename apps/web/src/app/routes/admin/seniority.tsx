@@ -1,15 +1,16 @@
 import { Stack } from '@mantine/core';
-import { SeniorityRuleCard } from '../../../features/department-settings/index.ts';
+import { SeniorityRuleSummary } from '../../../features/department-settings/index.ts';
 import { UserManagement } from '../../../features/users/index.ts';
 
 /**
- * /admin/seniority, linked from the admin dashboard: the department's seniority rule, then member
- * management on its Seniority Management tab (each member's place by the rule, and why).
+ * /admin/seniority, linked from the admin dashboard: the department's seniority rule in one line (it
+ * is edited on Department Settings), then member management on its Seniority Management tab (each
+ * member's place by the rule, and why).
  */
 function SeniorityManagementPage() {
   return (
     <Stack gap="lg">
-      <SeniorityRuleCard />
+      <SeniorityRuleSummary />
       <UserManagement initialTab="seniority" />
     </Stack>
   );

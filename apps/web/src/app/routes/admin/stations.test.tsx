@@ -211,20 +211,17 @@ describe('StationManagementPage (/admin/stations)', { timeout: 15_000 }, () => {
     expect(await within(dialog).findByText('Station name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Station number is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Address is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Capacity is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Capacity must be at least 1')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Station Number' })).toHaveFocus();
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Total Capacity' }), '5');
+    // The total capacity is no field: it is counted from the seats as they are typed.
+    expect(within(dialog).queryByRole('textbox', { name: 'Total Capacity' })).not.toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Shift A Captain seats' }), '1');
     await user.type(within(dialog).getByRole('textbox', { name: 'Shift B Firefighter seats' }), '3');
-    // The mismatch follows the values as they change, with the running total beside it.
-    expect(
-      await within(dialog).findByText('Total capacity (5) must equal the sum of the seats per shift and position (4).'),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByText(/Seat total:/)).toHaveTextContent('Seat total: 4 (A 1, B 3, C 0)');
-
-    await user.type(within(dialog).getByRole('textbox', { name: 'Shift C Engineer seats' }), '1');
-    await waitFor(() => expect(within(dialog).queryByText(/must equal the sum of the seats/)).not.toBeInTheDocument());
+    expect(within(dialog).getByText(/Total capacity:/)).toHaveTextContent(
+      'Total capacity: 4 (A 1, B 3, C 0), counted from the seats',
+    );
+    await waitFor(() => expect(within(dialog).queryByText('Capacity must be at least 1')).not.toBeInTheDocument());
     expect(api.requestsTo('POST /api/stations')).toHaveLength(0);
   });
 
@@ -250,10 +247,9 @@ describe('StationManagementPage (/admin/stations)', { timeout: 15_000 }, () => {
       await user.type(within(dialog).getByRole('textbox', { name: `Shift ${shift} Captain seats` }), '1');
       await user.type(within(dialog).getByRole('textbox', { name: `Shift ${shift} Firefighter seats` }), '2');
     }
-    await user.type(within(dialog).getByRole('textbox', { name: 'Total Capacity' }), '9');
     await user.click(within(dialog).getByRole('button', { name: 'Create Station' }));
 
-    expect(await screen.findByText('Station created successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Station 41 created')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Westside' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Station' })).not.toBeInTheDocument());
     const seatsPerShift = { Captain: 1, Lieutenant: 0, Engineer: 0, Firefighter: 2 };
@@ -284,7 +280,6 @@ describe('StationManagementPage (/admin/stations)', { timeout: 15_000 }, () => {
     await fill(user, within(dialog).getByRole('textbox', { name: 'Station Name' }), 'Copy');
     await fill(user, within(dialog).getByRole('textbox', { name: 'Address' }), '1 Copy Lane, Riverton');
     await user.type(within(dialog).getByRole('textbox', { name: 'Shift A Captain seats' }), '1');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Total Capacity' }), '1');
     await user.click(within(dialog).getByRole('button', { name: 'Create Station' }));
 
     expect(await screen.findByText('Station number 1 already exists')).toBeInTheDocument();
@@ -301,10 +296,9 @@ describe('StationManagementPage (/admin/stations)', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Station 1' });
 
     expect(within(dialog).getByRole('textbox', { name: 'Station Name' })).toHaveValue('Downtown');
-    expect(within(dialog).getByRole('textbox', { name: 'Total Capacity' })).toHaveValue('12');
+    expect(within(dialog).getByText(/Total capacity:/)).toHaveTextContent('Total capacity: 12');
     await user.clear(within(dialog).getByRole('textbox', { name: 'Shift A Captain seats' }));
-    await user.clear(within(dialog).getByRole('textbox', { name: 'Total Capacity' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Total Capacity' }), '11');
+    expect(within(dialog).getByText(/Total capacity:/)).toHaveTextContent('Total capacity: 11');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText(refusal)).toBeInTheDocument();
@@ -361,7 +355,7 @@ describe('StationManagementPage (/admin/stations)', { timeout: 15_000 }, () => {
       }),
     );
 
-    expect(await screen.findByText('Station deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Station 3 deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Harbor' })).not.toBeInTheDocument());
     expect(api.requestsTo(`DELETE /api/stations/${harbor.id}`)).toHaveLength(1);
   });

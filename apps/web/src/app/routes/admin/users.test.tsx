@@ -94,6 +94,20 @@ function renderUsersPage(api: Record<string, MockHandler> = {}, path = '/admin/u
   });
 }
 
+/**
+ * Opens a member's actions menu, as a pointer or a finger does, and answers the menu. Mantine's
+ * dropdowns stay mid-transition in jsdom, so they are found among hidden elements, as options are.
+ */
+async function openActions(user: ReturnType<typeof renderUsersPage>['user'], name: string) {
+  await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+  return screen.findByRole('menu', { hidden: true });
+}
+
+async function chooseAction(user: ReturnType<typeof renderUsersPage>['user'], name: string, action: string) {
+  const menu = await openActions(user, name);
+  await user.click(within(menu).getByRole('menuitem', { name: action, hidden: true }));
+}
+
 async function openCreateForm(user: ReturnType<typeof renderUsersPage>['user']) {
   await screen.findByText('Elena Ramirez');
   await user.click(screen.getByRole('button', { name: 'Add User' }));
@@ -123,16 +137,43 @@ describe('UserManagementPage', () => {
     expect(within(elenaRow).getByText('#1')).toBeInTheDocument();
     expect(within(elenaRow).getByText('Station 1 (Downtown) · Shift A')).toBeInTheDocument();
     expect(within(elenaRow).getByText('Active')).toBeInTheDocument();
-    expect(screen.getByText('Showing 3 of 3 users')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–3 of 3 users')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Users' })).toBeInTheDocument();
-
-    expect(screen.getByRole('button', { name: 'Delete Elena Ramirez' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Dana Reyes' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete Dana Reyes' })).not.toBeInTheDocument();
-    // Only the deactivated member can be reactivated.
-    expect(screen.getByRole('button', { name: 'Reactivate Walter Gray' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Reactivate Elena Ramirez' })).not.toBeInTheDocument();
     expect((screen.getByText('Walter Gray').closest('tr') as HTMLElement).textContent).toContain('Inactive');
+    // One page holds everyone: no page navigation.
+    expect(screen.queryByRole('navigation', { name: 'User list pages' })).not.toBeInTheDocument();
+  });
+
+  it('groups each row’s actions in one labelled menu, with Delete apart at the bottom', async () => {
+    const { user } = renderUsersPage();
+    await screen.findByText('Elena Ramirez');
+
+    const elenaMenu = await openActions(user, 'Elena Ramirez');
+    const items = within(elenaMenu).getAllByRole('menuitem', { hidden: true });
+    expect(items.map((item) => item.textContent)).toEqual([
+      'View details',
+      'Edit',
+      'Assign station',
+      'Edit seniority',
+      'Set password',
+      'Delete',
+    ]);
+    // Delete is set apart from Set password by a divider, and is the last item.
+    const separator = within(elenaMenu).getByRole('separator', { hidden: true });
+    expect(separator.compareDocumentPosition(items.at(-1) as HTMLElement)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(separator.compareDocumentPosition(items.at(-2) as HTMLElement)).toBe(Node.DOCUMENT_POSITION_PRECEDING);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).not.toBeInTheDocument());
+
+    // The signed-in administrator cannot delete themselves; only a deactivated member can be reactivated.
+    const ownMenu = await openActions(user, 'Dana Reyes');
+    expect(within(ownMenu).getByRole('menuitem', { name: 'Edit', hidden: true })).toBeInTheDocument();
+    expect(within(ownMenu).queryByRole('menuitem', { name: 'Delete', hidden: true })).not.toBeInTheDocument();
+    expect(within(ownMenu).queryByRole('menuitem', { name: 'Reactivate', hidden: true })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).not.toBeInTheDocument());
+    const walterMenu = await openActions(user, 'Walter Gray');
+    expect(within(walterMenu).getByRole('menuitem', { name: 'Reactivate', hidden: true })).toBeInTheDocument();
   });
 
   it('searches by name, e-mail or employee ID', async () => {
@@ -142,7 +183,7 @@ describe('UserManagementPage', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'fd-0040');
 
     // The server searches, once the typing has paused: one request, not one per letter.
-    expect(await screen.findByText('Showing 1 of 1 users', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 user', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText('Walter Gray')).toBeInTheDocument();
     expect(screen.queryByText('Elena Ramirez')).not.toBeInTheDocument();
     expect(api.requests.filter((request) => request.path.includes('search='))).toHaveLength(1);
@@ -305,7 +346,7 @@ describe('UserManagementPage', () => {
     });
     await screen.findByText('Elena Ramirez');
 
-    await user.click(screen.getByRole('button', { name: 'Delete Elena Ramirez' }));
+    await chooseAction(user, 'Elena Ramirez', 'Delete');
     const confirm = await screen.findByRole('dialog', { name: 'Delete Elena Ramirez' });
     expect(
       within(confirm).getByText('Are you sure you want to delete this user? This action cannot be undone.'),
@@ -325,7 +366,7 @@ describe('UserManagementPage', () => {
         jsonResponse(403, { error: 'You cannot delete your own account.', code: 'FORBIDDEN' }),
     });
     await screen.findByText('Elena Ramirez');
-    await user.click(screen.getByRole('button', { name: 'Delete Elena Ramirez' }));
+    await chooseAction(user, 'Elena Ramirez', 'Delete');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete User' }));
 
     expect(await screen.findByText('You do not have permission to delete this user.')).toBeInTheDocument();
@@ -338,7 +379,7 @@ describe('UserManagementPage', () => {
         jsonResponse(200, { message: 'Password updated successfully' }),
     });
     await screen.findByText('Elena Ramirez');
-    await user.click(screen.getByRole('button', { name: 'Update password of Elena Ramirez' }));
+    await chooseAction(user, 'Elena Ramirez', 'Set password');
     const dialog = within(await screen.findByRole('dialog', { name: 'Update Password' }));
 
     await user.click(dialog.getByRole('button', { name: 'Update Password' }));
@@ -415,17 +456,25 @@ describe('UserManagementPage', () => {
       [`PUT /api/admin/users/${walter.id}/station`]: () => jsonResponse(409, { error: refusal, code: 'CONFLICT' }),
     });
     await screen.findByText('Walter Gray');
-    await user.click(screen.getByRole('button', { name: 'Assign station to Walter Gray' }));
+    await chooseAction(user, 'Walter Gray', 'Assign station');
     const dialog = within(await screen.findByRole('dialog', { name: 'Assign Station' }));
 
     await user.click(await dialog.findByRole('button', { name: 'Assign Station' }));
     expect(dialog.getByText('Station is required')).toBeInTheDocument();
     expect(dialog.getByText('Shift is required')).toBeInTheDocument();
 
-    await user.click(dialog.getByLabelText(/^Station/));
-    await user.click(await screen.findByRole('option', { name: 'Station 3 · Lakeside', hidden: true }));
-    await user.click(dialog.getByLabelText(/^Shift/));
-    await user.click(await screen.findByRole('option', { name: 'Shift B', hidden: true }));
+    // The list's own Station and Shift filters offer options too: these are the dialog's.
+    const optionOf = async (field: HTMLElement, name: string) => {
+      await user.click(field);
+      const listbox = await waitFor(() => {
+        const found = document.getElementById(field.getAttribute('aria-controls') ?? '');
+        expect(found).not.toBeNull();
+        return found as HTMLElement;
+      });
+      return within(listbox).findByRole('option', { name, hidden: true });
+    };
+    await user.click(await optionOf(dialog.getByLabelText(/^Station/), 'Station 3 · Lakeside'));
+    await user.click(await optionOf(dialog.getByLabelText(/^Shift/), 'Shift B'));
     expect(dialog.getByText('Free seats on shift B: Captain 0 of 1')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Assign Station' }));
 
@@ -464,40 +513,63 @@ describe('UserManagementPage at department scale', () => {
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });
   });
 
-  it('renders only the rows near the screen, and loads the next page as the list is scrolled', async () => {
-    const { api } = renderUsersPage({
-      [FIRST_PAGE]: () => page(firstPage, 'cursor-2', 60),
-      [pageKey({}, 'cursor-2')]: () => page(secondPage, null, 60),
-    });
-    expect(await screen.findByText('Member 001', {}, SLOW_MACHINE)).toBeInTheDocument();
-    expect(screen.getByText('Showing 50 of 60 users')).toBeInTheDocument();
-    // A 768-pixel window shows a handful of rows: the 50th is not in the page yet.
-    expect(screen.queryByText('Member 050')).not.toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Users' })).toHaveAttribute('aria-rowcount', '61');
-    expect(api.requestsTo(pageKey({}, 'cursor-2'))).toHaveLength(0);
-
-    Object.defineProperty(window, 'scrollY', { value: 50 * 92, configurable: true, writable: true });
-    window.dispatchEvent(new Event('scroll'));
-
-    expect(await screen.findByText('Member 050', {}, SLOW_MACHINE)).toBeInTheDocument();
-    expect(await screen.findByText('Showing 60 of 60 users', {}, SLOW_MACHINE)).toBeInTheDocument();
-    expect(api.requestsTo(pageKey({}, 'cursor-2'))).toHaveLength(1);
-    const row = screen.getByText('Member 050').closest('tr') as HTMLElement;
-    expect(row).toHaveAttribute('aria-rowindex', '51');
-    expect(screen.queryByText('Member 001')).not.toBeInTheDocument();
-  });
-
-  it('offers Load More Users, for a keyboard, while more pages remain', async () => {
+  it('pages 50 at a time with Previous and Next, saying which rows show of how many', async () => {
     const { user, api } = renderUsersPage({
       [FIRST_PAGE]: () => page(firstPage, 'cursor-2', 60),
       [pageKey({}, 'cursor-2')]: () => page(secondPage, null, 60),
     });
-    const loadMore = await screen.findByRole('button', { name: 'Load More Users' });
-    loadMore.focus();
+    expect(await screen.findByText('Member 001', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–50 of 60 users')).toBeInTheDocument();
+    expect(screen.getByText('Member 050')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Users' })).toHaveAttribute('aria-rowcount', '61');
+    const pages = screen.getByRole('navigation', { name: 'User list pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous Page' })).toBeDisabled();
+    expect(api.requestsTo(pageKey({}, 'cursor-2'))).toHaveLength(0);
+
+    // By keyboard, as by pointer.
+    within(pages).getByRole('button', { name: 'Next Page' }).focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Showing 60 of 60 users', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(await screen.findByText('Member 051', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(screen.getByText('Showing 51–60 of 60 users')).toBeInTheDocument();
+    expect(screen.queryByText('Member 001')).not.toBeInTheDocument();
+    expect(screen.getByText('Member 051').closest('tr')).toHaveAttribute('aria-rowindex', '52');
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next Page' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Previous Page' }));
+    expect(await screen.findByText('Showing 1–50 of 60 users', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(screen.getByText('Member 001')).toBeInTheDocument();
     expect(api.requestsTo(pageKey({}, 'cursor-2'))).toHaveLength(1);
-    expect(screen.queryByRole('button', { name: 'Load More Users' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server for a rank, a station and a shift, and starts again at the first page', async () => {
+    const station = { id: '55555555-5555-4555-8555-555555555555', number: 4, name: 'Harbor' };
+    const { user, api } = renderUsersPage({
+      'GET /api/stations': () => jsonResponse(200, { stations: [{ ...buildStation(), ...station, _id: station.id }] }),
+      [FIRST_PAGE]: () => page(firstPage, 'cursor-2', 60),
+      [pageKey({}, 'cursor-2')]: () => page(secondPage, null, 60),
+      [pageKey({ rank: 'Captain' })]: () => page([elena]),
+      [pageKey({ rank: 'Captain', stationId: station.id })]: () => page([elena]),
+      [pageKey({ rank: 'Captain', stationId: station.id, shift: 'A' })]: () => page([elena]),
+    });
+    await screen.findByText('Member 001', {}, SLOW_MACHINE);
+    await user.click(screen.getByRole('button', { name: 'Next Page' }));
+    expect(await screen.findByText('Showing 51–60 of 60 users', {}, SLOW_MACHINE)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Rank' }));
+    await user.click(await screen.findByRole('option', { name: 'Captain', hidden: true }));
+    expect(await screen.findByText('Showing 1 of 1 user', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(screen.getByText('Elena Ramirez')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Station' }));
+    await user.click(await screen.findByRole('option', { name: 'Station 4 (Harbor)', hidden: true }));
+    await user.click(screen.getByRole('combobox', { name: 'Shift' }));
+    await user.click(await screen.findByRole('option', { name: 'Shift A', hidden: true }));
+    await waitFor(() =>
+      expect(api.requestsTo(pageKey({ rank: 'Captain', stationId: station.id, shift: 'A' }))).toHaveLength(1),
+    );
+    expect(api.unhandled).toEqual([]);
   });
 
   it('asks the server for the chosen filter and order', async () => {
@@ -507,7 +579,7 @@ describe('UserManagementPage at department scale', () => {
     await screen.findByText('Elena Ramirez', {}, SLOW_MACHINE);
     await user.click(screen.getByRole('combobox', { name: 'Filter' }));
     await user.click(await screen.findByRole('option', { name: 'Inactive', hidden: true }));
-    expect(await screen.findByText('Showing 1 of 1 users', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 user', {}, SLOW_MACHINE)).toBeInTheDocument();
     expect(screen.queryByText('Elena Ramirez')).not.toBeInTheDocument();
     expect(api.requestsTo(pageKey({ filter: 'inactive' }))).toHaveLength(1);
   });

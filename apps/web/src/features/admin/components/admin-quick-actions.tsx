@@ -11,6 +11,7 @@ const QUICK_ACTIONS = [
   { label: 'Manage Bid Sessions', to: paths.admin.bidSessions },
   { label: 'Seniority', to: paths.admin.seniority },
   { label: 'Notifications', to: paths.admin.notifications },
+  { label: 'Department Settings', to: paths.admin.settings },
 ] as const;
 
 /** Shortcuts to the admin screens, and the workbook of every member and station. */

@@ -29,3 +29,17 @@ export function useSaveDepartmentTimeZone() {
     onError: (error) => showError(error, 'Failed to save the time zone'),
   });
 }
+
+/** Clears the saved zone, so the server's default applies again (DELETE /api/admin/department-settings). */
+export function useClearDepartmentTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/admin/department-settings', { method: 'DELETE', schema: departmentSettingsResponseSchema }),
+    onSuccess: (answer) => {
+      void onDepartmentSettingsSaved(queryClient, answer);
+      showSuccess(`The server's default time zone (${answer.timeZone}) applies again.`);
+    },
+    onError: (error) => showError(error, 'Failed to clear the time zone'),
+  });
+}

@@ -61,4 +61,25 @@ describe('DepartmentTimeZoneCard', () => {
     await user.click(within(card).getByRole('button', { name: 'Save time zone' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent('Administrator access required');
   });
+
+  it("offers the server's default back only once a zone is saved, and clears the saved zone with it", async () => {
+    const { api, user } = renderWith(<DepartmentTimeZoneCard />, {
+      'GET /api/department-settings': () =>
+        jsonResponse(200, {
+          ...defaultSettings,
+          timeZone: 'Europe/London',
+          timeZoneAbbreviation: 'GMT',
+          source: 'setting',
+          updatedAt: '2026-11-25T21:00:00.000Z',
+        }),
+      'DELETE /api/admin/department-settings': () => jsonResponse(200, defaultSettings),
+    });
+    const card = await screen.findByRole('region', { name: 'Department time zone' });
+    await within(card).findByText(/saved by an administrator/);
+    await user.click(within(card).getByRole('button', { name: "Use the server's default (America/Chicago)" }));
+
+    expect(await within(card).findByText(/no zone saved yet/)).toBeInTheDocument();
+    expect(api.requestsTo('DELETE /api/admin/department-settings')).toHaveLength(1);
+    expect(within(card).queryByRole('button', { name: /Use the server's default/ })).not.toBeInTheDocument();
+  });
 });

@@ -2,12 +2,17 @@
  * The administrators' department time zone (issue 16): every date entered and shown (session
  * dates in forms, turn deadlines, e-mails, SMS, the PDF bid sheet, the calendar feed) is in this
  * zone. A searchable list of the IANA zones this browser knows; the server checks the name again.
+ * Once a zone is saved, the server's default (DEPARTMENT_TIMEZONE) can be taken back instead.
  */
 import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { type DepartmentSettingsResponse, departmentTimeZoneSchema, supportedTimeZones } from '@stationbid/domain';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useDepartmentSettingsQuery, useSaveDepartmentTimeZone } from '../api/department-settings.ts';
+import {
+  useClearDepartmentTimeZone,
+  useDepartmentSettingsQuery,
+  useSaveDepartmentTimeZone,
+} from '../api/department-settings.ts';
 
 export function DepartmentTimeZoneCard() {
   const titleId = useId();
@@ -38,6 +43,7 @@ function TimeZoneForm({ settings }: { settings: DepartmentSettingsResponse }) {
   const [zone, setZone] = useState<string | null>(settings.timeZone);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveDepartmentTimeZone();
+  const clear = useClearDepartmentTimeZone();
   const zones = useMemo(() => {
     const known = supportedTimeZones();
     // The zone in force stays choosable even if this browser's list lacks it.
@@ -92,6 +98,11 @@ function TimeZoneForm({ settings }: { settings: DepartmentSettingsResponse }) {
           >
             Save time zone
           </Button>
+          {settings.source === 'setting' && (
+            <Button variant="default" loading={clear.isPending} onClick={() => clear.mutate()}>
+              Use the server's default ({settings.defaultTimeZone})
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

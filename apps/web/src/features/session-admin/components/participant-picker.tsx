@@ -1,8 +1,9 @@
 /**
- * The session form's participant picker: only active members can be picked; a
- * search; Select All and Clear All (over the members the search shows); and each member's seniority
- * score and department place. The place comes from the server, which ranks by the department's
- * seniority rule (time in rank, hire date, ...), so the administrator sees who would bid first.
+ * The session form's participant picker: only active members can be picked; a search and rank,
+ * station and shift filters (here, over the whole list the form holds already); Select All Shown and
+ * Clear Shown, which touch only the members the search and filters show and say so; and each
+ * member's seniority score and department place. The place comes from the server, which ranks by the
+ * department's seniority rule (time in rank, hire date, ...), so the administrator sees who would bid first.
  */
 import {
   Alert,
@@ -14,11 +15,13 @@ import {
   Loader,
   Paper,
   ScrollArea,
+  Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { computeSeniorityScore, type User } from '@stationbid/domain';
+import { computeSeniorityScore, plural, RANKS, type Rank, SHIFTS, type Shift, type User } from '@stationbid/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -31,6 +34,56 @@ interface PickableMember {
   searchText: string;
   seniorityScore: number;
   bidPriority: number;
+  rank: Rank;
+  /** The station and shift of the member's seat; null without one. */
+  stationId: string | null;
+  shift: Shift | null;
+}
+
+/** The station filter's value for members without a seat. */
+const NO_STATION = 'none';
+/** "Any" is an option of its own: Mantine's clear button is hidden from the keyboard and screen readers. */
+const ANY = 'any';
+const fromOption = (value: string | null) => (value === null || value === ANY ? null : value);
+const RANK_OPTIONS = [{ value: ANY, label: 'All ranks' }, ...RANKS.map((rank) => ({ value: rank, label: rank }))];
+const SHIFT_OPTIONS = [
+  { value: ANY, label: 'All shifts' },
+  ...SHIFTS.map((shift) => ({ value: shift, label: `Shift ${shift}` })),
+];
+
+interface PickerFilters {
+  rank: Rank | null;
+  /** A station's id, NO_STATION, or null for any. */
+  station: string | null;
+  shift: Shift | null;
+}
+
+const NO_FILTERS: PickerFilters = { rank: null, station: null, shift: null };
+
+function matchesFilters(member: PickableMember, filters: PickerFilters): boolean {
+  if (filters.rank !== null && member.rank !== filters.rank) return false;
+  if (filters.station === NO_STATION && member.stationId !== null) return false;
+  if (filters.station !== null && filters.station !== NO_STATION && member.stationId !== filters.station) return false;
+  return filters.shift === null || member.shift === filters.shift;
+}
+
+/** The stations the active members sit at, by number, then "Not assigned" when someone has no seat. */
+function stationOptions(users: readonly User[]): { value: string; label: string }[] {
+  const stations = new Map<string, { number: number; name: string }>();
+  let hasUnseated = false;
+  for (const user of users) {
+    if (!user.isActive) continue;
+    if (user.currentStation === null) hasUnseated = true;
+    else stations.set(user.currentStation.id, user.currentStation);
+  }
+  const options = [...stations.entries()]
+    .sort(([, a], [, b]) => a.number - b.number)
+    .map(([id, station]) => ({ value: id, label: `Station ${station.number} (${station.name})` }));
+  return [
+    { value: ANY, label: 'All stations' },
+    ...options,
+    ...(hasUnseated ? [{ value: NO_STATION, label: 'Not assigned' }] : []),
+  ];
 }
 
 /** Active members with their score and department place, first place first. */
@@ -42,10 +95,13 @@ function toPickableMembers(users: readonly User[]): PickableMember[] {
       return {
         id: user.id,
         name,
-        details: `${user.rank} · ${user.position} · ${user.yearsOfService} years · ${user.employeeId}`,
+        details: `${user.rank} · ${user.position} · ${plural(user.yearsOfService, 'year')} · ${user.employeeId}`,
         searchText: `${name} ${user.employeeId} ${user.rank} ${user.email}`.toLocaleLowerCase(),
         seniorityScore: computeSeniorityScore(user),
         bidPriority: user.bidPriority ?? active.length,
+        rank: user.rank,
+        stationId: user.currentStation?.id ?? null,
+        shift: user.currentShift,
       };
     })
     .sort((a, b) => a.bidPriority - b.bidPriority);
@@ -71,14 +127,22 @@ export function ParticipantPicker({
 }: ParticipantPickerProps) {
   const membersQuery = useSessionMembersQuery();
   const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<PickerFilters>(NO_FILTERS);
   const members = useMemo(() => toPickableMembers(membersQuery.data ?? []), [membersQuery.data]);
+  const stations = useMemo(() => stationOptions(membersQuery.data ?? []), [membersQuery.data]);
   const needle = search.trim().toLocaleLowerCase();
-  const shown = needle === '' ? members : members.filter((member) => member.searchText.includes(needle));
+  const isNarrowed = needle !== '' || filters.rank !== null || filters.station !== null || filters.shift !== null;
+  const shown = isNarrowed
+    ? members.filter((member) => member.searchText.includes(needle) && matchesFilters(member, filters))
+    : members;
   const selected = new Set(selectedIds);
+  const shownSelectedCount = shown.filter((member) => selected.has(member.id)).length;
   const activeIds = new Set(members.map((member) => member.id));
   const inactiveSelectedCount =
     membersQuery.data === undefined ? 0 : selectedIds.filter((id) => !activeIds.has(id)).length;
   const selectedActiveCount = selectedIds.length - inactiveSelectedCount;
+  const hiddenSelectedCount = selectedActiveCount - shownSelectedCount;
+  const updateFilters = (changes: Partial<PickerFilters>) => setFilters((current) => ({ ...current, ...changes }));
 
   const toggle = (id: string, isChecked: boolean) =>
     onChange(isChecked ? [...selectedIds, id] : selectedIds.filter((selectedId) => selectedId !== id));
@@ -115,12 +179,57 @@ export function ParticipantPicker({
           disabled={isDisabled}
           flex="1 1 220px"
         />
-        <Button variant="light" onClick={selectShown} disabled={isDisabled || shown.length === 0}>
-          Select All
-        </Button>
-        <Button variant="default" onClick={clearShown} disabled={isDisabled || selectedIds.length === 0}>
-          Clear All
-        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+        <Select
+          label="Rank"
+          data={RANK_OPTIONS}
+          value={filters.rank ?? ANY}
+          onChange={(value) => updateFilters({ rank: fromOption(value) as Rank | null })}
+          allowDeselect={false}
+          disabled={isDisabled}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Station"
+          data={stations}
+          value={filters.station ?? ANY}
+          onChange={(value) => updateFilters({ station: fromOption(value) })}
+          allowDeselect={false}
+          disabled={isDisabled}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Shift"
+          data={SHIFT_OPTIONS}
+          value={filters.shift ?? ANY}
+          onChange={(value) => updateFilters({ shift: fromOption(value) as Shift | null })}
+          allowDeselect={false}
+          disabled={isDisabled}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        {/* What Select All Shown and Clear Shown act on, and what they leave alone. */}
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {isNarrowed
+            ? `Showing ${shown.length} of ${plural(members.length, 'active member')}, ${shownSelectedCount} of them selected.`
+            : `Showing all ${plural(members.length, 'active member')}.`}
+          {hiddenSelectedCount > 0 &&
+            ` ${plural(hiddenSelectedCount, 'selected member')} not shown ${hiddenSelectedCount === 1 ? 'stays' : 'stay'} selected.`}
+        </Text>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            onClick={selectShown}
+            disabled={isDisabled || shown.length === 0 || shownSelectedCount === shown.length}
+          >
+            Select All Shown
+          </Button>
+          <Button variant="default" onClick={clearShown} disabled={isDisabled || shownSelectedCount === 0}>
+            Clear Shown
+          </Button>
+        </Group>
       </Group>
 
       {membersQuery.isPending ? (
@@ -139,7 +248,9 @@ export function ParticipantPicker({
           <ScrollArea.Autosize mah={320} type="auto">
             {shown.length === 0 ? (
               <Text size="sm" c="dimmed" p="sm">
-                {members.length === 0 ? 'There are no active members yet.' : 'No active member matches the search.'}
+                {members.length === 0
+                  ? 'There are no active members yet.'
+                  : 'No active member matches the search and filters.'}
               </Text>
             ) : (
               <Stack gap={0}>

@@ -9,7 +9,7 @@
  * administrator reads back on the phone ("Confirm for Grace Hopper: Station 2 · A shift ·
  * Captain"); a refusal stays in the confirmation, beside the seat it is about.
  */
-import { Alert, Button, Group, Loader, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type BoardParticipant,
   boardEffectiveDate,
@@ -22,13 +22,11 @@ import {
 } from '@stationbid/domain';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { BidConfirmationDialog } from '../../../components/bid-confirmation-dialog.tsx';
 import { formatSeatByNumber } from '../../../lib/session-format.ts';
 import { useSeatChoice } from '../../../lib/use-seat-choice.ts';
 import { useParticipantCertificationsQuery } from '../api/bid-session-queries.ts';
 import { useSubmitPhoneInBid } from '../api/submit-phone-in-bid.ts';
-
-const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
 
 interface PhoneInBidFormProps {
   /** The session's board: its free seats and whether positions follow rank. */
@@ -204,38 +202,18 @@ function PhoneInBidFields({ board, turnHolder, memberId, certifications }: Phone
           </Button>
         </div>
       </Stack>
-      <Modal
+      <BidConfirmationDialog
         opened={confirming !== null}
         onClose={closeConfirmation}
         title="Confirm the phone-in bid"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      >
-        {confirming !== null && (
-          <Stack gap="md">
-            <Text size="lg" fw={700}>
-              Confirm for {name}: {confirming.label}
-            </Text>
-            <Text size="sm">
-              Read this back to {name} on the phone. The seat is theirs as soon as the server accepts the bid; it cannot
-              be undone.
-            </Text>
-            {submitBid.isError && (
-              <Alert color="red" variant="light" role="alert" title="The bid was not accepted">
-                {getErrorMessage(submitBid.error, BID_FAILURE_MESSAGE)}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={closeConfirmation}>
-                Cancel
-              </Button>
-              <Button color="red" onClick={confirm} loading={submitBid.isPending} data-autofocus>
-                Confirm bid for {name}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        headline={confirming === null ? undefined : `Confirm for ${name}: ${confirming.label}`}
+        note={`Read this back to ${name} on the phone. The seat is theirs as soon as the server accepts the bid; it cannot be undone.`}
+        confirmLabel={`Confirm bid for ${name}`}
+        onConfirm={confirm}
+        isPending={submitBid.isPending}
+        error={submitBid.isError ? submitBid.error : null}
+        errorTitle="The bid was not accepted"
+      />
     </form>
   );
 }

@@ -6,7 +6,7 @@
  * the panel's heading when the turn starts, so a keyboard or screen-reader user lands where they act.
  * Loaded on demand (lazy-bid-panel.tsx): only a member whose turn is near ever needs it.
  */
-import { Alert, Anchor, Button, Group, Modal, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import {
   boardEffectiveDate,
   type HeldCertification,
@@ -20,16 +20,14 @@ import {
 import { IconPlayerSkipForward } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { BidConfirmationDialog } from '../../../components/bid-confirmation-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useSeatChoice } from '../../../lib/use-seat-choice.ts';
 import { useRankedChoicesQuery } from '../api/session-room-queries.ts';
 import type { useSubmitBid } from '../api/submit-bid.ts';
 import { describeSeat } from '../utils/on-the-clock.ts';
 import { listFreeRankedSeats } from '../utils/ranked-seats.ts';
 import { SkipTurnDialog, type SkipTurnDialogProps } from './skip-turn-dialog.tsx';
-
-export const BID_FAILURE_MESSAGE = 'Failed to submit bid. Please try again.';
 
 const NO_CERTIFICATIONS: readonly HeldCertification[] = [];
 
@@ -278,29 +276,17 @@ export function BidPanel({
         </Group>
       </Stack>
 
-      <Modal
+      <BidConfirmationDialog
         opened={confirming !== null}
         onClose={closeConfirmation}
         title={confirming === null ? 'Bid' : `Bid for ${confirming.label}?`}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">The seat is yours as soon as the server accepts the bid; it cannot be undone.</Text>
-          {submitBid.isError && (
-            <Alert color="red" variant="light" role="alert" title="Your bid was not accepted">
-              {getErrorMessage(submitBid.error, BID_FAILURE_MESSAGE)}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={closeConfirmation}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={confirm} loading={submitBid.isPending} data-autofocus>
-              Confirm bid
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        note="The seat is yours as soon as the server accepts the bid; it cannot be undone."
+        confirmLabel="Confirm bid"
+        onConfirm={confirm}
+        isPending={submitBid.isPending}
+        error={submitBid.isError ? submitBid.error : null}
+        errorTitle="Your bid was not accepted"
+      />
       <SkipTurnDialog {...skip} />
     </Paper>
   );

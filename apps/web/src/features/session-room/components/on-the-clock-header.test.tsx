@@ -165,6 +165,53 @@ describe('OnTheClockHeader', () => {
     expect(liveRegion()).toHaveAttribute('aria-live', 'polite');
   });
 
+  it('announces the outcome card when it arrives, in the same live region, once', () => {
+    const view = renderHeader({ myEntry: hale ?? null, isTurnOpen: true, remainingMs: 30_000 });
+    const region = liveRegion();
+    view.rerender({
+      myEntry: hale ?? null,
+      isTurnOpen: false,
+      outcome: { kind: 'moved', by: null, chanceMinutes: 1, turnsAway: 4 },
+    });
+    // The same element, not a new one mounted with its words already in it (which is not read out).
+    expect(screen.getAllByRole('status')).toEqual([region]);
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent(
+      "You missed your turn. You're at the back now; you get one more 1-minute chance in about 4 turns.",
+    );
+    // The clock ticking under the card says nothing new.
+    view.rerender({
+      myEntry: hale ?? null,
+      isTurnOpen: false,
+      remainingMs: 20_000,
+      outcome: { kind: 'moved', by: null, chanceMinutes: 1, turnsAway: 4 },
+    });
+    expect(screen.getAllByRole('status')).toEqual([region]);
+    expect(region).toHaveTextContent('You missed your turn.');
+    // The next outcome (the list took a seat at the second chance) is announced in its place.
+    view.rerender({
+      myEntry: hale ?? null,
+      isTurnOpen: false,
+      outcome: {
+        kind: 'award',
+        seat: { stationNumber: 2, shift: 'A', position: 'Captain' },
+        at: '2026-03-01T17:29:00.000Z',
+        source: 'ranked_list',
+        listChoice: 1,
+        placedBy: null,
+        seatLeft: null,
+        isCompleted: false,
+      },
+    });
+    expect(screen.getAllByRole('status')).toEqual([region]);
+    expect(region).toHaveTextContent(/Your ranked list took your 1st choice/);
+  });
+
+  it('does not read out an outcome card already there when the page opens', () => {
+    renderHeader({ myEntry: priya ?? null, outcome: { kind: 'ended-early' } });
+    expect(liveRegion()).toHaveTextContent('');
+  });
+
   it('says so while paused, and before the start', () => {
     const view = renderHeader({ board: { ...board, status: 'paused' }, isPaused: true });
     expect(screen.getByText('Session paused')).toBeVisible();

@@ -5,7 +5,7 @@
  * when it is one, and for a participant one line about themselves ("3 turns away, about 12
  * minutes"). Once the member's turn has an outcome (a missed turn, a seat won, an early end) a
  * lasting card takes its place (turn-outcome-card.tsx). It holds the page's one polite live region,
- * which announces the start of the member's turn, their award and the last minute. "Your turn" is
+ * which announces the start of the member's turn, their award, the last minute and the outcome card. "Your turn" is
  * said here and nowhere else on the page; on it the browser tab shows the countdown too.
  */
 import { Alert, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
@@ -27,7 +27,7 @@ import {
 } from '../utils/on-the-clock.ts';
 import type { TurnOutcome } from '../utils/turn-outcome.ts';
 import classes from './on-the-clock-header.module.css';
-import { TurnOutcomeCard } from './turn-outcome-card.tsx';
+import { announceOutcomeCard, TurnOutcomeCard } from './turn-outcome-card.tsx';
 
 export interface OnTheClockHeaderProps {
   board: SessionBoard;
@@ -70,7 +70,14 @@ export function OnTheClockHeader({
 }: OnTheClockHeaderProps) {
   const roundName = describeCurrentRound(board);
   const award = findMyAward(board, myEntry);
-  const announcement = useTurnAnnouncements({ isTurnOpen, remainingMs, isPaused, award, hasExpired });
+  const announcement = useTurnAnnouncements({
+    isTurnOpen,
+    remainingMs,
+    isPaused,
+    award,
+    hasExpired,
+    outcomeCard: outcome === null ? null : announceOutcomeCard(outcome, timeZone),
+  });
   const isRunning = board.status === 'active' || board.status === 'paused';
   const holdsTurn = isRunning && myEntry !== null && board.turn?.participantId === myEntry.id;
   const isMine = holdsTurn && isTurnOpen;
@@ -84,84 +91,90 @@ export function OnTheClockHeader({
     </VisuallyHidden>
   );
 
+  // The live region comes first in both branches, so it stays the same element when the card takes
+  // the header's place: a region mounted with its words already in it is not read out.
   if (outcome !== null) {
     return (
-      <TurnOutcomeCard
-        outcome={outcome}
-        sessionId={board.sessionId}
-        sessionName={board.name}
-        timeZone={timeZone}
-        now={isRunning ? { holder: describeHolder(board, holdsTurn, isMine), remainingMs, isPaused } : null}
-        liveRegion={liveRegion}
-      />
+      <>
+        {liveRegion}
+        <TurnOutcomeCard
+          outcome={outcome}
+          sessionId={board.sessionId}
+          sessionName={board.name}
+          timeZone={timeZone}
+          now={isRunning ? { holder: describeHolder(board, holdsTurn, isMine), remainingMs, isPaused } : null}
+        />
+      </>
     );
   }
 
   return (
-    <Paper
-      component="section"
-      aria-label="On the clock"
-      withBorder
-      p="md"
-      radius="md"
-      style={isMine ? { borderColor: 'var(--mantine-color-red-7)', borderWidth: 2 } : undefined}
-    >
-      <Stack gap="xs">
-        {isRunning && remainingMs !== null && (
-          <div className={classes.clockRow}>
-            <span
-              role="timer"
-              aria-label={isPaused ? `${describeCountdown(remainingMs)}, paused` : describeCountdown(remainingMs)}
-              data-tone={isPaused ? 'paused' : getCountdownTone(remainingMs)}
-              className={classes.countdown}
-            >
-              {formatCountdown(remainingMs)}
-            </span>
-            <span className={classes.clockWords}>
-              <Text span fw={700} size="md">
-                {turnEnd ?? 'Clock stopped: session paused'}
-              </Text>
-              <Text span size="sm" fw={600} c="gray.8">
-                {describeCountdownTone(remainingMs, isPaused)}
-              </Text>
-            </span>
-          </div>
-        )}
-        <Stack gap={2} miw={0}>
-          <Text size="xs" tt="uppercase" fw={700} c="gray.7">
-            On the clock{roundName === null ? '' : ` · ${roundName}`}
-          </Text>
-          <Group gap="xs" wrap="wrap" align="center">
-            {isMine && <span className={`${classes.dot} ${classes.pulse}`} aria-hidden />}
-            <Title order={2} size="h3">
-              {describeHolder(board, holdsTurn, isMine)}
-            </Title>
-            {isSecondChance && holdsTurn && (
-              <Badge color="orange" variant="light" size="lg">
-                Second chance: {plural(board.autoAssignTimeout, 'minute')}
-              </Badge>
-            )}
-          </Group>
-          <MemberLine
-            board={board}
-            myEntry={myEntry}
-            peopleAhead={peopleAhead}
-            remainingMs={remainingMs}
-            award={award}
-            holdsTurn={holdsTurn}
-            timeZone={timeZone}
-            roundName={roundName}
-            myRound={myRound}
-          />
+    <>
+      {liveRegion}
+      <Paper
+        component="section"
+        aria-label="On the clock"
+        withBorder
+        p="md"
+        radius="md"
+        style={isMine ? { borderColor: 'var(--mantine-color-red-7)', borderWidth: 2 } : undefined}
+      >
+        <Stack gap="xs">
+          {isRunning && remainingMs !== null && (
+            <div className={classes.clockRow}>
+              <span
+                role="timer"
+                aria-label={isPaused ? `${describeCountdown(remainingMs)}, paused` : describeCountdown(remainingMs)}
+                data-tone={isPaused ? 'paused' : getCountdownTone(remainingMs)}
+                className={classes.countdown}
+              >
+                {formatCountdown(remainingMs)}
+              </span>
+              <span className={classes.clockWords}>
+                <Text span fw={700} size="md">
+                  {turnEnd ?? 'Clock stopped: session paused'}
+                </Text>
+                <Text span size="sm" fw={600} c="gray.8">
+                  {describeCountdownTone(remainingMs, isPaused)}
+                </Text>
+              </span>
+            </div>
+          )}
+          <Stack gap={2} miw={0}>
+            <Text size="xs" tt="uppercase" fw={700} c="gray.7">
+              On the clock{roundName === null ? '' : ` · ${roundName}`}
+            </Text>
+            <Group gap="xs" wrap="wrap" align="center">
+              {isMine && <span className={`${classes.dot} ${classes.pulse}`} aria-hidden />}
+              <Title order={2} size="h3">
+                {describeHolder(board, holdsTurn, isMine)}
+              </Title>
+              {isSecondChance && holdsTurn && (
+                <Badge color="orange" variant="light" size="lg">
+                  Second chance: {plural(board.autoAssignTimeout, 'minute')}
+                </Badge>
+              )}
+            </Group>
+            <MemberLine
+              board={board}
+              myEntry={myEntry}
+              peopleAhead={peopleAhead}
+              remainingMs={remainingMs}
+              award={award}
+              holdsTurn={holdsTurn}
+              timeZone={timeZone}
+              roundName={roundName}
+              myRound={myRound}
+            />
+          </Stack>
+          {board.status === 'paused' && (
+            <Alert color="yellow" variant="light" icon={<IconPlayerPause aria-hidden />} title="Session paused">
+              The clock is frozen until the administrator resumes the session. Bids and skips wait until then.
+            </Alert>
+          )}
         </Stack>
-        {board.status === 'paused' && (
-          <Alert color="yellow" variant="light" icon={<IconPlayerPause aria-hidden />} title="Session paused">
-            The clock is frozen until the administrator resumes the session. Bids and skips wait until then.
-          </Alert>
-        )}
-        {liveRegion}
-      </Stack>
-    </Paper>
+      </Paper>
+    </>
   );
 }
 

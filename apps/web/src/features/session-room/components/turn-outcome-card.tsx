@@ -35,15 +35,27 @@ export interface TurnOutcomeCardProps {
   timeZone: string;
   /** While the session runs: who holds the turn now and their time left. */
   now: { holder: string; remainingMs: number | null; isPaused: boolean } | null;
-  /** The header's polite live region, which the card keeps in the page. */
-  liveRegion: ReactNode;
+  /** Optional: the header keeps its one live region outside the card, so it outlives the switch. */
+  liveRegion?: ReactNode;
+}
+
+/** The card's words, its times in the department's zone ("3:14 AM CST"). */
+export function describeOutcomeCard(outcome: TurnOutcome, timeZone: string): OutcomeWording {
+  return describeTurnOutcome(outcome, (iso) =>
+    `${formatTimeOfDay(iso, { locale: 'en-US', timeZone })} ${zoneName(iso, timeZone)}`.trim(),
+  );
+}
+
+/** What the page's live region says when the card arrives: its title and lines, as one sentence group. */
+export function announceOutcomeCard(outcome: TurnOutcome, timeZone: string): string {
+  const wording = describeOutcomeCard(outcome, timeZone);
+  return [wording.title, ...wording.lines].join(' ');
 }
 
 export function TurnOutcomeCard({ outcome, sessionId, sessionName, timeZone, now, liveRegion }: TurnOutcomeCardProps) {
   const titleId = useId();
   const [isResultsOpen, setIsResultsOpen] = useState(false);
-  const formatTime = (iso: string) => formatTimeOfDay(iso, { locale: 'en-US', timeZone: timeZone });
-  const wording = describeTurnOutcome(outcome, (iso) => `${formatTime(iso)} ${zoneName(iso, timeZone)}`.trim());
+  const wording = describeOutcomeCard(outcome, timeZone);
   const tone = TONE_STYLES[wording.tone];
 
   return (

@@ -11,6 +11,8 @@ interface TurnAnnouncementInput {
   award: string | null;
   /** The member's turn ran out without a bid or skip of theirs. */
   hasExpired?: boolean;
+  /** The words of the outcome card in the header's place (its title and lines), or null while none shows. */
+  outcomeCard?: string | null;
 }
 
 /**
@@ -23,7 +25,8 @@ const FINAL_MINUTE_MS = LIMITS.countdownWarningSeconds * 1000;
 
 /**
  * What the page's one polite live region says: the start of the member's turn, their award,
- * "60 seconds left" once per turn, and that their time ran out. Only changes are announced: a seat already held when the page
+ * "60 seconds left" once per turn, that their time ran out, and the outcome card when it arrives or
+ * changes (its words replace the award's, which they include). Only changes are announced: a seat already held when the page
  * opened is shown, not read out again; a turn already open when the page opens is announced, since
  * that is the moment the member must act.
  */
@@ -33,11 +36,13 @@ export function useTurnAnnouncements({
   isPaused,
   award,
   hasExpired = false,
+  outcomeCard = null,
 }: TurnAnnouncementInput): string {
   const [message, setMessage] = useState('');
   const wasTurnOpen = useRef(false);
   const hasWarned = useRef(false);
   const lastAward = useRef<string | null | undefined>(undefined);
+  const lastOutcomeCard = useRef<string | null | undefined>(undefined);
 
   useEffect(() => {
     if (isTurnOpen && !wasTurnOpen.current) {
@@ -67,6 +72,14 @@ export function useTurnAnnouncements({
   useEffect(() => {
     if (hasExpired) setMessage(TURN_EXPIRED_MESSAGE);
   }, [hasExpired]);
+
+  // Last, so that in one render the card's words win over the award's or "time ran out".
+  useEffect(() => {
+    if (lastOutcomeCard.current !== undefined && outcomeCard !== null && outcomeCard !== lastOutcomeCard.current) {
+      setMessage(outcomeCard);
+    }
+    lastOutcomeCard.current = outcomeCard;
+  }, [outcomeCard]);
 
   return message;
 }

@@ -1,12 +1,8 @@
-import {
-  type CreateStationRequest,
-  STATION_MESSAGES,
-  type Station,
-  stationMutationResponseSchema,
-} from '@stationbid/domain';
+import { type CreateStationRequest, type Station, stationMutationResponseSchema } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { stationCreatedText } from '../utils/station-toasts.ts';
 import { invalidateStations } from './station-queries.ts';
 
 export async function createStation(body: CreateStationRequest): Promise<Station> {
@@ -20,7 +16,7 @@ export function useCreateStation({ onSuccess }: { onSuccess?: (station: Station)
   return useMutation({
     mutationFn: createStation,
     onSuccess: async (station) => {
-      showSuccess(STATION_MESSAGES.stationCreated);
+      showSuccess(stationCreatedText(station));
       onSuccess?.(station);
       await invalidateStations(queryClient);
     },

@@ -1,7 +1,8 @@
-import { messageResponseSchema, STATION_MESSAGES } from '@stationbid/domain';
+import { messageResponseSchema, type Station } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { stationDeletedText } from '../utils/station-toasts.ts';
 import { invalidateStations } from './station-queries.ts';
 
 export async function deleteStation(id: string): Promise<void> {
@@ -15,9 +16,10 @@ export async function deleteStation(id: string): Promise<void> {
 export function useDeleteStation({ onSettled }: { onSettled?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteStation,
-    onSuccess: async () => {
-      showSuccess(STATION_MESSAGES.stationDeleted);
+    // The station, not only its id: the toast names it.
+    mutationFn: (station: Pick<Station, 'id' | 'number'>) => deleteStation(station.id),
+    onSuccess: async (_answer, station) => {
+      showSuccess(stationDeletedText(station));
       await invalidateStations(queryClient);
     },
     onError: (error) => showError(error, 'Failed to delete station'),

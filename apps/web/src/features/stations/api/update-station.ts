@@ -1,12 +1,8 @@
-import {
-  STATION_MESSAGES,
-  type Station,
-  stationMutationResponseSchema,
-  type UpdateStationRequest,
-} from '@stationbid/domain';
+import { type Station, stationMutationResponseSchema, type UpdateStationRequest } from '@stationbid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { stationSavedText } from '../utils/station-toasts.ts';
 import { invalidateStations } from './station-queries.ts';
 
 export async function updateStation({ id, body }: { id: string; body: UpdateStationRequest }): Promise<Station> {
@@ -27,7 +23,7 @@ export function useUpdateStation({ onSuccess }: { onSuccess?: (station: Station)
   return useMutation({
     mutationFn: updateStation,
     onSuccess: async (station) => {
-      showSuccess(STATION_MESSAGES.stationUpdated);
+      showSuccess(stationSavedText(station));
       onSuccess?.(station);
       await invalidateStations(queryClient);
     },

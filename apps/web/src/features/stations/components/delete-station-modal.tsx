@@ -25,7 +25,7 @@ export function DeleteStationModal({ station, onClose }: { station: Station | nu
             <Button variant="default" onClick={onClose} disabled={deleteStation.isPending}>
               Cancel
             </Button>
-            <Button color="red" loading={deleteStation.isPending} onClick={() => deleteStation.mutate(station.id)}>
+            <Button color="red" loading={deleteStation.isPending} onClick={() => deleteStation.mutate(station)}>
               Delete Station
             </Button>
           </Group>

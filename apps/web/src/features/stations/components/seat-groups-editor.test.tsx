@@ -82,6 +82,8 @@ describe('the station form’s seat groups', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The toast names the station saved.
+    expect(await screen.findByText('Station 7 saved')).toBeInTheDocument();
     const [request] = api.requestsTo(`PUT /api/stations/${station7.id}`);
     expect(request?.body).not.toHaveProperty('seats');
     expect(request?.body).toMatchObject({

@@ -1,8 +1,8 @@
 /**
  * The create and edit station dialog (schemas/station.ts). Seats are edited as counts
  * per shift and seat position, and some of them may be set apart in groups that require
- * certifications or must be filled (seat-groups-editor.tsx); the total capacity must equal their
- * sum, and the running totals show it while typing. The server has the last word (a taken number, seats members hold), and
+ * certifications or must be filled (seat-groups-editor.tsx); the total capacity is their sum,
+ * shown as the seats are typed, never typed itself. The server has the last word (a taken number, seats members hold), and
  * its refusal is shown as a toast while the dialog stays open.
  */
 import {
@@ -137,21 +137,17 @@ function StationForm({ station, onDone }: { station: Station | null; onDone: () 
         <SeatCountsTable seatCounts={seatCounts} getInputProps={form.getInputProps} />
         <SeatGroupsEditor form={form} seatCounts={seatCounts} />
 
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NumberInput
-            label="Total Capacity"
-            required
-            description="Must equal the seat total."
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('totalCapacity')}
-          />
-          <Text size="sm" aria-live="polite" pt={{ base: 0, sm: 'xl' }}>
-            Seat total: <strong>{seatTotal}</strong> (A {sumPositionCounts(seatCounts.A)}, B{' '}
-            {sumPositionCounts(seatCounts.B)}, C {sumPositionCounts(seatCounts.C)})
+        <Stack gap={2}>
+          <Text size="sm" aria-live="polite" data-testid="station-total-capacity">
+            Total capacity: <strong>{seatTotal}</strong> (A {sumPositionCounts(seatCounts.A)}, B{' '}
+            {sumPositionCounts(seatCounts.B)}, C {sumPositionCounts(seatCounts.C)}), counted from the seats
           </Text>
-        </SimpleGrid>
+          {typeof form.errors.totalCapacity === 'string' && (
+            <Text size="sm" c="red" role="alert">
+              {form.errors.totalCapacity}
+            </Text>
+          )}
+        </Stack>
         <Checkbox
           label="Active"
           description="Inactive stations are hidden from members and from bidding."

@@ -63,7 +63,7 @@ function importNotes(codes: readonly string[] | undefined): string[] {
     'preferredRanks lists ranks separated by commas, e.g. "Captain, Engineer".',
     'seatRules marks seats that require certifications or must be filled: rules separated by ";", each shift:position:count:codes, with several codes joined by "+" and :mustFill at the end for seats that must be filled, e.g. "B:Firefighter:2:PM:mustFill; A:Engineer:1:DO". The count is taken from that shift\'s seats of that position as made above; the others stay open to everyone.',
     `seatRules codes must be on the Certifications page first${known}. Must-fill seats without certifications leave the codes empty, e.g. "B:Captain:1::mustFill".`,
-    'Files: .xlsx, .xls or .csv, up to 5 MB, with the column names in the first row.',
+    'Files: .xlsx, .xls or .csv, up to 5 MB, with the column names in the first row, in any letter case and spacing ("Shift A Capacity" works for shiftACapacity).',
     'A refused row is listed with its reason and never stops the other rows.',
   ];
 }

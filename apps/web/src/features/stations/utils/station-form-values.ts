@@ -21,7 +21,6 @@ import {
   STATION_MESSAGES,
   type Station,
   sumSeatCounts,
-  totalCapacityMismatchMessage,
 } from '@stationbid/domain';
 
 /** Messages of the station form's seat groups. */
@@ -202,7 +201,8 @@ function toStationRequestDraft(values: StationFormValues): StationRequestDraft {
     phoneNumber: toOptionalText(values.phoneNumber),
     email: toOptionalText(values.email),
     isActive: values.isActive,
-    totalCapacity: readNumber(values.totalCapacity),
+    // Computed from the seats, never typed: the server checks it against them all the same.
+    totalCapacity: sumSeatCounts(readSeatCounts(values)),
     ...seats,
     preferredRanks: values.preferredRanks,
   };
@@ -217,14 +217,9 @@ export function toStationRequest(values: StationFormValues): CreateStationReques
   return createStationRequestSchema.parse(toStationRequestDraft(values));
 }
 
-/** The total-capacity problem: missing, below the minimum, or not the seats' sum; null when fine. */
+/** The total-capacity problem: the seats add up to none; null when fine. The total is their sum. */
 function findCapacityProblem(values: StationFormValues): string | null {
-  const totalCapacity = readNumber(values.totalCapacity);
-  if (totalCapacity === undefined) return STATION_MESSAGES.capacityRequired;
-  if (totalCapacity < 1) return STATION_MESSAGES.capacityMin;
-  const seatTotal = sumSeatCounts(readSeatCounts(values));
-  if (totalCapacity !== seatTotal) return totalCapacityMismatchMessage(totalCapacity, seatTotal);
-  return null;
+  return sumSeatCounts(readSeatCounts(values)) < 1 ? STATION_MESSAGES.capacityMin : null;
 }
 
 /** Problems of the seat groups, by field path ("seatGroups.B.0.count"). */

@@ -2,6 +2,8 @@ import {
   MEMBER_PAGE_LIMITS,
   type MemberListFilter,
   type MemberListSortField,
+  type Rank,
+  type Shift,
   type UsersListResponse,
   usersListResponseSchema,
 } from '@stationbid/domain';
@@ -13,6 +15,10 @@ export interface MemberListCriteria {
   filter: MemberListFilter;
   sortBy: MemberListSortField;
   sortDirection: 'asc' | 'desc';
+  /** Optional narrowing (left out: everyone): a rank, and the station and shift of the member's seat. */
+  rank?: Rank | null | undefined;
+  stationId?: string | null | undefined;
+  shift?: Shift | null | undefined;
 }
 
 /**
@@ -26,6 +32,9 @@ export function memberPagePath(criteria: MemberListCriteria, cursor: string | nu
     sortDirection: criteria.sortDirection,
   });
   if (criteria.filter !== 'all') parameters.set('filter', criteria.filter);
+  if (criteria.rank) parameters.set('rank', criteria.rank);
+  if (criteria.stationId) parameters.set('stationId', criteria.stationId);
+  if (criteria.shift) parameters.set('shift', criteria.shift);
   const search = criteria.search.trim();
   if (search !== '') parameters.set('search', search);
   if (cursor !== null) parameters.set('cursor', cursor);

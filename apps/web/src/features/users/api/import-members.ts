@@ -59,6 +59,16 @@ export async function importMembers(
 }
 
 /**
+ * What a member spreadsheet would change, saving nothing (the same endpoint with dryRun=1): the
+ * new members, the ones whose phone or seat it changes, the unchanged ones and the refused rows.
+ */
+export function previewMemberImport(file: File): Promise<MemberImportResponse> {
+  const body = new FormData();
+  body.append('file', file);
+  return apiRequest('/admin/import-users?dryRun=1', { method: 'POST', body, schema: memberImportResponseSchema });
+}
+
+/**
  * The member import for the Import Users tab. On success it shows the server's summary ("Import
  * completed! N users created, M skipped. Emails sent: ...", honest about queued e-mails) and
  * refreshes the member list and the administrator's own queue place, which new members can move.

@@ -4,15 +4,7 @@
  * what each change refreshes.
  */
 import type { BidPreferences, SavedBidPreferences, User } from '@stationbid/domain';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { subscribeToOwnPreferenceChanges, useIsLiveConnected } from '../../../lib/live-events.ts';
 import { invalidateForecasts } from '../../../lib/session-queries.ts';
@@ -31,7 +23,8 @@ export const userQueryKeys = {
   preferences: ['users', 'preferences'] as const,
   /** The administrators' member list; every paged list sits under it too. */
   adminMembers: ['admin', 'users'] as const,
-  adminMemberPages: (criteria: MemberListCriteria) => ['admin', 'users', 'pages', criteria] as const,
+  adminMemberPages: (criteria: MemberListCriteria, cursor: string | null) =>
+    ['admin', 'users', 'pages', criteria, cursor] as const,
 };
 
 /** A copy of the bid preferences older than this is read again when a screen shows it. */
@@ -59,15 +52,13 @@ export const userQueries = {
   adminMembers: () =>
     queryOptions({ queryKey: userQueryKeys.adminMembers, queryFn: ({ signal }) => getAdminUsers(signal) }),
   /**
-   * The User List, page by page from the server: the next page is asked for as the list is
-   * scrolled; the previous list stays on screen while a new search or filter loads.
+   * One page of the User List from the server: the first without a cursor, each next one after the
+   * cursor the page before it gave; the page on screen stays while the next one or a new search loads.
    */
-  adminMemberPages: (criteria: MemberListCriteria) =>
-    infiniteQueryOptions({
-      queryKey: userQueryKeys.adminMemberPages(criteria),
-      queryFn: ({ pageParam, signal }) => getMemberPage(criteria, pageParam, signal),
-      initialPageParam: null as string | null,
-      getNextPageParam: (lastPage) => lastPage.nextCursor,
+  adminMemberPage: (criteria: MemberListCriteria, cursor: string | null) =>
+    queryOptions({
+      queryKey: userQueryKeys.adminMemberPages(criteria, cursor),
+      queryFn: ({ signal }) => getMemberPage(criteria, cursor, signal),
       placeholderData: keepPreviousData,
     }),
 };
@@ -105,8 +96,8 @@ export function useAdminUsersQuery() {
   return useQuery(userQueries.adminMembers());
 }
 
-export function useAdminMemberPages(criteria: MemberListCriteria) {
-  return useInfiniteQuery(userQueries.adminMemberPages(criteria));
+export function useAdminMemberPage(criteria: MemberListCriteria, cursor: string | null) {
+  return useQuery(userQueries.adminMemberPage(criteria, cursor));
 }
 
 /**

@@ -7,10 +7,15 @@ import { jsonResponse, type MockHandler, mockApi } from '../../../test/mock-api.
 import { MemberImportTab } from './member-import-tab.tsx';
 
 const IMPORT_PATH = 'POST /api/admin/import-users';
+const PREVIEW_PATH = 'POST /api/admin/import-users?dryRun=1';
 
 // The tab stands alone (the page around it belongs to the User List work), so it renders without the router.
-function renderImportTab(answer: MockHandler, more: Record<string, MockHandler> = {}) {
-  const api = mockApi({ [IMPORT_PATH]: answer, ...more });
+function renderImportTab(
+  answer: MockHandler,
+  more: Record<string, MockHandler> = {},
+  preview: MockHandler = () => jsonResponse(200, previewAnswer),
+) {
+  const api = mockApi({ [IMPORT_PATH]: answer, [PREVIEW_PATH]: preview, ...more });
   render(
     <AppProviders>
       <MemberImportTab />
@@ -42,6 +47,40 @@ const importAnswer: MemberImportResponse = {
     'Import completed! 18 users created, 2 skipped. Emails sent: 0, failed: 0. 18 password-setup e-mails are queued in the outbox; e-mail delivery is not configured yet.',
 };
 
+const previewAnswer: MemberImportResponse = {
+  results: {
+    created: 18,
+    skipped: 2,
+    emailsSent: 0,
+    emailsFailed: 0,
+    emailsQueued: 0,
+    total: 21,
+    errors: [{ row: 7, error: 'Phone "12345" is not a phone number. Enter a 10-digit mobile number' }],
+    updated: 1,
+    unchanged: 0,
+    changes: [
+      { row: 2, kind: 'new', name: 'Jordan Avery', employeeId: 'FD-2041', fields: ['phone: (555) 201-4477'] },
+      {
+        row: 3,
+        kind: 'updated',
+        name: 'Riley Chen',
+        employeeId: 'FD-2042',
+        fields: ['seat: Station 3, shift A, Engineer'],
+      },
+    ],
+    unknownColumns: ['Badge colour'],
+    dryRun: true,
+  },
+  message: 'Preview: 18 new members, 1 updated, 0 unchanged, 2 rows with errors. Nothing is saved yet.',
+};
+
+/** Chooses the file, uploads it for its preview, then confirms the import. */
+async function uploadAndConfirm(user: ReturnType<typeof userEvent.setup>, file: File) {
+  await user.upload(screen.getByLabelText('Spreadsheet file'), file);
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  await user.click(await screen.findByRole('button', { name: 'Import 19 members' }));
+}
+
 describe('MemberImportTab', () => {
   it('lists the columns and the accepted ranks, positions and years before anything is uploaded', () => {
     renderImportTab(() => jsonResponse(200, importAnswer));
@@ -59,7 +98,19 @@ describe('MemberImportTab', () => {
       within(optional)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['rank', 'position', 'yearsOfService', 'hireDate', 'rankDate', 'listNumber', 'certifications']);
+    ).toEqual([
+      'rank',
+      'position',
+      'yearsOfService',
+      'hireDate',
+      'rankDate',
+      'listNumber',
+      'certifications',
+      'phone',
+      'station',
+      'shift',
+      'seat',
+    ]);
     expect(screen.getByText(/such as PM:2027-06-30;DO/)).toBeInTheDocument();
     expect(screen.getByText(/Captain, Battalion Chief, Deputy Chief, Chief/)).toBeInTheDocument();
     expect(screen.getByText(/Firefighter, Paramedic, EMT, Driver, Operator, Officer/)).toBeInTheDocument();
@@ -71,8 +122,7 @@ describe('MemberImportTab', () => {
     const { api, user } = renderImportTab(() => jsonResponse(200, importAnswer));
     const file = csvFile();
 
-    await user.upload(screen.getByLabelText('Spreadsheet file'), file);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await uploadAndConfirm(user, file);
 
     const results = await screen.findByRole('region', { name: 'Import Results' });
     const figures = Object.fromEntries(
@@ -98,13 +148,44 @@ describe('MemberImportTab', () => {
 
     const [request] = api.requestsTo(IMPORT_PATH);
     expect(request?.formData?.get('file')).toBe(file);
+    expect(api.requestsTo(PREVIEW_PATH)[0]?.formData?.get('file')).toBe(file);
     expect(api.unhandled).toEqual([]);
+  });
+
+  it('previews what the file would change and imports nothing until confirmed; Cancel drops it', async () => {
+    const { api, user } = renderImportTab(() => jsonResponse(200, importAnswer));
+    await user.upload(screen.getByLabelText('Spreadsheet file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    const preview = await screen.findByRole('region', { name: 'Preview: nothing is saved yet' });
+    const figures = Object.fromEntries(
+      ['New members', 'Updated members', 'Unchanged', 'Row errors'].map((label) => [
+        label,
+        within(preview).getByText(label).nextElementSibling?.textContent,
+      ]),
+    );
+    expect(figures).toEqual({ 'New members': '18', 'Updated members': '1', Unchanged: '0', 'Row errors': '2' });
+    expect(within(preview).getByText(/Badge colour/)).toBeInTheDocument();
+    const changes = within(within(preview).getByRole('table', { name: 'Changes to import' })).getAllByRole('row');
+    expect(changes.slice(1).map((row) => row.textContent)).toEqual([
+      '2Jordan AveryNewphone: (555) 201-4477',
+      '3Riley ChenUpdatedseat: Station 3, shift A, Engineer',
+    ]);
+    expect(
+      within(within(preview).getByRole('table', { name: 'Rows that will not be imported' })).getAllByRole('row'),
+    ).toHaveLength(2);
+    expect(api.requestsTo(IMPORT_PATH)).toHaveLength(0);
+
+    await user.click(within(preview).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Preview: nothing is saved yet' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    expect(api.requestsTo(IMPORT_PATH)).toHaveLength(0);
   });
 
   it('shows the server’s refusal, and "Upload failed" when the server gives no reason', async () => {
     const logError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let attempts = 0;
-    const { user } = renderImportTab(() => {
+    const refuse = () => {
       attempts += 1;
       return attempts === 1
         ? jsonResponse(400, {
@@ -112,7 +193,9 @@ describe('MemberImportTab', () => {
             code: 'VALIDATION_ERROR',
           })
         : new Response(null, { status: 502 });
-    });
+    };
+    // The preview reads the file first, so its refusal is the one shown.
+    const { user } = renderImportTab(refuse, {}, refuse);
     const input = screen.getByLabelText('Spreadsheet file');
 
     await user.upload(input, csvFile('members.xlsx'));
@@ -157,8 +240,7 @@ describe('MemberImportTab', () => {
       },
     );
 
-    await user.upload(screen.getByLabelText('Spreadsheet file'), csvFile());
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await uploadAndConfirm(user, csvFile());
 
     const bar = await screen.findByRole('progressbar', { name: /Importing members/ });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '12600'), { timeout: 5000 });
@@ -204,8 +286,7 @@ describe('MemberImportTab', () => {
         }),
       { [`GET /api/admin/import-jobs/${jobId}`]: () => jsonResponse(200, { job: failed }) },
     );
-    await user.upload(screen.getByLabelText('Spreadsheet file'), csvFile());
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await uploadAndConfirm(user, csvFile());
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       /The server stopped while this import ran/,
     );

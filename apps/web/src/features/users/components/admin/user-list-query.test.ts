@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../../test/fixtures.ts';
-import { getUserDisplayStatus, orderByBidPriority } from './user-list-query.ts';
+import { describeShownRange, getUserDisplayStatus, orderByBidPriority } from './user-list-query.ts';
 
 let nextId = 0;
 function member(overrides: Parameters<typeof buildUser>[0]) {
@@ -86,5 +86,15 @@ describe('orderByBidPriority', () => {
       'Nina',
       'Morgan',
     ]);
+  });
+});
+
+describe('describeShownRange', () => {
+  it('says which rows of the whole list a page shows', () => {
+    expect(describeShownRange(0, 50, 312)).toBe('Showing 1–50 of 312 users');
+    expect(describeShownRange(300, 12, 312)).toBe('Showing 301–312 of 312 users');
+    expect(describeShownRange(0, 1, 1)).toBe('Showing 1 of 1 user');
+    expect(describeShownRange(1000, 50, 1200)).toBe('Showing 1,001–1,050 of 1,200 users');
+    expect(describeShownRange(0, 0, 0)).toBe('Showing 0 users');
   });
 });

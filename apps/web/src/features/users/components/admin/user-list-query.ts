@@ -9,7 +9,9 @@ import {
   type MemberListFilter,
   type MemberListSortField,
   plural,
+  type Rank,
   SENIOR_FILTER_MINIMUM_YEARS,
+  type Shift,
   type User,
 } from '@stationbid/domain';
 
@@ -44,6 +46,10 @@ export interface UserListQuery {
   filter: UserListFilter;
   sortBy: UserSortField;
   sortDirection: SortDirection;
+  /** null: any rank, station or shift. */
+  rank: Rank | null;
+  stationId: string | null;
+  shift: Shift | null;
 }
 
 export const DEFAULT_USER_LIST_QUERY: UserListQuery = {
@@ -51,7 +57,23 @@ export const DEFAULT_USER_LIST_QUERY: UserListQuery = {
   filter: 'all',
   sortBy: 'name',
   sortDirection: 'asc',
+  rank: null,
+  stationId: null,
+  shift: null,
 };
+
+/**
+ * Which rows of the whole list a page shows, as a chief reads it: "Showing 51–100 of 312 users",
+ * "Showing 1 of 1 user". `offset` is the number of members on the pages before this one.
+ */
+export function describeShownRange(offset: number, shown: number, total: number): string {
+  const format = (count: number) => count.toLocaleString('en-US');
+  if (shown === 0) return `Showing ${plural(0, 'user')}`;
+  const first = offset + 1;
+  const last = offset + shown;
+  const range = first === last ? format(first) : `${format(first)}–${format(last)}`;
+  return `Showing ${range} of ${plural(total, 'user')}`;
+}
 
 export function getFullName(user: Pick<User, 'firstName' | 'lastName'>): string {
   return `${user.firstName} ${user.lastName}`;

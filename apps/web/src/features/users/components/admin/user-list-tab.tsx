@@ -14,17 +14,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import type { User } from '@stationbid/domain';
-import { IconSearch } from '@tabler/icons-react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { MEMBER_PAGE_LIMITS, RANKS, type Rank, SHIFTS, type Shift, type User } from '@stationbid/domain';
+import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { LoadError } from '../../../../components/load-error.tsx';
-import { useAdminMemberPages } from '../../api/user-queries.ts';
+import { useActiveStationsQuery, useAdminMemberPage } from '../../api/user-queries.ts';
 import { MemberActions } from './member-actions.tsx';
 import type { OpenMemberAction } from './member-dialog.ts';
 import { describeBidPriority, describeStationAssignment } from './member-format.ts';
 import {
   DEFAULT_USER_LIST_QUERY,
+  describeShownRange,
   getFullName,
   type SortDirection,
   USER_LIST_FILTER_LABELS,
@@ -39,6 +39,17 @@ import { UserStatusBadge } from './user-status-badge.tsx';
 
 const FILTER_OPTIONS = USER_LIST_FILTERS.map((value) => ({ value, label: USER_LIST_FILTER_LABELS[value] }));
 const SORT_OPTIONS = USER_SORT_FIELDS.map((value) => ({ value, label: USER_SORT_FIELD_LABELS[value] }));
+/**
+ * "Any" is an option of its own, not a clear button: Mantine's clear button is hidden from the
+ * keyboard and from screen readers, an option is reached like every other.
+ */
+const ANY = 'any';
+const fromOption = (value: string | null) => (value === null || value === ANY ? null : value);
+const RANK_OPTIONS = [{ value: ANY, label: 'All ranks' }, ...RANKS.map((rank) => ({ value: rank, label: rank }))];
+const SHIFT_OPTIONS = [
+  { value: ANY, label: 'All shifts' },
+  ...SHIFTS.map((shift) => ({ value: shift, label: `Shift ${shift}` })),
+];
 /** Below Mantine's `lg` breakpoint the nine columns do not fit beside the sidebar: cards instead. */
 const CARD_LAYOUT_QUERY = '(max-width: 74.99em)';
 
@@ -47,11 +58,7 @@ const DIRECTION_OPTIONS = [
   { value: 'desc', label: 'Descending' },
 ];
 
-/** Until measured, a table row (name, e-mail and employee ID stacked) or a phone card is about this tall. */
-const ESTIMATED_ROW_HEIGHT = 92;
-const ESTIMATED_CARD_HEIGHT = 260;
-/** The next page is asked for when the last rendered row is this close to the end of the loaded ones. */
-const LOAD_AHEAD_ROWS = 10;
+const PAGE_SIZE = MEMBER_PAGE_LIMITS.default;
 const SEARCH_DEBOUNCE_MS = 300;
 
 interface UserListTabProps {
@@ -62,20 +69,56 @@ interface UserListTabProps {
 }
 
 /**
- * The User List tab: search, filter and sort, answered by the server a page at a time, then a table
- * (or cards on a phone) with actions. Only the rows near the screen are rendered (a department has
- * up to 20,000 members); the next page loads as the list is scrolled, or with Load More.
+ * The User List tab: search, filter (status, rank, station, shift) and sort, answered by the server
+ * one page of 50 at a time, then a table (or cards on a phone) with each member's actions menu.
+ *
+ * Pages rather than an endless list: a chief with some 300 members wants to know where they are
+ * ("Showing 51–100 of 312 users"), to come back to the same rows after closing a dialog, and to
+ * reach the end of the page; the filters and search do the jumping, Previous and Next the rest.
  */
 export function UserListTab({ signedInUserId, reactivatingUserId, onAction, onCreate }: UserListTabProps) {
   const [query, setQuery] = useState<UserListQuery>(DEFAULT_USER_LIST_QUERY);
   const [debouncedSearch] = useDebouncedValue(query.search, SEARCH_DEBOUNCE_MS);
   const isCardLayout = useMediaQuery(CARD_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
-  const pages = useAdminMemberPages({ ...query, search: debouncedSearch.trim() });
+  const stations = useActiveStationsQuery({ enabled: true });
+  const criteria = { ...query, search: debouncedSearch.trim() };
+  // The cursors of the pages walked through so far, the first page's being null; a new search,
+  // filter or order starts again at its first page.
+  const criteriaKey = JSON.stringify(criteria);
+  const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[] }>({
+    key: criteriaKey,
+    cursors: [null],
+  });
+  const cursors = paging.key === criteriaKey ? paging.cursors : [null];
+  const pageIndex = cursors.length - 1;
+  const pageQuery = useAdminMemberPage(criteria, cursors[pageIndex] ?? null);
   const update = (changes: Partial<UserListQuery>) => setQuery((current) => ({ ...current, ...changes }));
-  const isDefaultQuery = debouncedSearch.trim() === '' && query.filter === DEFAULT_USER_LIST_QUERY.filter;
+  const isDefaultQuery =
+    debouncedSearch.trim() === '' &&
+    query.filter === DEFAULT_USER_LIST_QUERY.filter &&
+    query.rank === null &&
+    query.stationId === null &&
+    query.shift === null;
 
-  const users = pages.data?.pages.flatMap((page) => page.users) ?? [];
-  const total = pages.data?.pages[0]?.total ?? users.length;
+  const users = pageQuery.data?.users ?? [];
+  const total = pageQuery.data?.total ?? users.length;
+  const nextCursor = pageQuery.isPlaceholderData ? null : (pageQuery.data?.nextCursor ?? null);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const goToPage = (next: (string | null)[]) => setPaging({ key: criteriaKey, cursors: next });
+
+  // A deletion can empty the last page: show the one before it rather than an empty table.
+  const isEmptiedPage = pageIndex > 0 && !pageQuery.isPlaceholderData && pageQuery.isSuccess && users.length === 0;
+  useEffect(() => {
+    if (isEmptiedPage) setPaging({ key: criteriaKey, cursors: cursors.slice(0, -1) });
+  }, [isEmptiedPage, criteriaKey, cursors]);
+
+  const stationOptions = [
+    { value: ANY, label: 'All stations' },
+    ...(stations.data ?? []).map((station) => ({
+      value: station.id,
+      label: `Station ${station.number} (${station.name})`,
+    })),
+  ];
 
   return (
     <Stack gap="md">
@@ -114,42 +157,63 @@ export function UserListTab({ signedInUserId, reactivatingUserId, onAction, onCr
             fullWidth
           />
         </Stack>
+        <Select
+          label="Rank"
+          data={RANK_OPTIONS}
+          value={query.rank ?? ANY}
+          onChange={(value) => update({ rank: fromOption(value) as Rank | null })}
+          allowDeselect={false}
+        />
+        <Select
+          label="Station"
+          data={stationOptions}
+          value={query.stationId ?? ANY}
+          onChange={(value) => update({ stationId: fromOption(value) })}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No station matches"
+        />
+        <Select
+          label="Shift"
+          data={SHIFT_OPTIONS}
+          value={query.shift ?? ANY}
+          onChange={(value) => update({ shift: fromOption(value) as Shift | null })}
+          allowDeselect={false}
+        />
       </SimpleGrid>
 
-      {pages.isPending ? (
+      {pageQuery.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading users" />
         </Center>
-      ) : pages.isError && users.length === 0 ? (
+      ) : pageQuery.isError && users.length === 0 ? (
         <LoadError
           title="Failed to load users"
-          error={pages.error}
-          onRetry={() => pages.refetch()}
-          isRetrying={pages.isFetching}
+          error={pageQuery.error}
+          onRetry={() => pageQuery.refetch()}
+          isRetrying={pageQuery.isFetching}
         />
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {users.length} of {total} users
+            {describeShownRange(pageIndex * PAGE_SIZE, users.length, total)}
           </Text>
           {total === 0 && isDefaultQuery ? (
             <EmptyState title="No Users Yet" text="Add the first member of your department.">
               <Button onClick={onCreate}>Add User</Button>
             </EmptyState>
           ) : total === 0 ? (
-            <EmptyState title="No Users Found" text="No user matches this search and filter.">
+            <EmptyState title="No Users Found" text="No user matches this search and these filters.">
               <Button variant="light" onClick={() => setQuery(DEFAULT_USER_LIST_QUERY)}>
-                Clear Search and Filter
+                Clear Search and Filters
               </Button>
             </EmptyState>
           ) : (
-            <VirtualUserList
+            <UserPage
               users={users}
+              offset={pageIndex * PAGE_SIZE}
               total={total}
               isCardLayout={isCardLayout}
-              hasNextPage={pages.hasNextPage}
-              isLoadingMore={pages.isFetchingNextPage}
-              loadMore={() => void pages.fetchNextPage()}
               renderActions={(user, size) => (
                 <MemberActions
                   user={user}
@@ -161,12 +225,36 @@ export function UserListTab({ signedInUserId, reactivatingUserId, onAction, onCr
               )}
             />
           )}
-          {pages.isFetchNextPageError && (
+          {total > PAGE_SIZE && (
+            <Group component="nav" aria-label="User list pages" justify="space-between" gap="sm" wrap="wrap">
+              <Button
+                variant="default"
+                leftSection={<IconChevronLeft size={16} aria-hidden />}
+                disabled={pageIndex === 0}
+                onClick={() => goToPage(cursors.slice(0, -1))}
+              >
+                Previous Page
+              </Button>
+              <Text size="sm">
+                Page {pageIndex + 1} of {pageCount}
+              </Text>
+              <Button
+                variant="default"
+                rightSection={<IconChevronRight size={16} aria-hidden />}
+                disabled={nextCursor === null}
+                loading={pageQuery.isPlaceholderData && pageQuery.isFetching}
+                onClick={() => nextCursor !== null && goToPage([...cursors, nextCursor])}
+              >
+                Next Page
+              </Button>
+            </Group>
+          )}
+          {pageQuery.isError && users.length > 0 && (
             <LoadError
               title="Failed to load users"
-              error={pages.error}
-              onRetry={() => pages.fetchNextPage()}
-              isRetrying={pages.isFetchingNextPage}
+              error={pageQuery.error}
+              onRetry={() => pageQuery.refetch()}
+              isRetrying={pageQuery.isFetching}
             />
           )}
         </>
@@ -175,160 +263,88 @@ export function UserListTab({ signedInUserId, reactivatingUserId, onAction, onCr
   );
 }
 
-interface VirtualUserListProps {
+interface UserPageProps {
   users: User[];
+  /** How many members the pages before this one hold. */
+  offset: number;
   total: number;
   isCardLayout: boolean;
-  hasNextPage: boolean;
-  isLoadingMore: boolean;
-  loadMore: () => void;
   renderActions: (user: User, size: 'md' | 'lg') => ReactNode;
 }
 
 /**
- * The loaded members, of which only those near the window's view are in the page. The page itself
- * scrolls (no inner scroll box to get trapped in on a phone); rows keep their place for assistive
- * technology through aria-rowcount and aria-rowindex, or aria-setsize and aria-posinset on cards.
+ * One page of members. Rows keep their place in the whole list for assistive technology through
+ * aria-rowcount and aria-rowindex, or aria-setsize and aria-posinset on cards.
  */
-function VirtualUserList({
-  users,
-  total,
-  isCardLayout,
-  hasNextPage,
-  isLoadingMore,
-  loadMore,
-  renderActions,
-}: VirtualUserListProps) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  const estimate = isCardLayout ? ESTIMATED_CARD_HEIGHT : ESTIMATED_ROW_HEIGHT;
-  useLayoutEffect(() => {
-    setScrollMargin((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
-    count: users.length,
-    estimateSize: () => estimate,
-    overscan: 8,
-    scrollMargin,
-    getItemKey: (index) => users[index]?.id ?? index,
-    // Where nothing is laid out (tests), keep the estimate instead of a height of 0.
-    measureElement: (element) => element.getBoundingClientRect().height || estimate,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastRendered = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (hasNextPage && !isLoadingMore && lastRendered >= users.length - LOAD_AHEAD_ROWS) loadMore();
-  }, [hasNextPage, isLoadingMore, lastRendered, users.length, loadMore]);
-
-  const paddingTop = items.length > 0 ? (items[0]?.start ?? 0) - scrollMargin : 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - ((items.at(-1)?.end ?? 0) - scrollMargin) : 0;
-  const rendered = items.flatMap((item) => {
-    const user = users[item.index];
-    return user === undefined ? [] : [{ item, user }];
-  });
-
+function UserPage({ users, offset, total, isCardLayout, renderActions }: UserPageProps) {
+  if (isCardLayout) {
+    return (
+      <ul aria-label="Users" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {users.map((user, index) => (
+          <li
+            key={user.id}
+            aria-setsize={total}
+            aria-posinset={offset + index + 1}
+            style={{ paddingBottom: 'var(--mantine-spacing-sm)' }}
+          >
+            <UserCard user={user} actions={renderActions(user, 'lg')} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
-    <Stack gap="sm">
-      <div ref={listRef}>
-        {isCardLayout ? (
-          <ul aria-label="Users" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            <li aria-hidden style={{ height: paddingTop }} />
-            {rendered.map(({ item, user }) => (
-              <li
-                key={item.key}
-                aria-setsize={total}
-                aria-posinset={item.index + 1}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                style={{ paddingBottom: 'var(--mantine-spacing-sm)' }}
-              >
-                <UserCard user={user} actions={renderActions(user, 'lg')} />
-              </li>
-            ))}
-            <li aria-hidden style={{ height: paddingBottom }} />
-          </ul>
-        ) : (
-          <Table.ScrollContainer minWidth={920}>
-            <Table
-              striped
-              highlightOnHover
-              verticalSpacing="sm"
-              horizontalSpacing="xs"
-              fz="sm"
-              aria-label="Users"
-              aria-rowcount={total + 1}
-            >
-              <Table.Thead>
-                <Table.Tr aria-rowindex={1}>
-                  <Table.Th scope="col">Name / Employee ID</Table.Th>
-                  <Table.Th scope="col">Rank / Position</Table.Th>
-                  <Table.Th scope="col">Years</Table.Th>
-                  <Table.Th scope="col">Score</Table.Th>
-                  <Table.Th scope="col">Bid priority</Table.Th>
-                  <Table.Th scope="col">Station / Shift</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {paddingTop > 0 && (
-                  <tr aria-hidden>
-                    <td colSpan={8} style={{ height: paddingTop, padding: 0, border: 0 }} />
-                  </tr>
-                )}
-                {rendered.map(({ item, user }) => (
-                  <Table.Tr
-                    key={item.key}
-                    aria-rowindex={item.index + 2}
-                    data-index={item.index}
-                    ref={virtualizer.measureElement}
-                  >
-                    <Table.Td>
-                      <Text fw={600}>{getFullName(user)}</Text>
-                      <Text size="sm" c="dimmed">
-                        {user.email}
-                      </Text>
-                      <Text size="sm">{user.employeeId}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{user.rank}</Text>
-                      <Text size="sm" c="dimmed">
-                        {user.position}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{user.yearsOfService}</Table.Td>
-                    <Table.Td>{user.seniorityScore}</Table.Td>
-                    <Table.Td>{describeBidPriority(user)}</Table.Td>
-                    <Table.Td>{describeStationAssignment(user)}</Table.Td>
-                    <Table.Td>
-                      <UserStatusBadge user={user} />
-                    </Table.Td>
-                    <Table.Td>{renderActions(user, 'md')}</Table.Td>
-                  </Table.Tr>
-                ))}
-                {paddingBottom > 0 && (
-                  <tr aria-hidden>
-                    <td colSpan={8} style={{ height: paddingBottom, padding: 0, border: 0 }} />
-                  </tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </div>
-      {hasNextPage && (
-        <Group justify="center">
-          <Button variant="light" onClick={loadMore} loading={isLoadingMore}>
-            Load More Users
-          </Button>
-        </Group>
-      )}
-      {isLoadingMore && (
-        <Text size="sm" c="dimmed" ta="center" role="status">
-          Loading more users…
-        </Text>
-      )}
-    </Stack>
+    <Table.ScrollContainer minWidth={920}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        fz="sm"
+        aria-label="Users"
+        aria-rowcount={total + 1}
+      >
+        <Table.Thead>
+          <Table.Tr aria-rowindex={1}>
+            <Table.Th scope="col">Name / Employee ID</Table.Th>
+            <Table.Th scope="col">Rank / Position</Table.Th>
+            <Table.Th scope="col">Years</Table.Th>
+            <Table.Th scope="col">Score</Table.Th>
+            <Table.Th scope="col">Bid priority</Table.Th>
+            <Table.Th scope="col">Station / Shift</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user, index) => (
+            <Table.Tr key={user.id} aria-rowindex={offset + index + 2}>
+              <Table.Td>
+                <Text fw={600}>{getFullName(user)}</Text>
+                <Text size="sm" c="dimmed">
+                  {user.email}
+                </Text>
+                <Text size="sm">{user.employeeId}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{user.rank}</Text>
+                <Text size="sm" c="dimmed">
+                  {user.position}
+                </Text>
+              </Table.Td>
+              <Table.Td>{user.yearsOfService}</Table.Td>
+              <Table.Td>{user.seniorityScore}</Table.Td>
+              <Table.Td>{describeBidPriority(user)}</Table.Td>
+              <Table.Td>{describeStationAssignment(user)}</Table.Td>
+              <Table.Td>
+                <UserStatusBadge user={user} />
+              </Table.Td>
+              <Table.Td>{renderActions(user, 'md')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -1,5 +1,5 @@
 import { BID_PREFERENCE_MESSAGES, type BidPreferences, DEFAULT_BID_PREFERENCES } from '@stationbid/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildStation } from '../../../../test/build-station.ts';
 import { buildUser } from '../../../../test/fixtures.ts';
@@ -171,6 +171,49 @@ describe('BidPreferencesDialog', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent(BID_PREFERENCE_MESSAGES.updateFailed);
     expect(alert).toHaveTextContent(BID_PREFERENCE_MESSAGES.stationUnknown);
+  });
+
+  it('after a save refused as made on an older copy, loads the saved preferences and saves on their version', async () => {
+    const onOtherDevice: BidPreferences & { version: number } = {
+      ...DEFAULT_BID_PREFERENCES,
+      preferredShifts: ['A'],
+      version: 2,
+    };
+    let saved: BidPreferences & { version: number } = { ...DEFAULT_BID_PREFERENCES, version: 1 };
+    const { user, api } = renderDialog({
+      api: {
+        'GET /api/users/preferences': () => jsonResponse(200, { preferences: saved }),
+        'PUT /api/users/preferences': (request) => {
+          const body = request.body as { version?: number };
+          if (body.version !== saved.version) {
+            return jsonResponse(409, {
+              error: 'Your bid preferences were changed on another device.',
+              code: 'CONFLICT',
+            });
+          }
+          saved = { ...saved, ...(request.body as object), version: saved.version + 1 };
+          return jsonResponse(200, { preferences: saved, message: BID_PREFERENCE_MESSAGES.updated });
+        },
+      },
+    });
+    const dialog = await openDialog(user);
+    // Saved on another device while this dialog is open.
+    saved = onOtherDevice;
+    await chooseOption(user, await within(dialog).findByLabelText('Preferred shifts'), 'Shift B');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Preferences' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Your preferences were changed on another device');
+    expect(api.requestsTo('PUT /api/users/preferences')[0]?.body).toMatchObject({ version: 1 });
+
+    await user.click(within(alert).getByRole('button', { name: 'Load the saved preferences' }));
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    expect(within(dialog).getByRole('button', { name: 'Save Preferences' })).toBeDisabled();
+    await chooseOption(user, within(dialog).getByLabelText('Preferred shifts'), 'Shift C');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText(BID_PREFERENCE_MESSAGES.updated)).toBeInTheDocument();
+    const puts = api.requestsTo('PUT /api/users/preferences');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]?.body).toMatchObject({ version: 2, preferredShifts: ['A', 'C'] });
   });
 
   it('says when the preferences could not be loaded, and tries again', async () => {

@@ -19,7 +19,7 @@ import {
 import { useState } from 'react';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
-import { useUpdateBidPreferences } from '../../api/update-bid-preferences.ts';
+import { isChangedElsewhere, useUpdateBidPreferences } from '../../api/update-bid-preferences.ts';
 import { useActiveStationsQuery, useBidPreferencesQuery } from '../../api/user-queries.ts';
 import { MemberModal } from '../admin/member-modal.tsx';
 import { LazyRankedListField } from '../ranked-list-lazy.tsx';
@@ -57,27 +57,58 @@ export function BidPreferencesDialog({ rank, onClose }: { rank: Rank; onClose: (
           <Loader role="status" aria-label="Loading preferences" />
         </Center>
       ) : (
-        <BidPreferencesForm saved={preferencesQuery.data} stations={stationsQuery.data} rank={rank} onClose={onClose} />
+        <BidPreferencesForm
+          saved={preferencesQuery.data}
+          loadSaved={async () => (await preferencesQuery.refetch()).data}
+          stations={stationsQuery.data}
+          rank={rank}
+          onClose={onClose}
+        />
       )}
     </MemberModal>
   );
 }
 
+/** What the dialog says when a save is refused because the preferences were saved elsewhere since. */
+export const PREFERENCES_CHANGED_ELSEWHERE_TEXT = {
+  title: 'Your preferences were changed on another device',
+  refused:
+    'Nothing was saved: your changes were made on an older copy. Load the saved preferences to see them; the changes on this screen will be replaced, so make them again after loading if you still want them.',
+  reload: 'Load the saved preferences',
+} as const;
+
 interface BidPreferencesFormProps {
   saved: BidPreferences;
+  /** Reads the saved preferences afresh (after a save refused as stale), or undefined if that fails. */
+  loadSaved: () => Promise<BidPreferences | undefined>;
   stations: Station[];
   /** The member's rank: the seat position their choices may have. */
   rank: Rank;
   onClose: () => void;
 }
 
-function BidPreferencesForm({ saved, stations, rank, onClose }: BidPreferencesFormProps) {
+function BidPreferencesForm({ saved, loadSaved, stations, rank, onClose }: BidPreferencesFormProps) {
+  // The draft carries the version of the copy it was made on, which the save sends: a save over
+  // preferences changed elsewhere since is refused (409) rather than applied.
   const [draft, setDraft] = useState<BidPreferences>(saved);
+  const [isLoadingSaved, setIsLoadingSaved] = useState(false);
   const update = useUpdateBidPreferences({ onSaved: onClose });
+  const wasRefusedAsStale = update.isError && isChangedElsewhere(update.error);
   const hasChanges = JSON.stringify(draft) !== JSON.stringify(saved);
   const change = (changes: Partial<BidPreferences>) => {
-    update.reset();
+    if (!wasRefusedAsStale) update.reset();
     setDraft((current) => ({ ...current, ...changes }));
+  };
+  // After a refusal the saved copy replaces the draft, its version with it, so the next save can go
+  // through; without this every later save would carry the old version and be refused again.
+  const loadSavedPreferences = async () => {
+    setIsLoadingSaved(true);
+    try {
+      setDraft((await loadSaved()) ?? saved);
+      update.reset();
+    } finally {
+      setIsLoadingSaved(false);
+    }
   };
   const describeStation = (stationId: string) => {
     const station = stations.find((candidate) => candidate.id === stationId);
@@ -135,7 +166,17 @@ function BidPreferencesForm({ saved, stations, rank, onClose }: BidPreferencesFo
             onChange={(preferredShifts) => change({ preferredShifts: preferredShifts as Shift[] })}
           />
         </Stack>
-        {update.isError && (
+        {wasRefusedAsStale && (
+          <Alert color="red" title={PREFERENCES_CHANGED_ELSEWHERE_TEXT.title} role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{PREFERENCES_CHANGED_ELSEWHERE_TEXT.refused}</Text>
+              <Button size="sm" variant="light" loading={isLoadingSaved} onClick={() => void loadSavedPreferences()}>
+                {PREFERENCES_CHANGED_ELSEWHERE_TEXT.reload}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {update.isError && !wasRefusedAsStale && (
           <Alert color="red" title={BID_PREFERENCE_MESSAGES.updateFailed} role="alert">
             {getErrorMessage(update.error, BID_PREFERENCE_MESSAGES.updateFailed)}
           </Alert>
