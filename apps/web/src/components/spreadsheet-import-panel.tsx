@@ -324,6 +324,30 @@ function ImportProgressBar({ subject, progress }: { subject: string; progress: I
   );
 }
 
+/** The rows a file's import refused (or would refuse), each with the reason, named by `label`. */
+function RowErrorsTable({ label, errors }: { label: string; errors: ImportOutcome['errors'] }) {
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Row</Table.Th>
+            <Table.Th scope="col">Error</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {errors.map((rowError) => (
+            <Table.Tr key={`${rowError.row}-${rowError.error}`}>
+              <Table.Td>{rowError.row}</Table.Td>
+              <Table.Td>{rowError.error}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 function ImportResultsCard({ outcome }: { outcome: ImportOutcome }) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="import-results">
@@ -355,24 +379,7 @@ function ImportResultsCard({ outcome }: { outcome: ImportOutcome }) {
                 {outcome.errors.length}
               </Badge>
             </Group>
-            <Table.ScrollContainer minWidth={320}>
-              <Table striped aria-label="Rows not imported">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Row</Table.Th>
-                    <Table.Th scope="col">Error</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {outcome.errors.map((rowError) => (
-                    <Table.Tr key={`${rowError.row}-${rowError.error}`}>
-                      <Table.Td>{rowError.row}</Table.Td>
-                      <Table.Td>{rowError.error}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <RowErrorsTable label="Rows not imported" errors={outcome.errors} />
           </Stack>
         )}
       </Stack>
@@ -450,24 +457,7 @@ function ImportPreviewCard({
             <Title order={3} size="h4">
               Rows that will not be imported
             </Title>
-            <Table.ScrollContainer minWidth={320}>
-              <Table striped aria-label="Rows that will not be imported">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Row</Table.Th>
-                    <Table.Th scope="col">Error</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.errors.map((rowError) => (
-                    <Table.Tr key={`${rowError.row}-${rowError.error}`}>
-                      <Table.Td>{rowError.row}</Table.Td>
-                      <Table.Td>{rowError.error}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <RowErrorsTable label="Rows that will not be imported" errors={preview.errors} />
           </Stack>
         )}
         {preview.toImport === 0 && (

@@ -21,10 +21,16 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { computeSeniorityScore, plural, RANKS, type Rank, SHIFTS, type Shift, type User } from '@stationbid/domain';
+import { computeSeniorityScore, plural, type Rank, type Shift, type User } from '@stationbid/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import {
+  ANY_OPTION,
+  fromFilterOption,
+  RANK_FILTER_OPTIONS,
+  SHIFT_FILTER_OPTIONS,
+} from '../../../lib/member-filter-options.ts';
 import { useSessionMembersQuery } from '../api/get-session-candidates.ts';
 
 interface PickableMember {
@@ -42,14 +48,6 @@ interface PickableMember {
 
 /** The station filter's value for members without a seat. */
 const NO_STATION = 'none';
-/** "Any" is an option of its own: Mantine's clear button is hidden from the keyboard and screen readers. */
-const ANY = 'any';
-const fromOption = (value: string | null) => (value === null || value === ANY ? null : value);
-const RANK_OPTIONS = [{ value: ANY, label: 'All ranks' }, ...RANKS.map((rank) => ({ value: rank, label: rank }))];
-const SHIFT_OPTIONS = [
-  { value: ANY, label: 'All shifts' },
-  ...SHIFTS.map((shift) => ({ value: shift, label: `Shift ${shift}` })),
-];
 
 interface PickerFilters {
   rank: Rank | null;
@@ -80,7 +78,7 @@ function stationOptions(users: readonly User[]): { value: string; label: string 
     .sort(([, a], [, b]) => a.number - b.number)
     .map(([id, station]) => ({ value: id, label: `Station ${station.number} (${station.name})` }));
   return [
-    { value: ANY, label: 'All stations' },
+    { value: ANY_OPTION, label: 'All stations' },
     ...options,
     ...(hasUnseated ? [{ value: NO_STATION, label: 'Not assigned' }] : []),
   ];
@@ -183,9 +181,9 @@ export function ParticipantPicker({
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
         <Select
           label="Rank"
-          data={RANK_OPTIONS}
-          value={filters.rank ?? ANY}
-          onChange={(value) => updateFilters({ rank: fromOption(value) as Rank | null })}
+          data={RANK_FILTER_OPTIONS}
+          value={filters.rank ?? ANY_OPTION}
+          onChange={(value) => updateFilters({ rank: fromFilterOption(value) as Rank | null })}
           allowDeselect={false}
           disabled={isDisabled}
           comboboxProps={{ withinPortal: true }}
@@ -193,17 +191,17 @@ export function ParticipantPicker({
         <Select
           label="Station"
           data={stations}
-          value={filters.station ?? ANY}
-          onChange={(value) => updateFilters({ station: fromOption(value) })}
+          value={filters.station ?? ANY_OPTION}
+          onChange={(value) => updateFilters({ station: fromFilterOption(value) })}
           allowDeselect={false}
           disabled={isDisabled}
           comboboxProps={{ withinPortal: true }}
         />
         <Select
           label="Shift"
-          data={SHIFT_OPTIONS}
-          value={filters.shift ?? ANY}
-          onChange={(value) => updateFilters({ shift: fromOption(value) as Shift | null })}
+          data={SHIFT_FILTER_OPTIONS}
+          value={filters.shift ?? ANY_OPTION}
+          onChange={(value) => updateFilters({ shift: fromFilterOption(value) as Shift | null })}
           allowDeselect={false}
           disabled={isDisabled}
           comboboxProps={{ withinPortal: true }}

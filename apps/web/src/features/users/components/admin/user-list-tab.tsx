@@ -14,10 +14,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { MEMBER_PAGE_LIMITS, RANKS, type Rank, SHIFTS, type Shift, type User } from '@stationbid/domain';
+import { MEMBER_PAGE_LIMITS, type Rank, type Shift, type User } from '@stationbid/domain';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { LoadError } from '../../../../components/load-error.tsx';
+import {
+  ANY_OPTION,
+  fromFilterOption,
+  RANK_FILTER_OPTIONS,
+  SHIFT_FILTER_OPTIONS,
+} from '../../../../lib/member-filter-options.ts';
 import { useActiveStationsQuery, useAdminMemberPage } from '../../api/user-queries.ts';
 import { MemberActions } from './member-actions.tsx';
 import type { OpenMemberAction } from './member-dialog.ts';
@@ -39,17 +45,6 @@ import { UserStatusBadge } from './user-status-badge.tsx';
 
 const FILTER_OPTIONS = USER_LIST_FILTERS.map((value) => ({ value, label: USER_LIST_FILTER_LABELS[value] }));
 const SORT_OPTIONS = USER_SORT_FIELDS.map((value) => ({ value, label: USER_SORT_FIELD_LABELS[value] }));
-/**
- * "Any" is an option of its own, not a clear button: Mantine's clear button is hidden from the
- * keyboard and from screen readers, an option is reached like every other.
- */
-const ANY = 'any';
-const fromOption = (value: string | null) => (value === null || value === ANY ? null : value);
-const RANK_OPTIONS = [{ value: ANY, label: 'All ranks' }, ...RANKS.map((rank) => ({ value: rank, label: rank }))];
-const SHIFT_OPTIONS = [
-  { value: ANY, label: 'All shifts' },
-  ...SHIFTS.map((shift) => ({ value: shift, label: `Shift ${shift}` })),
-];
 /** Below Mantine's `lg` breakpoint the nine columns do not fit beside the sidebar: cards instead. */
 const CARD_LAYOUT_QUERY = '(max-width: 74.99em)';
 
@@ -113,7 +108,7 @@ export function UserListTab({ signedInUserId, reactivatingUserId, onAction, onCr
   }, [isEmptiedPage, criteriaKey, cursors]);
 
   const stationOptions = [
-    { value: ANY, label: 'All stations' },
+    { value: ANY_OPTION, label: 'All stations' },
     ...(stations.data ?? []).map((station) => ({
       value: station.id,
       label: `Station ${station.number} (${station.name})`,
@@ -159,25 +154,25 @@ export function UserListTab({ signedInUserId, reactivatingUserId, onAction, onCr
         </Stack>
         <Select
           label="Rank"
-          data={RANK_OPTIONS}
-          value={query.rank ?? ANY}
-          onChange={(value) => update({ rank: fromOption(value) as Rank | null })}
+          data={RANK_FILTER_OPTIONS}
+          value={query.rank ?? ANY_OPTION}
+          onChange={(value) => update({ rank: fromFilterOption(value) as Rank | null })}
           allowDeselect={false}
         />
         <Select
           label="Station"
           data={stationOptions}
-          value={query.stationId ?? ANY}
-          onChange={(value) => update({ stationId: fromOption(value) })}
+          value={query.stationId ?? ANY_OPTION}
+          onChange={(value) => update({ stationId: fromFilterOption(value) })}
           allowDeselect={false}
           searchable
           nothingFoundMessage="No station matches"
         />
         <Select
           label="Shift"
-          data={SHIFT_OPTIONS}
-          value={query.shift ?? ANY}
-          onChange={(value) => update({ shift: fromOption(value) as Shift | null })}
+          data={SHIFT_FILTER_OPTIONS}
+          value={query.shift ?? ANY_OPTION}
+          onChange={(value) => update({ shift: fromFilterOption(value) as Shift | null })}
           allowDeselect={false}
         />
       </SimpleGrid>
