@@ -5,7 +5,7 @@
  */
 import { findMissingImportColumns, matchImportHeaders, rekeyImportRow } from '@stationbid/domain';
 import { badRequest } from './app-error.ts';
-import { readSpreadsheetRows, type SpreadsheetRow } from './spreadsheet.ts';
+import { readSpreadsheet, type SpreadsheetRow } from './spreadsheet.ts';
 
 export interface MatchedSpreadsheet {
   rows: SpreadsheetRow[];
@@ -13,7 +13,7 @@ export interface MatchedSpreadsheet {
   unknownColumns: string[];
 }
 
-/** Throws 400 naming the missing required columns, like an exact header row did; other refusals as readSpreadsheetRows. */
+/** Throws 400 naming the missing required columns, like an exact header row did; other refusals as readSpreadsheet. */
 export async function readMatchedSpreadsheetRows(
   fileName: string,
   content: Buffer,
@@ -23,11 +23,10 @@ export async function readMatchedSpreadsheetRows(
     aliases?: Readonly<Record<string, readonly string[]>>;
   },
 ): Promise<MatchedSpreadsheet> {
-  const rows = await readSpreadsheetRows(fileName, content, []);
-  // Every row is keyed by every header, so the first one tells them (a file of no rows has none to import).
-  const first = rows[0];
-  if (first === undefined) return { rows: [], unknownColumns: [] };
-  const match = matchImportHeaders(Object.keys(first.values), columns.all, columns.aliases);
+  // The header row is checked even when no row follows: a file that is not the sheet asked for
+  // (or not a sheet at all) is refused for its missing columns, not taken for an empty import.
+  const { headers, rows } = await readSpreadsheet(fileName, content);
+  const match = matchImportHeaders(headers, columns.all, columns.aliases);
   const missing = findMissingImportColumns(match, columns.required);
   if (missing.length > 0) {
     throw badRequest(`The file is missing required columns: ${missing.join(', ')}`, { missingColumns: missing });

@@ -171,15 +171,15 @@ function refuseParse(kind: SpreadsheetKind, result: Exclude<ParseResult, { grid:
 }
 
 /**
- * The first sheet's rows, keyed by the header row. Formulas are never evaluated: cells are
- * read as the text they show. Parsed beside the event loop, within SPREADSHEET_LIMITS, one file
- * at a time: 503 with Retry-After when SPREADSHEET_LIMITS.maxWaitingParses files already wait.
+ * The first sheet's header row and its rows, keyed by that header row. Formulas are never
+ * evaluated: cells are read as the text they show. Parsed beside the event loop, within
+ * SPREADSHEET_LIMITS, one file at a time: 503 with Retry-After when SPREADSHEET_LIMITS.maxWaitingParses
+ * files already wait.
  */
-export async function readSpreadsheetRows(
+export async function readSpreadsheet(
   fileName: string,
   content: Buffer,
-  requiredColumns: readonly string[],
-): Promise<SpreadsheetRow[]> {
+): Promise<{ headers: string[]; rows: SpreadsheetRow[] }> {
   const kind = detectSpreadsheetKind(fileName, content);
   if (kind === 'xlsx') refuseXlsxUnpackingTooLarge(content);
   const parsed = await spreadsheetParses.run(() => parseInWorker(kind, content));
@@ -192,16 +192,13 @@ export async function readSpreadsheetRows(
   if (!('grid' in result)) refuseParse(kind, result);
   const [headerRow, ...dataRows] = result.grid;
   const headers = (headerRow ?? []).map((cell) => String(cell ?? '').trim());
-  const missing = requiredColumns.filter((column) => !headers.includes(column));
-  if (missing.length > 0) {
-    throw badRequest(`The file is missing required columns: ${missing.join(', ')}`, { missingColumns: missing });
-  }
-  return dataRows
+  const rows = dataRows
     .map((cells, index) => ({
       rowNumber: index + 2,
       values: Object.fromEntries(headers.map((header, column) => [header, String(cells[column] ?? '').trim()])),
     }))
     .filter((row) => Object.values(row.values).some((value) => value !== ''));
+  return { headers, rows };
 }
 
 /** A CSV cell that a spreadsheet program would run as a formula is prefixed with a quote. */
