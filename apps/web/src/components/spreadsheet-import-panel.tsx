@@ -348,6 +348,24 @@ function RowErrorsTable({ label, errors }: { label: string; errors: ImportOutcom
   );
 }
 
+/** An import's counts (created, updated, refused, ...), one tile each, two a row on a phone. */
+function ImportFigures({ figures, maxColumns }: { figures: ImportOutcome['figures']; maxColumns: number }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: Math.min(figures.length, maxColumns) }} spacing="sm">
+      {figures.map((figure) => (
+        <Paper key={figure.label} withBorder p="sm" radius="sm">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {figure.label}
+          </Text>
+          <Text size="xl" fw={700}>
+            {figure.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 function ImportResultsCard({ outcome }: { outcome: ImportOutcome }) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="import-results">
@@ -355,18 +373,7 @@ function ImportResultsCard({ outcome }: { outcome: ImportOutcome }) {
         <Title order={2} size="h3" id="import-results">
           Import Results
         </Title>
-        <SimpleGrid cols={{ base: 2, sm: Math.min(outcome.figures.length, 6) }} spacing="sm">
-          {outcome.figures.map((figure) => (
-            <Paper key={figure.label} withBorder p="sm" radius="sm">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                {figure.label}
-              </Text>
-              <Text size="xl" fw={700}>
-                {figure.value}
-              </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <ImportFigures figures={outcome.figures} maxColumns={6} />
         {outcome.errors.length === 0 ? (
           <Text>No row was refused.</Text>
         ) : (
@@ -407,18 +414,7 @@ function ImportPreviewCard({
         <Title order={2} size="h3" id="import-preview">
           Preview: nothing is saved yet
         </Title>
-        <SimpleGrid cols={{ base: 2, sm: Math.min(preview.figures.length, 4) }} spacing="sm">
-          {preview.figures.map((figure) => (
-            <Paper key={figure.label} withBorder p="sm" radius="sm">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                {figure.label}
-              </Text>
-              <Text size="xl" fw={700}>
-                {figure.value}
-              </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <ImportFigures figures={preview.figures} maxColumns={4} />
         {preview.unknownColumns.length > 0 && (
           <Alert color="yellow" title="Columns not read">
             These columns name nothing the import reads, so their cells are ignored: {preview.unknownColumns.join(', ')}
