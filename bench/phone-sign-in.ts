@@ -40,7 +40,7 @@ import { findFreePort, type RunningProcess, startFlagsOf, startNodeProcess } fro
 // with the server's settings, without the DOM's types.
 declare const performance: {
   now(): number;
-  getEntriesByType(type: string): { name: string; responseEnd: number; transferSize: number }[];
+  getEntriesByType(type: string): { name: string; startTime: number; responseEnd: number; transferSize: number }[];
 };
 declare const window: Record<string, unknown>;
 
@@ -57,6 +57,8 @@ const { values: options } = parseArgs({
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     /** Another copy of the built web app (a build of another tree, or one kept from a rebuild). */
     'web-dist': { type: 'string' },
+    /** Also print the last app run's requests in the order they started: the critical path. */
+    waterfall: { type: 'boolean', default: false },
   },
 });
 const runCount = Number(options.runs);
@@ -88,6 +90,8 @@ interface Measurement {
   /** Bytes and requests (the document included) finished by then. */
   bytes: number;
   requests: number;
+  /** Each of those requests: when it started and ended (ms from the navigation's start). */
+  waterfall: { name: string; startTime: number; responseEnd: number; transferSize: number }[];
 }
 
 /** The files of the service worker's precache list, with their size on disk and gzipped. */
@@ -152,6 +156,12 @@ async function measure(browser: Browser, url: string): Promise<Measurement> {
         signInMs: at,
         bytes: done.reduce((sum, entry) => sum + entry.transferSize, 0),
         requests: done.length,
+        waterfall: done.map(({ name, startTime, responseEnd, transferSize }) => ({
+          name,
+          startTime,
+          responseEnd,
+          transferSize,
+        })),
       };
     });
   } finally {
@@ -237,6 +247,16 @@ try {
       `run ${run}: app ${ms(appRun.signInMs)} (${kb(appRun.bytes)}, ${appRun.requests} requests), ` +
         `baseline ${ms(helloRun.signInMs)}`,
     );
+  }
+
+  if (options.waterfall) {
+    console.log('\nThe last app run, until Sign In (start, end ms; kB sent; file):');
+    for (const entry of appRuns.at(-1)?.waterfall.sort((a, b) => a.startTime - b.startTime) ?? []) {
+      console.log(
+        `  ${String(Math.round(entry.startTime)).padStart(5)} ${String(Math.round(entry.responseEnd)).padStart(5)} ` +
+          `${kb(entry.transferSize).padStart(9)}  ${new URL(entry.name).pathname.slice(0, 90)}`,
+      );
+    }
   }
 
   const appMedian = median(appRuns.map((run) => run.signInMs));

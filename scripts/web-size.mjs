@@ -1,7 +1,8 @@
 /**
  * `npm run size`: the JavaScript each page of the web app downloads on a first load, gzipped, from
  * the Vite build manifest (apps/web/dist/.vite/manifest.json). A page's first load is the entry
- * (index.html's script), the page's route module, and every chunk either of them imports
+ * (index.html's script), the page's route module, the layout it sits in (the signed-in shell, lazy
+ * too: apps/web/scripts/route-table.mjs), and every chunk any of them imports
  * statically; dynamic imports (other pages, dialogs loaded on demand) are not counted, since they
  * load only when used. The member's pages carry a budget (issue 14: 250 kB on a phone); the script
  * prints one line per route and exits 1 when a budgeted route is over, so CI fails on it.
@@ -13,6 +14,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readLazyRoutes } from '../apps/web/scripts/route-table.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 /**
@@ -41,24 +43,6 @@ if (!existsSync(manifestFile)) {
   process.exit(1);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-
-/** URL of each route module, read from the route table so the two cannot drift apart. */
-function routeUrls() {
-  const pathsSource = readFileSync(path.join(webDir, 'src/config/paths.ts'), 'utf8');
-  const literal = pathsSource.match(/export const paths = (\{[\s\S]*?\n\}) as const;/)?.[1];
-  if (literal === undefined)
-    throw new Error('apps/web/src/config/paths.ts: `export const paths = {...} as const` not found.');
-  const paths = Function(`"use strict"; return (${literal});`)();
-  const routerSource = readFileSync(path.join(webDir, 'src/app/router.tsx'), 'utf8');
-  const urls = new Map();
-  for (const [, name, module] of routerSource.matchAll(
-    /path: paths\.([\w.]+), lazy: \(\) => import\('\.\/([^']+)'\)/g,
-  )) {
-    const url = name.split('.').reduce((node, key) => node?.[key], paths);
-    urls.set(`src/app/${module}`, url ?? `paths.${name}`);
-  }
-  return urls;
-}
 
 const gzipSizes = new Map();
 function gzipSize(file) {
@@ -110,14 +94,14 @@ if (cycle) {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const urls = routeUrls();
 const rows = [];
-for (const [moduleKey, url] of urls) {
-  if (manifest[moduleKey] === undefined) {
-    console.error(`The build manifest has no chunk for ${moduleKey} (${url}); is the build stale?`);
+for (const { module: moduleKey, url, layouts } of readLazyRoutes(webDir)) {
+  const missing = [moduleKey, ...layouts].find((key) => manifest[key] === undefined);
+  if (missing !== undefined) {
+    console.error(`The build manifest has no chunk for ${missing} (${url}); is the build stale?`);
     process.exit(1);
   }
-  const files = staticClosure(moduleKey, staticClosure(entryKey));
+  const files = [moduleKey, ...layouts].reduce((loaded, key) => staticClosure(key, loaded), staticClosure(entryKey));
   const bytes = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
   const budget = BUDGETS_KB[url];
   rows.push({

@@ -13,6 +13,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './route-preload.ts';
 import { APP_SERVICE_WORKER_URL, PUSH_HANDLER_SCRIPT_URL } from './src/lib/service-worker-urls.ts';
 
 const SIDE_EFFECT_FREE = /[\\/](packages[\\/]domain[\\/]src|apps[\\/]web[\\/]src[\\/]features)[\\/].*\.tsx?$/;
@@ -28,7 +29,8 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
  * server sends to a browser that accepts them (@fastify/static's `preCompressed`,
  * apps/server/src/plugins/web-app.ts). Compressed once here at the highest levels, not per request:
  * a phone on a slow network downloads about a third of the bytes (bench/phone-sign-in.ts).
- * Only the hashed files under assets/: the files without a hash keep being sent as they are.
+ * The hashed files under assets/ and index.html (which carries the first page's preload table,
+ * route-preload.ts); the other files without a hash are small and keep being sent as they are.
  */
 function precompressAssets(): Plugin {
   const brotli = promisify(brotliCompress);
@@ -38,7 +40,7 @@ function precompressAssets(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? outDir;
-      const files = Object.keys(bundle).filter((file) => /^assets\/.+\.(js|css)$/.test(file));
+      const files = Object.keys(bundle).filter((file) => /^assets\/.+\.(js|css)$/.test(file) || file === 'index.html');
       await Promise.all(
         files.map(async (file) => {
           const source = await readFile(path.join(dir, file));
@@ -179,7 +181,12 @@ const pwa = VitePWA({
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), pwa, precompressAssets()],
+  plugins: [
+    react(),
+    pwa,
+    precompressAssets(),
+    routePreload(fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')),
+  ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {

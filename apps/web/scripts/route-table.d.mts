@@ -1,0 +1,1 @@
+export function readLazyRoutes(webDir: string): { module: string; url: string; layouts: string[] }[];
