@@ -53,7 +53,7 @@ test('the administrator sends a reminder with a message to a session, and the me
   await expect(dialog.getByText('1 of 1 participants have an e-mail address', { exact: false })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Custom message (optional)' }).fill(CUSTOM_MESSAGE);
   await dialog.getByRole('button', { name: 'Send Reminders' }).click();
-  await expect(dialog.getByText('Reminders sent successfully! 1 emails sent, 0 failed.')).toBeVisible();
+  await expect(dialog.getByText('Reminders sent successfully! 1 email sent, 0 failed.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 

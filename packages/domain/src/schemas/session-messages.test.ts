@@ -3,6 +3,7 @@ import {
   averageTurnLength,
   estimateTurnStart,
   isTurnReminderDue,
+  SESSION_MESSAGE_TEXTS,
   sendRemindersRequestSchema,
   TURN_REMINDER_LEAD_MS,
 } from '../index.ts';
@@ -57,5 +58,18 @@ describe('sendRemindersRequestSchema', () => {
     expect(sendRemindersRequestSchema.safeParse({}).success).toBe(true);
     expect(sendRemindersRequestSchema.safeParse({ customMessage: null }).success).toBe(true);
     expect(sendRemindersRequestSchema.safeParse({ customMessage: 'x'.repeat(2001) }).success).toBe(false);
+  });
+});
+
+describe('the reminder texts', () => {
+  it('count e-mails and participants in the form the count takes', () => {
+    expect(SESSION_MESSAGE_TEXTS.remindersSent(1, 0)).toBe('Reminders sent successfully! 1 email sent, 0 failed.');
+    expect(SESSION_MESSAGE_TEXTS.remindersSent(12, 2)).toBe('Reminders sent successfully! 12 emails sent, 2 failed.');
+    expect(SESSION_MESSAGE_TEXTS.participantsWithoutEmail(1)).toBe(
+      "1 participant doesn't have an email address. Continue anyway?",
+    );
+    expect(SESSION_MESSAGE_TEXTS.participantsWithoutEmail(3)).toBe(
+      "3 participants don't have email addresses. Continue anyway?",
+    );
   });
 });

@@ -4,6 +4,7 @@
  * turn will begin (for the "about 5 minutes before your turn" SMS).
  */
 import { z } from 'zod';
+import { plural } from '../wording.ts';
 
 /** How long before a member's estimated turn the reminder SMS goes out. */
 export const TURN_REMINDER_LEAD_MS = 5 * 60 * 1000;
@@ -37,8 +38,9 @@ export type SendRemindersResponse = z.infer<typeof sendRemindersResponseSchema>;
 
 export const SESSION_MESSAGE_TEXTS = {
   remindersSent: (sent: number, failed: number) =>
-    `Reminders sent successfully! ${sent} emails sent, ${failed} failed.`,
-  participantsWithoutEmail: (count: number) => `${count} participants don't have email addresses. Continue anyway?`,
+    `Reminders sent successfully! ${plural(sent, 'email')} sent, ${failed} failed.`,
+  participantsWithoutEmail: (count: number) =>
+    `${plural(count, 'participant')} ${count === 1 ? "doesn't have an email address" : "don't have email addresses"}. Continue anyway?`,
   remindersFailed: 'Failed to send reminder emails',
   cannotSendReminders: 'Cannot send reminders for this session',
   exportStatusFailed: 'Failed to fetch export status',
