@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_MEMBER } from '../../fixtures/accounts.ts';
 import { signInThroughForm } from '../../fixtures/auth.ts';
 
@@ -102,13 +102,15 @@ test.describe('station management', () => {
     await template.saveAs(templatePath);
     const header = (await readFile(templatePath, 'utf8')).split(/\r?\n/)[0];
     expect(header).toBe(
-      'name,number,address,totalCapacity,shiftACapacity,shiftBCapacity,shiftCCapacity,description,phoneNumber,email,isActive,preferredRanks,seatRules',
+      'name,number,address,shiftACapacity,shiftBCapacity,shiftCCapacity,description,phoneNumber,email,isActive,preferredRanks,seatRules',
     );
 
     await page.getByLabel('Spreadsheet file').setInputFiles(templatePath);
     await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByRole('region', { name: 'Preview: nothing is saved yet' })).toBeVisible();
+    await page.getByRole('button', { name: 'Import 2 stations' }).click();
 
-    await expect(page.getByText('Import completed! 2 stations created, 0 skipped.')).toBeVisible();
+    await expect(page.getByText('Import completed! 2 stations created, 0 updated, 0 skipped.')).toBeVisible();
     const results = page.getByRole('region', { name: 'Import Results' });
     await expect(results).toContainText('Created2');
     await expect(results).toContainText('Skipped0');
@@ -120,16 +122,16 @@ test.describe('station management', () => {
     await expect(page.getByRole('article', { name: 'Lakeview' })).toContainText('Station 8');
   });
 
-  test('an import with a duplicate number and a bad row lists each refused row and creates the rest', async ({
+  test('an import with a repeated number and bad rows lists each refused row and creates the rest', async ({
     page,
   }) => {
     await openImportTab(page);
-    // Rows 2 to 5 of the sheet: a good row, a number the demo already has, shifts that do not add
-    // up, and a number an earlier row of the file took.
+    // Rows 2 to 5 of the sheet: a good row, a seat count that is not a number, an older file's
+    // totalCapacity that the shifts do not add up to, and a number an earlier row of the file took.
     const csv = [
       'name,number,address,totalCapacity,shiftACapacity,shiftBCapacity,shiftCCapacity,isActive',
       'Birch Hollow,43,"43 Birch Lane, Riverton",6,2,2,2,true',
-      'Taken Number,1,1 Elsewhere Street,3,1,1,1,true',
+      'Bad Count,42,1 Elsewhere Street,,one,1,1,true',
       'Bad Sums,44,44 Wrong Way,10,2,2,2,true',
       'Birch Again,43,99 Birch Lane,3,1,1,1,false',
     ].join('\n');
@@ -139,18 +141,111 @@ test.describe('station management', () => {
       buffer: Buffer.from(csv),
     });
     await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Import 1 station' }).click();
 
-    await expect(page.getByText('Import completed! 1 station created, 3 skipped.')).toBeVisible();
+    await expect(page.getByText('Import completed! 1 station created, 0 updated, 3 skipped.')).toBeVisible();
     const results = page.getByRole('region', { name: 'Import Results' });
     await expect(results).toContainText('Created1');
     await expect(results).toContainText('Skipped3');
     await expect(results).toContainText('Errors3');
     const refusedRows = results.getByRole('table', { name: 'Rows not imported' });
-    await expect(refusedRows.getByRole('row', { name: /Station number 1 already exists/ })).toContainText('3');
-    await expect(refusedRows.getByRole('row', { name: /must add up to totalCapacity \(10\)/ })).toContainText('4');
+    await expect(refusedRows.getByRole('row', { name: /shiftACapacity must be a whole number/ })).toContainText('3');
+    await expect(
+      refusedRows.getByRole('row', { name: /totalCapacity is 10, but the shift columns give 6 seats/ }),
+    ).toContainText('4');
     await expect(refusedRows.getByRole('row', { name: /already used in row 2 of this file/ })).toContainText('5');
   });
 });
+
+// One station number per screen size, so the two runs never meet.
+for (const { label, viewport, number } of [
+  { label: 'on a desktop', viewport: { width: 1280, height: 800 }, number: 46 },
+  { label: 'on a phone', viewport: { width: 390, height: 844 }, number: 47 },
+]) {
+  test.describe(`the station import preview ${label}`, () => {
+    test.use({ viewport });
+
+    test('an upload is previewed with its new, updated and refused rows, Cancel saves nothing, and Import saves it', async ({
+      page,
+    }) => {
+      await openImportTab(page);
+      const preview = page.getByRole('region', { name: 'Preview: nothing is saved yet' });
+      const upload = async (name: string, lines: string[]) => {
+        await page.getByLabel('Spreadsheet file').setInputFiles({
+          name,
+          mimeType: 'text/csv',
+          buffer: Buffer.from(lines.join('\n')),
+        });
+        await page.getByRole('button', { name: 'Upload' }).click();
+        await expect(preview).toBeVisible();
+      };
+      // The station as the first file makes it (or puts it back to, when the test runs again).
+      await upload('first.csv', [
+        'name,number,address,shiftACapacity,shiftBCapacity,shiftCCapacity',
+        `Elm Crossing,${number},"${number} Elm Street, Riverton",3,3,3`,
+      ]);
+      const first = page.getByRole('button', { name: /^Import \d+ stations?$/ });
+      if (await first.isEnabled()) {
+        await first.click();
+        await expect(page.getByRole('region', { name: 'Import Results' })).toBeVisible();
+      } else {
+        await preview.getByRole('button', { name: 'Cancel' }).click();
+      }
+
+      // An older file with totalCapacity: it agrees on row 2 and not on row 3.
+      await upload('second.csv', [
+        'name,number,address,totalCapacity,shiftACapacity,shiftBCapacity,shiftCCapacity',
+        `Elm Crossing East,${number},"${number} Elm Street, Riverton",10,4,3,3`,
+        `Wrong Total,${number + 10},1 Nowhere Road,9,1,1,1`,
+      ]);
+      await expect(figure(preview, 'New stations')).toHaveText('0');
+      await expect(figure(preview, 'Updated stations')).toHaveText('1');
+      await expect(figure(preview, 'Row errors')).toHaveText('1');
+      const change = preview.getByRole('table', { name: 'Changes to import' }).getByRole('row').nth(1);
+      await expect(change).toContainText(`Station ${number} (Elm Crossing East)`);
+      await expect(change).toContainText('name: Elm Crossing -> Elm Crossing East');
+      await expect(change).toContainText(
+        'shift A seats: Captain 1, Engineer 1, Firefighter 1 -> Captain 1, Engineer 1, Firefighter 2',
+      );
+      await expect(preview.getByRole('table', { name: 'Rows that will not be imported' })).toContainText(
+        /3\s*totalCapacity is 9, but the shift columns give 3 seats/,
+      );
+      const confirm = page.getByRole('button', { name: 'Import 1 station' });
+      await confirm.scrollIntoViewIfNeeded();
+      await expect(confirm).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      // Cancel saves nothing: the station keeps its name.
+      await preview.getByRole('button', { name: 'Cancel' }).click();
+      await expect(preview).toHaveCount(0);
+      await page.getByRole('tab', { name: 'Station List' }).click();
+      // Each screen size's run has its own station of the same name: the number tells them apart.
+      await expect(
+        page.getByRole('article', { name: 'Elm Crossing', exact: true }).filter({ hasText: `Station ${number}` }),
+      ).toBeVisible();
+
+      await page.getByRole('tab', { name: 'Import Stations' }).click();
+      await upload('second.csv', [
+        'name,number,address,totalCapacity,shiftACapacity,shiftBCapacity,shiftCCapacity',
+        `Elm Crossing East,${number},"${number} Elm Street, Riverton",10,4,3,3`,
+        `Wrong Total,${number + 10},1 Nowhere Road,9,1,1,1`,
+      ]);
+      await page.getByRole('button', { name: 'Import 1 station' }).click();
+      await expect(page.getByText('Import completed! 0 stations created, 1 updated, 1 skipped.')).toBeVisible();
+      const results = page.getByRole('region', { name: 'Import Results' });
+      await expect(figure(results, 'Updated')).toHaveText('1');
+      await page.getByRole('tab', { name: 'Station List' }).click();
+      await expect(
+        page.getByRole('article', { name: 'Elm Crossing East' }).filter({ hasText: `Station ${number}` }),
+      ).toBeVisible();
+    });
+  });
+}
+
+/** The figure under `label` in a preview or results card, e.g. "Updated". */
+function figure(card: Locator, label: string): Locator {
+  return card.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]');
+}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });

@@ -427,7 +427,7 @@ function ImportPreviewCard({
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Row</Table.Th>
-                  <Table.Th scope="col">Member</Table.Th>
+                  <Table.Th scope="col">{itemNoun.charAt(0).toUpperCase() + itemNoun.slice(1)}</Table.Th>
                   <Table.Th scope="col">Change</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -440,7 +440,12 @@ function ImportPreviewCard({
                       <Badge size="sm" variant="light" color={change.kind === 'new' ? 'green' : 'blue'}>
                         {change.kind === 'new' ? 'New' : 'Updated'}
                       </Badge>
-                      {change.fields.length > 0 && <Text size="sm">{change.fields.join('; ')}</Text>}
+                      {/* One line per field: an update may change many ("rank: Firefighter -> Captain"). */}
+                      {change.fields.map((field) => (
+                        <Text size="sm" key={field}>
+                          {field}
+                        </Text>
+                      ))}
                     </Table.Td>
                   </Table.Tr>
                 ))}

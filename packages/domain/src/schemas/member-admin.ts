@@ -393,7 +393,7 @@ export const memberImportChangeSchema = z.object({
   kind: z.enum(['new', 'updated']),
   name: z.string(),
   employeeId: z.string(),
-  /** The fields changed, e.g. "phone: (555) 201-4477", "seat: Station 3, shift A, Engineer". */
+  /** The fields a new member is given ("phone: (555) 201-4477"), or an existing one's changes ("rank: Firefighter -> Captain"). */
   fields: z.array(z.string()),
 });
 export type MemberImportChange = z.infer<typeof memberImportChangeSchema>;
@@ -408,7 +408,7 @@ export const memberImportResultSchema = z.object({
   emailsQueued: z.number().int(),
   total: z.number().int(),
   errors: z.array(importRowErrorSchema),
-  /** Existing members (same employee ID and e-mail) whose phone or seat the file changes. */
+  /** Existing members (matched by employee ID) whose fields the file changes. */
   updated: z.number().int().optional(),
   /** Existing members the file names as they already are. */
   unchanged: z.number().int().optional(),

@@ -79,8 +79,8 @@ describe('parseStationImportRow', () => {
     [{ number: '2.5' }, 'Station number must be a whole number of at least 1'],
     [{ address: ' ' }, 'Address is required'],
     [{ shiftACapacity: '-1' }, 'shiftACapacity must be a whole number of 0 or more'],
-    [{ totalCapacity: 'ten' }, 'totalCapacity must be a whole number of 0 or more'],
-    [{ totalCapacity: '10' }, 'must add up to totalCapacity (10)'],
+    [{ totalCapacity: 'ten' }, 'totalCapacity is ten, but the shift columns give 9 seats'],
+    [{ totalCapacity: '10' }, 'totalCapacity is 10, but the shift columns give 9 seats (A + B + C)'],
     [{ email: 'not-an-email' }, 'Invalid email address'],
     [{ isActive: 'maybe' }, 'isActive must be true or false'],
     [{ preferredRanks: 'Captain, Admiral' }, 'Unknown rank "Admiral"'],
@@ -88,6 +88,15 @@ describe('parseStationImportRow', () => {
     const result = parseStationImportRow({ ...goodRow, ...change });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toContain(message);
+  });
+});
+
+describe('the station import without totalCapacity', () => {
+  it('takes the capacity from the shift columns; an old totalCapacity cell must agree, a blank one is ignored', () => {
+    const { totalCapacity: _left, ...withoutTotal } = goodRow;
+    expect(parseStationImportRow(withoutTotal)).toMatchObject({ ok: true, station: { number: 3 } });
+    expect(parseStationImportRow({ ...goodRow, totalCapacity: '' })).toMatchObject({ ok: true });
+    expect(parseStationImportRow(goodRow)).toMatchObject({ ok: true });
   });
 });
 
@@ -209,7 +218,7 @@ describe('the seatRules import column', () => {
   it('checks the rest of the row first', () => {
     expect(parseStationImportRow({ ...row, totalCapacity: '1', seatRules: 'B:Medic:1:PM' })).toMatchObject({
       ok: false,
-      error: expect.stringContaining('must add up to totalCapacity'),
+      error: expect.stringContaining('totalCapacity is 1, but the shift columns give 11 seats'),
     });
   });
 

@@ -544,17 +544,20 @@ export function seatRuleCodes(rules: SeatRules): string[] {
 // ---------------------------------------------------------------------------------------------
 // Import
 
-/** Columns the station import needs. */
+/**
+ * Columns the station import needs. A station's capacity is its seats, so it comes from the shift
+ * columns; `totalCapacity`, which older templates had, is read only to check it agrees with them.
+ */
 export const STATION_IMPORT_REQUIRED_COLUMNS = [
   'name',
   'number',
   'address',
-  'totalCapacity',
   'shiftACapacity',
   'shiftBCapacity',
   'shiftCCapacity',
 ] as const;
 export const STATION_IMPORT_OPTIONAL_COLUMNS = [
+  'totalCapacity',
   'description',
   'phoneNumber',
   'email',
@@ -583,10 +586,18 @@ export interface StationImportRow {
 
 const WHOLE_NUMBER = /^\d+$/;
 
+/** The refusal of a row from an older file whose totalCapacity the seat columns do not add up to. */
+export function importTotalCapacityMismatchMessage(totalCapacity: string, seatTotal: number): string {
+  return (
+    `totalCapacity is ${totalCapacity}, but the shift columns give ${seatTotal} seats (A + B + C). ` +
+    "A station's capacity comes from its seats: correct the shift columns, or remove the totalCapacity column."
+  );
+}
+
 /**
  * Checks one import row (cells as text) and gives the station to create, or the reason the row
- * is refused. Capacities must be whole numbers of 0 or more, and the shifts must add up to the
- * total; each shift's seats are spread over positions by `distributeShiftSeats`, and the optional
+ * is refused. Capacities must be whole numbers of 0 or more; a `totalCapacity` cell (older files)
+ * must equal their sum; each shift's seats are spread over positions by `distributeShiftSeats`, and the optional
  * `seatRules` cell (`parseSeatRulesCell`) gives some of them certifications or minimum staffing.
  */
 export function parseStationImportRow(
@@ -610,7 +621,7 @@ export function parseStationImportRow(
   if (!address) return { ok: false, error: STATION_MESSAGES.addressRequired };
 
   const capacities: Record<string, number> = {};
-  for (const column of ['totalCapacity', 'shiftACapacity', 'shiftBCapacity', 'shiftCCapacity']) {
+  for (const column of ['shiftACapacity', 'shiftBCapacity', 'shiftCCapacity']) {
     const text = cell(column);
     if (!WHOLE_NUMBER.test(text)) {
       return { ok: false, error: `${column} must be a whole number of 0 or more (got "${text}")` };
@@ -618,11 +629,9 @@ export function parseStationImportRow(
     capacities[column] = Number(text);
   }
   const shiftTotal = SHIFTS.reduce((sum, shift) => sum + (capacities[`shift${shift}Capacity`] ?? 0), 0);
-  if (shiftTotal !== capacities.totalCapacity) {
-    return {
-      ok: false,
-      error: `Shift capacities (A + B + C = ${shiftTotal}) must add up to totalCapacity (${capacities.totalCapacity})`,
-    };
+  const totalText = cell('totalCapacity');
+  if (totalText !== '' && (!WHOLE_NUMBER.test(totalText) || Number(totalText) !== shiftTotal)) {
+    return { ok: false, error: importTotalCapacityMismatchMessage(totalText, shiftTotal) };
   }
   for (const shift of SHIFTS) {
     const count = capacities[`shift${shift}Capacity`] ?? 0;
@@ -781,14 +790,43 @@ export function seatRulesUnknownCodesMessage(unknown: readonly string[], catalog
   return `seatRules: ${missing} (${known})`;
 }
 
+/** The station import's query: `dryRun=1` (or true) previews what the file would do, saving nothing. */
+export const stationImportQuerySchema = z.object({
+  dryRun: z
+    .enum(['0', '1', 'true', 'false'], { error: 'dryRun must be 1 or 0' })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});
+
+/** One row's effect in a station import: a new station, or an existing one (same number) and its changes. */
+export const stationImportChangeSchema = z.object({
+  row: z.number().int(),
+  kind: z.enum(['new', 'updated']),
+  number: z.number().int(),
+  name: z.string(),
+  /** A new station's seats ("seats: A 4, B 4, C 4"), or an existing one's changes ("name: Old -> New"). */
+  fields: z.array(z.string()),
+});
+export type StationImportChange = z.infer<typeof stationImportChangeSchema>;
+
 /** The import's answer, under `results`. */
 export const stationImportResponseSchema = z.object({
   results: z.object({
     created: z.number().int(),
-    /** Rows not created: duplicates and invalid rows; each has its reason in `errors`. */
+    /** Rows refused: invalid rows and repeats; each has its reason in `errors`. */
     skipped: z.number().int(),
     total: z.number().int(),
     errors: z.array(z.object({ row: z.number().int(), error: z.string() })),
+    /** Existing stations (matched by number) whose details the file changes. */
+    updated: z.number().int(),
+    /** Existing stations the file names as they already are. */
+    unchanged: z.number().int(),
+    /** What each saved (or, in a preview, would-be saved) row does, in row order. */
+    changes: z.array(stationImportChangeSchema),
+    /** Headers of the file that name no column of the import, as written; their cells are not read. */
+    unknownColumns: z.array(z.string()),
+    /** True for the preview (`dryRun=1`): nothing was saved. */
+    dryRun: z.boolean(),
   }),
   message: z.string(),
 });

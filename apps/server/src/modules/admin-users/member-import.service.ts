@@ -1,7 +1,8 @@
 /**
  * The member import (its columns: MEMBER_IMPORT_REQUIRED_COLUMNS in
- * packages/domain/src/schemas/member-admin.ts). Every row is checked on its own, so a bad row never
- * stops the good ones; good rows are saved a chunk per transaction (row by row again when another
+ * packages/domain/src/schemas/member-admin.ts). A row whose employee ID a member already has updates
+ * that member (planMemberUpdate, applyMemberUpdate: every column it fills in), any other row makes a
+ * new member. Every row is checked on its own, so a bad row never stops the good ones; good rows are saved a chunk per transaction (row by row again when another
  * request raced for an identity). A file that cannot be read is refused before anything is written.
  */
 import {
@@ -42,9 +43,13 @@ import type { SpreadsheetRow } from '../../lib/spreadsheet.ts';
 import type { AuthenticatedMember } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { announceMemberChanged, announceMembersAdded } from '../auth/member-cache.ts';
-import { findCertificationIds, insertMemberCertifications } from '../users/member-certifications.repository.ts';
+import {
+  findCertificationIds,
+  insertMemberCertifications,
+  replaceMemberCertifications,
+} from '../users/member-certifications.repository.ts';
 import { queuePasswordSetupEmail } from '../users/member-emails.ts';
-import { insertMember, updateMember } from '../users/users.repository.ts';
+import { insertMember, type MemberChanges, updateMember } from '../users/users.repository.ts';
 import {
   findMembersByEmployeeId,
   type ImportedMemberNow,
@@ -82,18 +87,98 @@ interface ImportedRow {
   assignment: RowAssignment | null;
 }
 
+/** A row's cells as read: a blank cell of a member already here is absent (it changes nothing). */
+interface MemberCells {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  employeeId: string;
+  rank?: string;
+  position?: string;
+  yearsOfService?: number;
+  hireDate?: string | null;
+  rankDate?: string | null;
+  listNumber?: number | null;
+  phone?: string | null;
+  certifications?: HeldCertification[];
+  assignment: RowAssignment | null;
+}
+
+/** How the preview names each field it changes. */
+const MEMBER_FIELD_LABELS = {
+  firstName: 'first name',
+  lastName: 'last name',
+  email: 'e-mail',
+  phone: 'phone',
+  rank: 'rank',
+  position: 'position',
+  yearsOfService: 'years of service',
+  hireDate: 'hire date',
+  rankDate: 'date in rank',
+  listNumber: 'list number',
+} as const;
+
+/** What a row changes of a member already here (diffMemberRow), before the seat is looked for. */
+export interface MemberRowDiff {
+  /** The member's columns to write; empty when the row changes none. */
+  changes: MemberChanges;
+  /** The certifications the member holds afterwards, or null when they stay as they are. */
+  certifications: HeldCertification[] | null;
+  /** Each change as the preview shows it: "rank: Firefighter -> Captain". */
+  fields: string[];
+  /** The member's e-mail (lower case), name and rank once the row is applied. */
+  email: string;
+  name: string;
+  rank: string;
+  /** The codes the row's certifications cell names (checked against the catalogue by the caller). */
+  certificationCodes: string[];
+  assignment: RowAssignment | null;
+}
+
+/** A checked update of a member already here, ready for applyMemberUpdate. */
+export interface MemberUpdatePlan {
+  memberId: string;
+  employeeId: string;
+  email: string;
+  name: string;
+  changes: MemberChanges;
+  certifications: HeldCertification[] | null;
+  fields: string[];
+}
+
 /** A file's rows keyed by the import's own column names, and the headers it does not read. */
 export interface MemberImportFile {
   rows: SpreadsheetRow[];
   unknownColumns: string[];
 }
 
-/** What one row does once checked: a new member, or an existing one and its new phone or seat. */
+/** What one row does once checked: a new member, or the changes to a member already here. */
 type PlannedRow =
   | ({ kind: 'new'; row: SpreadsheetRow; seatId: string | null; fields: string[] } & ImportedRow)
-  | ({ kind: 'updated'; row: SpreadsheetRow; existing: ImportedMemberNow; fields: string[] } & ImportedRow & {
-        changes: { phone?: string | null; currentSeatId?: string };
-      });
+  | { kind: 'updated'; row: SpreadsheetRow; update: MemberUpdatePlan };
+
+/** The identity a planned row claims in the file: e-mail, employee ID and the name the results show. */
+function plannedIdentity(entry: PlannedRow): { email: string; employeeId: string; name: string; fields: string[] } {
+  if (entry.kind === 'updated') return entry.update;
+  const { member } = entry;
+  return {
+    email: member.email,
+    employeeId: member.employeeId,
+    name: `${member.firstName} ${member.lastName}`,
+    fields: entry.fields,
+  };
+}
+
+/** What planMemberUpdate looks things up in: shared by the rows of one import. */
+export interface MemberUpdateContext {
+  stations: readonly ImportStation[];
+  /** Seats given to earlier rows; the seat a plan takes is added. */
+  claimedSeats: Set<string>;
+  /** The catalogue's ids of the codes the rows name (findCertificationIds). */
+  certificationIds: ReadonlyMap<string, string>;
+  /** Who else holds this e-mail (lower case), e.g. "an existing user" or "row 4 of this file", or undefined. */
+  emailHolder: (email: string) => string | undefined;
+}
 
 type ImportStation = Awaited<ReturnType<typeof listImportStations>>[number];
 
@@ -114,50 +199,93 @@ function matchName(value: string, allowed: readonly string[]): string | undefine
   return allowed.find((name) => name.toLowerCase() === value.toLowerCase());
 }
 
-/** The member a row describes, or every problem with it. */
-export function parseMemberRow(values: Record<string, string>): ImportedRow | { problems: string[] } {
-  // First: the messages below quote cells, and a control character cannot be stored, even in one.
-  const unstorable = findUnstorableCell(values, MEMBER_IMPORT_TEMPLATE_COLUMNS);
-  if (unstorable) return { problems: [unstorable] };
+/**
+ * What a row's cells say, each checked on its own. For a new member (`partial` false) the required
+ * cells must be there and blank optional cells take the defaults; for a member already here
+ * (`partial` true) a blank cell is left out, since it leaves that field as it is.
+ */
+function readMemberCells(
+  values: Record<string, string>,
+  existing: { phone: string | null } | null,
+): { cells: MemberCells; problems: string[] } {
+  const partial = existing !== null;
   const problems: string[] = [];
+  const cells: MemberCells = { employeeId: values.employeeId ?? '', assignment: null };
   const firstName = values.firstName ?? '';
   const lastName = values.lastName ?? '';
-  const employeeId = values.employeeId ?? '';
-  if (!firstName) problems.push(MESSAGES.firstNameRequired);
-  if (!lastName) problems.push(MESSAGES.lastNameRequired);
-  const email = emailSchema.safeParse(values.email ?? '');
-  if (!email.success) problems.push(email.error.issues[0]?.message ?? MESSAGES.emailInvalid);
-  if (!employeeId) problems.push(MESSAGES.employeeIdRequired);
-  if (firstName.length > 100 || lastName.length > 100 || employeeId.length > 50) problems.push('A value is too long');
+  const emailCell = values.email ?? '';
+  if (firstName) cells.firstName = firstName;
+  else if (!partial) problems.push(MESSAGES.firstNameRequired);
+  if (lastName) cells.lastName = lastName;
+  else if (!partial) problems.push(MESSAGES.lastNameRequired);
+  if (emailCell || !partial) {
+    const email = emailSchema.safeParse(emailCell);
+    if (email.success) cells.email = email.data;
+    else problems.push(email.error.issues[0]?.message ?? MESSAGES.emailInvalid);
+  }
+  if (!cells.employeeId) problems.push(MESSAGES.employeeIdRequired);
+  if (firstName.length > 100 || lastName.length > 100 || cells.employeeId.length > 50) {
+    problems.push('A value is too long');
+  }
 
   const rankCell = values.rank ?? '';
-  const rank = rankCell ? matchName(rankCell, RANKS) : 'Firefighter';
-  if (!rank) problems.push(`Unknown rank "${rankCell}". Use one of: ${RANKS.join(', ')}`);
-  const positionCell = values.position ?? '';
-  const position = positionCell ? matchName(positionCell, PROFESSIONAL_POSITIONS) : 'Firefighter';
-  if (!position) problems.push(`Unknown position "${positionCell}". Use one of: ${PROFESSIONAL_POSITIONS.join(', ')}`);
-  const yearsCell = values.yearsOfService ?? '';
-  const yearsOfService = yearsCell === '' ? 0 : /^\d+$/.test(yearsCell) ? Number(yearsCell) : Number.NaN;
-  if (
-    Number.isNaN(yearsOfService) ||
-    yearsOfService < LIMITS.yearsOfServiceMin ||
-    yearsOfService > LIMITS.yearsOfServiceMax
-  ) {
-    problems.push(`Years of service must be a whole number from 0 to 50 (found "${yearsCell}")`);
+  if (rankCell || !partial) {
+    const rank = rankCell ? matchName(rankCell, RANKS) : 'Firefighter';
+    if (rank) cells.rank = rank;
+    else problems.push(`Unknown rank "${rankCell}". Use one of: ${RANKS.join(', ')}`);
   }
-  const hireDate = memberDateSchema('Hire date').safeParse(values.hireDate ?? '');
-  if (!hireDate.success) problems.push(hireDate.error.issues[0]?.message ?? 'Hire date is not a date');
-  const rankDate = memberDateSchema('Date in rank').safeParse(values.rankDate ?? '');
-  if (!rankDate.success) problems.push(rankDate.error.issues[0]?.message ?? 'Date in rank is not a date');
+  const positionCell = values.position ?? '';
+  if (positionCell || !partial) {
+    const position = positionCell ? matchName(positionCell, PROFESSIONAL_POSITIONS) : 'Firefighter';
+    if (position) cells.position = position;
+    else problems.push(`Unknown position "${positionCell}". Use one of: ${PROFESSIONAL_POSITIONS.join(', ')}`);
+  }
+  const yearsCell = values.yearsOfService ?? '';
+  if (yearsCell || !partial) {
+    const yearsOfService = yearsCell === '' ? 0 : /^\d+$/.test(yearsCell) ? Number(yearsCell) : Number.NaN;
+    if (
+      Number.isNaN(yearsOfService) ||
+      yearsOfService < LIMITS.yearsOfServiceMin ||
+      yearsOfService > LIMITS.yearsOfServiceMax
+    ) {
+      problems.push(`Years of service must be a whole number from 0 to 50 (found "${yearsCell}")`);
+    } else {
+      cells.yearsOfService = yearsOfService;
+    }
+  }
+  const hireCell = values.hireDate ?? '';
+  if (hireCell.trim() || !partial) {
+    const hireDate = memberDateSchema('Hire date').safeParse(hireCell);
+    if (hireDate.success) cells.hireDate = hireDate.data ?? null;
+    else problems.push(hireDate.error.issues[0]?.message ?? 'Hire date is not a date');
+  }
+  const rankDateCell = values.rankDate ?? '';
+  if (rankDateCell.trim() || !partial) {
+    const rankDate = memberDateSchema('Date in rank').safeParse(rankDateCell);
+    if (rankDate.success) cells.rankDate = rankDate.data ?? null;
+    else problems.push(rankDate.error.issues[0]?.message ?? 'Date in rank is not a date');
+  }
   const listCell = values.listNumber ?? '';
-  const listNumber = listNumberSchema.safeParse(/^\d*$/.test(listCell.trim()) ? listCell : Number.NaN);
-  if (!listNumber.success) problems.push(`${MEMBER_SENIORITY_MESSAGES.listNumberInvalid} (found "${listCell}")`);
-  const held = parseCertificationsCell(values.certifications ?? '');
-  if ('problem' in held) problems.push(held.problem);
+  if (listCell.trim() || !partial) {
+    const listNumber = listNumberSchema.safeParse(/^\d*$/.test(listCell.trim()) ? listCell : Number.NaN);
+    if (listNumber.success) cells.listNumber = listNumber.data ?? null;
+    else problems.push(`${MEMBER_SENIORITY_MESSAGES.listNumberInvalid} (found "${listCell}")`);
+  }
+  const certificationsCell = values.certifications ?? '';
+  if (certificationsCell.trim() || !partial) {
+    const held = parseCertificationsCell(certificationsCell);
+    if ('problem' in held) problems.push(held.problem);
+    else cells.certifications = held.certifications;
+  }
   const phoneCell = values.phone ?? '';
-  const phone = phoneNumberToStore(phoneCell, null);
-  if (phone === undefined) {
-    problems.push(`Phone "${phoneCell}" is not a phone number. ${NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid}`);
+  if (phoneCell.trim() || !partial) {
+    // A member's number stored before numbers were checked is kept when the row writes it again.
+    const phone = phoneNumberToStore(phoneCell, existing?.phone ?? null);
+    if (phone === undefined) {
+      problems.push(`Phone "${phoneCell}" is not a phone number. ${NOTIFICATION_SETTINGS_MESSAGES.phoneInvalid}`);
+    } else {
+      cells.phone = phone;
+    }
   }
   const stationCell = values.station ?? '';
   const shiftCell = values.shift ?? '';
@@ -169,35 +297,118 @@ export function parseMemberRow(values: Record<string, string>): ImportedRow | { 
   if (stationCell && !shiftCell) problems.push(`A station needs a shift too: one of ${SHIFTS.join(', ')}`);
   if (!stationCell && (shiftCell || seatCell))
     problems.push('A shift or seat needs a station too (its number or name)');
-  if (
-    problems.length > 0 ||
-    !email.success ||
-    !rank ||
-    !position ||
-    !hireDate.success ||
-    !rankDate.success ||
-    !listNumber.success ||
-    'problem' in held ||
-    phone === undefined
-  ) {
-    return { problems };
-  }
+  if (stationCell && shift) cells.assignment = { station: stationCell, shift, seatPosition: seatPosition ?? null };
+  return { cells, problems };
+}
+
+/** The member a row describes, or every problem with it. */
+export function parseMemberRow(values: Record<string, string>): ImportedRow | { problems: string[] } {
+  // First: the messages below quote cells, and a control character cannot be stored, even in one.
+  const unstorable = findUnstorableCell(values, MEMBER_IMPORT_TEMPLATE_COLUMNS);
+  if (unstorable) return { problems: [unstorable] };
+  const { cells, problems } = readMemberCells(values, null);
+  if (problems.length > 0) return { problems };
+  const {
+    firstName = '',
+    lastName = '',
+    email = '',
+    employeeId,
+    rank = 'Firefighter',
+    position = 'Firefighter',
+    yearsOfService = 0,
+    hireDate = null,
+    rankDate = null,
+    listNumber = null,
+    phone = null,
+    certifications = [],
+    assignment,
+  } = cells;
   return {
     member: {
       firstName,
       lastName,
-      email: email.data,
+      email,
       employeeId,
       rank,
       position,
       yearsOfService,
-      hireDate: hireDate.data ?? null,
-      rankDate: rankDate.data ?? null,
-      listNumber: listNumber.data ?? null,
+      hireDate,
+      rankDate,
+      listNumber,
       phone,
     },
-    certifications: held.certifications,
-    assignment: stationCell && shift ? { station: stationCell, shift, seatPosition: seatPosition ?? null } : null,
+    certifications,
+    assignment,
+  };
+}
+
+/** The certifications as the cell writes them, in code order: "DO; PM:2027-06-30", or "none". */
+function describeCertifications(list: readonly HeldCertification[]): string {
+  if (list.length === 0) return 'none';
+  return [...list]
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map((entry) => (entry.expiresOn ? `${entry.code}:${entry.expiresOn}` : entry.code))
+    .join('; ');
+}
+
+const describeValue = (value: string | number | null): string => (value === null || value === '' ? 'none' : `${value}`);
+
+/**
+ * What a row changes of a member already here, field by field ("rank: Firefighter -> Captain"),
+ * and the problems of its cells. Pure: the checks that need the database (the certification
+ * catalogue, whether an e-mail is someone else's, which seat is free) are planMemberUpdate's. A
+ * blank cell changes nothing; a cell equal to the member's value is not a change either.
+ */
+export function diffMemberRow(
+  values: Record<string, string>,
+  existing: ImportedMemberNow,
+): MemberRowDiff | { problems: string[] } {
+  const unstorable = findUnstorableCell(values, MEMBER_IMPORT_TEMPLATE_COLUMNS);
+  if (unstorable) return { problems: [unstorable] };
+  const { cells, problems } = readMemberCells(values, existing);
+  if (problems.length > 0) return { problems };
+  const changes: MemberChanges = {};
+  const fields: string[] = [];
+  const compare = <K extends keyof typeof MEMBER_FIELD_LABELS>(
+    field: K,
+    next: ImportedMemberNow[K] | undefined,
+    show: (value: ImportedMemberNow[K]) => string = describeValue as (value: ImportedMemberNow[K]) => string,
+  ) => {
+    if (next === undefined || next === existing[field]) return;
+    (changes as Record<string, unknown>)[field] = next;
+    fields.push(`${MEMBER_FIELD_LABELS[field]}: ${show(existing[field])} -> ${show(next)}`);
+  };
+  compare('firstName', cells.firstName);
+  compare('lastName', cells.lastName);
+  // E-mails are compared as the unique index compares them, whatever their case.
+  if (cells.email !== undefined && cells.email !== existing.email.toLowerCase()) compare('email', cells.email);
+  const showPhone = (phone: string | null) => (phone === null ? 'none' : formatPhoneNumber(phone));
+  compare('phone', cells.phone, showPhone);
+  compare('rank', cells.rank);
+  compare('position', cells.position);
+  compare('yearsOfService', cells.yearsOfService);
+  compare('hireDate', cells.hireDate);
+  compare('rankDate', cells.rankDate);
+  compare('listNumber', cells.listNumber);
+  let certifications: HeldCertification[] | null = null;
+  if (cells.certifications !== undefined) {
+    const next = cells.certifications.map((entry) => ({ code: entry.code, expiresOn: entry.expiresOn ?? null }));
+    const before = describeCertifications(existing.certifications);
+    const after = describeCertifications(next);
+    if (before !== after) {
+      certifications = next;
+      fields.push(`certifications: ${before} -> ${after}`);
+    }
+  }
+  return {
+    changes,
+    certifications,
+    fields,
+    email: cells.email ?? existing.email.toLowerCase(),
+    rank: cells.rank ?? existing.rank,
+    name: `${cells.firstName ?? existing.firstName} ${cells.lastName ?? existing.lastName}`,
+    certificationCodes: (cells.certifications ?? []).map((entry) => entry.code),
+    assignment: cells.assignment,
   };
 }
 
@@ -316,7 +527,45 @@ export class MemberImportService {
         employeeIds,
       );
       const existingMembers = await findMembersByEmployeeId(this.db, employeeIds);
+      const context: MemberUpdateContext = {
+        stations,
+        claimedSeats,
+        certificationIds,
+        emailHolder: (email) =>
+          takenEmails.get(email) ??
+          claimedEmails.get(email) ??
+          (existing.emails.has(email) ? 'an existing user' : undefined),
+      };
       for (const row of chunk) {
+        const employeeId = row.values.employeeId ?? '';
+        // The member already here (matched by employee ID): the row updates every field it fills in.
+        const same = employeeId === '' ? undefined : existingMembers.get(employeeId);
+        if (same !== undefined) {
+          const earlier = takenEmployeeIds.get(employeeId) ?? claimedEmployeeIds.get(employeeId);
+          if (earlier !== undefined) {
+            errors.push({
+              row: row.rowNumber,
+              error: `Skipped: employee ID ${employeeId} already belongs to ${earlier}`,
+            });
+            continue;
+          }
+          const plan = await this.planMemberUpdate(this.db, row.values, same, context);
+          if ('error' in plan) {
+            errors.push({ row: row.rowNumber, error: plan.error });
+            continue;
+          }
+          const claim = `row ${row.rowNumber} of this file`;
+          if (plan.fields.length === 0) {
+            unchanged++;
+            takenEmails.set(plan.email, claim);
+            takenEmployeeIds.set(employeeId, claim);
+          } else {
+            claimedEmails.set(plan.email, claim);
+            claimedEmployeeIds.set(employeeId, claim);
+            planned.push({ kind: 'updated', row, update: plan });
+          }
+          continue;
+        }
         const parsed = parseMemberRow(row.values);
         if ('problems' in parsed) {
           errors.push({ row: row.rowNumber, error: parsed.problems.join('; ') });
@@ -326,24 +575,6 @@ export class MemberImportService {
         const unknownCodes = certifications.map((entry) => entry.code).filter((code) => !certificationIds.has(code));
         if (unknownCodes.length > 0) {
           errors.push({ row: row.rowNumber, error: MEMBER_SENIORITY_MESSAGES.unknownCertifications(unknownCodes) });
-          continue;
-        }
-        const inFile =
-          takenEmails.get(member.email) ??
-          claimedEmails.get(member.email) ??
-          takenEmployeeIds.get(member.employeeId) ??
-          claimedEmployeeIds.get(member.employeeId);
-        // The member already here: the same employee ID and e-mail. The row may set their phone and seat.
-        const same = existingMembers.get(member.employeeId);
-        if (inFile === undefined && same !== undefined && same.email.toLowerCase() === member.email) {
-          const plan = await this.planUpdate(row, parsed, same, stations, claimedSeats);
-          if ('error' in plan) errors.push({ row: row.rowNumber, error: plan.error });
-          else if (plan.fields.length === 0) unchanged++;
-          else planned.push(plan);
-          if (!('error' in plan)) {
-            claimedEmails.set(member.email, `row ${row.rowNumber} of this file`);
-            claimedEmployeeIds.set(member.employeeId, `row ${row.rowNumber} of this file`);
-          }
           continue;
         }
         const emailHolder =
@@ -372,7 +603,7 @@ export class MemberImportService {
         if (member.phone !== null) fields.push(`phone: ${formatPhoneNumber(member.phone)}`);
         let seatId: string | null = null;
         if (assignment !== null) {
-          const seat = await this.chooseSeat(assignment, member.rank, null, stations, claimedSeats);
+          const seat = await this.chooseSeat(this.db, assignment, member.rank, null, stations, claimedSeats);
           if ('error' in seat) {
             errors.push({ row: row.rowNumber, error: seat.error });
             continue;
@@ -408,14 +639,15 @@ export class MemberImportService {
         }
       }
       for (const entry of saved) {
-        takenEmails.set(entry.member.email, `row ${entry.row.rowNumber} of this file`);
-        takenEmployeeIds.set(entry.member.employeeId, `row ${entry.row.rowNumber} of this file`);
+        const identity = plannedIdentity(entry);
+        takenEmails.set(identity.email, `row ${entry.row.rowNumber} of this file`);
+        takenEmployeeIds.set(identity.employeeId, `row ${entry.row.rowNumber} of this file`);
         changes.push({
           row: entry.row.rowNumber,
           kind: entry.kind,
-          name: `${entry.member.firstName} ${entry.member.lastName}`,
-          employeeId: entry.member.employeeId,
-          fields: entry.fields,
+          name: identity.name,
+          employeeId: identity.employeeId,
+          fields: identity.fields,
         });
       }
       const created = saved.filter((entry) => entry.kind === 'new').length;
@@ -424,7 +656,7 @@ export class MemberImportService {
       result.unchanged = (result.unchanged ?? 0) + unchanged;
       if (!dryRun && created > 0) announceMembersAdded(this.db);
       if (!dryRun) {
-        for (const entry of saved) if (entry.kind === 'updated') announceMemberChanged(this.db, entry.existing.id);
+        for (const entry of saved) if (entry.kind === 'updated') announceMemberChanged(this.db, entry.update.memberId);
         result.emailsQueued += created;
       }
       result.skipped += errors.length;
@@ -462,36 +694,64 @@ export class MemberImportService {
     return result;
   }
 
-  /** What a row changes of a member already here: their phone and seat; other columns are left alone. */
-  private async planUpdate(
-    row: SpreadsheetRow,
-    parsed: ImportedRow,
+  /**
+   * Checks a row against a member already here and plans what it changes (diffMemberRow), with the
+   * checks that read the database: the certification codes, an e-mail another member holds, and the
+   * seat (by the member's rank once the row is applied, as "assign station" picks one). The import
+   * calls it per row; anything else that receives the import's row shape (a roster sync) may too,
+   * then applyMemberUpdate in its own transaction.
+   */
+  async planMemberUpdate(
+    executor: Executor,
+    values: Record<string, string>,
     existing: ImportedMemberNow,
-    stations: readonly ImportStation[],
-    claimedSeats: Set<string>,
-  ): Promise<PlannedRow | { error: string }> {
-    const fields: string[] = [];
-    const changes: { phone?: string | null; currentSeatId?: string } = {};
-    const phoneCell = row.values.phone ?? '';
-    if (phoneCell !== '') {
-      const phone = phoneNumberToStore(phoneCell, existing.phone);
-      if (phone !== undefined && phone !== existing.phone) {
-        changes.phone = phone;
-        fields.push(`phone: ${phone === null ? 'none' : formatPhoneNumber(phone)}`);
-      }
+    context: MemberUpdateContext,
+  ): Promise<MemberUpdatePlan | { error: string }> {
+    const diff = diffMemberRow(values, existing);
+    if ('problems' in diff) return { error: diff.problems.join('; ') };
+    const unknownCodes = diff.certificationCodes.filter((code) => !context.certificationIds.has(code));
+    if (unknownCodes.length > 0) return { error: MEMBER_SENIORITY_MESSAGES.unknownCertifications(unknownCodes) };
+    if (diff.changes.email !== undefined) {
+      const holder = context.emailHolder(diff.email);
+      if (holder !== undefined) return { error: `Skipped: email ${diff.email} already belongs to ${holder}` };
     }
-    const { assignment } = parsed;
-    if (assignment !== null) {
-      // The seat by the member's own rank, as "assign station" does; the row's rank is not applied to them.
-      const seat = await this.chooseSeat(assignment, existing.rank, existing, stations, claimedSeats);
+    const changes: MemberChanges = { ...diff.changes };
+    const fields = [...diff.fields];
+    if (diff.assignment !== null) {
+      const seat = await this.chooseSeat(
+        executor,
+        diff.assignment,
+        diff.rank,
+        existing,
+        context.stations,
+        context.claimedSeats,
+      );
       if ('error' in seat) return seat;
-      claimedSeats.add(seat.seatId);
+      context.claimedSeats.add(seat.seatId);
       if (seat.seatId !== existing.currentSeatId) {
         changes.currentSeatId = seat.seatId;
-        fields.push(`seat: ${seat.label}`);
+        const before =
+          existing.stationNumber === null || existing.shift === null || existing.seatPosition === null
+            ? 'none'
+            : seatLabel({ number: existing.stationNumber }, existing.shift, existing.seatPosition);
+        fields.push(`seat: ${before} -> ${seat.label}`);
       }
     }
-    return { kind: 'updated', row, existing, fields, changes, ...parsed };
+    return {
+      memberId: existing.id,
+      employeeId: existing.employeeId,
+      email: diff.email,
+      name: diff.name,
+      changes,
+      certifications: diff.certifications,
+      fields,
+    };
+  }
+
+  /** Writes a planned update (planMemberUpdate) inside the caller's transaction. */
+  async applyMemberUpdate(executor: Executor, plan: MemberUpdatePlan, now: Date): Promise<void> {
+    await updateMember(executor, plan.memberId, { ...plan.changes, updatedAt: now });
+    if (plan.certifications !== null) await replaceMemberCertifications(executor, plan.memberId, plan.certifications);
   }
 
   /**
@@ -501,6 +761,7 @@ export class MemberImportService {
    * no free seat.
    */
   private async chooseSeat(
+    executor: Executor,
     assignment: RowAssignment,
     rank: string,
     existing: ImportedMemberNow | null,
@@ -515,7 +776,7 @@ export class MemberImportService {
     }
     if (!station.isActive) return { error: MEMBER_ADMIN_MESSAGES.stationInactive };
     const seatPosition = assignment.seatPosition ?? getSeatPositionForRank(rank);
-    const seats = await listSeatsWithHolders(this.db, {
+    const seats = await listSeatsWithHolders(executor, {
       stationId: station.id,
       shift: assignment.shift,
       seatPosition,
@@ -535,7 +796,7 @@ export class MemberImportService {
     now: Date,
   ): Promise<void> {
     if (entry.kind === 'updated') {
-      await updateMember(executor, entry.existing.id, { ...entry.changes, updatedAt: now });
+      await this.applyMemberUpdate(executor, entry.update, now);
       return;
     }
     const { member, certifications, seatId } = entry;
@@ -556,7 +817,7 @@ export class MemberImportService {
     certificationIds: ReadonlyMap<string, string>,
     now: Date,
   ): Promise<string | null> {
-    const { member } = entry;
+    const member = plannedIdentity(entry);
     try {
       await this.db.transaction((tx) => this.saveImportedRow(tx, entry, certificationIds, now));
       return null;

@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { IMPORT_MESSAGES } from '@stationbid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, outbox, passwordTokens, seats } from '../../db/schema/index.ts';
+import { certifications, memberCertifications, members, outbox, passwordTokens, seats } from '../../db/schema/index.ts';
 import { multipartFile, SPREADSHEET_CONTENT_TYPES } from '../../test/multipart.ts';
 import {
   createAdmin,
@@ -13,7 +13,8 @@ import {
   signIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { describeImportResult } from './member-import.service.ts';
+import type { ImportedMemberNow } from './member-import.repository.ts';
+import { describeImportResult, diffMemberRow } from './member-import.service.ts';
 
 let context: TestContext;
 let adminSession: SignedIn;
@@ -100,16 +101,15 @@ describe('POST /api/admin/import-users', () => {
     const csv = [
       HEADER,
       'A,One,EXISTING@test.example,DUP-1,,,', // row 2: e-mail taken in the database
-      'B,Two,dup2@test.example,EX-1,,,', // row 3: employee ID taken in the database
+      'B,Two,dup2@test.example,EX-1,,,', // row 3: the member of EX-1, whose name and e-mail it updates
       'C,Three,dup3@test.example,DUP-3,,,', // row 4: created
       'D,Four,Dup3@Test.Example,DUP-4,,,', // row 5: e-mail of row 4
       'E,Five,dup5@test.example,DUP-3,,,', // row 6: employee ID of row 4
     ].join('\n');
     const { results } = (await upload('dups.csv', csv)).json();
-    expect(results).toMatchObject({ created: 1, skipped: 4, total: 5 });
+    expect(results).toMatchObject({ created: 1, updated: 1, skipped: 3, total: 5 });
     expect(results.errors).toEqual([
       { row: 2, error: 'Skipped: email existing@test.example already belongs to an existing user' },
-      { row: 3, error: 'Skipped: employee ID EX-1 already belongs to an existing user' },
       { row: 5, error: 'Skipped: email dup3@test.example already belongs to row 4 of this file' },
       { row: 6, error: 'Skipped: employee ID DUP-3 already belongs to row 4 of this file' },
     ]);
@@ -302,11 +302,18 @@ describe('POST /api/admin/import-users: readable headers, phone and seat, and th
   it('previews what the file changes, saves nothing, and the commit then does exactly that', async () => {
     const station = await createStation('Preview Hill');
     const known = await createMember(context, {
+      firstName: 'Known',
+      lastName: 'Member',
       email: 'known@preview.example',
       employeeId: 'PRE-0',
       rank: 'Engineer',
     });
-    const same = await createMember(context, { email: 'same@preview.example', employeeId: 'PRE-9' });
+    const same = await createMember(context, {
+      firstName: 'Same',
+      lastName: 'Member',
+      email: 'same@preview.example',
+      employeeId: 'PRE-9',
+    });
     const file = [
       'First Name,Last Name,E-mail,Employee ID,Phone Number,Station,SHIFT,seat_position,Badge colour',
       `New,One,new1@preview.example,PRE-1,555 201 4477,${station.number},A,Captain,red`,
@@ -336,7 +343,7 @@ describe('POST /api/admin/import-users: readable headers, phone and seat, and th
         kind: 'updated',
         name: 'Known Member',
         employeeId: 'PRE-0',
-        fields: ['phone: (555) 201-9999', `seat: Station ${station.number}, shift A, Engineer`],
+        fields: ['phone: none -> (555) 201-9999', `seat: none -> Station ${station.number}, shift A, Engineer`],
       },
     ]);
     expect(results.errors).toEqual([
@@ -369,5 +376,240 @@ describe('POST /api/admin/import-users: readable headers, phone and seat, and th
     const response = await upload('members.csv', 'First Name,Last Name,E-mail\nA,B,x@preview.example');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ missingColumns: ['employeeId'] });
+  });
+});
+
+describe('POST /api/admin/import-users: a member already here (matched by employee ID)', () => {
+  const FULL_HEADER =
+    'firstName,lastName,email,employeeId,rank,position,yearsOfService,hireDate,rankDate,listNumber,certifications,phone,station,shift,seat';
+  const preview = (content: string) => {
+    const { payload, headers } = multipartFile('file', 'roster.csv', content, CSV_TYPE);
+    return injectAs(context, adminSession, {
+      method: 'POST',
+      url: '/api/admin/import-users?dryRun=1',
+      payload,
+      headers,
+    });
+  };
+  const heldBy = async (memberId: string) =>
+    (
+      await context.db
+        .select({ code: certifications.code, expiresOn: memberCertifications.expiresOn })
+        .from(memberCertifications)
+        .innerJoin(certifications, eq(certifications.id, memberCertifications.certificationId))
+        .where(eq(memberCertifications.memberId, memberId))
+    ).sort((a, b) => a.code.localeCompare(b.code));
+
+  beforeAll(async () => {
+    await context.db
+      .insert(certifications)
+      .values([
+        { code: 'UPM', name: 'Paramedic (update tests)' },
+        { code: 'UDO', name: 'Driver (update tests)' },
+      ])
+      .onConflictDoNothing();
+  });
+
+  it('updates every column it reads, lists each change as old -> new, and the commit matches the preview', async () => {
+    const stationResponse = await injectAs(context, adminSession, {
+      method: 'POST',
+      url: '/api/stations',
+      payload: {
+        name: 'Update Ridge',
+        number: 880,
+        address: '2 Main St, Springfield',
+        seats: { B: { Captain: 1, Engineer: 1, Firefighter: 1 } },
+      },
+    });
+    expect(stationResponse.statusCode, stationResponse.body).toBe(201);
+    const member = await createMember(context, {
+      firstName: 'Old',
+      lastName: 'Name',
+      email: 'old.name@update.example',
+      employeeId: 'UPD-1',
+      rank: 'Firefighter',
+      position: 'Firefighter',
+      yearsOfService: 3,
+      hireDate: '2015-03-01',
+      rankDate: null,
+      listNumber: 40,
+      phone: '+15552010001',
+    });
+    await context.db.insert(memberCertifications).values({
+      memberId: member.id,
+      certificationId: (await context.db.select().from(certifications).where(eq(certifications.code, 'UPM')))[0]!.id,
+      expiresOn: null,
+    });
+    const file = [
+      FULL_HEADER,
+      'New,Surname,New.Name@Update.example,UPD-1,Captain,Paramedic,12,2014-03-01,2022-07-01,7,UPM:2028-01-31;UDO,(555) 201-0002,880,B,',
+    ].join('\n');
+    const before = await context.db.select().from(members).where(eq(members.id, member.id));
+
+    const dry = await preview(file);
+    expect(dry.statusCode, dry.body).toBe(200);
+    const { results } = dry.json();
+    expect(results).toMatchObject({ created: 0, updated: 1, unchanged: 0, skipped: 0, dryRun: true });
+    expect(results.changes).toEqual([
+      {
+        row: 2,
+        kind: 'updated',
+        name: 'New Surname',
+        employeeId: 'UPD-1',
+        fields: [
+          'first name: Old -> New',
+          'last name: Name -> Surname',
+          'e-mail: old.name@update.example -> new.name@update.example',
+          'phone: (555) 201-0001 -> (555) 201-0002',
+          'rank: Firefighter -> Captain',
+          'position: Firefighter -> Paramedic',
+          'years of service: 3 -> 12',
+          'hire date: 2015-03-01 -> 2014-03-01',
+          'date in rank: none -> 2022-07-01',
+          'list number: 40 -> 7',
+          'certifications: UPM -> UDO; UPM:2028-01-31',
+          // The seat by the rank the row gives the member.
+          'seat: none -> Station 880, shift B, Captain',
+        ],
+      },
+    ]);
+    expect(await context.db.select().from(members).where(eq(members.id, member.id))).toEqual(before);
+
+    const commit = await upload('roster.csv', file);
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect({ ...commit.json().results, dryRun: true }).toEqual(results);
+    const [after] = await context.db.select().from(members).where(eq(members.id, member.id));
+    const [seat] = await context.db.select().from(seats).where(eq(seats.id, after!.currentSeatId!));
+    expect(after).toMatchObject({
+      firstName: 'New',
+      lastName: 'Surname',
+      email: 'new.name@update.example',
+      phone: '+15552010002',
+      rank: 'Captain',
+      position: 'Paramedic',
+      yearsOfService: 12,
+      hireDate: '2014-03-01',
+      rankDate: '2022-07-01',
+      listNumber: 7,
+    });
+    expect(seat).toMatchObject({ shift: 'B', seatPosition: 'Captain' });
+    expect(await heldBy(member.id)).toEqual([
+      { code: 'UDO', expiresOn: null },
+      { code: 'UPM', expiresOn: '2028-01-31' },
+    ]);
+    // The same file again changes nothing.
+    expect((await preview(file)).json().results).toMatchObject({ updated: 0, unchanged: 1, skipped: 0 });
+  });
+
+  it('leaves a field as it is when its cell is empty', async () => {
+    const member = await createMember(context, {
+      firstName: 'Keep',
+      lastName: 'Me',
+      email: 'keep.me@update.example',
+      employeeId: 'UPD-2',
+      rank: 'Engineer',
+      hireDate: '2010-01-01',
+      listNumber: 9,
+      phone: '+15552010003',
+    });
+    const file = [FULL_HEADER, ',,,UPD-2,,,,,,,,,,,', ',,,UPD-2,,,,,,11,,,,,'].join('\n');
+    const { results } = (await upload('roster.csv', file)).json();
+    // The second row names the same member again: refused, as a repeat of a new member's ID is.
+    expect(results).toMatchObject({ created: 0, updated: 0, unchanged: 1, skipped: 1 });
+    expect(results.errors).toEqual([
+      { row: 3, error: 'Skipped: employee ID UPD-2 already belongs to row 2 of this file' },
+    ]);
+    const [after] = await context.db.select().from(members).where(eq(members.id, member.id));
+    expect(after).toMatchObject({
+      firstName: 'Keep',
+      lastName: 'Me',
+      email: 'keep.me@update.example',
+      rank: 'Engineer',
+      hireDate: '2010-01-01',
+      listNumber: 9,
+      phone: '+15552010003',
+    });
+  });
+
+  it("refuses a bad cell of a member already here like a new member's, and saves nothing of that row", async () => {
+    await createMember(context, { email: 'taken@update.example', employeeId: 'UPD-TAKEN' });
+    const member = await createMember(context, {
+      firstName: 'Row',
+      lastName: 'Errors',
+      email: 'row.errors@update.example',
+      employeeId: 'UPD-3',
+    });
+    const file = [
+      FULL_HEADER,
+      'Changed,,not-an-email,UPD-3,,,,,,,,,,,', // row 2
+      ',,TAKEN@update.example,UPD-3,,,,,,,,,,,', // row 3
+      ',,,UPD-3,Admiral,,,,,,,,,,', // row 4
+      ',,,UPD-3,,,,2020-02-30,,,,,,,', // row 5
+      ',,,UPD-3,,,,,,,,12345,,,', // row 6
+      ',,,UPD-3,,,,,,,NOPE,,,,', // row 7
+    ];
+    // Each row alone, so none is refused as a repeat of the employee ID.
+    const errors = [];
+    for (const line of file.slice(1)) {
+      const { results } = (await upload('roster.csv', [FULL_HEADER, line].join('\n'))).json();
+      expect(results).toMatchObject({ updated: 0, skipped: 1 });
+      errors.push(results.errors[0].error);
+    }
+    expect(errors[0]).toMatch(/mail/i);
+    expect(errors[1]).toBe('Skipped: email taken@update.example already belongs to an existing user');
+    expect(errors[2]).toContain('Unknown rank "Admiral"');
+    expect(errors[3]).toMatch(/Hire date/);
+    expect(errors[4]).toMatch(/^Phone "12345" is not a phone number/);
+    expect(errors[5]).toBe('Unknown certification NOPE. Add it on the Certifications page first, or correct the code.');
+    const [after] = await context.db.select().from(members).where(eq(members.id, member.id));
+    expect(after).toMatchObject({ firstName: 'Row', email: 'row.errors@update.example', rank: 'Firefighter' });
+  });
+});
+
+describe('diffMemberRow', () => {
+  const existing: ImportedMemberNow = {
+    id: 'm-1',
+    firstName: 'Ada',
+    lastName: 'Byron',
+    email: 'Ada@Example.test',
+    employeeId: 'E-1',
+    phone: '555-0199',
+    rank: 'Engineer',
+    position: 'EMT',
+    yearsOfService: 4,
+    hireDate: '2019-05-01',
+    rankDate: null,
+    listNumber: null,
+    certifications: [{ code: 'PM', expiresOn: '2027-06-30' }],
+    currentSeatId: null,
+    stationNumber: null,
+    shift: null,
+    seatPosition: null,
+  };
+
+  it('changes nothing for empty cells, the same values, or the same e-mail in another case', () => {
+    const diff = diffMemberRow(
+      {
+        employeeId: 'E-1',
+        firstName: '',
+        email: 'ada@example.test',
+        phone: '555-0199',
+        certifications: 'pm:2027-06-30',
+      },
+      existing,
+    );
+    expect(diff).toMatchObject({ changes: {}, fields: [], certifications: null, name: 'Ada Byron' });
+  });
+
+  it('keeps a phone stored before numbers were checked when the row writes it again, and refuses another bad one', () => {
+    expect(diffMemberRow({ employeeId: 'E-1', phone: '555-0199' }, existing)).toMatchObject({ fields: [] });
+    expect(diffMemberRow({ employeeId: 'E-1', phone: '555-0198' }, existing)).toEqual({
+      problems: [expect.stringMatching(/^Phone "555-0198" is not a phone number/)],
+    });
+  });
+
+  it('names every problem of the row', () => {
+    const diff = diffMemberRow({ employeeId: 'E-1', email: 'nope', listNumber: '0', rankDate: 'soon' }, existing);
+    expect('problems' in diff && diff.problems).toHaveLength(3);
   });
 });

@@ -10,6 +10,7 @@ import {
   STATION_IMPORT_REQUIRED_COLUMNS,
   STATION_MESSAGES,
   stationAvailabilityResponseSchema,
+  stationImportQuerySchema,
   stationImportResponseSchema,
   stationListQuerySchema,
   stationListResponseSchema,
@@ -22,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readMatchedSpreadsheetRows } from '../../lib/import-headers.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import type { StationsService } from './stations.service.ts';
+import { describeStationImport, type StationsService } from './stations.service.ts';
 
 // Authentication runs onRequest, before the body is parsed and validated: a caller without the
 // right gets 401/403, never a validation answer, and an upload is refused before it is read.
@@ -209,8 +210,10 @@ export const stationImportRoutes: FastifyPluginAsyncZod<{ stationsService: Stati
       onRequest: app.requireAdmin,
       schema: {
         tags: ['stations'],
-        summary: 'Import stations from .xlsx, .xls or .csv (multipart field `file`)',
+        summary:
+          'Import stations from .xlsx, .xls or .csv (multipart field `file`): new numbers are created, existing ones updated; with dryRun=1, the preview of what it would change, saving nothing',
         consumes: ['multipart/form-data'],
+        querystring: stationImportQuerySchema,
         response: {
           200: stationImportResponseSchema,
           400: errorResponseSchema,
@@ -227,15 +230,15 @@ export const stationImportRoutes: FastifyPluginAsyncZod<{ stationsService: Stati
       const { fileName, content } = await readUploadedFile(request);
       // The whole file is read and checked before any row is written: an unreadable file changes nothing.
       // Headers match whatever their case and spacing ("Shift A Capacity" is shiftACapacity).
-      const { rows } = await readMatchedSpreadsheetRows(fileName, content, {
+      const { rows, unknownColumns } = await readMatchedSpreadsheetRows(fileName, content, {
         all: [...STATION_IMPORT_REQUIRED_COLUMNS, ...STATION_IMPORT_OPTIONAL_COLUMNS],
         required: STATION_IMPORT_REQUIRED_COLUMNS,
       });
-      const results = await stationsService.importStations(rows, currentMember(request), request.log);
-      return {
-        results,
-        message: `Import completed! ${results.created} stations created, ${results.skipped} skipped.`,
-      };
+      const results = await stationsService.importStations(rows, currentMember(request), request.log, {
+        dryRun: request.query.dryRun,
+        unknownColumns,
+      });
+      return { results, message: describeStationImport(results) };
     },
   );
 };

@@ -7,6 +7,7 @@ import {
   type CreateStationRequest,
   emptySeatCounts,
   parseStationImportRow,
+  plural,
   requestedSeatCounts,
   requestedSeatRules,
   SEAT_POSITIONS,
@@ -17,7 +18,9 @@ import {
   STATION_MESSAGES,
   type Station,
   type StationAvailabilityResponse,
+  type StationImportChange,
   type StationImportResponse,
+  type StationImportRow,
   type StationPositions,
   seatRuleCodes,
   seatRulesUnknownCodesMessage,
@@ -38,6 +41,7 @@ import type { SpreadsheetRow } from '../../lib/spreadsheet.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { listCertifications, shareCertificationCodes } from '../certifications/certifications.repository.ts';
 import { type CurrentSeat, type PlanResult, planSeats, rulesForCounts } from './seat-plan.ts';
+import { describeNewStationSeats, diffSeats, diffStationDetails } from './station-import-diff.ts';
 import { presentStationPositions, presentStations } from './station-presenter.ts';
 import {
   clearAllSeatAssignments,
@@ -49,7 +53,6 @@ import {
   insertStation,
   listSeatAssignments,
   listSeatsWithHolder,
-  listStationNumbers,
   listStations,
   lockStationById,
   type NewSeat,
@@ -281,20 +284,30 @@ export class StationsService {
   }
 
   /**
-   * Creates a station per good row, each in its own transaction, so a bad or duplicate row never
-   * stops the others. Every row not created is counted as skipped, with its reason in `errors`.
-   * A row's seat rules may name only codes of the department's catalogue; that is checked here,
-   * in the row's transaction, because the pure row parser cannot know the catalogue.
+   * Creates a station per good row and updates the station already here when a row names its
+   * number (its details, and its seats as an edit changes them: held seats are never removed),
+   * each row in its own transaction, so a bad row never stops the others. Every refused row has its
+   * reason in `errors`. A row's seat rules may name only codes of the department's catalogue; that
+   * is checked in the row's transaction, because the pure row parser cannot know the catalogue.
+   * A dry run (the preview) runs the very same transactions and rolls each back, so what it
+   * answers is what the import then does.
    */
   async importStations(
     rows: SpreadsheetRow[],
     actor: StationActor,
     log: FastifyBaseLogger,
+    options: { dryRun?: boolean; unknownColumns?: readonly string[] } = {},
   ): Promise<StationImportResponse['results']> {
+    const dryRun = options.dryRun === true;
     const errors: { row: number; error: string }[] = [];
-    const takenNumbers = new Set(await listStationNumbers(this.db));
+    const changes: StationImportChange[] = [];
+    const existingByNumber = new Map(
+      (await listStations(this.db, { includeInactive: true })).map((station) => [station.number, station]),
+    );
     const fileRowByNumber = new Map<number, number>();
     let created = 0;
+    let updated = 0;
+    let unchanged = 0;
     for (const row of rows) {
       const parsed = parseStationImportRow(row.values);
       if (!parsed.ok) {
@@ -302,80 +315,162 @@ export class StationsService {
         continue;
       }
       const station = parsed.station;
-      if (takenNumbers.has(station.number)) {
-        const earlierRow = fileRowByNumber.get(station.number);
+      const earlierRow = fileRowByNumber.get(station.number);
+      if (earlierRow !== undefined) {
         errors.push({
           row: row.rowNumber,
-          error:
-            earlierRow === undefined
-              ? `Skipped: ${stationNumberTakenMessage(station.number)}`
-              : `Skipped: station number ${station.number} is already used in row ${earlierRow} of this file`,
+          error: `Skipped: station number ${station.number} is already used in row ${earlierRow} of this file`,
         });
         continue;
       }
-      const now = this.clock.now();
-      let refusal: string | null;
+      const existing = existingByNumber.get(station.number);
+      let outcome: ImportRowOutcome;
       try {
-        refusal = await this.db.transaction(async (tx) => {
-          if (station.seatRules) {
-            const unknown = await this.findUnknownCodes(tx, station.seatRules);
-            if (unknown.length > 0) {
-              const catalogue = (await listCertifications(tx)).map((certification) => certification.code);
-              return seatRulesUnknownCodesMessage(unknown, catalogue);
-            }
-          }
-          const inserted = await insertStation(tx, {
-            number: station.number,
-            name: station.name,
-            address: station.address,
-            description: station.description,
-            phoneNumber: station.phoneNumber,
-            email: station.email,
-            isActive: station.isActive,
-            preferredRanks: station.preferredRanks,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await insertSeats(
-            tx,
-            station.seatRules
-              ? newRuledSeatRows(inserted.id, station.seatRules)
-              : newSeatRows(inserted.id, station.seats),
-          );
-          return null;
-        });
+        outcome = await this.inDryRunOr(dryRun, (tx) =>
+          existing ? this.importOverExisting(tx, existing, station, row.values) : this.importNew(tx, station),
+        );
       } catch (error) {
-        if (!isUniqueViolation(error, STATION_NUMBER_CONSTRAINT)) throw error;
-        // Created by someone else since the numbers were read.
-        errors.push({ row: row.rowNumber, error: `Skipped: ${stationNumberTakenMessage(station.number)}` });
+        if (isUniqueViolation(error, STATION_NUMBER_CONSTRAINT)) {
+          // Created by someone else since the stations were read.
+          outcome = { refusal: `Skipped: ${stationNumberTakenMessage(station.number)}` };
+        } else if (error instanceof AppError && error.statusCode < 500) {
+          // The seat plan's refusals (members hold the seats a row would remove).
+          outcome = { refusal: `Station ${station.number}: ${error.message}` };
+        } else {
+          throw error;
+        }
+      }
+      if ('refusal' in outcome) {
+        errors.push({ row: row.rowNumber, error: outcome.refusal });
         continue;
       }
-      if (refusal !== null) {
-        errors.push({ row: row.rowNumber, error: refusal });
-        continue;
-      }
-      takenNumbers.add(station.number);
       fileRowByNumber.set(station.number, row.rowNumber);
-      created += 1;
+      if (outcome.kind === 'unchanged') {
+        unchanged += 1;
+        continue;
+      }
+      if (outcome.kind === 'new') created += 1;
+      else updated += 1;
+      changes.push({
+        row: row.rowNumber,
+        kind: outcome.kind,
+        number: station.number,
+        name: station.name,
+        fields: outcome.fields,
+      });
     }
-    if (created > 0) {
+    const results = {
+      created,
+      skipped: errors.length,
+      total: rows.length,
+      errors,
+      updated,
+      unchanged,
+      changes,
+      unknownColumns: [...(options.unknownColumns ?? [])],
+      dryRun,
+    };
+    if (dryRun) return results;
+    if (created > 0 || updated > 0) {
       await recordActivity(this.db, {
         memberId: actor.id,
         actorName: actorName(actor),
         type: 'station',
         title: 'Stations imported',
-        description: `${actorName(actor)} imported ${created} stations (${rows.length - created} skipped)`,
-        details: { action: 'import', created, skipped: rows.length - created },
+        description: `${actorName(actor)} imported ${created} stations, updated ${updated} (${errors.length} skipped)`,
+        details: { action: 'import', created, updated, skipped: errors.length },
         at: this.clock.now(),
       });
     }
     audit(
       log,
       'station.imported',
-      { ...auditActor(actor), created, skipped: rows.length - created, total: rows.length },
-      `administrator imported stations: ${created} created, ${rows.length - created} skipped`,
+      { ...auditActor(actor), created, skipped: errors.length, total: rows.length },
+      `administrator imported stations: ${created} created, ${updated} updated, ${errors.length} skipped`,
     );
-    return { created, skipped: rows.length - created, total: rows.length, errors };
+    return results;
+  }
+
+  /** Runs `work` in a transaction, which a dry run rolls back once the work has answered. */
+  private async inDryRunOr<T>(dryRun: boolean, work: (tx: Executor) => Promise<T>): Promise<T> {
+    if (!dryRun) return this.db.transaction(work);
+    let answer: { value: T } | undefined;
+    try {
+      await this.db.transaction(async (tx) => {
+        answer = { value: await work(tx) };
+        throw new DryRunRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+    }
+    if (answer === undefined) throw new Error('dry run finished without an answer');
+    return answer.value;
+  }
+
+  /** An import row's new station; refused when its seat rules name codes the department does not have. */
+  private async importNew(tx: Executor, station: StationImportRow): Promise<ImportRowOutcome> {
+    if (station.seatRules) {
+      const refusal = await this.refuseUnknownCodes(tx, station.seatRules);
+      if (refusal !== null) return { refusal };
+    }
+    const now = this.clock.now();
+    const inserted = await insertStation(tx, {
+      number: station.number,
+      name: station.name,
+      address: station.address,
+      description: station.description,
+      phoneNumber: station.phoneNumber,
+      email: station.email,
+      isActive: station.isActive,
+      preferredRanks: station.preferredRanks,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertSeats(
+      tx,
+      station.seatRules ? newRuledSeatRows(inserted.id, station.seatRules) : newSeatRows(inserted.id, station.seats),
+    );
+    return { kind: 'new', fields: [describeNewStationSeats(station)] };
+  }
+
+  /**
+   * An import row over the station with its number: the details it changes, and its seats changed
+   * as an edit of the same counts (or seat rules) would change them.
+   */
+  private async importOverExisting(
+    tx: Executor,
+    existing: StationRow,
+    station: StationImportRow,
+    cells: Readonly<Record<string, string>>,
+  ): Promise<ImportRowOutcome> {
+    const locked = await lockStationById(tx, existing.id);
+    if (!locked) return { refusal: `Skipped: Station ${station.number} was deleted while the file was imported` };
+    const details = diffStationDetails(locked, station, cells);
+    const seatsNow = await listSeatsWithHolder(tx, existing.id);
+    if (station.seatRules) {
+      const refusal = await this.refuseUnknownCodes(tx, station.seatRules);
+      if (refusal !== null) return { refusal };
+    }
+    const requested: PlanResult<SeatRules> = station.seatRules
+      ? { ok: true, value: station.seatRules }
+      : rulesForCounts(seatsNow, station.seats);
+    if (!requested.ok) return { refusal: `Station ${station.number}: ${requested.message}` };
+    const seatFields = diffSeats(seatsNow, requested.value);
+    const fields = [...details.fields, ...seatFields];
+    if (fields.length === 0) return { kind: 'unchanged' };
+    if (details.fields.length > 0) {
+      await updateStation(tx, existing.id, { ...details.changes, updatedAt: this.clock.now() });
+    }
+    if (seatFields.length > 0) await this.syncSeats(tx, existing.id, seatsNow, requested.value);
+    return { kind: 'updated', fields };
+  }
+
+  /** The import's refusal of seat rules naming codes the department does not have, or null. */
+  private async refuseUnknownCodes(tx: Executor, rules: SeatRules): Promise<string | null> {
+    const unknown = await this.findUnknownCodes(tx, rules);
+    if (unknown.length === 0) return null;
+    const catalogue = (await listCertifications(tx)).map((certification) => certification.code);
+    return seatRulesUnknownCodesMessage(unknown, catalogue);
   }
 
   private shiftAvailability(station: Station, shift: Shift) {
@@ -459,6 +554,23 @@ export class StationsService {
     );
   }
 }
+
+/** The import's message: what it did, or for a preview what it would do and that nothing is saved yet. */
+export function describeStationImport(results: StationImportResponse['results']): string {
+  if (results.dryRun) {
+    return (
+      `Preview: ${plural(results.created, 'new station')}, ${results.updated} updated, ` +
+      `${results.unchanged} unchanged, ${plural(results.skipped, 'row')} with errors. Nothing is saved yet.`
+    );
+  }
+  return `Import completed! ${plural(results.created, 'station')} created, ${results.updated} updated, ${results.skipped} skipped.`;
+}
+
+/** Thrown inside a dry run's transaction to roll it back once its work has answered. */
+class DryRunRollback extends Error {}
+
+/** What one import row did (or, in a dry run, would do). */
+type ImportRowOutcome = { kind: 'new' | 'updated'; fields: string[] } | { kind: 'unchanged' } | { refusal: string };
 
 /** The plan's value, or its refusal as a 409. */
 function refuseOr<T>(result: PlanResult<T>): T {

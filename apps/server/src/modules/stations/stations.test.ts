@@ -489,16 +489,16 @@ describe('POST /api/admin/import-stations', () => {
     ].join('\n');
     const response = await upload('stations.csv', csv, SPREADSHEET_CONTENT_TYPES.csv);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().results).toEqual({ created: 1, skipped: 0, total: 1, errors: [] });
+    expect(response.json().results).toMatchObject({
+      created: 1,
+      skipped: 0,
+      total: 1,
+      errors: [],
+      unknownColumns: ['Colour'],
+    });
     const missing = await upload('stations.csv', 'Name,Number\nX,532', SPREADSHEET_CONTENT_TYPES.csv);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().missingColumns).toEqual([
-      'address',
-      'totalCapacity',
-      'shiftACapacity',
-      'shiftBCapacity',
-      'shiftCCapacity',
-    ]);
+    expect(missing.json().missingColumns).toEqual(['address', 'shiftACapacity', 'shiftBCapacity', 'shiftCCapacity']);
   });
 
   it('imports a good CSV, spreading each shift over Captain, Engineer and Firefighters', async () => {
@@ -510,8 +510,21 @@ describe('POST /api/admin/import-stations', () => {
     const response = await upload('stations.csv', csv, SPREADSHEET_CONTENT_TYPES.csv);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
-      results: { created: 2, skipped: 0, total: 2, errors: [] },
-      message: 'Import completed! 2 stations created, 0 skipped.',
+      results: {
+        created: 2,
+        skipped: 0,
+        total: 2,
+        errors: [],
+        updated: 0,
+        unchanged: 0,
+        changes: [
+          { row: 2, kind: 'new', number: 501, name: 'North', fields: ['seats: A 3, B 3, C 3'] },
+          { row: 3, kind: 'new', number: 502, name: 'South', fields: ['seats: A 1, B 2, C 0'] },
+        ],
+        unknownColumns: [],
+        dryRun: false,
+      },
+      message: 'Import completed! 2 stations created, 0 updated, 0 skipped.',
     });
     const list = (await injectAs(context, admin, { method: 'GET', url: '/api/stations?includeInactive=true' })).json()
       .stations as { number: number }[];
@@ -532,12 +545,12 @@ describe('POST /api/admin/import-stations', () => {
     });
   });
 
-  it('imports good rows of a mixed file and reports each bad or duplicate row', async () => {
+  it('imports good rows of a mixed file, updates the station of a known number, and reports each bad or repeated row', async () => {
     await createStation({ number: 600 });
     const csv = [
       HEADER,
       'Good One,601,1 A St,3,1,1,1,,,',
-      'Taken,600,2 B St,3,1,1,1,,,',
+      'Known,600,2 B St,3,1,1,1,,,',
       'Twice,601,3 C St,3,1,1,1,,,',
       'Bad Sum,602,4 D St,10,1,1,1,,,',
       'Negative,603,5 E St,-1,-1,0,0,,,',
@@ -547,12 +560,20 @@ describe('POST /api/admin/import-stations', () => {
     const response = await upload('mixed.csv', csv, SPREADSHEET_CONTENT_TYPES.csv);
     expect(response.statusCode).toBe(200);
     const { results } = response.json();
-    expect(results).toMatchObject({ created: 2, skipped: 5, total: 7 });
+    expect(results).toMatchObject({ created: 2, updated: 1, skipped: 4, total: 7 });
+    expect(results.changes.find((change: { row: number }) => change.row === 3)).toMatchObject({
+      kind: 'updated',
+      number: 600,
+      fields: expect.arrayContaining(['address: 1 Main St, Springfield -> 2 B St']),
+    });
     expect(results.errors).toEqual([
-      { row: 3, error: 'Skipped: Station number 600 already exists' },
       { row: 4, error: 'Skipped: station number 601 is already used in row 2 of this file' },
-      { row: 5, error: 'Shift capacities (A + B + C = 3) must add up to totalCapacity (10)' },
-      { row: 6, error: 'totalCapacity must be a whole number of 0 or more (got "-1")' },
+      {
+        row: 5,
+        error:
+          "totalCapacity is 10, but the shift columns give 3 seats (A + B + C). A station's capacity comes from its seats: correct the shift columns, or remove the totalCapacity column.",
+      },
+      { row: 6, error: 'shiftACapacity must be a whole number of 0 or more (got "-1")' },
       { row: 7, error: 'Station name is required' },
     ]);
     const numbers = (await context.db.select({ number: stations.number }).from(stations)).map((row) => row.number);
@@ -565,12 +586,12 @@ describe('POST /api/admin/import-stations', () => {
     const xlsx = workbook([header, ['Excel', 701, '1 X St', 2, 1, 1, 0, '', true, 'Lieutenant']], 'xlsx');
     const xlsxResponse = await upload('stations.xlsx', xlsx, SPREADSHEET_CONTENT_TYPES.xlsx);
     expect(xlsxResponse.statusCode, xlsxResponse.body).toBe(200);
-    expect(xlsxResponse.json().results).toEqual({ created: 1, skipped: 0, total: 1, errors: [] });
+    expect(xlsxResponse.json().results).toMatchObject({ created: 1, skipped: 0, total: 1, errors: [] });
 
     const xls = workbook([header, ['Legacy', 702, '2 X St', 3, 1, 1, 1, '', false, '']], 'biff8');
     const xlsResponse = await upload('stations.xls', xls, SPREADSHEET_CONTENT_TYPES.xls);
     expect(xlsResponse.statusCode, xlsResponse.body).toBe(200);
-    expect(xlsResponse.json().results).toEqual({ created: 1, skipped: 0, total: 1, errors: [] });
+    expect(xlsResponse.json().results).toMatchObject({ created: 1, skipped: 0, total: 1, errors: [] });
     const [legacy] = await context.db.select().from(stations).where(eq(stations.number, 702));
     expect(legacy?.isActive).toBe(false);
   });
@@ -597,7 +618,7 @@ describe('POST /api/admin/import-stations', () => {
     ].join('\n');
     const response = await upload('rules.csv', csv, SPREADSHEET_CONTENT_TYPES.csv);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().results).toEqual({
+    expect(response.json().results).toMatchObject({
       created: 2,
       skipped: 2,
       total: 4,
@@ -686,18 +707,137 @@ describe('POST /api/admin/import-stations', () => {
   it('answers an empty result for a file with only the header row', async () => {
     const response = await upload('empty.csv', `${HEADER}\n`, SPREADSHEET_CONTENT_TYPES.csv);
     expect(response.statusCode).toBe(200);
-    expect(response.json().results).toEqual({ created: 0, skipped: 0, total: 0, errors: [] });
+    expect(response.json().results).toMatchObject({ created: 0, skipped: 0, total: 0, errors: [] });
   });
 
   it('refuses a file with missing columns with 400 listing them', async () => {
     const response = await upload('stations.csv', 'name,number\nA,910', SPREADSHEET_CONTENT_TYPES.csv);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      error:
-        'The file is missing required columns: address, totalCapacity, shiftACapacity, shiftBCapacity, shiftCCapacity',
-      missingColumns: ['address', 'totalCapacity', 'shiftACapacity', 'shiftBCapacity', 'shiftCCapacity'],
+      error: 'The file is missing required columns: address, shiftACapacity, shiftBCapacity, shiftCCapacity',
+      missingColumns: ['address', 'shiftACapacity', 'shiftBCapacity', 'shiftCCapacity'],
     });
     expect(await context.db.select().from(stations).where(eq(stations.number, 910))).toEqual([]);
+  });
+});
+
+describe('POST /api/admin/import-stations: the preview (dryRun=1), updates and totalCapacity', () => {
+  const HEADER = 'name,number,address,shiftACapacity,shiftBCapacity,shiftCCapacity,description';
+  const upload = (content: string, query = '') => {
+    const { payload, headers } = multipartFile('file', 'stations.csv', content, SPREADSHEET_CONTENT_TYPES.csv);
+    return injectAs(context, admin, { method: 'POST', url: `/api/admin/import-stations${query}`, payload, headers });
+  };
+  const snapshot = async () => ({
+    stations: (await context.db.select().from(stations)).map((row) => JSON.stringify(row)).sort(),
+    seats: (await context.db.select().from(seats)).map((row) => JSON.stringify(row)).sort(),
+    activities: (await context.db.select().from(activities)).length,
+  });
+
+  it('previews new, updated, unchanged and refused rows without writing, and the commit does exactly that', async () => {
+    const changed = await createStation({ name: 'Old Name' });
+    const same = await createStation({ name: 'Same Place', description: 'As it is' });
+    await seatMember(changed.id, 'A', 'Firefighter');
+    const file = [
+      HEADER,
+      `Brand New,${nextNumber + 50},"9 New Rd, Springfield",3,3,2,`,
+      // Shift A goes from 4 seats to 3: one of its two Firefighter seats is free, so it goes.
+      `New Name,${changed.number},"1 Main St, Springfield",3,4,4,Renamed`,
+      `Same Place,${same.number},"1 Main St, Springfield",4,4,4,`,
+      `Bad,${nextNumber + 51},"9 Bad Rd",x,1,1,`,
+    ].join('\n');
+    const before = await snapshot();
+
+    const preview = await upload(file, '?dryRun=1');
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { results, message } = preview.json();
+    expect(results).toEqual({
+      created: 1,
+      updated: 1,
+      unchanged: 1,
+      skipped: 1,
+      total: 4,
+      dryRun: true,
+      unknownColumns: [],
+      changes: [
+        { row: 2, kind: 'new', number: nextNumber + 50, name: 'Brand New', fields: ['seats: A 3, B 3, C 2'] },
+        {
+          row: 3,
+          kind: 'updated',
+          number: changed.number,
+          name: 'New Name',
+          fields: [
+            'name: Old Name -> New Name',
+            'description: none -> Renamed',
+            'shift A seats: Captain 1, Engineer 1, Firefighter 2 -> Captain 1, Engineer 1, Firefighter 1',
+          ],
+        },
+      ],
+      errors: [{ row: 5, error: 'shiftACapacity must be a whole number of 0 or more (got "x")' }],
+    });
+    expect(message).toBe('Preview: 1 new station, 1 updated, 1 unchanged, 1 row with errors. Nothing is saved yet.');
+    expect(await snapshot()).toEqual(before);
+
+    const commit = await upload(file);
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect({ ...commit.json().results, dryRun: true }).toEqual(results);
+    expect(commit.json().message).toBe('Import completed! 1 station created, 1 updated, 1 skipped.');
+    const list = (await injectAs(context, admin, { method: 'GET', url: '/api/stations?includeInactive=true' })).json()
+      .stations as Station[];
+    expect(list.find((station) => station.id === changed.id)).toMatchObject({
+      name: 'New Name',
+      description: 'Renamed',
+      shiftCapacity: { A: 3, B: 4, C: 4 },
+      totalCapacity: 11,
+    });
+    expect(list.find((station) => station.number === nextNumber + 50)).toMatchObject({ totalCapacity: 8 });
+    // Uploaded again, the file changes nothing more.
+    expect((await upload(file, '?dryRun=1')).json().results).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+  });
+
+  it('refuses a row that would take away seats members hold, and changes nothing of that station', async () => {
+    const station = await createStation({ name: 'Held Seats' });
+    await seatMember(station.id, 'B', 'Firefighter');
+    await seatMember(station.id, 'B', 'Firefighter');
+    const before = await snapshot();
+    const file = [HEADER, `Held Seats,${station.number},"1 Main St, Springfield",4,3,4,`].join('\n');
+    for (const query of ['?dryRun=1', '']) {
+      const { results } = (await upload(file, query)).json();
+      expect(results).toMatchObject({ updated: 0, skipped: 1 });
+      expect(results.errors[0].error).toMatch(new RegExp(`^Station ${station.number}: .*Firefighter`));
+    }
+    expect((await snapshot()).seats).toEqual(before.seats);
+  });
+
+  it('accepts an old file with totalCapacity when it agrees with the seats, and refuses the rows where it does not', async () => {
+    const base = nextNumber + 100;
+    const file = [
+      'name,number,address,totalCapacity,shiftACapacity,shiftBCapacity,shiftCCapacity',
+      `Agrees,${base},1 A St,6,2,2,2`,
+      `Disagrees,${base + 1},1 B St,9,2,2,2`,
+      `Blank Total,${base + 2},1 C St,,1,1,1`,
+      `Not A Number,${base + 3},1 D St,many,1,1,1`,
+    ].join('\n');
+    const response = await upload(file);
+    expect(response.statusCode, response.body).toBe(200);
+    const { results } = response.json();
+    expect(results).toMatchObject({ created: 2, skipped: 2 });
+    expect(results.errors).toEqual([
+      {
+        row: 3,
+        error:
+          "totalCapacity is 9, but the shift columns give 6 seats (A + B + C). A station's capacity comes from its seats: correct the shift columns, or remove the totalCapacity column.",
+      },
+      { row: 5, error: expect.stringMatching(/^totalCapacity is many, but the shift columns give 3 seats/) },
+    ]);
+    const numbers = (await context.db.select({ number: stations.number }).from(stations)).map((row) => row.number);
+    expect(numbers).toEqual(expect.arrayContaining([base, base + 2]));
+    expect(numbers).not.toContain(base + 1);
+  });
+
+  it('refuses a dryRun that is not 1 or 0', async () => {
+    const response = await upload(`${HEADER}\n`, '?dryRun=maybe');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/dryRun must be 1 or 0/);
   });
 });
 

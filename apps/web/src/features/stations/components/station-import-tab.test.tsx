@@ -14,7 +14,11 @@ import { templateExampleRows, templateSeatRules } from './station-import-tab.tsx
 const LIST = 'GET /api/stations?includeInactive=true';
 
 describe('the station import template', () => {
-  const columns = [...STATION_IMPORT_REQUIRED_COLUMNS, ...STATION_IMPORT_OPTIONAL_COLUMNS];
+  // The template leaves out totalCapacity: a station's capacity is the sum of its shift columns.
+  const columns = [
+    ...STATION_IMPORT_REQUIRED_COLUMNS,
+    ...STATION_IMPORT_OPTIONAL_COLUMNS.filter((column) => column !== 'totalCapacity'),
+  ];
 
   it.each([
     ['a department with PM', ['DO', 'HM', 'PM'], 'B:Firefighter:2:PM:mustFill; C:Firefighter:1:PM'],
@@ -76,38 +80,75 @@ describe('Download Template', () => {
 });
 
 describe('Import Stations tab', () => {
-  it('uploads a spreadsheet, shows the figures and refused rows, says so and reloads the list', async () => {
+  const results = {
+    created: 2,
+    updated: 1,
+    unchanged: 0,
+    skipped: 1,
+    total: 4,
+    errors: [
+      {
+        row: 5,
+        error:
+          "totalCapacity is 9, but the shift columns give 6 seats (A + B + C). A station's capacity comes from its seats: correct the shift columns, or remove the totalCapacity column.",
+      },
+    ],
+    changes: [
+      { row: 2, kind: 'new', number: 7, name: 'Westside', fields: ['seats: A 5, B 5, C 5'] },
+      { row: 3, kind: 'new', number: 8, name: 'Lakeview', fields: ['seats: A 4, B 4, C 4'] },
+      {
+        row: 4,
+        kind: 'updated',
+        number: 1,
+        name: 'Downtown Central',
+        fields: ['name: Downtown -> Downtown Central', 'shift A seats: Captain 1, Engineer 1 -> Captain 1'],
+      },
+    ],
+    unknownColumns: ['Colour'],
+  } as const;
+
+  function renderTab() {
     let stations = [buildStation({ number: 1, name: 'Downtown' })];
-    const { user, api } = renderApp({
+    return renderApp({
       path: '/admin/stations',
       signedInAs: adminUser,
       api: {
         [LIST]: () => jsonResponse(200, { stations }),
+        'POST /api/admin/import-stations?dryRun=1': () =>
+          jsonResponse(200, {
+            results: { ...results, dryRun: true },
+            message: 'Preview: 2 new stations, 1 updated, 0 unchanged, 1 row with errors. Nothing is saved yet.',
+          }),
         'POST /api/admin/import-stations': () => {
           stations = [
-            ...stations,
+            buildStation({ number: 1, name: 'Downtown Central' }),
             buildStation({ number: 7, name: 'Westside' }),
             buildStation({ number: 8, name: 'Lakeview' }),
           ];
           return jsonResponse(200, {
-            results: {
-              created: 2,
-              skipped: 1,
-              total: 3,
-              errors: [{ row: 4, error: 'Skipped: Station number 1 already exists' }],
-            },
-            message: 'Import completed! 2 stations created, 1 skipped.',
+            results: { ...results, dryRun: false },
+            message: 'Import completed! 2 stations created, 1 updated, 1 skipped.',
           });
         },
       },
     });
-    await screen.findByRole('article', { name: 'Downtown' });
+  }
 
+  it('asks for no totalCapacity column and says where capacity comes from', async () => {
+    const { user } = renderTab();
+    await screen.findByRole('article', { name: 'Downtown' });
     await user.click(screen.getByRole('tab', { name: 'Import Stations' }));
     expect(await screen.findByRole('button', { name: 'Download Template' })).toBeInTheDocument();
     for (const column of STATION_IMPORT_REQUIRED_COLUMNS) expect(screen.getByText(column)).toBeInTheDocument();
-    expect(screen.getByText('seatRules')).toBeInTheDocument();
-    expect(screen.getByText(/must add up to totalCapacity/)).toBeInTheDocument();
+    expect(screen.queryByText('totalCapacity')).not.toBeInTheDocument();
+    expect(screen.getByText(/the station's capacity is their sum/)).toBeInTheDocument();
+    expect(screen.getByText(/an empty cell leaves that detail as it is/)).toBeInTheDocument();
+  });
+
+  it('previews the file, imports nothing until confirmed, then shows the figures and reloads the list', async () => {
+    const { user, api } = renderTab();
+    await screen.findByRole('article', { name: 'Downtown' });
+    await user.click(screen.getByRole('tab', { name: 'Import Stations' }));
     expect(screen.getByText(/^seatRules marks seats that require certifications or must be filled/)).toHaveTextContent(
       '"B:Firefighter:2:PM:mustFill; A:Engineer:1:DO"',
     );
@@ -116,23 +157,58 @@ describe('Import Stations tab', () => {
     await user.upload(screen.getByLabelText('Spreadsheet file'), file);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
-    expect(await screen.findByText('Import completed! 2 stations created, 1 skipped.')).toBeInTheDocument();
-    const results = screen.getByRole('region', { name: 'Import Results' });
+    const preview = await screen.findByRole('region', { name: 'Preview: nothing is saved yet' });
+    for (const [label, value] of [
+      ['New stations', '2'],
+      ['Updated stations', '1'],
+      ['Unchanged', '0'],
+      ['Row errors', '1'],
+    ] as const) {
+      expect(within(preview).getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(within(preview).getByText(/Colour/)).toBeInTheDocument();
+    const changes = within(within(preview).getByRole('table', { name: 'Changes to import' })).getAllByRole('row');
+    expect(changes[0]).toHaveTextContent('Station');
+    expect(changes.slice(1).map((row) => row.textContent)).toEqual([
+      '2Station 7 (Westside)Newseats: A 5, B 5, C 5',
+      '3Station 8 (Lakeview)Newseats: A 4, B 4, C 4',
+      '4Station 1 (Downtown Central)Updatedname: Downtown -> Downtown Centralshift A seats: Captain 1, Engineer 1 -> Captain 1',
+    ]);
+    expect(
+      within(within(preview).getByRole('table', { name: 'Rows that will not be imported' })).getByRole('row', {
+        name: /totalCapacity is 9/,
+      }),
+    ).toHaveTextContent('5');
+    expect(api.requestsTo('POST /api/admin/import-stations')).toHaveLength(0);
+
+    await user.click(within(preview).getByRole('button', { name: 'Import 3 stations' }));
+    expect(await screen.findByText('Import completed! 2 stations created, 1 updated, 1 skipped.')).toBeInTheDocument();
+    const outcome = screen.getByRole('region', { name: 'Import Results' });
     for (const [label, value] of [
       ['Created', '2'],
+      ['Updated', '1'],
       ['Skipped', '1'],
-      ['Total', '3'],
-      ['Errors', '1'],
+      ['Total', '4'],
     ] as const) {
-      expect(within(results).getByText(label).nextElementSibling).toHaveTextContent(value);
+      expect(within(outcome).getByText(label).nextElementSibling).toHaveTextContent(value);
     }
-    expect(within(results).getByRole('row', { name: /Skipped: Station number 1 already exists/ })).toHaveTextContent(
-      '4',
-    );
+    expect(api.requestsTo('POST /api/admin/import-stations?dryRun=1')[0]?.formData?.get('file')).toBe(file);
     expect(api.requestsTo('POST /api/admin/import-stations')[0]?.formData?.get('file')).toBe(file);
     await waitFor(() => expect(api.requestsTo(LIST)).toHaveLength(2));
 
     await user.click(screen.getByRole('tab', { name: 'Station List' }));
     expect(await screen.findByRole('article', { name: 'Westside' })).toBeInTheDocument();
+  });
+
+  it('drops the preview on Cancel and saves nothing', async () => {
+    const { user, api } = renderTab();
+    await screen.findByRole('article', { name: 'Downtown' });
+    await user.click(screen.getByRole('tab', { name: 'Import Stations' }));
+    await user.upload(screen.getByLabelText('Spreadsheet file'), new File(['x'], 'stations.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('button', { name: 'Upload' }));
+    const preview = await screen.findByRole('region', { name: 'Preview: nothing is saved yet' });
+    await user.click(within(preview).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Preview: nothing is saved yet' })).not.toBeInTheDocument();
+    expect(api.requestsTo('POST /api/admin/import-stations')).toHaveLength(0);
   });
 });

@@ -116,6 +116,28 @@ describe('MemberImportTab', () => {
     expect(screen.getByText(/Firefighter, Paramedic, EMT, Driver, Operator, Officer/)).toBeInTheDocument();
     expect(screen.getByText(/a whole number from 0 to 50/)).toBeInTheDocument();
     expect(screen.getByText(/queued in the outbox/)).toBeInTheDocument();
+    // An existing member: every filled-in column is updated, an empty cell leaves the field alone.
+    expect(screen.getByText(/employee ID of a member already here updates that member/)).toHaveTextContent(
+      'An empty cell leaves that field as it is.',
+    );
+    expect(screen.queryByText(/only their phone and seat/)).not.toBeInTheDocument();
+  });
+
+  it("lists each of an updated member's changes as old -> new, one line each", async () => {
+    const fields = ['first name: Rily -> Riley', 'rank: Firefighter -> Engineer', 'certifications: none -> DO; PM'];
+    const answer = structuredClone(previewAnswer);
+    answer.results.changes = [{ row: 3, kind: 'updated', name: 'Riley Chen', employeeId: 'FD-2042', fields }];
+    const { user } = renderImportTab(
+      () => jsonResponse(200, importAnswer),
+      {},
+      () => jsonResponse(200, answer),
+    );
+    await user.upload(screen.getByLabelText('Spreadsheet file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const preview = await screen.findByRole('region', { name: 'Preview: nothing is saved yet' });
+    const table = within(preview).getByRole('table', { name: 'Changes to import' });
+    expect(within(table).getByRole('columnheader', { name: 'Member' })).toBeInTheDocument();
+    for (const field of fields) expect(within(table).getByText(field)).toBeInTheDocument();
   });
 
   it('sends the chosen file and shows the figures, each refused row and the server’s summary', async () => {
