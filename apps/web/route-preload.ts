@@ -19,7 +19,7 @@ type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>;
 export const ROUTE_PRELOAD_TABLE_ID = 'route-preload';
 
 /** '/live-bid/:sessionId' → a pattern matching '/live-bid/8f1e…', with or without a last slash. */
-function urlPatternSource(url: string): string {
+export function urlPatternSource(url: string): string {
   const parts = url
     .split('/')
     .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
