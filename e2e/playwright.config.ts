@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_SMTP_URL } from './fixtures/mailbox.ts';
+import { E2E_OIDC_CLIENT, E2E_OIDC_ISSUER, E2E_OIDC_NAME } from './fixtures/oidc-provider.ts';
 
 const port = Number(process.env.E2E_PORT ?? 5077);
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../.tmp/e2e-data');
@@ -58,6 +59,11 @@ export default defineConfig({
       // E-mail goes to the test mailbox (fixtures/mailbox.ts), with links back to this server.
       SMTP_URL: E2E_SMTP_URL,
       PUBLIC_WEB_URL: baseURL,
+      // Single sign-on through the test provider (fixtures/oidc-provider.ts), discovered on first use.
+      OIDC_ISSUER: E2E_OIDC_ISSUER,
+      OIDC_CLIENT_ID: E2E_OIDC_CLIENT.id,
+      OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
+      OIDC_DISPLAY_NAME: E2E_OIDC_NAME,
     },
   },
 });

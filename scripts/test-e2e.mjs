@@ -45,6 +45,11 @@ const port = await findFreePort();
 // The test mailbox's SMTP port (e2e/fixtures/mailbox.ts), free as well and not the app's.
 let smtpPort = process.env.E2E_SMTP_PORT;
 while (smtpPort === undefined || smtpPort === String(port)) smtpPort = String(await findFreePort());
+// The test OpenID provider's port (e2e/fixtures/oidc-provider.ts), free and not the others'.
+let oidcPort = process.env.E2E_OIDC_PORT;
+while (oidcPort === undefined || oidcPort === String(port) || oidcPort === smtpPort) {
+  oidcPort = String(await findFreePort());
+}
 const result = spawnSync(
   'npx',
   ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
@@ -56,6 +61,7 @@ const result = spawnSync(
       CHROMIUM_PATH: chromium,
       E2E_PORT: String(port),
       E2E_SMTP_PORT: smtpPort,
+      E2E_OIDC_PORT: oidcPort,
       E2E_DATA_DIR: dataDir,
     },
   },

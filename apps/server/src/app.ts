@@ -20,6 +20,9 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { AdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { MemberImportService } from './modules/admin-users/member-import.service.ts';
 import { MemberImportJobsService } from './modules/admin-users/member-import-jobs.service.ts';
+import { ApiTokenUses } from './modules/api-tokens/api-token-uses.ts';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
 import { adminSignInRoutes, authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { MemberCache, registerMemberCache } from './modules/auth/member-cache.ts';
@@ -78,11 +81,16 @@ import { SessionBoardService } from './modules/session-room/session-board.servic
 import { SessionForecastService } from './modules/session-room/session-forecast.service.ts';
 import { sessionRoomRoutes } from './modules/session-room/session-room.routes.ts';
 import { SessionRoomService } from './modules/session-room/session-room.service.ts';
+import { adminSingleSignOnRoutes, singleSignOnRoutes } from './modules/single-sign-on/single-sign-on.routes.ts';
+import { SingleSignOnService } from './modules/single-sign-on/single-sign-on.service.ts';
 import { stationImportRoutes, stationRoutes } from './modules/stations/stations.routes.ts';
 import { StationsService } from './modules/stations/stations.service.ts';
 import { SeenMembers } from './modules/users/seen-members.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
+import { createWebhookSender } from './modules/webhooks/webhook-sender.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { httpsOnlyHsts } from './plugins/https-only-hsts.ts';
@@ -94,7 +102,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 
 export type AppSettings = Pick<
   AppConfig,
-  'jwtSecret' | 'allowSelfRegistration' | 'corsOrigins' | 'webDistDir' | 'trustProxy'
+  'jwtSecret' | 'allowSelfRegistration' | 'corsOrigins' | 'webDistDir' | 'trustProxy' | 'oidc'
 >;
 
 declare module 'fastify' {
@@ -136,6 +144,13 @@ export interface AppDependencies {
   allowLocalPushEndpoints?: boolean;
   /** Replaces PUSH_TIMEOUT_MS (tests of endpoints that never answer). */
   pushTimeoutMs?: number;
+  /**
+   * Webhook endpoints may be http://localhost and http://127.0.0.1 (a receiver in tests and
+   * development), as push endpoints; off unless asked for, and server.ts asks outside production only.
+   */
+  allowLocalWebhookEndpoints?: boolean;
+  /** Replaces WEBHOOK_TIMEOUT_MS (tests of endpoints that never answer). */
+  webhookTimeoutMs?: number;
   /** The level of the one line per request: `debug` unless LOG_REQUESTS=1 asks for `info`. */
   requestLogLevel?: 'debug' | 'info';
   /** How old a session's counters known in memory may be (SESSION_VERSIONS_MAX_AGE_MS by default). */
@@ -268,7 +283,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   seenMembers.reportOutagesTo(outageLog);
   app.decorate('seenMembers', seenMembers);
   const accessTokens = new AccessTokens(settings.jwtSecret);
-  await app.register(authPlugin, { clock, accessTokens, memberCache, seenMembers });
+  // Integrations' API tokens: each use is written at most once a minute; writes under way finish before the database closes.
+  const apiTokenUses = new ApiTokenUses(db, app.log);
+  app.addHook('preClose', async () => apiTokenUses.settle());
+  const apiTokensService = new ApiTokensService(db, clock, apiTokenUses);
+  await app.register(authPlugin, { clock, accessTokens, memberCache, seenMembers, apiTokens: apiTokensService });
   // Each session's counters in memory (decision 014): forgotten at the commit of every step of this
   // process (the engine's publish, below), at the events of another process's, and after every
   // request that may have written, once its handler is done.
@@ -286,7 +305,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const revalidationMemo = new RevalidationMemo(clock, sessionVersions);
   bus.subscribeAccessChanges(() => revalidationMemo.forgetAll());
   registerEarlyRevalidation(app, revalidationMemo);
-  const authService = new AuthService(db, clock, accessTokens, app.log);
+  const authService = new AuthService(
+    db,
+    clock,
+    accessTokens,
+    app.log,
+    settings.oidc ? { displayName: settings.oidc.displayName } : undefined,
+  );
   const liveService = new LiveService({
     db,
     clock,
@@ -356,10 +381,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       ...(dependencies.pushTimeoutMs ? { timeoutMs: dependencies.pushTimeoutMs } : {}),
     },
   });
+  // Webhooks need no setting either; session.completed carries the SHA-256 of the record the
+  // session's download gives, read before its first attempt.
+  const webhookRecords = new SessionRecordService(db, departmentZone);
+  const webhookSender = createWebhookSender(db, clock, {
+    allowLoopback: dependencies.allowLocalWebhookEndpoints ?? false,
+    ...(dependencies.webhookTimeoutMs ? { timeoutMs: dependencies.webhookTimeoutMs } : {}),
+    recordSha256: async (sessionId) => (await webhookRecords.recordFile({ id: '', isAdmin: true }, sessionId)).sha256,
+  });
   const outboxWorker = new OutboxWorker(
     db,
     clock,
-    { push: pushSender, ...(dependencies.outboxSenders ?? buildOutboxSenders(delivery)) },
+    { push: pushSender, webhook: webhookSender, ...(dependencies.outboxSenders ?? buildOutboxSenders(delivery)) },
     app.log,
     { outageLog },
   );
@@ -385,6 +418,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         allowSelfRegistration: settings.allowSelfRegistration,
       });
       await api.register(adminSignInRoutes, { prefix: '/admin', authService });
+      const singleSignOnService = new SingleSignOnService(
+        db,
+        clock,
+        authService,
+        settings.oidc,
+        settings.jwtSecret,
+        app.log,
+        delivery.publicWebUrl,
+      );
+      await api.register(singleSignOnRoutes, { prefix: '/auth', singleSignOnService });
+      await api.register(adminSingleSignOnRoutes, { prefix: '/admin', singleSignOnService });
       const stationsService = new StationsService(db, clock);
       await api.register(stationRoutes, { prefix: '/stations', stationsService });
       await api.register(stationImportRoutes, { prefix: '/admin', stationsService });
@@ -468,6 +512,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(adminSeniorityRuleRoutes, {
         prefix: '/admin',
         seniorityRuleService: new SeniorityRuleService(db, clock),
+      });
+      await api.register(apiTokenRoutes, { prefix: '/admin/api-tokens', apiTokensService });
+      await api.register(webhookRoutes, {
+        prefix: '/admin/webhooks',
+        webhooksService: new WebhooksService(db, clock, () => outboxWorker.wake()),
+        allowLocalEndpoints: dependencies.allowLocalWebhookEndpoints ?? false,
       });
       await api.register(chatRoutes, {
         prefix: '/chat',

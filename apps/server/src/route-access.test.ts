@@ -1,13 +1,22 @@
 /**
  * The authorization matrix: every route the app registers, tried as anonymous, member, other
  * member, deactivated member and administrator, against what `ROUTE_ACCESS` declares for it. A route
- * without a declaration fails here, and so does a declaration without a route.
+ * without a declaration fails here, and so does a declaration without a route. Every route is also
+ * tried with two API tokens, against `ROUTE_SCOPES`: one holding every scope but the route's own,
+ * and one holding only its own (for a route without a scope: every scope, twice).
  */
 import { randomUUID } from 'node:crypto';
+import {
+  API_TOKEN_MESSAGES,
+  API_TOKEN_SCOPES,
+  type ApiTokenScope,
+  apiTokenMissingScopeMessage,
+  createApiTokenResponseSchema,
+} from '@stationbid/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, createStationWithSeats } from './modules/session-engine/test-sessions.ts';
-import { ROUTE_ACCESS, type RouteAnswer, type RouteRole } from './route-access.ts';
+import { ROUTE_ACCESS, ROUTE_SCOPES, type RouteAnswer, type RouteRole } from './route-access.ts';
 import {
   createAdmin,
   createMember,
@@ -23,6 +32,9 @@ const signIns = {} as Record<Exclude<RouteRole, 'anonymous'>, SignedIn>;
 /** Second sign-ins, spent on sign-out so the first ones keep working. */
 const spareSignIns = {} as Record<Exclude<RouteRole, 'anonymous'>, SignedIn>;
 let ids: { session: string; station: string; member: string };
+/** API tokens' secrets by the scopes they hold, sorted and joined ("results:read sessions:read"). */
+const tokenSecrets = new Map<string, string>();
+const scopeKey = (scopes: readonly ApiTokenScope[]) => [...scopes].sort().join(' ');
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -51,6 +63,20 @@ beforeAll(async () => {
     payload: { isActive: false },
   });
   expect(deactivated.statusCode).toBe(200);
+  const scopeSets = [
+    [...API_TOKEN_SCOPES],
+    ...API_TOKEN_SCOPES.map((scope) => [scope]),
+    ...API_TOKEN_SCOPES.map((scope) => API_TOKEN_SCOPES.filter((other) => other !== scope)),
+  ];
+  for (const scopes of scopeSets) {
+    const created = await injectAs(context, signIns.admin, {
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: { name: `matrix ${scopeKey(scopes)}`, scopes },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    tokenSecrets.set(scopeKey(scopes), createApiTokenResponseSchema.parse(created.json()).secret);
+  }
 });
 afterAll(async () => {
   await context?.close();
@@ -139,6 +165,60 @@ describe('authorization matrix (every route, five callers, declared in route-acc
     }
     expect(mismatches).toEqual([]);
     expect(requests).toBeGreaterThan(400);
+  });
+});
+
+/** The two tokens a route is tried with: without its scope (every other), and with only its scope. */
+function tokensFor(key: string): { without: string; withScope: string } {
+  const scope = ROUTE_SCOPES[key];
+  const secret = (scopes: readonly ApiTokenScope[]) => {
+    const found = tokenSecrets.get(scopeKey(scopes));
+    if (!found) throw new Error(`no matrix token for ${scopeKey(scopes)}`);
+    return found;
+  };
+  if (!scope) return { without: secret(API_TOKEN_SCOPES), withScope: secret(API_TOKEN_SCOPES) };
+  return { without: secret(API_TOKEN_SCOPES.filter((other) => other !== scope)), withScope: secret([scope]) };
+}
+
+function answerWithToken(key: string, secret: string) {
+  // Filled as for an administrator (ids of nothing): a token never changes what the others use.
+  const options = requestFor(key, 'admin');
+  return context.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${secret}` } });
+}
+
+describe('authorization matrix with API tokens (every route, declared in ROUTE_SCOPES)', () => {
+  it('declares only scopes that exist, and only for routes declared in ROUTE_ACCESS once registered', () => {
+    const keys = registeredRouteKeys();
+    for (const [key, scope] of Object.entries(ROUTE_SCOPES)) {
+      expect(API_TOKEN_SCOPES, key).toContain(scope);
+      if (keys.includes(key)) expect(ROUTE_ACCESS, key).toHaveProperty([key]);
+    }
+  });
+
+  it('lets a token through only to routes declaring a scope it holds', { timeout: 120_000 }, async () => {
+    const mismatches: string[] = [];
+    let requests = 0;
+    for (const key of registeredRouteKeys()) {
+      const scope = ROUTE_SCOPES[key];
+      const { without, withScope } = tokensFor(key);
+      const refusal = scope ? apiTokenMissingScopeMessage(scope) : API_TOKEN_MESSAGES.integrationRoutesOnly;
+      const lacking = await answerWithToken(key, without);
+      const holding = await answerWithToken(key, withScope);
+      requests += 2;
+      expect(lacking.statusCode, `${key} with a token lacking its scope: ${lacking.body}`).toBeLessThan(500);
+      expect(holding.statusCode, `${key} with a token holding its scope: ${holding.body}`).toBeLessThan(500);
+      if (lacking.statusCode !== 403 || lacking.json<{ error?: string }>().error !== refusal) {
+        mismatches.push(`${key} without its scope: answered ${lacking.statusCode} ${lacking.body.slice(0, 120)}`);
+      }
+      const holdingRefused = holding.statusCode === 401 || holding.statusCode === 403;
+      if (scope ? holdingRefused : holding.statusCode !== 403) {
+        mismatches.push(
+          `${key} with ${scope ?? 'every scope'}: ${scope ? 'declared allowed' : 'declared 403'}, answered ${holding.statusCode} ${holding.body.slice(0, 120)}`,
+        );
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(requests).toBeGreaterThan(160);
   });
 });
 

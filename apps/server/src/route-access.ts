@@ -10,6 +10,7 @@
  *   still be 400 for the body the matrix sends). A deactivated member's token answers 403
  *   (ACCOUNT_DEACTIVATED) everywhere a token is needed.
  */
+import type { ApiTokenScope } from '@stationbid/domain';
 
 export type RouteRole = 'anonymous' | 'member' | 'otherMember' | 'deactivated' | 'admin';
 export type RouteAnswer = 'allowed' | 401 | 403 | 404;
@@ -79,6 +80,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/auth/forgot-password': PUBLIC,
   'POST /api/auth/reset-password/:token': PUBLIC,
   'POST /api/auth/register': REGISTRATION_CLOSED,
+  // Single sign-on: the button, the provider's round trip and the code's exchange are for anyone
+  // (each refusal is a redirect to the web's page); its settings are the administrators'.
+  'GET /api/auth/oidc/config': PUBLIC,
+  'GET /api/auth/oidc/start': PUBLIC,
+  'GET /api/auth/oidc/callback': PUBLIC,
+  'POST /api/auth/oidc/exchange': PUBLIC,
+  'GET /api/admin/single-sign-on': ADMIN,
+  'PUT /api/admin/single-sign-on': ADMIN,
 
   'GET /api/stations': MEMBER,
   'POST /api/stations': ADMIN,
@@ -207,4 +216,34 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/chat/session/:id/unread-count': PARTICIPANT,
   'POST /api/chat/send': MEMBER,
   'POST /api/chat/mark-read': MEMBER,
+
+  // Integrations' API tokens: administrators only; no scope admits a token, so tokens cannot make tokens.
+  'GET /api/admin/api-tokens': ADMIN,
+  'POST /api/admin/api-tokens': ADMIN,
+  'DELETE /api/admin/api-tokens/:id': ADMIN,
+  // Webhooks: administrators only; no scope admits a token, so an integration cannot choose where events go.
+  'GET /api/admin/webhooks': ADMIN,
+  'POST /api/admin/webhooks': ADMIN,
+  'GET /api/admin/webhooks/deliveries': ADMIN,
+  'PUT /api/admin/webhooks/:id': ADMIN,
+  'POST /api/admin/webhooks/:id/rotate-secret': ADMIN,
+  'POST /api/admin/webhooks/:id/test': ADMIN,
+  'DELETE /api/admin/webhooks/:id': ADMIN,
+};
+
+/**
+ * The scope column of the matrix: the routes an API token (`Authorization: Bearer sbt_...`) may
+ * call, each with the one scope it needs; the route's guard is `app.requireScope(scope, ...)`, which
+ * leaves members' access as ROUTE_ACCESS declares it. Every route not listed here refuses every API
+ * token (403). The matrix test tries each registered route with a token holding every scope but the
+ * route's own and with one holding only its own. A route listed before it exists (roster sync) is
+ * ready for its guard; the matrix checks it once it is registered.
+ */
+export const ROUTE_SCOPES: Readonly<Record<string, ApiTokenScope>> = {
+  'GET /api/bid-sessions': 'sessions:read',
+  'GET /api/bid-sessions/:id': 'sessions:read',
+  'GET /api/bid-sessions/:id/results': 'results:read',
+  // The .xlsx export: a read, though its route is a POST.
+  'POST /api/bid-sessions/:id/export': 'results:read',
+  'PUT /api/admin/roster': 'roster:write',
 };

@@ -101,6 +101,8 @@ async function main(): Promise<void> {
     delivery: config.delivery,
     // A stand-in push service on this machine, for development; production takes https:// only.
     allowLocalPushEndpoints: config.nodeEnv !== 'production',
+    // Likewise a webhook receiver on this machine; production takes https:// public hosts only.
+    allowLocalWebhookEndpoints: config.nodeEnv !== 'production',
     logger: buildLoggerOptions({
       level: config.logLevel,
       nodeEnv: config.nodeEnv,

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   ACCOUNT_DEACTIVATED: 403,
   FORBIDDEN: 403,
   REGISTRATION_CLOSED: 403,
+  /** A password sign-in or reset of a member whose department requires single sign-on. */
+  SINGLE_SIGN_ON_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

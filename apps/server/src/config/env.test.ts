@@ -199,4 +199,38 @@ describe('ADMIN_PASSWORD (issue 13, finding 11)', () => {
     expect(loadConfig(admin('engine-42')).admin).toEqual({ email: 'chief@dept.example', password: 'engine-42' });
     expect(loadConfig(admin('passwordpassword')).admin?.password).toBe('passwordpassword');
   });
+
+  it('reads single sign-on all or nothing, with the redirect built from PUBLIC_WEB_URL', () => {
+    const oidc = {
+      OIDC_ISSUER: 'https://login.city.example',
+      OIDC_CLIENT_ID: 'stationbid',
+      OIDC_CLIENT_SECRET: 'secret',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir() }).oidc).toBeUndefined();
+    expect(loadConfig({ ...oidc, PUBLIC_WEB_URL: 'https://bids.city.example/', DATA_DIR: dataDir() }).oidc).toEqual({
+      issuer: 'https://login.city.example',
+      clientId: 'stationbid',
+      clientSecret: 'secret',
+      displayName: 'your organization',
+      memberClaim: 'email',
+      publicWebUrl: 'https://bids.city.example',
+    });
+    expect(
+      loadConfig({ ...oidc, OIDC_DISPLAY_NAME: 'City ID', OIDC_MEMBER_CLAIM: 'employeeId', DATA_DIR: dataDir() }).oidc,
+    ).toMatchObject({ displayName: 'City ID', memberClaim: 'employeeId' });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.city.example', DATA_DIR: dataDir() })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three for single sign-on, or none/,
+    );
+    expect(() =>
+      loadConfig({
+        ...oidc,
+        OIDC_ISSUER: 'http://login.city.example',
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        DATA_DIR: dataDir(),
+      }),
+    ).toThrow(
+      /OIDC_ISSUER: must be an https:\/\/ URL when NODE_ENV=production[\s\S]*PUBLIC_WEB_URL: required for single sign-on/,
+    );
+  });
 });

@@ -83,6 +83,18 @@ const envSchema = z.object({
   PUSH_CONTACT: optionalSetting(
     z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL'),
   ),
+  // Single sign-on with OpenID Connect (docs/integrations.md): all three, or none.
+  OIDC_ISSUER: optionalSetting(
+    z.url({ protocol: /^https?$/, error: "must be the provider's issuer URL, e.g. https://login.example.org" }),
+  ),
+  OIDC_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
+  OIDC_CLIENT_SECRET: optionalSetting(z.string().min(1)),
+  /** The button's words: "Sign in with <name>". */
+  OIDC_DISPLAY_NAME: optionalSetting(z.string().trim().min(1).max(60, 'must be at most 60 characters')),
+  /** `email` (matched only when the provider says it is verified), or a claim matched to the employee ID. */
+  OIDC_MEMBER_CLAIM: optionalSetting(
+    z.string().regex(/^[A-Za-z_][\w.:-]{0,99}$/, 'must be a claim name such as email or employeeId'),
+  ),
 });
 
 /** An optional setting where an empty value means "not set". */
@@ -107,6 +119,22 @@ function isKnownTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Single sign-on with OpenID Connect. The redirect URI the provider must know is
+ * `<publicWebUrl>/api/auth/oidc/callback`.
+ */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's words: "Sign in with <displayName>". */
+  displayName: string;
+  /** `email`, or the claim compared with members' employee IDs. */
+  memberClaim: string;
+  /** The web app's public address, where the provider sends people back. */
+  publicWebUrl: string;
 }
 
 /** Where and how the outbox worker delivers; a channel left undefined is not configured. */
@@ -144,6 +172,8 @@ export interface AppConfig {
    */
   trustProxy: boolean | string[];
   delivery: DeliveryConfig;
+  /** Single sign-on; undefined when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are not set. */
+  oidc?: OidcConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -200,6 +230,22 @@ function crossSettingProblems(environment: NodeJS.ProcessEnv, env: Partial<Env>)
   if (smsSettings.some(Boolean) && !smsSettings.every(Boolean)) {
     problems.push('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM: set all three, or none');
   }
+  const oidcSettings = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].map(isSet);
+  if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
+    problems.push(
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three for single sign-on, or none (docs/integrations.md)',
+    );
+  }
+  if (oidcSettings.every(Boolean) && env.NODE_ENV === 'production') {
+    if (env.OIDC_ISSUER?.startsWith('http://')) {
+      problems.push('OIDC_ISSUER: must be an https:// URL when NODE_ENV=production');
+    }
+    if (!isSet('PUBLIC_WEB_URL')) {
+      problems.push(
+        'PUBLIC_WEB_URL: required for single sign-on when NODE_ENV=production (the redirect URI is PUBLIC_WEB_URL/api/auth/oidc/callback)',
+      );
+    }
+  }
   if (env.NODE_ENV === 'production' && env.TRUST_PROXY === true) {
     problems.push(
       "TRUST_PROXY: true trusts any client's X-Forwarded-For; in production list the reverse proxies' addresses or CIDR ranges instead (e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/8)",
@@ -216,6 +262,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const env = parsed.env as Env;
 
   const dataDir = path.resolve(env.DATA_DIR);
+  const publicWebUrl = (env.PUBLIC_WEB_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const admin =
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
   return {
@@ -241,7 +288,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     trustProxy: env.TRUST_PROXY,
     delivery: {
-      publicWebUrl: (env.PUBLIC_WEB_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      publicWebUrl,
       departmentTimeZone: env.DEPARTMENT_TIMEZONE,
       email: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
       sms:
@@ -255,5 +302,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
           : undefined,
       pushContact: env.PUSH_CONTACT,
     },
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            displayName: env.OIDC_DISPLAY_NAME ?? 'your organization',
+            memberClaim: env.OIDC_MEMBER_CLAIM ?? 'email',
+            publicWebUrl,
+          }
+        : undefined,
   };
 }

@@ -48,7 +48,13 @@ export const OUTBOX_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_
  * because a push service answers in milliseconds and a slot taken by an endpoint that does not
  * answer is held until the push timeout.
  */
-export const LANE_CONCURRENCY: Record<OutboxChannel, number> = { email: SMTP_CONNECTIONS, sms: 4, push: 16 };
+export const LANE_CONCURRENCY: Record<OutboxChannel, number> = {
+  email: SMTP_CONNECTIONS,
+  sms: 4,
+  push: 16,
+  // An endpoint that never answers holds a slot for the 10 s webhook deadline; a department has few.
+  webhook: 4,
+};
 
 /**
  * Time between the end of one lane's tick and the start of the next. A lane claims with one indexed
@@ -80,8 +86,8 @@ export interface OutboxTickReport {
 
 export type OutboxSenders = Partial<Record<OutboxChannel, MessageSender>>;
 
-const CHANNEL_NAMES: Record<OutboxChannel, string> = { email: 'e-mail', sms: 'SMS', push: 'push' };
-const CHANNELS: readonly OutboxChannel[] = ['email', 'sms', 'push'];
+const CHANNEL_NAMES: Record<OutboxChannel, string> = { email: 'e-mail', sms: 'SMS', push: 'push', webhook: 'webhook' };
+const CHANNELS: readonly OutboxChannel[] = ['email', 'sms', 'push', 'webhook'];
 
 export class OutboxWorker {
   private readonly lanes: DeliveryLane[];

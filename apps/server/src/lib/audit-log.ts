@@ -51,6 +51,13 @@ export const AUDIT_EVENTS = {
   'station.assignments_cleared': "An administrator cleared every member's seat (`count` members).",
   // The department's settings, by administrators
   'settings.changed': "An administrator changed the department's settings: `settings` names which.",
+  // API tokens for integrations, by administrators
+  'integration.token_created': 'An administrator created an API token (`apiTokenId`, `scopes`); never its secret.',
+  'integration.token_revoked': 'An administrator revoked an API token (`apiTokenId`).',
+  'integration.webhook_created':
+    'An administrator registered a webhook endpoint (`webhookId`, `events`); never its signing secret.',
+  'integration.webhook_secret_rotated': "An administrator replaced a webhook endpoint's signing secret (`webhookId`).",
+  'integration.webhook_deleted': 'An administrator deleted a webhook endpoint (`webhookId`).',
   // Bid sessions
   'session.created': 'An administrator created a bid session.',
   'session.updated': 'An administrator changed a bid session: `fields` names what changed.',
@@ -96,6 +103,8 @@ export interface AuditFields {
   settings?: readonly string[];
   role?: 'admin' | 'member';
   purpose?: string;
+  /** How a sign-in was made: with a password, or through single sign-on. */
+  method?: 'password' | 'single_sign_on';
   status?: string;
   turnsUndone?: number;
   seat?: { stationId: string; stationNumber: number; shift: string; seatPosition: string };
@@ -106,6 +115,12 @@ export interface AuditFields {
   added?: number;
   removed?: number;
   fileName?: string;
+  /** An API token's id (never its secret) and the scopes it was given. */
+  apiTokenId?: string;
+  scopes?: readonly string[];
+  /** A webhook endpoint's id (never its secret) and the events it chose. */
+  webhookId?: string;
+  events?: readonly string[];
 }
 
 /** The actor fields of a signed-in member. */

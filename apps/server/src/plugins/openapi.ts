@@ -10,7 +10,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ROUTE_ACCESS, type RouteAccess } from '../route-access.ts';
+import { ROUTE_ACCESS, ROUTE_SCOPES, type RouteAccess } from '../route-access.ts';
 
 const BEARER_AUTH = [{ bearerAuth: [] }];
 const NO_AUTH: never[] = [];
@@ -33,6 +33,12 @@ export function operationSecurity(method: string, url: string): typeof BEARER_AU
   return access && !needsBearerToken(access) ? NO_AUTH : BEARER_AUTH;
 }
 
+/** `x-api-token-scope` for an operation an API token may call (ROUTE_SCOPES), else nothing. */
+function apiTokenScopeExtension(method: string, url: string): { 'x-api-token-scope'?: string } {
+  const scope = ROUTE_SCOPES[`${method} ${url}`] ?? ROUTE_SCOPES[`${method} ${url.replace(/(.)\/$/, '$1')}`];
+  return scope ? { 'x-api-token-scope': scope } : {};
+}
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -51,7 +57,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const method = [input.route.method].flat().find((name) => name !== 'HEAD') ?? 'GET';
       return {
         ...transformed,
-        schema: { ...transformed.schema, security: operationSecurity(method, input.url) },
+        schema: {
+          ...transformed.schema,
+          security: operationSecurity(method, input.url),
+          // The scope an integration's API token (`sbt_...`) needs here; operations without one refuse tokens.
+          ...apiTokenScopeExtension(method, input.url),
+        },
       };
     },
   });

@@ -121,7 +121,13 @@ export function capturedLog(): { logger: AppDependencies['logger']; text(): stri
  */
 export type TestDependencies = Pick<
   AppDependencies,
-  'delivery' | 'outboxSenders' | 'sessionVersionsMaxAgeMs' | 'allowLocalPushEndpoints' | 'pushTimeoutMs'
+  | 'delivery'
+  | 'outboxSenders'
+  | 'sessionVersionsMaxAgeMs'
+  | 'allowLocalPushEndpoints'
+  | 'pushTimeoutMs'
+  | 'allowLocalWebhookEndpoints'
+  | 'webhookTimeoutMs'
 >;
 
 export async function createTestContext(
@@ -151,6 +157,8 @@ export async function createTestContextOn(
     sessionVersionsMaxAgeMs: 0,
     // A stand-in push service on 127.0.0.1 (push.test.ts), as in development.
     allowLocalPushEndpoints: true,
+    // A webhook receiver on 127.0.0.1 (webhooks.test.ts), likewise.
+    allowLocalWebhookEndpoints: true,
     ...dependencies,
   });
   return {

@@ -18,6 +18,7 @@ const ADMIN_LINKS = [
   'Bid Management',
   'Notification Management',
   'Department Settings',
+  'Integrations',
 ];
 
 function mainNavigation() {
@@ -32,7 +33,8 @@ describe('route guards', () => {
 
       expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/login');
-      expect(api.requests).toHaveLength(0);
+      // Only the server's public answer of whether the sign-in page offers single sign-on.
+      expect(api.requests.filter((request) => request.path !== '/api/auth/oidc/config')).toHaveLength(0);
     },
   );
 
@@ -86,6 +88,7 @@ describe('route guards', () => {
     // The admin dashboard's seniority link opens member management on its Seniority Management tab.
     ['/admin/seniority', 'User Management'],
     ['/admin/settings', 'Department Settings'],
+    ['/admin/integrations', 'Integrations'],
   ])('opens %s for an administrator with the title "%s"', async (path, title) => {
     const { router } = renderApp({ path, signedInAs: adminUser });
 
@@ -113,7 +116,7 @@ describe('start-up with stored tokens', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
-    expect(api.requests).toHaveLength(0);
+    expect(api.requests.filter((request) => request.path !== '/api/auth/oidc/config')).toHaveLength(0);
   });
 
   it('signs out when the server refuses the stored member (deleted or deactivated)', async () => {

@@ -5,8 +5,9 @@
  *
  * Each page is a route module in ./routes, loaded with `lazy` on its first visit, so a member's first
  * load carries only the shell and the page they open (the administrators' screens, the spreadsheet
- * import and the live board stay out of it; `npm run size` checks the budget). The guards and the
- * shell are loaded up front: they decide, before a page's module renders, whether it may show.
+ * import and the live board stay out of it; `npm run size` checks the budget). The guards are loaded
+ * up front: they decide, before a page's module renders, whether it may show. The signed-in shell
+ * (header, navigation, live counts) is lazy too, so the sign-in pages do not carry it.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
@@ -14,7 +15,6 @@ import { paths } from '../config/paths.ts';
 import { AdminRoute } from './guards/admin-route.tsx';
 import { ProtectedRoute } from './guards/protected-route.tsx';
 import { PublicOnlyRoute } from './guards/public-only-route.tsx';
-import { AppLayout } from './layout/app-shell.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorScreen } from './route-error-screen.tsx';
 
@@ -33,11 +33,15 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
         ],
       },
+      // Signed out on arrival, signed in on leaving: neither guard fits.
+      { path: paths.singleSignOn, lazy: () => import('./routes/single-sign-on.tsx') },
       {
         element: <ProtectedRoute />,
         children: [
           {
-            element: <AppLayout />,
+            // The signed-in shell loads with the page, in parallel (the router starts every matched
+            // route's `lazy` at once), so the sign-in pages do not carry it.
+            lazy: () => import('./layout/app-shell.tsx').then(({ AppLayout }) => ({ Component: AppLayout })),
             children: [
               { path: paths.root, element: <Navigate to={paths.dashboard} replace /> },
               { path: paths.dashboard, lazy: () => import('./routes/dashboard.tsx') },
@@ -60,6 +64,7 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.notifications, lazy: () => import('./routes/admin/notifications.tsx') },
                   { path: paths.admin.seniority, lazy: () => import('./routes/admin/seniority.tsx') },
                   { path: paths.admin.settings, lazy: () => import('./routes/admin/settings.tsx') },
+                  { path: paths.admin.integrations, lazy: () => import('./routes/admin/integrations.tsx') },
                 ],
               },
             ],

@@ -10,6 +10,8 @@ export const paths = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
+  /** Where single sign-on's callback lands: a one-time code to exchange, or a refusal to show. */
+  singleSignOn: '/auth/sso',
   dashboard: '/dashboard',
   bidding: '/bidding',
   liveBid: '/live-bid/:sessionId',
@@ -28,6 +30,7 @@ export const paths = {
     notifications: '/admin/notifications',
     seniority: '/admin/seniority',
     settings: '/admin/settings',
+    integrations: '/admin/integrations',
   },
 } as const;
 

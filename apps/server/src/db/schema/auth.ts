@@ -68,3 +68,18 @@ export const liveTicketUses = pgTable(
   },
   (table) => [index('live_ticket_uses_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * The one-time codes a single sign-on hands the web app in its redirect (/auth/sso?code=...), which
+ * the web exchanges once, within a minute, for the usual sign-in answer: the tokens never travel in
+ * a URL. Stored as SHA-256 hashes, like refresh tokens.
+ */
+export const singleSignOnCodes = pgTable('single_sign_on_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  memberId: uuid('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

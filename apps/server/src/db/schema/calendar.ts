@@ -3,7 +3,7 @@
  * calendar feed address, of which only a hash is kept.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
 /**
@@ -28,6 +28,17 @@ export const departmentSettings = pgTable(
      * the default order (seniority score, then each session's tie-break chain).
      */
     seniorityRule: jsonb('seniority_rule'),
+    /**
+     * Members who are not administrators sign in only through the OpenID Connect provider: their
+     * passwords and password resets are refused. Administrators keep their passwords, so a broken
+     * provider cannot lock the department out. Turned on only while OIDC is configured.
+     */
+    requireSingleSignOn: boolean('require_single_sign_on').notNull().default(false),
+    /**
+     * A person the provider vouches for who matches no member becomes an inactive member waiting
+     * for approval (as self-registration makes them) instead of being refused.
+     */
+    singleSignOnCreatesMembers: boolean('single_sign_on_creates_members').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => members.id, { onDelete: 'set null' }),
   },

@@ -151,7 +151,7 @@ export const outbox = pgTable(
       .where(sql`${table.status} in ('pending','sending')`),
     // Widened for push by migration 0007 as NOT VALID (no scan of the outbox under its lock); old rows
     // are all 'email' or 'sms', so a later release can VALIDATE it.
-    check('outbox_channel_known', sql`${table.channel} in ('email','sms','push')`),
+    check('outbox_channel_known', sql`${table.channel} in ('email','sms','push','webhook')`),
     check('outbox_status_known', sql`${table.status} in ('pending','sending','sent','failed')`),
   ],
 );

@@ -46,6 +46,7 @@ import {
   type MemberRow,
   updateMember,
 } from '../users/users.repository.ts';
+import { queueMemberChanged } from '../webhooks/webhook-events.ts';
 import { decodeMemberCursor, encodeMemberCursor } from './member-cursor.ts';
 import { countMatchingMembers, listMatchingMembers } from './member-list.repository.ts';
 
@@ -164,6 +165,7 @@ export class AdminUsersService {
           details: { userId: member.id },
           at: now,
         });
+        await queueMemberChanged(tx, { id: member.id, employeeId: member.employeeId, change: 'created' }, now);
         return member;
       });
     } catch (error) {
@@ -284,6 +286,14 @@ export class AdminUsersService {
           details: { userId: memberId, fields: changedFields },
           at: now,
         });
+        const change =
+          changes.isActive === undefined || changes.isActive === stored.isActive
+            ? 'updated'
+            : changes.isActive
+              ? 'activated'
+              : 'deactivated';
+        const employeeId = changes.employeeId ?? stored.employeeId;
+        await queueMemberChanged(tx, { id: memberId, employeeId, change, fields: changedFields }, now);
       });
     } catch (error) {
       if (isUniqueViolation(error))
@@ -339,6 +349,7 @@ export class AdminUsersService {
         details: { userId: memberId, employeeId: stored.employeeId },
         at: now,
       });
+      await queueMemberChanged(tx, { id: memberId, employeeId: stored.employeeId, change: 'deleted' }, now);
     });
     announceMemberChanged(this.db, memberId);
     audit(this.log, 'member.deleted', { ...auditActor(actor), memberId }, 'administrator deleted a member');
@@ -358,6 +369,7 @@ export class AdminUsersService {
         details: { userId: memberId },
         at: now,
       });
+      await queueMemberChanged(tx, { id: memberId, employeeId: updated.employeeId, change: 'activated' }, now);
     });
     announceMemberChanged(this.db, memberId);
     audit(this.log, 'member.activated', { ...auditActor(actor), memberId }, 'administrator reactivated a member');

@@ -93,10 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; allow
         response: { 200: messageResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => {
-      await authService.requestPasswordReset(request.body, request.ip);
-      return { message: PASSWORD_RESET_MESSAGES.resetRequested };
-    },
+    async (request) => ({ message: await authService.requestPasswordReset(request.body, request.ip) }),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import {
   type RefreshResponse,
   type RegisterRequest,
   type RegisterResponse,
+  SINGLE_SIGN_ON_MESSAGES,
   tooManyAttemptsMessage,
   tooManyRegistrationsMessage,
   UNLOCK_MESSAGES,
@@ -28,6 +29,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ANONYMOUS_AUDIT_ACTOR, audit, auditActor, hashEmail, SYSTEM_AUDIT_ACTOR } from '../../lib/audit-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { readSingleSignOnSettings } from '../single-sign-on/single-sign-on.repository.ts';
 import { queuePasswordResetEmail, queueRegistrationAttemptEmail } from '../users/member-emails.ts';
 import { loadPresentedUser } from '../users/user-presenter.ts';
 import {
@@ -35,6 +37,7 @@ import {
   findMemberById,
   findMembersByEmailOrEmployeeId,
   insertMember,
+  type MemberRow,
   updateMember,
 } from '../users/users.repository.ts';
 import {
@@ -146,6 +149,8 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly accessTokens: AccessTokens,
     private readonly log?: FastifyBaseLogger,
+    /** Single sign-on's button name when OIDC is configured; without it, single sign-on is never required. */
+    private readonly singleSignOn?: { displayName: string },
   ) {}
 
   async login(credentials: LoginRequest, clientAddress: string): Promise<AuthResponse> {
@@ -212,8 +217,37 @@ export class AuthService {
       );
     }
 
+    // Passwords stop working for members when the department requires single sign-on;
+    // administrators keep theirs, so a broken provider cannot lock everyone out.
+    if (!member.isAdmin && (await this.isSingleSignOnRequired())) {
+      await releaseBackoffAttempt(this.db, pairKey, LOGIN_BACKOFF.accountAndAddress);
+      audit(
+        this.log,
+        'auth.sign_in_failed',
+        { ...ANONYMOUS_AUDIT_ACTOR, memberId: member.id, ...attempt, reason: 'single_sign_on_required' },
+        'sign-in refused: the department requires single sign-on',
+      );
+      throw new AppError(
+        'SINGLE_SIGN_ON_REQUIRED',
+        SINGLE_SIGN_ON_MESSAGES.passwordSignInRefused(this.singleSignOnName),
+      );
+    }
+
     await clearThrottle(this.db, pairKey);
     await markThrottleEvent(this.db, knownPairKey(credentials.email, clientAddress), now);
+    return this.issueSignIn(member, clientAddress, 'password');
+  }
+
+  /**
+   * Starts a sign-in for a member whose identity is established (a right password, or single
+   * sign-on): a new refresh-token family and an access token, the same answer either way.
+   */
+  async issueSignIn(
+    member: MemberRow,
+    clientAddress: string,
+    method: 'password' | 'single_sign_on',
+  ): Promise<AuthResponse> {
+    const now = this.clock.now();
     const familyId = randomUUID();
     const refreshToken = createOpaqueToken();
     await this.db.transaction(async (tx) => {
@@ -230,15 +264,15 @@ export class AuthService {
         actorName: `${member.firstName} ${member.lastName}`,
         type: 'login',
         title: 'Signed in',
-        description: `${member.firstName} ${member.lastName} signed in`,
+        description: `${member.firstName} ${member.lastName} signed in${method === 'single_sign_on' ? ` with ${this.singleSignOnName}` : ''}`,
         at: now,
       });
     });
     audit(
       this.log,
       'auth.sign_in',
-      { ...auditActor(member), memberId: member.id, clientAddress },
-      `${member.isAdmin ? 'administrator' : 'member'} signed in`,
+      { ...auditActor(member), memberId: member.id, clientAddress, method },
+      `${member.isAdmin ? 'administrator' : 'member'} signed in${method === 'single_sign_on' ? ' with single sign-on' : ''}`,
     );
     const token = await this.accessTokens.sign({ memberId: member.id, familyId }, now);
     return { user: await this.getUser(member.id), token, refreshToken };
@@ -448,17 +482,36 @@ export class AuthService {
    * Queues a reset link for an active member with this e-mail. Answers the same, in about the same
    * time, whether or not there is one.
    */
-  async requestPasswordReset(request: ForgotPasswordRequest, clientAddress: string): Promise<void> {
+  async requestPasswordReset(request: ForgotPasswordRequest, clientAddress: string): Promise<string> {
     const startedAt = performance.now();
     try {
-      await this.queuePasswordReset(request.email, clientAddress);
+      const isRequired = await this.isSingleSignOnRequired();
+      await this.queuePasswordReset(request.email, clientAddress, isRequired);
+      // The same answer for every e-mail: it says members use single sign-on, not whose account is whose.
+      return isRequired
+        ? SINGLE_SIGN_ON_MESSAGES.resetRequestedWhileRequired(this.singleSignOnName)
+        : PASSWORD_RESET_MESSAGES.resetRequested;
     } finally {
       const remainingMs = FORGOT_PASSWORD_MIN_ANSWER_MS - (performance.now() - startedAt);
       if (remainingMs > 0) await sleep(remainingMs);
     }
   }
 
-  private async queuePasswordReset(email: string, clientAddress: string): Promise<void> {
+  /** Whether members (not administrators) must sign in with single sign-on: configured and turned on. */
+  async isSingleSignOnRequired(): Promise<boolean> {
+    if (!this.singleSignOn) return false;
+    return (await readSingleSignOnSettings(this.db)).requireSingleSignOn;
+  }
+
+  private get singleSignOnName(): string {
+    return this.singleSignOn?.displayName ?? 'your organization';
+  }
+
+  private async queuePasswordReset(
+    email: string,
+    clientAddress: string,
+    isSingleSignOnRequired: boolean,
+  ): Promise<void> {
     const now = this.clock.now();
     const addressClaim = await claimWindowAttempt(
       this.db,
@@ -481,6 +534,7 @@ export class AuthService {
 
     const member = await findMemberByEmail(this.db, email);
     if (!member?.isActive) return;
+    if (isSingleSignOnRequired && !member.isAdmin) return;
     await this.db.transaction(async (tx) => {
       await queuePasswordResetEmail(tx, member, now, PASSWORD_RESET_LIFETIME_MS);
     });
@@ -505,6 +559,12 @@ export class AuthService {
     const member = await findMemberById(this.db, stored.memberId);
     if (!member) throw new AppError('RESET_LINK_INVALID', PASSWORD_RESET_MESSAGES.linkInvalid);
     if (!member.isActive) throw new AppError('ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated);
+    if (!member.isAdmin && (await this.isSingleSignOnRequired())) {
+      throw new AppError(
+        'SINGLE_SIGN_ON_REQUIRED',
+        SINGLE_SIGN_ON_MESSAGES.passwordResetRefused(this.singleSignOnName),
+      );
+    }
 
     // Hashing is slow; it happens before the transaction, which stays short.
     const passwordHash = await hashPassword(password);

@@ -7,6 +7,7 @@
  * (session-delivery.service.ts).
  */
 import {
+  type DeliveryChannel,
   type DeliveryChannelStatus,
   type DeliveryFailure,
   type DeliveryLog,
@@ -38,7 +39,8 @@ function toDeliveryFailure(failure: FailureRow): DeliveryFailure {
   const willRetry = failure.status === 'pending';
   return {
     id: failure.id,
-    channel: failure.channel as OutboxChannel,
+    // Webhook deliveries are listed apart (webhooks module); this lists e-mail, SMS and push only.
+    channel: failure.channel as DeliveryChannel,
     kind: failure.kind,
     recipient: describeRecipient(failure),
     attempts: failure.attempts,

@@ -4,7 +4,13 @@ import type { Executor } from '../../db/client.ts';
 import { members, outbox, pushSubscriptions } from '../../db/schema/index.ts';
 import { DEVICE_REMOVED_NOTE } from './message-senders.ts';
 
-export type OutboxChannel = 'email' | 'sms' | 'push';
+/**
+ * 'webhook': one event to one administrator's endpoint (modules/webhooks/). In the outbox rather
+ * than a table of its own so an event is queued in the transaction of the change that causes it and
+ * is claimed, leased, retried and backed off exactly as the other messages, in a lane of its own
+ * (decision 017): an endpoint that hangs holds webhook slots only.
+ */
+export type OutboxChannel = 'email' | 'sms' | 'push' | 'webhook';
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /**

@@ -6,6 +6,7 @@
 import {
   BID_MESSAGES,
   DELIVERY_CHANNELS,
+  type DeliveryChannel,
   type DeliveryLog,
   type DeliveryLogEntry,
   type DeliveryResult,
@@ -75,7 +76,8 @@ export async function readDeliveryLog(
       id: row.id,
       memberId: row.memberId,
       memberName: `${row.firstName} ${row.lastName}`,
-      channel: row.channel as OutboxChannel,
+      // A session's log has no webhooks: they are queued without a session.
+      channel: row.channel as DeliveryChannel,
       kind: row.kind,
       kindLabel: kindLabel(row.kind),
       // A push's recipient is the id of a device, which says nothing to a reader.

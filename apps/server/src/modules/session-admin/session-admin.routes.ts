@@ -30,7 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember, currentViewer } from '../../plugins/auth.ts';
 import type { SessionRoomService } from '../session-room/session-room.service.ts';
 import { buildSessionWorkbook, exportFileName, XLSX_CONTENT_TYPE } from './session-export.ts';
 import type { SessionManagementService } from './session-management.service.ts';
@@ -249,7 +249,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:id/export',
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireScope('results:read', app.requireMember),
       schema: {
         tags: ['bid-sessions'],
         summary:
@@ -260,7 +260,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { results, session } = await sessionRoom.resultsForExport(currentMember(request), request.params.id, {
+      const { results, session } = await sessionRoom.resultsForExport(currentViewer(request), request.params.id, {
         timeZone: departmentTimeZone(),
       });
       const exportedAt = clock.now();

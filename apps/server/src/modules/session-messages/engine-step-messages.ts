@@ -8,6 +8,7 @@ import type { EngineEvent, HistoryEntryDraft } from '@stationbid/domain';
 import type { Executor } from '../../db/client.ts';
 import { listNextInQueue, listSubscriptionIdsByMember } from '../push/push.repository.ts';
 import { describeMovedToBackNotice } from '../session-engine/turn-notice-wording.ts';
+import { queueEngineStepWebhooks } from '../webhooks/webhook-events.ts';
 import { canReach, pushToDevices, smsNumberOf } from './message-reach.ts';
 import {
   buildAwardPush,
@@ -339,6 +340,16 @@ export function buildTurnApproachingMessages(
  * queue as the step left it (read in this transaction) says who is now one or two turns away.
  */
 export async function queueEngineStepMessages(
+  executor: Executor,
+  step: { sessionId: string; sessionName: string; events: readonly EngineEvent[]; now: Date },
+  timeZone: string,
+): Promise<number> {
+  // Webhooks first: a step without members to tell (a session started with no one to bid) still has its events.
+  const webhooks = await queueEngineStepWebhooks(executor, step);
+  return webhooks + (await queueMemberMessages(executor, step, timeZone));
+}
+
+async function queueMemberMessages(
   executor: Executor,
   step: { sessionId: string; sessionName: string; events: readonly EngineEvent[]; now: Date },
   timeZone: string,

@@ -27,7 +27,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember, currentViewer } from '../../plugins/auth.ts';
 import type { RevalidationMemo } from '../session-engine/revalidation-memo.ts';
 import { sendCachedAnswer, sendRevalidatedAnswer, sendSessionAnswer } from '../session-engine/session-read-cache.ts';
 import type { SessionBoardService } from './session-board.service.ts';
@@ -49,7 +49,7 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireScope('sessions:read', app.requireMember),
       schema: {
         tags: ['bid-sessions'],
         summary: 'Sessions, newest first; members see every status but draft; ?status= filters',
@@ -58,7 +58,7 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      sessions: await sessionRoom.list(currentMember(request), request.query.status, request.query.view),
+      sessions: await sessionRoom.list(currentViewer(request), request.query.status, request.query.view),
     }),
   );
 
@@ -102,7 +102,7 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id',
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireScope('sessions:read', app.requireMember),
       schema: {
         tags: ['bid-sessions'],
         summary:
@@ -112,7 +112,7 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendSessionAnswer(request, reply, await sessionRoom.getShared(currentMember(request), request.params.id)),
+      sendSessionAnswer(request, reply, await sessionRoom.getShared(currentViewer(request), request.params.id)),
   );
 
   app.get(
@@ -226,7 +226,7 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id/results',
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireScope('results:read', app.requireMember),
       schema: {
         tags: ['bid-sessions'],
         summary: "Results with statistics, participants and history (administrators and the session's participants)",
@@ -235,7 +235,7 @@ export const sessionRoomRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      results: await sessionRoom.results(currentMember(request), request.params.id, {
+      results: await sessionRoom.results(currentViewer(request), request.params.id, {
         timeZone: departmentTimeZone(),
       }),
     }),

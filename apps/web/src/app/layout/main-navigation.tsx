@@ -7,6 +7,7 @@ import {
   IconClipboardList,
   IconGavel,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconSettings,
   IconShieldCheck,
   IconUser,
@@ -21,7 +22,7 @@ interface NavigationItem {
   icon: Icon;
 }
 
-/** The sidebar: three entries for everyone, seven more for administrators. */
+/** The sidebar: three entries for everyone, eight more for administrators. */
 const MEMBER_ITEMS: readonly NavigationItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
   { label: 'Bidding', to: paths.bidding, icon: IconGavel },
@@ -36,6 +37,7 @@ const ADMIN_ITEMS: readonly NavigationItem[] = [
   { label: 'Bid Management', to: paths.admin.bidSessions, icon: IconClipboardList },
   { label: 'Notification Management', to: paths.admin.notifications, icon: IconBell },
   { label: 'Department Settings', to: paths.admin.settings, icon: IconSettings },
+  { label: 'Integrations', to: paths.admin.integrations, icon: IconPlugConnected },
 ];
 
 function NavigationLink({ item, onNavigate }: { item: NavigationItem; onNavigate: (() => void) | undefined }) {

@@ -36,7 +36,7 @@ describe('LoginPage', () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(form.email).toHaveFocus();
     expect(form.email).toHaveAttribute('aria-invalid', 'true');
-    expect(api.requests).toHaveLength(0);
+    expect(api.requestsTo('POST /api/auth/login')).toHaveLength(0);
   });
 
   it('checks the e-mail shape and the minimum password length', async () => {
@@ -49,7 +49,7 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
-    expect(api.requests).toHaveLength(0);
+    expect(api.requestsTo('POST /api/auth/login')).toHaveLength(0);
   });
 
   it('lets the password be shown and hidden again', async () => {

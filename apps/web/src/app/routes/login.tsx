@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { returnPathFrom } from '../../config/return-path.ts';
-import { AuthLayout, useLogin } from '../../features/auth/index.ts';
+import { AuthLayout, ProviderSignOutLink, SingleSignOnButton, useAuth, useLogin } from '../../features/auth/index.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
 
 /**
@@ -16,6 +16,7 @@ import { getErrorMessage } from '../../lib/api-client.ts';
 function LoginPage() {
   const { search } = useLocation();
   const login = useLogin({ returnTo: returnPathFrom(search) });
+  const { hasSignedOut } = useAuth();
   const form = useForm<LoginRequest>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -36,6 +37,8 @@ function LoginPage() {
 
   return (
     <AuthLayout title="Sign in">
+      {hasSignedOut() && <ProviderSignOutLink />}
+      <SingleSignOnButton />
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           {login.isError && (

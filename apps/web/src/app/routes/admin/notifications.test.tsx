@@ -208,3 +208,58 @@ describe('NotificationManagementPage for a member', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
+
+describe('NotificationManagementPage: webhooks', () => {
+  it('lists webhook deliveries with their endpoint, event, status, response code, attempts and time', async () => {
+    const { user } = renderApp({
+      path: '/admin/notifications',
+      signedInAs: adminUser,
+      api: {
+        'POST /api/notifications/management': () => jsonResponse(200, status),
+        'GET /api/admin/webhooks/deliveries': () =>
+          jsonResponse(200, {
+            deliveries: [
+              {
+                id: 'd1',
+                endpointId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+                endpointUrl: 'https://hooks.example.org/stationbid',
+                event: 'session.completed',
+                status: 'retrying',
+                attempts: 2,
+                responseCode: 500,
+                durationMs: 120,
+                lastError: 'the endpoint answered 500',
+                createdAt: '2026-11-28T09:30:00.000Z',
+                lastAttemptAt: '2026-11-28T09:31:00.000Z',
+              },
+              {
+                id: 'd2',
+                endpointId: null,
+                endpointUrl: null,
+                event: 'turn.started',
+                status: 'delivered',
+                attempts: 1,
+                responseCode: 204,
+                durationMs: 35,
+                lastError: null,
+                createdAt: '2026-11-28T09:00:00.000Z',
+                lastAttemptAt: '2026-11-28T09:00:01.000Z',
+              },
+            ],
+          }),
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    const table = await screen.findByRole('table', { name: 'Webhook deliveries' });
+    const [, retrying, delivered] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(retrying).toHaveTextContent('https://hooks.example.org/stationbid');
+    expect(retrying).toHaveTextContent('session.completed');
+    expect(retrying).toHaveTextContent('Retrying');
+    expect(retrying).toHaveTextContent('the endpoint answered 500');
+    expect(retrying).toHaveTextContent('500 in 120 ms');
+    expect(within(retrying as HTMLElement).getAllByRole('cell')[4]).toHaveTextContent('2');
+    expect(delivered).toHaveTextContent('A deleted endpoint');
+    expect(delivered).toHaveTextContent('Delivered');
+    expect(delivered).toHaveTextContent('204');
+  });
+});

@@ -60,6 +60,14 @@ function settingsApi(overrides: Record<string, MockHandler> = {}): Record<string
         createdAt: '2026-11-25T09:00:00.000Z',
       }),
     'POST /api/notifications/management': () => jsonResponse(200, deliveryStatus(true, false)),
+    'GET /api/admin/single-sign-on': () =>
+      jsonResponse(200, {
+        requireSingleSignOn: false,
+        createUnknownMembers: false,
+        configured: false,
+        displayName: 'your organization',
+        redirectUri: null,
+      }),
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@
  */
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { SingleSignOnSettingsCard } from '../../../features/auth/index.ts';
 import { RotationSettingsCard } from '../../../features/calendar/index.ts';
 import { DepartmentTimeZoneCard, SeniorityRuleCard } from '../../../features/department-settings/index.ts';
 import { DeliveryConfigurationCard } from '../../../features/notifications/index.ts';
@@ -28,6 +29,7 @@ function DepartmentSettingsPage() {
         <RecordKeyCard />
         <DeliveryConfigurationCard />
       </SimpleGrid>
+      <SingleSignOnSettingsCard />
     </Stack>
   );
 }

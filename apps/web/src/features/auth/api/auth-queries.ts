@@ -48,3 +48,12 @@ export function updateCurrentUserIfSame(queryClient: QueryClient, changedUser: U
     current?.id === changedUser.id ? changedUser : current,
   );
 }
+
+/**
+ * Forgets every cached answer of a session that ended, so the next member never sees the last
+ * one's data; the server's public answers (keys starting 'public', such as whether the sign-in page
+ * offers single sign-on) are no one's data and stay.
+ */
+export function removeSignedInQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'public' });
+}

@@ -12,7 +12,7 @@ import { isPublicOnlyPath } from '../../../config/paths.ts';
 import { loginPathFor } from '../../../config/return-path.ts';
 import { setSessionEndedHandler } from '../../../lib/api-client.ts';
 import { clearTokens, getAccessToken, storeTokens, subscribeToTokens } from '../../../lib/token-storage.ts';
-import { setCurrentUser, useCurrentUserQuery } from '../api/auth-queries.ts';
+import { removeSignedInQueries, setCurrentUser, useCurrentUserQuery } from '../api/auth-queries.ts';
 import { AuthContext, type AuthState } from '../hooks/use-auth.ts';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -30,7 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Without a session no cached answer may outlive it, or the next member could see the last one's data.
   useEffect(() => {
-    if (!hasUsableToken) queryClient.removeQueries();
+    if (!hasUsableToken) removeSignedInQueries(queryClient);
   }, [hasUsableToken, queryClient]);
 
   // Public pages stay put: a stale token on a reset-password link must not hide the page. A member

@@ -1,0 +1,9 @@
+/**
+ * Integrations: the administrators' API tokens and webhooks page (/admin/integrations), where
+ * other systems are given named tokens with scopes and endpoints receive signed events; and the
+ * webhook deliveries the delivery status screen lists. Everything else in this folder is its own
+ * business.
+ */
+export * from './components/api-token-management.tsx';
+export * from './components/webhook-deliveries.tsx';
+export * from './components/webhook-management.tsx';
