@@ -3,7 +3,7 @@
  * token itself with a copy button. The secret lives only in this dialog's state: closing it forgets
  * the secret, and the server keeps only its hash, so it can never be shown again.
  */
-import { Alert, Button, Checkbox, CopyButton, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import {
   API_TOKEN_SCOPE_DESCRIPTIONS,
   API_TOKEN_SCOPES,
@@ -11,10 +11,10 @@ import {
   createApiTokenRequestSchema,
   MAX_API_TOKEN_NAME_LENGTH,
 } from '@stationbid/domain';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
+import { ApiTokenSecret } from './secret-shown-once.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPIRY_OPTIONS = [
@@ -45,7 +45,7 @@ export function CreateApiTokenDialog({ opened, onClose }: { opened: boolean; onC
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       {opened && created === null && <CreateApiTokenForm onCancel={close} onCreated={setCreated} />}
-      {created !== null && <NewTokenSecret secret={created.secret} onDone={close} />}
+      {created !== null && <ApiTokenSecret secret={created.secret} onDone={close} />}
     </Modal>
   );
 }
@@ -138,40 +138,5 @@ function CreateApiTokenForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function NewTokenSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  return (
-    <Stack gap="sm">
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title="Copy it now">
-        This token will not be shown again. Store it where the other system keeps its secrets; if it is lost, revoke it
-        and create a new one.
-      </Alert>
-      <TextInput
-        label="API token"
-        value={secret}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-        styles={{ input: { fontFamily: 'monospace' } }}
-      />
-      <Text size="sm" c="gray.7">
-        Send it as <code>Authorization: Bearer</code> followed by the token.
-      </Text>
-      <Group justify="flex-end" gap="sm">
-        <CopyButton value={secret}>
-          {({ copied, copy }) => (
-            <Button
-              variant="light"
-              onClick={copy}
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-            >
-              {copied ? 'Token copied' : 'Copy token'}
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onDone}>Done</Button>
-      </Group>
-    </Stack>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useCreateWebhook } from '../api/create-webhook.ts';
-import { WebhookSecret } from './webhook-secret.tsx';
+import { WebhookSecret } from './secret-shown-once.tsx';
 
 /**
  * The browser checks the form loosely (local addresses allowed): the server decides with its own

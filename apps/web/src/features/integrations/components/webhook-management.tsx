@@ -17,7 +17,7 @@ import { useSendWebhookTest } from '../api/send-webhook-test.ts';
 import { useUpdateWebhook } from '../api/update-webhook.ts';
 import { useWebhooksQuery } from '../api/webhook-queries.ts';
 import { CreateWebhookDialog } from './create-webhook-dialog.tsx';
-import { WebhookSecret } from './webhook-secret.tsx';
+import { WebhookSecret } from './secret-shown-once.tsx';
 
 export const WEBHOOK_STATUS_LABELS: Record<WebhookDeliveryStatus, { label: string; color: string }> = {
   delivered: { label: 'Delivered', color: 'green' },
