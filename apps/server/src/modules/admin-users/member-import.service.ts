@@ -50,6 +50,7 @@ import {
 } from '../users/member-certifications.repository.ts';
 import { queuePasswordSetupEmail } from '../users/member-emails.ts';
 import { insertMember, type MemberChanges, updateMember } from '../users/users.repository.ts';
+import { queueMemberChanged } from '../webhooks/webhook-events.ts';
 import {
   findMembersByEmployeeId,
   type ImportedMemberNow,
@@ -748,10 +749,19 @@ export class MemberImportService {
     };
   }
 
-  /** Writes a planned update (planMemberUpdate) inside the caller's transaction. */
+  /**
+   * Writes a planned update (planMemberUpdate) inside the caller's transaction, and tells the
+   * webhooks which fields changed (their names only, as an administrator's edit does).
+   */
   async applyMemberUpdate(executor: Executor, plan: MemberUpdatePlan, now: Date): Promise<void> {
     await updateMember(executor, plan.memberId, { ...plan.changes, updatedAt: now });
     if (plan.certifications !== null) await replaceMemberCertifications(executor, plan.memberId, plan.certifications);
+    const fields = [...Object.keys(plan.changes), ...(plan.certifications !== null ? ['certifications'] : [])];
+    await queueMemberChanged(
+      executor,
+      { id: plan.memberId, employeeId: plan.employeeId, change: 'updated', fields },
+      now,
+    );
   }
 
   /**
@@ -809,6 +819,7 @@ export class MemberImportService {
     });
     await insertMemberCertifications(executor, created.id, certifications, certificationIds);
     await queuePasswordSetupEmail(executor, created, now, this.log, this.delivery.isEmailConfigured);
+    await queueMemberChanged(executor, { id: created.id, employeeId: created.employeeId, change: 'created' }, now);
   }
 
   /** Saves one row in its own transaction; null when saved, else why it was refused. */

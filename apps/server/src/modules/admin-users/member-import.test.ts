@@ -613,3 +613,51 @@ describe('diffMemberRow', () => {
     expect('problems' in diff && diff.problems).toHaveLength(3);
   });
 });
+
+describe('POST /api/admin/import-users: the webhooks hear of each member added or changed', () => {
+  it('queues member.changed for a new row and an updated one, naming fields, never values; a preview queues none', async () => {
+    const registered = await injectAs(context, adminSession, {
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      payload: { url: 'https://hooks.example.org/roster', description: 'HR', events: ['member.changed'] },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const existing = await createMember(context, {
+      firstName: 'Hook',
+      lastName: 'Known',
+      email: 'hook.known@import.example',
+      employeeId: 'HOOK-1',
+      rank: 'Firefighter',
+    });
+    const webhookBodies = async () =>
+      (await context.db.select({ body: outbox.textBody }).from(outbox).where(eq(outbox.channel, 'webhook')))
+        .map((row) => JSON.parse(row.body) as { type: string; data: Record<string, unknown> })
+        .filter((body) => ['HOOK-1', 'HOOK-2'].includes(String(body.data.employeeId)));
+    const csv = [
+      'firstName,lastName,email,employeeId,rank,position,yearsOfService',
+      'Hook,Known,hook.known@import.example,HOOK-1,Engineer,Driver,4',
+      'Hook,New,hook.new@import.example,HOOK-2,Firefighter,EMT,1',
+    ].join('\n');
+
+    const { payload, headers } = multipartFile('file', 'roster.csv', csv, CSV_TYPE);
+    const preview = await injectAs(context, adminSession, {
+      method: 'POST',
+      url: '/api/admin/import-users?dryRun=1',
+      payload,
+      headers,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(await webhookBodies()).toEqual([]);
+
+    const imported = await upload('roster.csv', csv);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const bodies = await webhookBodies();
+    expect(bodies).toHaveLength(2);
+    const created = bodies.find((body) => body.data.employeeId === 'HOOK-2');
+    expect(created).toMatchObject({ type: 'member.changed', data: { change: 'created', fields: [] } });
+    const updated = bodies.find((body) => body.data.employeeId === 'HOOK-1');
+    expect(updated).toMatchObject({ type: 'member.changed', data: { memberId: existing.id, change: 'updated' } });
+    expect(updated?.data.fields).toEqual(expect.arrayContaining(['rank']));
+    expect(JSON.stringify(updated)).not.toContain('Engineer');
+  });
+});
