@@ -5,8 +5,28 @@
  * endpoint that chose the event; the body is the Standard Webhooks payload `{ type, timestamp, data }`.
  */
 import type { EngineEvent, SeatRef, WebhookEvent, WebhookPayload } from '@stationbid/domain';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { insertWebhookDeliveries, listEnabledEndpoints } from './webhooks.repository.ts';
+
+type EnabledEndpoints = Awaited<ReturnType<typeof listEnabledEndpoints>>;
+/** A transaction's read of the endpoints, kept while it lasts. */
+const endpointsByTransaction = new WeakMap<object, Promise<EnabledEndpoints>>();
+
+/**
+ * The endpoints turned on, read once per transaction: an import saves a chunk of members in one
+ * transaction and queues an event for each, which would otherwise read the same rows per member.
+ * Outside a transaction every call reads them afresh (the list can change between calls).
+ */
+function enabledEndpointsOf(executor: Executor): Promise<EnabledEndpoints> {
+  if (!(executor instanceof PgTransaction)) return listEnabledEndpoints(executor);
+  let endpoints = endpointsByTransaction.get(executor);
+  if (endpoints === undefined) {
+    endpoints = listEnabledEndpoints(executor);
+    endpointsByTransaction.set(executor, endpoints);
+  }
+  return endpoints;
+}
 
 /**
  * Queues each event to every endpoint turned on that chose it; answers how many deliveries. One
@@ -19,7 +39,7 @@ export async function queueWebhookEvents(
   now: Date,
 ): Promise<number> {
   if (events.length === 0) return 0;
-  const endpoints = await listEnabledEndpoints(executor);
+  const endpoints = await enabledEndpointsOf(executor);
   if (endpoints.length === 0) return 0;
   const timestamp = now.toISOString();
   return insertWebhookDeliveries(

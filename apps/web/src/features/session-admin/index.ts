@@ -9,7 +9,6 @@ export * from './api/get-bid-sessions.ts';
 export * from './api/run-session-action.ts';
 export * from './components/admin-session-control.tsx';
 export * from './components/bid-session-card.tsx';
-export * from './components/confirm-dialog.tsx';
 export * from './components/delivery-log-modal.tsx';
 export * from './components/send-reminders-modal.tsx';
 export * from './components/session-details-modal.tsx';

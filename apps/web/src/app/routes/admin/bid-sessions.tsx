@@ -10,12 +10,12 @@ import type { BidSession } from '@stationbid/domain';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import {
   AdminSessionControl,
   BidSessionCard,
-  ConfirmDialog,
   DeliveryLogModal,
   filterBidSessions,
   findControlledSession,

@@ -3,10 +3,11 @@
  * use, expiry and status; a dialog to create one (its secret shown once) and a confirmation to
  * revoke one. Cards rather than a table, so that a token reads whole on a phone.
  */
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ApiToken, ApiTokenStatus } from '@stationbid/domain';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatDateTime } from '../../../lib/session-format.ts';
@@ -129,43 +130,30 @@ function RevokeApiTokenDialog({ token, onClose }: { token: ApiToken | null; onCl
     onClose();
   };
   return (
-    <Modal
+    <ConfirmDialog
       opened={token !== null}
-      onClose={closeAndForget}
       title="Revoke API token"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      confirmLabel="Revoke token"
+      isPending={revoke.isPending}
+      onClose={closeAndForget}
+      onConfirm={() => {
+        if (token === null) return;
+        setRefusal(null);
+        revoke.mutate(token.id, {
+          onError: (error) => setRefusal(getErrorMessage(error, 'Failed to revoke the API token')),
+        });
+      }}
     >
       {token !== null && (
-        <Stack gap="md">
-          <Text>
-            Revoke "{token.name}"? The system using it is refused from its next call, and the token cannot be used
-            again.
-          </Text>
-          {refusal !== null && (
-            <Alert color="red" role="alert">
-              {refusal}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={closeAndForget} disabled={revoke.isPending}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => {
-                setRefusal(null);
-                revoke.mutate(token.id, {
-                  onError: (error) => setRefusal(getErrorMessage(error, 'Failed to revoke the API token')),
-                });
-              }}
-            >
-              Revoke token
-            </Button>
-          </Group>
-        </Stack>
+        <Text>
+          Revoke "{token.name}"? The system using it is refused from its next call, and the token cannot be used again.
+        </Text>
       )}
-    </Modal>
+      {refusal !== null && (
+        <Alert color="red" role="alert">
+          {refusal}
+        </Alert>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -8,6 +8,7 @@ import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Switch, Text,
 import type { WebhookDeliveryStatus, WebhookEndpoint } from '@stationbid/domain';
 import { IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatDateTime } from '../../../lib/session-format.ts';
@@ -208,42 +209,30 @@ function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint 
     onClose();
   };
   return (
-    <Modal
+    <ConfirmDialog
       opened={endpoint !== null}
-      onClose={closeAndForget}
       title="Delete webhook endpoint"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      confirmLabel="Delete endpoint"
+      isPending={remove.isPending}
+      onClose={closeAndForget}
+      onConfirm={() => {
+        if (endpoint === null) return;
+        setRefusal(null);
+        remove.mutate(endpoint.id, {
+          onError: (error) => setRefusal(getErrorMessage(error, 'Failed to delete the webhook endpoint')),
+        });
+      }}
     >
       {endpoint !== null && (
-        <Stack gap="md">
-          <Text style={{ overflowWrap: 'anywhere' }}>
-            Delete the endpoint {endpoint.url}? Nothing more is sent to it, and deliveries still waiting are dropped.
-          </Text>
-          {refusal !== null && (
-            <Alert color="red" role="alert">
-              {refusal}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={closeAndForget} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => {
-                setRefusal(null);
-                remove.mutate(endpoint.id, {
-                  onError: (error) => setRefusal(getErrorMessage(error, 'Failed to delete the webhook endpoint')),
-                });
-              }}
-            >
-              Delete endpoint
-            </Button>
-          </Group>
-        </Stack>
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          Delete the endpoint {endpoint.url}? Nothing more is sent to it, and deliveries still waiting are dropped.
+        </Text>
       )}
-    </Modal>
+      {refusal !== null && (
+        <Alert color="red" role="alert">
+          {refusal}
+        </Alert>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -35,6 +35,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CountdownText } from '../../../components/countdown-text.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
@@ -49,7 +50,6 @@ import { useSessionAction } from '../api/run-session-action.ts';
 import { useExpiryCheck } from '../hooks/use-expiry-check.ts';
 import { getSessionActions } from '../utils/session-actions.ts';
 import { getSessionProgress } from '../utils/session-format.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DeliveryLogModal } from './delivery-log-modal.tsx';
 import { type DeliveryLogSubject, NextInQueuePanel } from './next-in-queue-panel.tsx';
 import { PhoneInBidForm } from './phone-in-bid-form.tsx';
