@@ -21,13 +21,20 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { RANKS } from '@stationbid/domain';
 import type { FastifyInstance } from 'fastify';
 import { members } from '../apps/server/src/db/schema/index.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { BENCH_ADMIN_EMAIL, format, openBenchDatabase, percentile, signInMembers } from './support.ts';
+import {
+  BENCH_ADMIN_EMAIL,
+  format,
+  measureWhileProbing,
+  openBenchDatabase,
+  percentile,
+  reportWhileProbing,
+  signInMembers,
+} from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -171,43 +178,8 @@ function multipart(fileName: string, content: Buffer) {
   return { payload, headers: { ...authorization, 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** Runs `work` while measuring event-loop stalls and probing /api/health every 50 ms. */
-async function measured(work: () => Promise<string>) {
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  const healthTimes: number[] = [];
-  let isDone = false;
-  const prober = (async () => {
-    while (!isDone) {
-      const started = performance.now();
-      await app.inject({ method: 'GET', url: '/api/health' });
-      healthTimes.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  const started = performance.now();
-  const outcome = await work();
-  const elapsed = performance.now() - started;
-  isDone = true;
-  await prober;
-  loop.disable();
-  healthTimes.sort((a, b) => a - b);
-  return {
-    elapsed,
-    outcome,
-    maxStall: loop.max / 1e6,
-    p99Stall: loop.percentile(99) / 1e6,
-    healthMax: healthTimes.at(-1) ?? 0,
-    healthP50: percentile(healthTimes, 0.5),
-    probes: healthTimes.length,
-  };
-}
-
-function reportImport(label: string, figures: Awaited<ReturnType<typeof measured>>) {
-  console.log(
-    `  ${label.padEnd(24)} done in ${format(figures.elapsed / 1000).padStart(5)} s  event loop: max stall ${format(figures.maxStall).padStart(6)} ms, p99 ${format(figures.p99Stall).padStart(5)} ms  /api/health while running: p50 ${format(figures.healthP50)} ms, max ${format(figures.healthMax)} ms (${figures.probes} probes)  ${figures.outcome}`,
-  );
-}
+const measured = (work: () => Promise<string>) => measureWhileProbing(app, work);
+const reportImport = reportWhileProbing;
 
 console.log('POST /api/admin/import-users');
 let importNumber = 0;

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppDependencies, buildApp } from '../apps/server/src/app.ts';
@@ -181,3 +182,44 @@ export function percentile(sorted: readonly number[], fraction: number): number 
 
 /** Milliseconds (or seconds) as the benches print them, to a tenth. */
 export const format = (milliseconds: number) => milliseconds.toFixed(1);
+
+/**
+ * Runs `work` (which answers a line on its outcome) while measuring event-loop stalls and probing
+ * GET /api/health every 50 ms: what other requests meet while a long request or job runs.
+ */
+export async function measureWhileProbing(app: FastifyInstance, work: () => Promise<string>) {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const healthTimes: number[] = [];
+  let isDone = false;
+  const prober = (async () => {
+    while (!isDone) {
+      const started = performance.now();
+      await app.inject({ method: 'GET', url: '/api/health' });
+      healthTimes.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const started = performance.now();
+  const outcome = await work();
+  const elapsed = performance.now() - started;
+  isDone = true;
+  await prober;
+  loop.disable();
+  healthTimes.sort((a, b) => a - b);
+  return {
+    elapsed,
+    outcome,
+    maxStall: loop.max / 1e6,
+    p99Stall: loop.percentile(99) / 1e6,
+    healthMax: healthTimes.at(-1) ?? 0,
+    healthP50: percentile(healthTimes, 0.5),
+    probes: healthTimes.length,
+  };
+}
+
+export function reportWhileProbing(label: string, figures: Awaited<ReturnType<typeof measureWhileProbing>>) {
+  console.log(
+    `  ${label.padEnd(24)} done in ${format(figures.elapsed / 1000).padStart(5)} s  event loop: max stall ${format(figures.maxStall).padStart(6)} ms, p99 ${format(figures.p99Stall).padStart(5)} ms  /api/health while running: p50 ${format(figures.healthP50)} ms, max ${format(figures.healthMax)} ms (${figures.probes} probes)  ${figures.outcome}`,
+  );
+}

@@ -18,6 +18,7 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.
 import { AdminDashboardService } from './modules/admin-dashboard/admin-dashboard.service.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { AdminUsersService } from './modules/admin-users/admin-users.service.ts';
+import { ImportJobsService } from './modules/admin-users/import-jobs.service.ts';
 import { MemberImportService } from './modules/admin-users/member-import.service.ts';
 import { MemberImportJobsService } from './modules/admin-users/member-import-jobs.service.ts';
 import { ApiTokenUses } from './modules/api-tokens/api-token-uses.ts';
@@ -60,6 +61,8 @@ import { PreferencesService } from './modules/preferences/preferences.service.ts
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushService } from './modules/push/push.service.ts';
 import { createPushSender, vapidSubject } from './modules/push/push-sender.ts';
+import { rosterSyncRoutes } from './modules/roster-sync/roster-sync.routes.ts';
+import { RosterSyncService } from './modules/roster-sync/roster-sync.service.ts';
 import { adminSeniorityRuleRoutes } from './modules/seniority-rule/seniority-rule.routes.ts';
 import { SeniorityRuleService } from './modules/seniority-rule/seniority-rule.service.ts';
 import { completedSessionAdminRoutes, sessionAdminRoutes } from './modules/session-admin/session-admin.routes.ts';
@@ -440,13 +443,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await api.register(preferencesRoutes, { prefix: '/users', preferencesService: new PreferencesService(db) });
       const memberImportService = new MemberImportService(db, clock, app.log, { isEmailConfigured });
       // Import jobs run in this process: stopped between two chunks before the database closes.
-      const memberImportJobs = new MemberImportJobsService(db, clock, app.log, memberImportService);
-      app.addHook('preClose', async () => memberImportJobs.stop());
+      const importJobs = new ImportJobsService(db, clock, app.log);
+      app.addHook('preClose', async () => importJobs.stop());
       await api.register(adminUsersRoutes, {
         prefix: '/admin',
         adminUsersService: new AdminUsersService(db, clock, app.log, { isEmailConfigured }),
         memberImportService,
-        memberImportJobs,
+        memberImportJobs: new MemberImportJobsService(importJobs, memberImportService),
+      });
+      await api.register(rosterSyncRoutes, {
+        prefix: '/admin',
+        rosterSync: new RosterSyncService(db, clock, app.log, memberImportService, importJobs),
       });
       await api.register(sessionActionRoutes, { prefix: '/bid-sessions', sessionEngine });
       const sessionRoom = new SessionRoomService(db, clock, sessionVersions, sessionReadCache, sessionBoards);

@@ -115,6 +115,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/admin/users/:id/unlock': ADMIN,
   'POST /api/admin/import-users': ADMIN,
   'GET /api/admin/import-jobs/:id': ADMIN,
+  // Roster sync: administrators, and API tokens with roster:write (ROUTE_SCOPES).
+  'PUT /api/admin/roster': ADMIN,
+  'GET /api/admin/roster/jobs': ADMIN,
+  'GET /api/admin/roster/jobs/:id': ADMIN,
   'DELETE /api/admin/delete-completed-session': ADMIN,
 
   'GET /api/users/profile': MEMBER,
@@ -236,8 +240,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
  * call, each with the one scope it needs; the route's guard is `app.requireScope(scope, ...)`, which
  * leaves members' access as ROUTE_ACCESS declares it. Every route not listed here refuses every API
  * token (403). The matrix test tries each registered route with a token holding every scope but the
- * route's own and with one holding only its own. A route listed before it exists (roster sync) is
- * ready for its guard; the matrix checks it once it is registered.
+ * route's own and with one holding only its own.
  */
 export const ROUTE_SCOPES: Readonly<Record<string, ApiTokenScope>> = {
   'GET /api/bid-sessions': 'sessions:read',
@@ -245,5 +248,10 @@ export const ROUTE_SCOPES: Readonly<Record<string, ApiTokenScope>> = {
   'GET /api/bid-sessions/:id/results': 'results:read',
   // The .xlsx export: a read, though its route is a POST.
   'POST /api/bid-sessions/:id/export': 'results:read',
+  // The printed bid sheet and the signed record: the results as a union steward or auditor keeps them.
+  'GET /api/bid-sessions/:id/results.pdf': 'results:read',
+  'GET /api/bid-sessions/:id/record': 'results:read',
   'PUT /api/admin/roster': 'roster:write',
+  'GET /api/admin/roster/jobs': 'roster:write',
+  'GET /api/admin/roster/jobs/:id': 'roster:write',
 };

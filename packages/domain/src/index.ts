@@ -43,6 +43,7 @@ export * from './schemas/password-reset.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/push.ts';
 export * from './schemas/rewind.ts';
+export * from './schemas/roster-sync.ts';
 export * from './schemas/session-board.ts';
 export * from './schemas/session-history-text.ts';
 export * from './schemas/session-messages.ts';

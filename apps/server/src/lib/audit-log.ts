@@ -43,6 +43,8 @@ export const AUDIT_EVENTS = {
   'member.station_assigned': "An administrator changed a member's seat (`stationId` null: seat released).",
   'member.password_set': "An administrator set a member's password.",
   'member.imported': 'An administrator imported members from a spreadsheet (`created`, `skipped`, `total`).',
+  'member.roster_synced':
+    'A roster sync changed members (`created`, `updated`, `deactivated`, `skipped`, `total`): by an administrator, or by an API token (`actorRole` integration, `apiTokenId`).',
   // Stations, by administrators
   'station.created': 'An administrator created a station.',
   'station.updated': 'An administrator changed a station: `fields` names what changed.',
@@ -77,8 +79,11 @@ export const AUDIT_EVENTS = {
 
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
 
-/** Who did it: a member in their role, the turn clock (`system`), or nobody signed in (`anonymous`). */
-export type AuditRole = 'admin' | 'member' | 'system' | 'anonymous';
+/**
+ * Who did it: a member in their role, the turn clock (`system`), another system with an API token
+ * (`integration`), or nobody signed in (`anonymous`).
+ */
+export type AuditRole = 'admin' | 'member' | 'system' | 'integration' | 'anonymous';
 
 /**
  * What a line may say besides its event and message: ids, names of fields, counts, reasons. Nothing
@@ -109,6 +114,8 @@ export interface AuditFields {
   turnsUndone?: number;
   seat?: { stationId: string; stationNumber: number; shift: string; seatPosition: string };
   created?: number;
+  updated?: number;
+  deactivated?: number;
   skipped?: number;
   total?: number;
   count?: number;

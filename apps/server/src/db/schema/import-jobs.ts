@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
 /**
@@ -12,10 +12,12 @@ export const importJobs = pgTable(
   'import_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** What is imported: only 'members' today. */
+    /** What is imported: 'members' (a spreadsheet) or 'roster' (a roster sync, PUT /admin/roster). */
     kind: text('kind').notNull(),
     state: text('state').notNull().default('running'),
     createdById: uuid('created_by_id').references(() => members.id, { onDelete: 'set null' }),
+    /** Who started it, as the administrators' screens name them: a member, or 'API token "HR nightly"'. */
+    startedBy: text('started_by'),
     fileName: text('file_name').notNull(),
     rowsTotal: integer('rows_total').notNull(),
     rowsDone: integer('rows_done').notNull().default(0),
@@ -30,7 +32,12 @@ export const importJobs = pgTable(
   },
   (table) => [
     index('import_jobs_running_idx').on(table.leaseExpiresAt).where(sql`${table.state} = 'running'`),
-    check('import_jobs_kind_known', sql`${table.kind} in ('members')`),
+    // One roster sync at a time, across every server process: a second one is refused while the
+    // first runs (its plan would be checked against members the first is changing).
+    uniqueIndex('import_jobs_one_running_roster')
+      .on(table.kind)
+      .where(sql`${table.kind} = 'roster' and ${table.state} = 'running'`),
+    check('import_jobs_kind_known', sql`${table.kind} in ('members','roster')`),
     check('import_jobs_state_known', sql`${table.state} in ('running','succeeded','failed')`),
     check('import_jobs_rows_in_range', sql`${table.rowsDone} >= 0 and ${table.rowsDone} <= ${table.rowsTotal}`),
   ],

@@ -1,5 +1,5 @@
 /** Queries on import jobs (docs/decisions/013). */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { importJobs } from '../../db/schema/index.ts';
 
@@ -7,7 +7,10 @@ export type ImportJobRow = typeof importJobs.$inferSelect;
 
 export async function insertImportJob(
   executor: Executor,
-  values: Pick<typeof importJobs.$inferInsert, 'kind' | 'createdById' | 'fileName' | 'rowsTotal' | 'leaseExpiresAt'> & {
+  values: Pick<
+    typeof importJobs.$inferInsert,
+    'kind' | 'createdById' | 'startedBy' | 'fileName' | 'rowsTotal' | 'leaseExpiresAt'
+  > & {
     now: Date;
   },
 ): Promise<ImportJobRow> {
@@ -23,6 +26,16 @@ export async function insertImportJob(
 export async function findImportJob(executor: Executor, id: string): Promise<ImportJobRow | undefined> {
   const [row] = await executor.select().from(importJobs).where(eq(importJobs.id, id)).limit(1);
   return row;
+}
+
+/** The latest jobs of a kind, newest first. */
+export async function listImportJobs(executor: Executor, kind: string, limit: number): Promise<ImportJobRow[]> {
+  return executor
+    .select()
+    .from(importJobs)
+    .where(eq(importJobs.kind, kind))
+    .orderBy(desc(importJobs.createdAt), desc(importJobs.id))
+    .limit(limit);
 }
 
 /** Records progress and renews the lease of a job this process runs. */
@@ -51,12 +64,17 @@ export async function finishImportJob(
     .where(and(eq(importJobs.id, id), eq(importJobs.state, 'running')));
 }
 
-/** Fails running jobs whose lease has passed: the process running them stopped. Answers how many. */
-export async function failAbandonedImportJobs(executor: Executor, error: string, now: Date): Promise<number> {
+/** Fails running jobs of a kind whose lease has passed: the process running them stopped. Answers how many. */
+export async function failAbandonedImportJobs(
+  executor: Executor,
+  kind: string,
+  error: string,
+  now: Date,
+): Promise<number> {
   const failed = await executor
     .update(importJobs)
     .set({ state: 'failed', error, updatedAt: now, finishedAt: now })
-    .where(and(eq(importJobs.state, 'running'), lt(importJobs.leaseExpiresAt, now)))
+    .where(and(eq(importJobs.kind, kind), eq(importJobs.state, 'running'), lt(importJobs.leaseExpiresAt, now)))
     .returning({ id: importJobs.id });
   return failed.length;
 }

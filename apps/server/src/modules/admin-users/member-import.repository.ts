@@ -19,6 +19,7 @@ export interface ImportedMemberNow {
   hireDate: string | null;
   rankDate: string | null;
   listNumber: number | null;
+  isActive: boolean;
   /** In code order. */
   certifications: HeldCertification[];
   currentSeatId: string | null;
@@ -47,6 +48,7 @@ export async function findMembersByEmployeeId(
       hireDate: members.hireDate,
       rankDate: members.rankDate,
       listNumber: members.listNumber,
+      isActive: members.isActive,
       currentSeatId: members.currentSeatId,
       stationNumber: stations.number,
       shift: seats.shift,

@@ -153,10 +153,25 @@ export interface MemberImportFile {
   unknownColumns: string[];
 }
 
-/** What one row does once checked: a new member, or the changes to a member already here. */
-type PlannedRow =
-  | ({ kind: 'new'; row: SpreadsheetRow; seatId: string | null; fields: string[] } & ImportedRow)
+/**
+ * What one row does once checked: a new member (with the catalogue ids of the certifications it
+ * names), or the changes to a member already here. Saved by saveImportedRows.
+ */
+export type PlannedRow =
+  | ({
+      kind: 'new';
+      row: SpreadsheetRow;
+      seatId: string | null;
+      fields: string[];
+      certificationIds: ReadonlyMap<string, string>;
+    } & ImportedRow)
   | { kind: 'updated'; row: SpreadsheetRow; update: MemberUpdatePlan };
+
+/** The rows of an import as planned (planRows), and its results were they all saved. */
+export interface PlannedImport {
+  result: MemberImportResult;
+  planned: PlannedRow[];
+}
 
 /** The identity a planned row claims in the file: e-mail, employee ID and the name the results show. */
 function plannedIdentity(entry: PlannedRow): { email: string; employeeId: string; name: string; fields: string[] } {
@@ -179,6 +194,8 @@ export interface MemberUpdateContext {
   certificationIds: ReadonlyMap<string, string>;
   /** Who else holds this e-mail (lower case), e.g. "an existing user" or "row 4 of this file", or undefined. */
   emailHolder: (email: string) => string | undefined;
+  /** A roster lists who is active: a deactivated member it names is made active again. */
+  reactivates?: boolean;
 }
 
 type ImportStation = Awaited<ReturnType<typeof listImportStations>>[number];
@@ -199,6 +216,10 @@ function seatLabel(station: { number: number }, shift: string, seatPosition: str
 function matchName(value: string, allowed: readonly string[]): string | undefined {
   return allowed.find((name) => name.toLowerCase() === value.toLowerCase());
 }
+
+// Built once: a zod schema costs more to build than to run, and a roster reads 20,000 rows.
+const HIRE_DATE_SCHEMA = memberDateSchema('Hire date');
+const RANK_DATE_SCHEMA = memberDateSchema('Date in rank');
 
 /**
  * What a row's cells say, each checked on its own. For a new member (`partial` false) the required
@@ -256,13 +277,13 @@ function readMemberCells(
   }
   const hireCell = values.hireDate ?? '';
   if (hireCell.trim() || !partial) {
-    const hireDate = memberDateSchema('Hire date').safeParse(hireCell);
+    const hireDate = HIRE_DATE_SCHEMA.safeParse(hireCell);
     if (hireDate.success) cells.hireDate = hireDate.data ?? null;
     else problems.push(hireDate.error.issues[0]?.message ?? 'Hire date is not a date');
   }
   const rankDateCell = values.rankDate ?? '';
   if (rankDateCell.trim() || !partial) {
-    const rankDate = memberDateSchema('Date in rank').safeParse(rankDateCell);
+    const rankDate = RANK_DATE_SCHEMA.safeParse(rankDateCell);
     if (rankDate.success) cells.rankDate = rankDate.data ?? null;
     else problems.push(rankDate.error.issues[0]?.message ?? 'Date in rank is not a date');
   }
@@ -478,6 +499,63 @@ export class MemberImportService {
   ): Promise<MemberImportResult> {
     const dryRun = options.dryRun === true;
     const now = this.clock.now();
+    const { result } = await this.walkRows(rows, onProgress, {
+      saves: !dryRun,
+      unknownColumns: options.unknownColumns,
+      now,
+    });
+    if (dryRun) return result;
+
+    const updated = result.updated ?? 0;
+    await recordActivity(this.db, {
+      memberId: actor.id,
+      actorName: `${actor.firstName} ${actor.lastName}`,
+      type: 'user',
+      title: 'Users imported',
+      description: `${actor.firstName} ${actor.lastName} imported ${fileName}: ${result.created} created, ${updated} updated, ${result.skipped} skipped`,
+      details: { fileName, created: result.created, updated, skipped: result.skipped, total: result.total },
+      at: now,
+    });
+    audit(
+      this.log,
+      'member.imported',
+      { ...auditActor(actor), created: result.created, skipped: result.skipped, total: result.total },
+      `administrator imported members: ${result.created} created, ${updated} updated, ${result.skipped} skipped`,
+    );
+    return result;
+  }
+
+  /**
+   * Checks every row as the import does, chunk by chunk, and saves nothing: the rows planned and
+   * the results they would give, for a caller that saves them all in one transaction
+   * (saveImportedRows), as a roster sync does.
+   */
+  planRows(
+    rows: readonly SpreadsheetRow[],
+    onProgress: ImportProgress | undefined,
+    options: { unknownColumns?: readonly string[]; reactivates?: boolean; now: Date },
+  ): Promise<PlannedImport> {
+    return this.walkRows(rows, onProgress, { ...options, saves: false });
+  }
+
+  /** Saves planned rows (planRows) inside the caller's transaction, in row order. */
+  async saveImportedRows(executor: Executor, planned: readonly PlannedRow[], now: Date): Promise<void> {
+    for (const entry of planned) await this.saveImportedRow(executor, entry, now);
+  }
+
+  /**
+   * The import's walk over the rows: each chunk checked, then (when `saves`) saved in one
+   * transaction before the next is read, so a later row sees what an earlier one took. Without
+   * `saves` the same checks run and the planned rows are answered instead.
+   */
+  private async walkRows(
+    rows: readonly SpreadsheetRow[],
+    onProgress: ImportProgress | undefined,
+    options: { saves: boolean; unknownColumns?: readonly string[] | undefined; reactivates?: boolean; now: Date },
+  ): Promise<PlannedImport> {
+    const dryRun = !options.saves;
+    const { now } = options;
+    const allPlanned: PlannedRow[] = [];
     // E-mails and employee IDs taken by rows of this file; those taken before are looked up per
     // chunk (an indexed query), not read for the whole department at once, which on PGlite held the
     // event loop for a second at 25,000 members.
@@ -532,6 +610,7 @@ export class MemberImportService {
         stations,
         claimedSeats,
         certificationIds,
+        reactivates: options.reactivates === true,
         emailHolder: (email) =>
           takenEmails.get(email) ??
           claimedEmails.get(email) ??
@@ -615,7 +694,7 @@ export class MemberImportService {
         }
         claimedEmails.set(member.email, `row ${row.rowNumber} of this file`);
         claimedEmployeeIds.set(member.employeeId, `row ${row.rowNumber} of this file`);
-        planned.push({ kind: 'new', row, member, certifications, assignment, seatId, fields });
+        planned.push({ kind: 'new', row, member, certifications, assignment, seatId, fields, certificationIds });
       }
 
       let saved: PlannedRow[];
@@ -624,7 +703,7 @@ export class MemberImportService {
       } else {
         try {
           await this.db.transaction(async (tx) => {
-            for (const entry of planned) await this.saveImportedRow(tx, entry, certificationIds, now);
+            await this.saveImportedRows(tx, planned, now);
           });
           saved = planned;
         } catch (error) {
@@ -633,12 +712,13 @@ export class MemberImportService {
           if (violatedConstraint(error) === undefined) throw error;
           saved = [];
           for (const entry of planned) {
-            const refusal = await this.saveAloneOrExplain(entry, certificationIds, now);
+            const refusal = await this.saveAloneOrExplain(entry, now);
             if (refusal === null) saved.push(entry);
             else errors.push({ row: entry.row.rowNumber, error: refusal });
           }
         }
       }
+      allPlanned.push(...saved);
       for (const entry of saved) {
         const identity = plannedIdentity(entry);
         takenEmails.set(identity.email, `row ${entry.row.rowNumber} of this file`);
@@ -674,25 +754,7 @@ export class MemberImportService {
       if (start < rows.length) await yieldToEventLoop();
     }
     result.changes = changes.sort((a, b) => a.row - b.row);
-    if (dryRun) return result;
-
-    const updated = result.updated ?? 0;
-    await recordActivity(this.db, {
-      memberId: actor.id,
-      actorName: `${actor.firstName} ${actor.lastName}`,
-      type: 'user',
-      title: 'Users imported',
-      description: `${actor.firstName} ${actor.lastName} imported ${fileName}: ${result.created} created, ${updated} updated, ${result.skipped} skipped`,
-      details: { fileName, created: result.created, updated, skipped: result.skipped, total: result.total },
-      at: now,
-    });
-    audit(
-      this.log,
-      'member.imported',
-      { ...auditActor(actor), created: result.created, skipped: result.skipped, total: result.total },
-      `administrator imported members: ${result.created} created, ${updated} updated, ${result.skipped} skipped`,
-    );
-    return result;
+    return { result, planned: allPlanned };
   }
 
   /**
@@ -718,6 +780,10 @@ export class MemberImportService {
     }
     const changes: MemberChanges = { ...diff.changes };
     const fields = [...diff.fields];
+    if (context.reactivates === true && !existing.isActive) {
+      changes.isActive = true;
+      fields.push('active: no -> yes');
+    }
     if (diff.assignment !== null) {
       const seat = await this.chooseSeat(
         executor,
@@ -757,11 +823,8 @@ export class MemberImportService {
     await updateMember(executor, plan.memberId, { ...plan.changes, updatedAt: now });
     if (plan.certifications !== null) await replaceMemberCertifications(executor, plan.memberId, plan.certifications);
     const fields = [...Object.keys(plan.changes), ...(plan.certifications !== null ? ['certifications'] : [])];
-    await queueMemberChanged(
-      executor,
-      { id: plan.memberId, employeeId: plan.employeeId, change: 'updated', fields },
-      now,
-    );
+    const change = plan.changes.isActive === true ? 'activated' : 'updated';
+    await queueMemberChanged(executor, { id: plan.memberId, employeeId: plan.employeeId, change, fields }, now);
   }
 
   /**
@@ -799,17 +862,12 @@ export class MemberImportService {
     return { seatId: free.id, label: seatLabel(station, assignment.shift, seatPosition) };
   }
 
-  private async saveImportedRow(
-    executor: Executor,
-    entry: PlannedRow,
-    certificationIds: ReadonlyMap<string, string>,
-    now: Date,
-  ): Promise<void> {
+  private async saveImportedRow(executor: Executor, entry: PlannedRow, now: Date): Promise<void> {
     if (entry.kind === 'updated') {
       await this.applyMemberUpdate(executor, entry.update, now);
       return;
     }
-    const { member, certifications, seatId } = entry;
+    const { member, certifications, seatId, certificationIds } = entry;
     const created = await insertMember(executor, {
       ...member,
       currentSeatId: seatId,
@@ -823,14 +881,10 @@ export class MemberImportService {
   }
 
   /** Saves one row in its own transaction; null when saved, else why it was refused. */
-  private async saveAloneOrExplain(
-    entry: PlannedRow,
-    certificationIds: ReadonlyMap<string, string>,
-    now: Date,
-  ): Promise<string | null> {
+  private async saveAloneOrExplain(entry: PlannedRow, now: Date): Promise<string | null> {
     const member = plannedIdentity(entry);
     try {
-      await this.db.transaction((tx) => this.saveImportedRow(tx, entry, certificationIds, now));
+      await this.db.transaction((tx) => this.saveImportedRow(tx, entry, now));
       return null;
     } catch (error) {
       const constraint = violatedConstraint(error);

@@ -580,6 +580,7 @@ describe('diffMemberRow', () => {
     hireDate: '2019-05-01',
     rankDate: null,
     listNumber: null,
+    isActive: true,
     certifications: [{ code: 'PM', expiresOn: '2027-06-30' }],
     currentSeatId: null,
     stationNumber: null,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentViewer } from '../../plugins/auth.ts';
 import type { BidSheetService } from './bid-sheet.service.ts';
 import { PDF_CONTENT_TYPE } from './bid-sheet-pdf.ts';
 
@@ -25,7 +25,7 @@ export const bidSheetRoutes: FastifyPluginAsyncZod<{ bidSheetService: BidSheetSe
   app.get(
     '/:id/results.pdf',
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireScope('results:read', app.requireMember),
       schema: {
         tags: ['bid-sessions'],
         summary:
@@ -36,7 +36,7 @@ export const bidSheetRoutes: FastifyPluginAsyncZod<{ bidSheetService: BidSheetSe
       },
     },
     async (request, reply) => {
-      const { name, pdf } = await bidSheetService.bidSheet(currentMember(request), request.params.id, clock.now());
+      const { name, pdf } = await bidSheetService.bidSheet(currentViewer(request), request.params.id, clock.now());
       return reply
         .header('content-type', PDF_CONTENT_TYPE)
         .header('content-disposition', `attachment; filename="${bidSheetFileName(name)}"`)

@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusalResponses } from '../../lib/refusal-responses.ts';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentViewer } from '../../plugins/auth.ts';
 import { matchesEtag } from '../session-engine/session-read-cache.ts';
 import type { SessionRecordService } from './session-record.service.ts';
 import { readVerifierFile } from './verifier-file.ts';
@@ -27,7 +27,7 @@ export const sessionRecordRoutes: FastifyPluginAsyncZod<{ sessionRecordService: 
   app.get(
     '/bid-sessions/:id/record',
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireScope('results:read', app.requireMember),
       schema: {
         tags: ['bid-sessions'],
         summary:
@@ -37,7 +37,7 @@ export const sessionRecordRoutes: FastifyPluginAsyncZod<{ sessionRecordService: 
       },
     },
     async (request, reply) => {
-      const file = await sessionRecordService.recordFile(currentMember(request), request.params.id);
+      const file = await sessionRecordService.recordFile(currentViewer(request), request.params.id);
       return sendJsonBytes(reply, file.bytes, file.fileName);
     },
   );
