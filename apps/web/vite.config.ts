@@ -13,6 +13,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { entryChunks, isEntryScanPass } from './entry-chunks.ts';
 import { routePreload } from './route-preload.ts';
 import { APP_SERVICE_WORKER_URL, PUSH_HANDLER_SCRIPT_URL } from './src/lib/service-worker-urls.ts';
 
@@ -23,6 +24,8 @@ const apiProxy = { '/api': { target: 'http://localhost:5000', changeOrigin: true
 /** index.html's theme-color: the app's red. */
 const THEME_COLOR = '#e03131';
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+/** The entry's own chunks, found by a first pass of the build (entry-chunks.ts). */
+const entry = entryChunks(fileURLToPath(import.meta.url));
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside each built script and stylesheet, which the
@@ -181,12 +184,16 @@ const pwa = VitePWA({
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [
-    react(),
-    pwa,
-    precompressAssets(),
-    routePreload(fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')),
-  ],
+  // The entry scan (entry-chunks.ts) only chunks the app in memory: nothing that writes files.
+  plugins: isEntryScanPass()
+    ? [react()]
+    : [
+        react(),
+        entry.plugin,
+        pwa,
+        precompressAssets(),
+        routePreload(fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')),
+      ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {
@@ -212,6 +219,8 @@ export default defineConfig({
         // (reading 'createContext')" on every page); `npm run size` fails on such a circle.
         codeSplitting: {
           groups: [
+            // What the entry loads on every page: one chunk of libraries and one of the app's code.
+            ...(isEntryScanPass() ? [] : entry.groups),
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
             {
               name: 'mantine',

@@ -13,7 +13,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'route-preload.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'route-preload.test.ts', 'entry-chunks.test.ts'],
     // Page tests render whole routes in jsdom: a second or two alone, many more when CI's 2 cores
     // also run the server's tests. Waits inside tests keep their own, shorter limits.
     testTimeout: 30_000,
