@@ -21,6 +21,7 @@ import { inArray, like } from 'drizzle-orm';
 import { members } from '../apps/server/src/db/schema/index.ts';
 import {
   BENCH_ADMIN_EMAIL,
+  benchAdminRow,
   buildBenchApp,
   format,
   measureWhileProbing,
@@ -37,16 +38,7 @@ const { app, accessTokenFor } = await buildBenchApp(database);
 await app.ready();
 const db = database.handle.db;
 const admin = { id: randomUUID(), familyId: randomUUID() };
-await db.insert(members).values({
-  id: admin.id,
-  email: BENCH_ADMIN_EMAIL,
-  passwordHash: 'x',
-  firstName: 'Bench',
-  lastName: 'Admin',
-  employeeId: 'ADMIN-1',
-  isAdmin: true,
-  rank: 'Battalion Chief',
-});
+await db.insert(members).values(benchAdminRow(admin.id, 'x'));
 await signInMembers(db, [admin]);
 const authorization = { authorization: `Bearer ${await accessTokenFor(admin)}` };
 

@@ -433,7 +433,7 @@ export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
 export const IMPORT_JOB_MESSAGES = {
   jobNotFound: 'Import job not found',
   serverStopped:
-    'The server stopped while this import ran. The rows imported before that are saved; upload the file again to import the rest (rows already imported are skipped).',
+    'The server stopped while this import ran. The rows imported before that are saved; upload the file again to import the rest (the rows already imported are matched by employee ID and change nothing the second time).',
   failed:
     'The import stopped because of a server error. Rows imported before that are saved; upload the file again to import the rest.',
 } as const;
