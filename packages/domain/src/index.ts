@@ -36,6 +36,7 @@ export * from './schemas/health.ts';
 export * from './schemas/live.ts';
 export * from './schemas/local-date-time.ts';
 export * from './schemas/member-admin.ts';
+export * from './schemas/member-import.ts';
 export * from './schemas/new-password.ts';
 export * from './schemas/notification-settings.ts';
 export * from './schemas/notifications.ts';

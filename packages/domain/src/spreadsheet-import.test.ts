@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './constants.ts';
-import { MEMBER_IMPORT_TEMPLATE_COLUMNS } from './schemas/member-admin.ts';
+import { MEMBER_IMPORT_TEMPLATE_COLUMNS } from './schemas/member-import.ts';
 import {
   findImportFileProblem,
   findMissingImportColumns,

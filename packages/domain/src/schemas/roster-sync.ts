@@ -13,7 +13,7 @@ import {
   importModeQuerySchema,
   MEMBER_IMPORT_TEMPLATE_COLUMNS,
   memberImportResultSchema,
-} from './member-admin.ts';
+} from './member-import.ts';
 
 /** The member import's columns a roster row may fill in: all but the seat (station, shift, seat). */
 export const ROSTER_COLUMNS = MEMBER_IMPORT_TEMPLATE_COLUMNS.filter(

@@ -5,5 +5,7 @@
  * business.
  */
 export * from './components/api-token-management.tsx';
+// The same page's latest roster syncs, sent by another system with a roster:write token.
+export * from './components/roster-sync-status.tsx';
 export * from './components/webhook-deliveries.tsx';
 export * from './components/webhook-management.tsx';

@@ -1,4 +1,12 @@
-import { API_TOKEN_MESSAGES, type ApiToken, WEBHOOK_MESSAGES, type WebhookEndpoint } from '@stationbid/domain';
+import {
+  API_TOKEN_MESSAGES,
+  type ApiToken,
+  ROSTER_SYNC_MESSAGES,
+  type RosterSyncJob,
+  type RosterSyncResult,
+  WEBHOOK_MESSAGES,
+  type WebhookEndpoint,
+} from '@stationbid/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser } from '../../../test/fixtures.ts';
@@ -30,6 +38,7 @@ function integrationsApi(tokens: ApiToken[], overrides: Record<string, MockHandl
   return {
     'GET /api/admin/api-tokens': () => jsonResponse(200, { tokens }),
     'GET /api/admin/webhooks': () => jsonResponse(200, { endpoints: [] }),
+    'GET /api/admin/roster/jobs?limit=10': () => jsonResponse(200, { jobs: [] }),
     ...overrides,
   };
 }
@@ -278,5 +287,139 @@ describe('IntegrationsPage: webhooks', { timeout: 20_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete endpoint' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.requestsTo(`DELETE /api/admin/webhooks/${endpoint.id}`)).toHaveLength(1);
+  });
+});
+
+function buildRosterResult(overrides: Partial<RosterSyncResult> = {}): RosterSyncResult {
+  return {
+    dryRun: false,
+    total: 300,
+    created: 2,
+    updated: 3,
+    unchanged: 294,
+    skipped: 1,
+    reactivated: 1,
+    deactivated: 1,
+    changes: [],
+    deactivations: [{ employeeId: 'E-0877', name: 'Lee Moreau' }],
+    keptActive: [
+      { employeeId: 'E-0912', name: 'Bo Reyes', reason: ROSTER_SYNC_MESSAGES.keptInRunningSession('Winter Bid 2027') },
+    ],
+    errors: [{ row: 12, error: 'Invalid email address' }],
+    unknownColumns: [],
+    emailsQueued: 2,
+    emailsSent: 0,
+    emailsFailed: 0,
+    ...overrides,
+  };
+}
+
+function buildRosterJob(overrides: Partial<RosterSyncJob> = {}): RosterSyncJob {
+  return {
+    id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+    state: 'succeeded',
+    fileName: 'roster.json',
+    rowsDone: 300,
+    rowsTotal: 300,
+    results: buildRosterResult(),
+    message: null,
+    error: null,
+    startedBy: 'API token "HR nightly"',
+    createdAt: '2026-11-28T09:30:00.000Z',
+    finishedAt: '2026-11-28T09:30:04.000Z',
+    ...overrides,
+  };
+}
+
+describe('IntegrationsPage: roster sync', { timeout: 20_000 }, () => {
+  it('says no roster sync has run yet, and how to start one', async () => {
+    const { api } = renderApp({ path: '/admin/integrations', signedInAs: adminUser, api: integrationsApi([]) });
+
+    const section = await screen.findByRole('region', { name: 'Roster sync' });
+    expect(within(section).getByText(/PUT \/api\/admin\/roster/)).toBeInTheDocument();
+    expect(await within(section).findByText(/No roster sync has run yet/)).toHaveTextContent(
+      /create an API token with the roster:write scope above/,
+    );
+    expect(within(section).getByText('docs/integrations.md')).toBeInTheDocument();
+    expect(within(section).queryByRole('list', { name: 'Latest roster syncs' })).not.toBeInTheDocument();
+    expect(api.requestsTo('GET /api/admin/roster/jobs?limit=10')).toHaveLength(1);
+  });
+
+  it('shows a sync with who sent it, its counts, and who was deactivated or kept active in its details', async () => {
+    const { user } = renderApp({
+      path: '/admin/integrations',
+      signedInAs: adminUser,
+      api: integrationsApi([], {
+        'GET /api/admin/roster/jobs?limit=10': () => jsonResponse(200, { jobs: [buildRosterJob()] }),
+      }),
+    });
+
+    const list = await screen.findByRole('list', { name: 'Latest roster syncs' });
+    const [sync] = within(list).getAllByRole('listitem');
+    if (sync === undefined) throw new Error('No roster sync listed');
+    expect(within(sync).getByText('Synced')).toBeInTheDocument();
+    expect(sync).toHaveTextContent('Sent by: API token "HR nightly"');
+    expect(
+      within(sync).getByText(
+        '2 new members, 3 updated, 1 reactivated, 1 deactivated, 294 unchanged, 1 left out but kept active, 1 row with errors',
+      ),
+    ).toBeInTheDocument();
+
+    const toggle = within(sync).getByRole('button', { name: /^Show details/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(sync).queryByRole('list', { name: 'Deactivated (1)' })).not.toBeInTheDocument();
+    // By keyboard, as the disclosure must be operable without a pointer.
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(within(sync).getByRole('button', { name: /^Hide details/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(sync).findByRole('list', { name: 'Deactivated (1)' })).toHaveTextContent('Lee Moreau (E-0877)');
+    expect(within(sync).getByRole('list', { name: 'Left out but kept active (1)' })).toHaveTextContent(
+      'Bo Reyes (E-0912): In the running bid session "Winter Bid 2027"; deactivate after it ends',
+    );
+    expect(within(sync).getByRole('list', { name: 'Rows with errors (1)' })).toHaveTextContent(
+      'Row 12: Invalid email address',
+    );
+  });
+
+  it("shows a failed sync's error, and a running sync's progress until it has finished", async () => {
+    let running = true;
+    const failed = buildRosterJob({
+      id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e70',
+      state: 'failed',
+      results: null,
+      error: ROSTER_SYNC_MESSAGES.failed,
+      startedBy: 'Dana Chief',
+      createdAt: '2026-11-27T09:30:00.000Z',
+    });
+    const current = () =>
+      running
+        ? buildRosterJob({ state: 'running', rowsDone: 1200, rowsTotal: 3000, results: null, finishedAt: null })
+        : buildRosterJob({ rowsDone: 3000, rowsTotal: 3000, results: buildRosterResult({ total: 3000 }) });
+    const { api } = renderApp({
+      path: '/admin/integrations',
+      signedInAs: adminUser,
+      api: integrationsApi([], {
+        'GET /api/admin/roster/jobs?limit=10': () => jsonResponse(200, { jobs: [current(), failed] }),
+      }),
+    });
+
+    const list = await screen.findByRole('list', { name: 'Latest roster syncs' });
+    const [runningSync, failedSync] = within(list).getAllByRole('listitem');
+    if (runningSync === undefined || failedSync === undefined) throw new Error('Roster syncs not listed');
+    expect(within(failedSync).getByText('Failed')).toBeInTheDocument();
+    expect(within(failedSync).getByText(ROSTER_SYNC_MESSAGES.failed)).toBeInTheDocument();
+    expect(failedSync).toHaveTextContent('Sent by: Dana Chief');
+
+    expect(within(runningSync).getByText('Running')).toBeInTheDocument();
+    expect(within(runningSync).getByRole('progressbar', { name: '1,200 of 3,000 members checked' })).toHaveAttribute(
+      'aria-valuenow',
+      '1200',
+    );
+    // Read again while it runs; once it has finished, its counts show and the reading stops.
+    running = false;
+    expect(await within(list).findByText(/^2 new members, 3 updated/, {}, { timeout: 8000 })).toBeInTheDocument();
+    const reads = api.requestsTo('GET /api/admin/roster/jobs?limit=10').length;
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(api.requestsTo('GET /api/admin/roster/jobs?limit=10')).toHaveLength(reads);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Integrations (/admin/integrations): the API tokens other systems (an HR roster sync, a
- * scheduling system) call StationBid with, each allowed only what its scopes say, and the webhook
- * endpoints StationBid posts signed events to.
+ * scheduling system) call StationBid with, each allowed only what its scopes say; the latest roster
+ * syncs such a system sent; and the webhook endpoints StationBid posts signed events to.
  */
 import { Code, Stack, Text } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ApiTokenManagement, WebhookManagement } from '../../../features/integrations/index.ts';
+import { ApiTokenManagement, RosterSyncStatus, WebhookManagement } from '../../../features/integrations/index.ts';
 
 function IntegrationsPage() {
   return (
@@ -16,6 +16,8 @@ function IntegrationsPage() {
         is shown once when it is created. The scopes, with examples, are in <Code>docs/integrations.md</Code>.
       </Text>
       <ApiTokenManagement />
+      {/* Below the tokens: its empty state sends the reader to create a roster:write token above. */}
+      <RosterSyncStatus />
       <WebhookManagement />
     </Stack>
   );
