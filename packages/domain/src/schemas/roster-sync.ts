@@ -19,7 +19,6 @@ import {
 export const ROSTER_COLUMNS = MEMBER_IMPORT_TEMPLATE_COLUMNS.filter(
   (column) => column !== 'station' && column !== 'shift' && column !== 'seat',
 );
-export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
 
 /** The most members one roster may list: as many rows as a spreadsheet import reads. */
 export const ROSTER_MAX_MEMBERS = SPREADSHEET_LIMITS.maxRows;

@@ -46,6 +46,13 @@ export const rosterSyncRoutes: FastifyPluginAsyncZod<{ rosterSync: RosterSyncSer
   app.addContentTypeParser('*', (_request, _payload, done) =>
     done(new AppError('UNSUPPORTED_MEDIA_TYPE', ROSTER_SYNC_MESSAGES.bodyInvalid), undefined),
   );
+  // A roster past the body limit is told what the limit is; every other error goes on to the app's handler.
+  app.setErrorHandler((error) => {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', ROSTER_SYNC_MESSAGES.tooLarge);
+    }
+    throw error;
+  });
 
   app.put(
     '/roster',

@@ -8,6 +8,7 @@ import {
   createApiTokenResponseSchema,
   IMPORT_JOB_MESSAGES,
   MESSAGES,
+  ROSTER_MAX_BYTES,
   ROSTER_SYNC_MESSAGES,
   type RosterSyncResult,
   rosterSyncJobListResponseSchema,
@@ -329,6 +330,10 @@ describe('PUT /api/admin/roster', () => {
     const noMembers = await putRoster(place, { people: [] });
     expect(noMembers.statusCode).toBe(400);
     expect(noMembers.json().error).toBe(ROSTER_SYNC_MESSAGES.membersRequired);
+
+    const huge = await putRoster(place, `employeeId\n${'E-1\n'.repeat(ROSTER_MAX_BYTES / 4 + 1)}`);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ error: ROSTER_SYNC_MESSAGES.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
 
     const list = await putRoster(place, [{ employeeId: 'E-1' }]);
     expect(list.statusCode).toBe(400);
