@@ -60,7 +60,8 @@ const ALLOWED: { tag: string; statementStart: string; reason: string }[] = [
     statementStart: 'CREATE UNIQUE INDEX "bids_participant_standing" ON "bids"',
     reason:
       'bids holds one row per award: a department of 20,000 gives 20,000 a year, and a build of a uuid index over a few years of them takes well under a second.',
-  },  {
+  },
+  {
     tag: '0021_roster_sync_jobs',
     statementStart: 'CREATE UNIQUE INDEX "import_jobs_one_running_roster" ON "import_jobs"',
     reason:
