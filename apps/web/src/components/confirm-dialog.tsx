@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface ConfirmDialogProps {
@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   /** Red for what cannot be undone. */
   confirmColor?: string;
   isPending: boolean;
+  /** Why the action was refused (the server's words), shown under the question until it is tried again. */
+  refusal?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   confirmLabel,
   confirmColor = 'red',
   isPending,
+  refusal = null,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -28,6 +31,11 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Stack gap="md">
         {children}
+        {refusal !== null && (
+          <Alert color="red" role="alert">
+            {refusal}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isPending}>
             Cancel

@@ -3,7 +3,7 @@
  * use, expiry and status; a dialog to create one (its secret shown once) and a confirmation to
  * revoke one. Cards rather than a table, so that a token reads whole on a phone.
  */
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ApiToken, ApiTokenStatus } from '@stationbid/domain';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -135,6 +135,7 @@ function RevokeApiTokenDialog({ token, onClose }: { token: ApiToken | null; onCl
       title="Revoke API token"
       confirmLabel="Revoke token"
       isPending={revoke.isPending}
+      refusal={refusal}
       onClose={closeAndForget}
       onConfirm={() => {
         if (token === null) return;
@@ -148,11 +149,6 @@ function RevokeApiTokenDialog({ token, onClose }: { token: ApiToken | null; onCl
         <Text>
           Revoke "{token.name}"? The system using it is refused from its next call, and the token cannot be used again.
         </Text>
-      )}
-      {refusal !== null && (
-        <Alert color="red" role="alert">
-          {refusal}
-        </Alert>
       )}
     </ConfirmDialog>
   );

@@ -5,10 +5,11 @@
  * disclosure per sync, so a phone is not flooded by a large roster. While a sync runs, its
  * progress is read again every few seconds (the query stops once none is running).
  */
-import { Badge, Button, Code, Collapse, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { plural, type RosterSyncJob, type RosterSyncResult } from '@stationbid/domain';
-import { IconChevronDown, IconChevronUp, IconUsers } from '@tabler/icons-react';
-import { type ReactNode, useId, useState } from 'react';
+import { IconUsers } from '@tabler/icons-react';
+import { type ReactNode, useId } from 'react';
+import { Disclosure } from '../../../components/disclosure.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useDepartmentTimeZone } from '../../../lib/department-time-zone.ts';
 import { formatDateTime } from '../../../lib/session-format.ts';
@@ -144,67 +145,53 @@ function RosterSyncProgress({ job }: { job: RosterSyncJob }) {
 
 /** Who was deactivated, who was kept active and why, and the rows with errors: closed until asked for. */
 function RosterSyncDetails({ results, when }: { results: RosterSyncResult; when: string }) {
-  const detailId = useId();
-  const [isOpen, setIsOpen] = useState(false);
   const { deactivations, keptActive, errors, unknownColumns = [] } = results;
   const hasDetails = deactivations.length + keptActive.length + errors.length + unknownColumns.length > 0;
   if (!hasDetails) return null;
   return (
-    <Stack gap="xs">
-      <Group>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          aria-expanded={isOpen}
-          aria-controls={detailId}
-          // Begins with the words shown, so a voice command naming them still finds it.
-          aria-label={`${isOpen ? 'Hide details' : 'Show details'} of the roster sync of ${when}`}
-          onClick={() => setIsOpen((open) => !open)}
-          rightSection={isOpen ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
-        >
-          {isOpen ? 'Hide details' : 'Show details'}
-        </Button>
-      </Group>
-      <Collapse expanded={isOpen} id={detailId}>
-        <Stack gap="sm">
-          {deactivations.length > 0 && (
-            <DetailList title={`Deactivated (${formatCount(deactivations.length)})`}>
-              {deactivations.map((member) => (
-                <li key={member.employeeId}>
-                  {member.name} ({member.employeeId})
-                </li>
-              ))}
-            </DetailList>
-          )}
-          {keptActive.length > 0 && (
-            <DetailList title={`Left out but kept active (${formatCount(keptActive.length)})`}>
-              {keptActive.map((member) => (
-                <li key={member.employeeId}>
-                  {member.name} ({member.employeeId}): {member.reason}
-                </li>
-              ))}
-            </DetailList>
-          )}
-          {errors.length > 0 && (
-            <DetailList title={`Rows with errors (${formatCount(errors.length)})`}>
-              {errors.map((rowError) => (
-                <li key={`${rowError.row}:${rowError.error}`}>
-                  Row {rowError.row}: {rowError.error}
-                </li>
-              ))}
-            </DetailList>
-          )}
-          {unknownColumns.length > 0 && (
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              <Text span c="gray.7">
-                Fields not read (StationBid does not know them):{' '}
-              </Text>
-              {unknownColumns.join(', ')}
+    <Disclosure
+      showLabel="Show details"
+      hideLabel="Hide details"
+      accessibleNameSuffix={`of the roster sync of ${when}`}
+    >
+      <Stack gap="sm">
+        {deactivations.length > 0 && (
+          <DetailList title={`Deactivated (${formatCount(deactivations.length)})`}>
+            {deactivations.map((member) => (
+              <li key={member.employeeId}>
+                {member.name} ({member.employeeId})
+              </li>
+            ))}
+          </DetailList>
+        )}
+        {keptActive.length > 0 && (
+          <DetailList title={`Left out but kept active (${formatCount(keptActive.length)})`}>
+            {keptActive.map((member) => (
+              <li key={member.employeeId}>
+                {member.name} ({member.employeeId}): {member.reason}
+              </li>
+            ))}
+          </DetailList>
+        )}
+        {errors.length > 0 && (
+          <DetailList title={`Rows with errors (${formatCount(errors.length)})`}>
+            {errors.map((rowError) => (
+              <li key={`${rowError.row}:${rowError.error}`}>
+                Row {rowError.row}: {rowError.error}
+              </li>
+            ))}
+          </DetailList>
+        )}
+        {unknownColumns.length > 0 && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span c="gray.7">
+              Fields not read (StationBid does not know them):{' '}
             </Text>
-          )}
-        </Stack>
-      </Collapse>
-    </Stack>
+            {unknownColumns.join(', ')}
+          </Text>
+        )}
+      </Stack>
+    </Disclosure>
   );
 }
 

@@ -214,6 +214,7 @@ function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint 
       title="Delete webhook endpoint"
       confirmLabel="Delete endpoint"
       isPending={remove.isPending}
+      refusal={refusal}
       onClose={closeAndForget}
       onConfirm={() => {
         if (endpoint === null) return;
@@ -227,11 +228,6 @@ function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint 
         <Text style={{ overflowWrap: 'anywhere' }}>
           Delete the endpoint {endpoint.url}? Nothing more is sent to it, and deliveries still waiting are dropped.
         </Text>
-      )}
-      {refusal !== null && (
-        <Alert color="red" role="alert">
-          {refusal}
-        </Alert>
       )}
     </ConfirmDialog>
   );

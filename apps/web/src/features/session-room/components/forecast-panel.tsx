@@ -7,10 +7,10 @@
  * On a phone the choices are folded under the summary, so the panel takes two lines and a button
  * between the member's list and the rest of the page.
  */
-import { Badge, Button, Collapse, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ForecastAnswer } from '@stationbid/domain';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Disclosure } from '../../../components/disclosure.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useIsSmallScreen } from '../../../hooks/use-is-small-screen.ts';
 import { formatSeatByNumber } from '../../../lib/session-format.ts';
@@ -84,36 +84,24 @@ function ForecastBody({ forecast }: { forecast: ForecastAnswer }) {
 }
 
 function ForecastChoices({ forecast }: { forecast: ForecastAnswer }) {
-  const detailId = useId();
   const isSmallScreen = useIsSmallScreen();
-  const [isOpen, setIsOpen] = useState(!isSmallScreen);
   const expectedLabel = forecast.turn === 'onTheClock' ? 'Best free now' : 'Your likely seat';
   return (
-    <Stack gap="xs">
-      <Group>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          aria-expanded={isOpen}
-          aria-controls={detailId}
-          onClick={() => setIsOpen((open) => !open)}
-          rightSection={isOpen ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
-        >
-          {isOpen ? 'Hide your choices' : `Show your choices (${forecast.choices.length})`}
-        </Button>
-      </Group>
-      <Collapse expanded={isOpen} id={detailId}>
-        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={FORECAST_CHOICES_LABEL}>
-          {forecast.choices.map((choice) => (
-            <ForecastChoiceItem
-              key={choice.place}
-              choice={choice}
-              expectedLabel={choice.place === forecast.expectedPlace ? expectedLabel : null}
-            />
-          ))}
-        </Stack>
-      </Collapse>
-    </Stack>
+    <Disclosure
+      showLabel={`Show your choices (${forecast.choices.length})`}
+      hideLabel="Hide your choices"
+      defaultOpen={!isSmallScreen}
+    >
+      <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={FORECAST_CHOICES_LABEL}>
+        {forecast.choices.map((choice) => (
+          <ForecastChoiceItem
+            key={choice.place}
+            choice={choice}
+            expectedLabel={choice.place === forecast.expectedPlace ? expectedLabel : null}
+          />
+        ))}
+      </Stack>
+    </Disclosure>
   );
 }
 
