@@ -135,9 +135,15 @@ export class ImportJobsService {
     return job;
   }
 
-  /** The latest jobs of a kind, newest first; those whose process stopped are reported as failed. */
+  /**
+   * The latest jobs of a kind, newest first; those whose process stopped are reported (and stored)
+   * as failed. A page polls this while a job runs, so it writes only when one has stopped.
+   */
   async listJobs(kind: ImportJobKind, limit: number, messages: ImportJobMessages): Promise<ImportJobRow[]> {
-    await failAbandonedImportJobs(this.db, kind, messages.serverStopped, this.clock.now());
+    const jobs = await listImportJobs(this.db, kind, limit);
+    const now = this.clock.now();
+    if (!jobs.some((job) => job.state === 'running' && job.leaseExpiresAt < now)) return jobs;
+    await failAbandonedImportJobs(this.db, kind, messages.serverStopped, now);
     return listImportJobs(this.db, kind, limit);
   }
 

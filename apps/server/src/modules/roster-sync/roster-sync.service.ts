@@ -14,6 +14,7 @@ import {
   IMPORT_JOB_ROW_THRESHOLD,
   MEMBER_IMPORT_COLUMN_ALIASES,
   MEMBER_IMPORT_REQUIRED_COLUMNS,
+  type MemberImportResult,
   plural,
   ROSTER_COLUMNS,
   ROSTER_SYNC_MESSAGES,
@@ -97,6 +98,36 @@ function presentRosterJob(row: ImportJobRow): RosterSyncJob {
 }
 
 const fullName = (member: { firstName: string; lastName: string }) => `${member.firstName} ${member.lastName}`;
+
+/** A roster's rows as checked (planRows), before anything is saved. */
+interface CheckedRoster {
+  imported: MemberImportResult;
+  planned: PlannedRow[];
+  roster: Roster;
+}
+
+/** What a roster did (or, in a dry run, would do): the rows as checked and who it deactivates. */
+function rosterResult(checked: CheckedRoster, deactivations: Deactivations, dryRun: boolean): RosterSyncResult {
+  const { imported, planned, roster } = checked;
+  const errors = [...imported.errors, ...roster.unreadableRows.map(({ row, error }) => ({ row, error }))].sort(
+    (a, b) => a.row - b.row,
+  );
+  return {
+    ...imported,
+    total: roster.total,
+    errors,
+    skipped: errors.length,
+    emailsQueued: imported.created,
+    deactivated: deactivations.deactivate.length,
+    deactivations: deactivations.deactivate.map((member) => ({
+      employeeId: member.employeeId,
+      name: fullName(member),
+    })),
+    reactivated: planned.filter((entry) => entry.kind === 'updated' && entry.update.changes.isActive === true).length,
+    keptActive: deactivations.keptActive,
+    dryRun,
+  };
+}
 
 /** Who a roster deactivates and who it leaves out but keeps active (administrators, members bidding now). */
 interface Deactivations {
@@ -192,7 +223,9 @@ export class RosterSyncService {
    */
   async sync(sender: RosterSender, roster: Roster, options: RosterSyncOptions): Promise<RosterSyncAnswer> {
     if (options.dryRun) {
-      const { result, deactivations } = await this.plan(roster, undefined);
+      const checked = await this.checkRows(roster, undefined);
+      const deactivations = await this.findDeactivations(this.db, listedEmployeeIds(roster));
+      const result = rosterResult(checked, deactivations, true);
       const message = this.withLimitWarning(describeRosterSync(result), result, deactivations.activeCount);
       return { kind: 'results', results: result, message };
     }
@@ -239,40 +272,14 @@ export class RosterSyncService {
     return `${message} ${ROSTER_SYNC_MESSAGES.massDeactivation(results.deactivated, activeCount, limit)}`;
   }
 
-  /** Every row checked (nothing saved), and who the roster deactivates. */
-  private async plan(
-    roster: Roster,
-    onProgress: ImportProgress | undefined,
-  ): Promise<{ result: RosterSyncResult; planned: PlannedRow[]; deactivations: Deactivations }> {
-    const now = this.clock.now();
-    const { result: imported, planned } = await this.memberImport.planRows(roster.rows, onProgress, {
+  /** Every row checked by the member import's steps, nothing saved; who to deactivate is the caller's to read. */
+  private async checkRows(roster: Roster, onProgress: ImportProgress | undefined): Promise<CheckedRoster> {
+    const { result, planned } = await this.memberImport.planRows(roster.rows, onProgress, {
       unknownColumns: roster.unknownColumns,
       reactivates: true,
-      now,
+      now: this.clock.now(),
     });
-    const deactivations = await this.findDeactivations(this.db, listedEmployeeIds(roster));
-    const errors = [...imported.errors, ...roster.unreadableRows.map(({ row, error }) => ({ row, error }))].sort(
-      (a, b) => a.row - b.row,
-    );
-    const reactivated = planned.filter(
-      (entry) => entry.kind === 'updated' && entry.update.changes.isActive === true,
-    ).length;
-    const result: RosterSyncResult = {
-      ...imported,
-      total: roster.total,
-      errors,
-      skipped: errors.length,
-      emailsQueued: imported.created,
-      deactivated: deactivations.deactivate.length,
-      deactivations: deactivations.deactivate.map((member) => ({
-        employeeId: member.employeeId,
-        name: fullName(member),
-      })),
-      reactivated,
-      keptActive: deactivations.keptActive,
-      dryRun: true,
-    };
-    return { result, planned, deactivations };
+    return { imported: result, planned, roster };
   }
 
   /** The active members the roster leaves out: deactivated, but for administrators and members bidding now. */
@@ -307,10 +314,12 @@ export class RosterSyncService {
     options: RosterSyncOptions,
     onProgress: ImportProgress,
   ): Promise<RosterSyncResult> {
-    const { result, planned } = await this.plan(roster, onProgress);
+    const checked = await this.checkRows(roster, onProgress);
+    const { planned } = checked;
     const now = this.clock.now();
     const listed = listedEmployeeIds(roster);
     let deactivated: string[] = [];
+    let result = rosterResult(checked, { deactivate: [], keptActive: [], activeCount: 0 }, false);
     try {
       await this.db.transaction(async (tx) => {
         const deactivations = await this.findDeactivations(tx, listed);
@@ -328,16 +337,11 @@ export class RosterSyncService {
           now,
         );
         const changedIds = new Set(deactivated);
-        for (const member of deactivations.deactivate) {
-          if (!changedIds.has(member.id)) continue;
+        const madeInactive = deactivations.deactivate.filter((member) => changedIds.has(member.id));
+        for (const member of madeInactive) {
           await queueMemberChanged(tx, { id: member.id, employeeId: member.employeeId, change: 'deactivated' }, now);
         }
-        result.deactivated = deactivated.length;
-        result.deactivations = deactivations.deactivate
-          .filter((member) => changedIds.has(member.id))
-          .map((member) => ({ employeeId: member.employeeId, name: fullName(member) }));
-        result.keptActive = deactivations.keptActive;
-        result.dryRun = false;
+        result = rosterResult(checked, { ...deactivations, deactivate: madeInactive }, false);
         if (result.created + (result.updated ?? 0) + result.deactivated > 0) {
           await recordActivity(tx, {
             memberId: sender.memberId,

@@ -101,6 +101,18 @@ export async function disableGoneEndpoint(executor: Executor, id: string, reason
     .where(eq(webhookEndpoints.id, id));
 }
 
+/** A delivery as the screens show it: its outbox row (the recipient is the endpoint's id). */
+const DELIVERY_COLUMNS = {
+  id: outbox.id,
+  recipient: outbox.recipient,
+  event: outbox.kind,
+  status: outbox.status,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  createdAt: outbox.createdAt,
+  lastAttemptAt: outbox.lastAttemptAt,
+};
+
 /**
  * The latest deliveries, newest first, with their endpoint's URL and their last attempt: the page
  * of deliveries first, then the last attempt of those only (webhook_attempts_outbox_idx). The
@@ -109,18 +121,7 @@ export async function disableGoneEndpoint(executor: Executor, id: string, reason
  */
 export async function listWebhookDeliveries(executor: Executor, limit: number) {
   const rows = await executor
-    .select({
-      id: outbox.id,
-      endpointId: webhookEndpoints.id,
-      endpointUrl: webhookEndpoints.url,
-      recipient: outbox.recipient,
-      event: outbox.kind,
-      status: outbox.status,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      createdAt: outbox.createdAt,
-      lastAttemptAt: outbox.lastAttemptAt,
-    })
+    .select({ ...DELIVERY_COLUMNS, endpointId: webhookEndpoints.id, endpointUrl: webhookEndpoints.url })
     .from(outbox)
     .leftJoin(webhookEndpoints, sql`${webhookEndpoints.id}::text = ${outbox.recipient}`)
     .where(eq(outbox.channel, 'webhook'))
@@ -157,16 +158,7 @@ export type WebhookDeliveryRow = Awaited<ReturnType<typeof listWebhookDeliveries
 export async function listLastDeliveries(executor: Executor, endpointIds: readonly string[]) {
   if (endpointIds.length === 0) return [];
   const latest = await executor
-    .selectDistinctOn([outbox.recipient], {
-      id: outbox.id,
-      recipient: outbox.recipient,
-      event: outbox.kind,
-      status: outbox.status,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      createdAt: outbox.createdAt,
-      lastAttemptAt: outbox.lastAttemptAt,
-    })
+    .selectDistinctOn([outbox.recipient], DELIVERY_COLUMNS)
     .from(outbox)
     .where(and(eq(outbox.channel, 'webhook'), inArray(outbox.recipient, [...endpointIds])))
     .orderBy(outbox.recipient, desc(outbox.createdAt), desc(outbox.id));
