@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN } from '../../fixtures/accounts.ts';
+import { createTokenInBrowser } from '../../fixtures/api-tokens.ts';
 import { signInThroughForm } from '../../fixtures/auth.ts';
 
 /**
@@ -12,27 +13,6 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ] as const;
-
-/** Creates a token through the dialog, by label, and answers the secret the dialog shows once. */
-async function createTokenInBrowser(page: Page, name: string): Promise<string> {
-  await page.getByRole('button', { name: 'Create API token' }).click();
-  const form = page.getByRole('form', { name: 'Create API token' });
-  await form.getByRole('textbox', { name: 'Name' }).fill(name);
-  await form.getByRole('checkbox', { name: /sessions:read/ }).check();
-  await form.getByRole('combobox', { name: 'Expires' }).selectOption({ label: 'In 30 days' });
-  // Submitted from the keyboard, as a person tabbing through the form would.
-  await form.getByRole('button', { name: 'Create token' }).focus();
-  await page.keyboard.press('Enter');
-
-  const dialog = page.getByRole('dialog', { name: `API token "${name}" created` });
-  await expect(dialog.getByText('This token will not be shown again.', { exact: false })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Copy token' })).toBeVisible();
-  const secret = await dialog.getByRole('textbox', { name: 'API token' }).inputValue();
-  expect(secret).toMatch(/^sbt_[A-Za-z0-9_-]{43,}$/);
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(dialog).toBeHidden();
-  return secret;
-}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`API tokens at ${viewport.width}x${viewport.height}`, () => {
@@ -47,7 +27,7 @@ for (const viewport of VIEWPORTS) {
 
       // Unique per run: a retry must not meet the first attempt's token under the same name.
       const name = `E2E scheduler ${viewport.width} ${Date.now().toString(36)}`;
-      const secret = await createTokenInBrowser(page, name);
+      const secret = await createTokenInBrowser(page, name, { scope: 'sessions:read', expiresLabel: 'In 30 days' });
       const row = page.getByRole('listitem', { name });
       await expect(row).toContainText('Active');
       await expect(row).toContainText('sessions:read');

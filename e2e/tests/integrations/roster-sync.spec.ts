@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN } from '../../fixtures/accounts.ts';
+import { createTokenInBrowser } from '../../fixtures/api-tokens.ts';
 import { signInThroughForm } from '../../fixtures/auth.ts';
 
 /**
@@ -27,22 +28,6 @@ interface RosterMember {
 interface RosterSyncAnswer {
   results: { dryRun?: boolean; created: number; updated?: number; deactivated: number; errors: unknown[] };
   message: string;
-}
-
-/** Creates a roster:write token through the dialog, by label, and answers the secret it shows once. */
-async function createRosterTokenInBrowser(page: Page, name: string): Promise<string> {
-  await page.getByRole('button', { name: 'Create API token' }).click();
-  const form = page.getByRole('form', { name: 'Create API token' });
-  await form.getByRole('textbox', { name: 'Name' }).fill(name);
-  await form.getByRole('checkbox', { name: /roster:write/ }).check();
-  await form.getByRole('button', { name: 'Create token' }).click();
-
-  const dialog = page.getByRole('dialog', { name: `API token "${name}" created` });
-  const secret = await dialog.getByRole('textbox', { name: 'API token' }).inputValue();
-  expect(secret).toMatch(/^sbt_/);
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(dialog).toBeHidden();
-  return secret;
 }
 
 /** The administrator's own bearer token, as the signed-in app keeps it. */
@@ -95,7 +80,7 @@ for (const viewport of VIEWPORTS) {
         email: `rowan.roster.${suffix}@stationbid.example`,
       };
       const fullName = `${newMember.firstName} ${newMember.lastName}`;
-      const secret = await createRosterTokenInBrowser(page, tokenName);
+      const secret = await createTokenInBrowser(page, tokenName, { scope: 'roster:write' });
       const adminToken = await readAdminToken(page);
       const roster = [...(await listActiveRoster(request, adminToken)), newMember];
 

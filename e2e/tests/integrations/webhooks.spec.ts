@@ -19,6 +19,8 @@ const VIEWPORTS = [
 ] as const;
 
 interface Received {
+  /** The path it was posted to: each test's endpoint has its own. */
+  url: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -50,7 +52,7 @@ test.beforeAll(async () => {
       body += chunk;
     });
     request.on('end', () => {
-      received.push({ headers: request.headers, body });
+      received.push({ url: request.url ?? '', headers: request.headers, body });
       response.statusCode = 204;
       response.end();
     });
@@ -103,10 +105,10 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(secret)).toHaveCount(0);
 
       await row.getByRole('button', { name: `Send a test event to ${description}` }).click();
-      await expect
-        .poll(() => received.filter((entry) => entry.body.includes('"webhook.test"')).length, { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      const delivery = received.filter((entry) => entry.body.includes('"webhook.test"')).at(-1) as Received;
+      // This endpoint's own: the receiver also holds the other viewport's deliveries.
+      const testEvents = () => received.filter((entry) => entry.url === path && entry.body.includes('"webhook.test"'));
+      await expect.poll(() => testEvents().length, { timeout: 15_000 }).toBeGreaterThan(0);
+      const delivery = testEvents().at(-1) as Received;
       expect(isSignedWith(secret, delivery)).toBe(true);
       expect(JSON.parse(delivery.body)).toMatchObject({ type: 'webhook.test' });
 
